@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { parseIntText, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
+import { seoFieldsSchema } from "./seo";
+
+/** Database ids are positive whole numbers. */
+export const entityIdSchema = z.number().int().positive();
+
+/** A product category of the catalogue (визитки, листовки, каталоги …). */
+export const categorySchema = z
+  .object({
+    id: entityIdSchema,
+    slug: z.string().min(1),
+    name: z.string().min(1),
+    description: z.string(),
+    photoUrl: z.url().nullable(),
+    productCount: z.number().int().min(0),
+  })
+  .extend(seoFieldsSchema.shape);
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryListSchema = z.array(categorySchema);
+
+/** The category as a product card and a product page refer to it. */
+export const categoryRefSchema = z.object({
+  id: entityIdSchema,
+  slug: z.string().min(1),
+  name: z.string().min(1),
+});
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+/** A product as the catalogue lists it (spec §3 "Product (card)"). Prices are in roubles, VAT included. */
+export const productCardSchema = z.object({
+  id: entityIdSchema,
+  productName: z.string().min(1),
+  photoUrl: z.url().nullable(),
+  inFavorite: z.boolean(),
+  category: categoryRefSchema,
+  /** The lowest price of the product's smallest run, after the discount. */
+  priceFrom: z.number().min(0),
+  /** Discount in percent, 0 when there is none. */
+  discountPct: z.number().int().min(0).max(100),
+  /** Working days the shop needs to print the product. */
+  productionTimeDay: z.number().int().positive(),
+  timesOrdered: z.number().int().min(0),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+/** A product with everything its page shows, the SEO fields included. */
+export const productSchema = productCardSchema
+  .extend({
+    description: z.string(),
+    photos: z.array(z.url()),
+  })
+  .extend(seoFieldsSchema.shape);
+export type Product = z.infer<typeof productSchema>;
+
+/** The catalogue sorts of spec §3: А–Я, Я–А, popularity up and down. */
+export const productSortValues = ["NameAsc", "NameDesc", "TimesOrderedAsc", "TimesOrderedDesc"] as const;
+export const productSortSchema = z.enum(productSortValues);
+export type ProductSort = z.infer<typeof productSortSchema>;
+
+export const PRODUCT_LIST_DEFAULT_LIMIT = 24;
+export const PRODUCT_LIST_MAX_LIMIT = 100;
+/** Ceiling of the price filters, in roubles: far above any order, low enough to catch typos. */
+export const PRICE_FILTER_MAX = 100_000_000;
+
+/**
+ * `GET /public/product`: the filters and sorts of spec §3 and §7, paginated by offset and limit.
+ * `productionTimeDay` keeps products made within that many working days; `discount=true` keeps
+ * discounted products only; prices are in roubles.
+ */
+export const productListQuerySchema = z
+  .object({
+    productionTimeDay: queryInt({
+      min: 1,
+      max: 365,
+      messageUI: "Срок изготовления укажите целым числом дней от 1 до 365",
+    }),
+    discount: queryBoolean({ messageUI: "Фильтр «Со скидкой» принимает только «да» или «нет»" }),
+    minPrice: queryNumber({
+      min: 0,
+      max: PRICE_FILTER_MAX,
+      messageUI: "Минимальная цена должна быть числом не меньше нуля",
+    }),
+    maxPrice: queryNumber({
+      min: 0,
+      max: PRICE_FILTER_MAX,
+      messageUI: "Максимальная цена должна быть числом не меньше нуля",
+    }),
+    categoryId: queryInt({
+      min: 1,
+      max: 2_147_483_647,
+      messageUI: "Категория указана неверно",
+    }),
+    sort: queryEnum(productSortValues, "Неизвестный порядок сортировки"),
+    offset: queryInt({
+      min: 0,
+      max: 1_000_000,
+      messageUI: "Номер страницы указан неверно",
+    }),
+    limit: queryInt({
+      min: 1,
+      max: PRODUCT_LIST_MAX_LIMIT,
+      messageUI: `На странице может быть от 1 до ${PRODUCT_LIST_MAX_LIMIT} товаров`,
+    }),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    error: "Минимальная цена не может быть больше максимальной",
+    path: ["minPrice"],
+  });
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** One page of the product list. */
+export const productListPageSchema = z.object({
+  items: z.array(productCardSchema),
+  total: z.number().int().min(0),
+  offset: z.number().int().min(0),
+  limit: z.number().int().positive(),
+});
+export type ProductListPage = z.infer<typeof productListPageSchema>;
+
+/** `GET /public/product/{id}` path parameters. */
+export const productIdParamsSchema = z.object({
+  id: z.preprocess(
+    parseIntText,
+    z
+      .number({ error: "Номер товара указан неверно" })
+      .int({ error: "Номер товара указан неверно" })
+      .min(1, { error: "Номер товара указан неверно" })
+      .max(2_147_483_647, { error: "Номер товара указан неверно" }),
+  ),
+});

@@ -1,0 +1,63 @@
+import { serverErrorSchema } from "../contracts/index";
+import type { FieldIssue } from "../contracts/index";
+
+/** The one error type of the API client: whatever went wrong, it carries Russian text for the shopper. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  /** HTTP status, or 0 when the server could not be reached. */
+  readonly status: number;
+  readonly code: string;
+  readonly messageUI: string;
+  readonly issues: readonly FieldIssue[];
+
+  constructor(init: { status: number; code: string; messageUI: string; message: string; issues?: readonly FieldIssue[]; cause?: unknown }) {
+    super(init.message, { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.messageUI = init.messageUI;
+    this.issues = init.issues ?? [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Turns whatever a failed request gave (an answer with a body, no answer at all) into an ApiError. */
+export function toApiError(error: unknown, status: number | undefined, body: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const parsed = serverErrorSchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError({ ...parsed.data, status: parsed.data.statusCode, cause: error });
+  }
+  if (!status) {
+    return new ApiError({
+      status: 0,
+      code: "NETWORK",
+      messageUI: "Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.",
+      message: error instanceof Error ? error.message : String(error),
+      cause: error,
+    });
+  }
+  return new ApiError({
+    status,
+    code: status >= 500 ? "SERVER_UNAVAILABLE" : "UNEXPECTED_ERROR",
+    messageUI:
+      status >= 500
+        ? "Сервер временно недоступен. Попробуйте ещё раз через минуту."
+        : "Не удалось выполнить запрос. Обновите страницу и попробуйте ещё раз.",
+    message: error instanceof Error ? error.message : `HTTP ${status}`,
+    cause: error,
+  });
+}
+
+/** An answer that does not match its contract: the client and the server disagree about the API. */
+export function badResponseError(path: string, cause: unknown): ApiError {
+  return new ApiError({
+    status: 200,
+    code: "BAD_RESPONSE",
+    messageUI: "Сервер ответил неожиданно. Обновите страницу и попробуйте ещё раз.",
+    message: `The answer of ${path} does not match its contract`,
+    cause,
+  });
+}
