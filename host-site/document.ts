@@ -1,0 +1,59 @@
+import type { CatalogSnapshot } from "../shared/state/index";
+import type { PageHead } from "./head";
+
+/** The built client's files a page must load (from Vite's manifest). */
+export interface ClientAssets {
+  scripts: string[];
+  styles: string[];
+  preloads: string[];
+}
+
+export const STATE_ELEMENT_ID = "ottisk-state";
+export const APP_ELEMENT_ID = "ottisk-app";
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** JSON inside <script> must not be able to close the tag or open a comment. */
+function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+export function documentHtml(options: {
+  head: PageHead;
+  origin: string;
+  appHtml: string;
+  snapshot: CatalogSnapshot;
+  assets: ClientAssets;
+}): string {
+  const { head, origin, appHtml, snapshot, assets } = options;
+  const meta = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    head.keywords ? `<meta name="keywords" content="${escapeHtml(head.keywords)}">` : "",
+    head.noindex ? `<meta name="robots" content="noindex">` : "",
+    `<link rel="canonical" href="${escapeHtml(origin + head.canonicalPath)}">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:locale" content="ru_RU">`,
+  ].filter(Boolean);
+  return [
+    "<!doctype html>",
+    '<html lang="ru">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="theme-color" content="#c2185b">',
+    ...meta,
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    "</head>",
+    "<body>",
+    `<div id="${APP_ELEMENT_ID}">${appHtml}</div>`,
+    `<script id="${STATE_ELEMENT_ID}" type="application/json">${embedJson(snapshot)}</script>`,
+    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    "</body>",
+    "</html>",
+  ].join("\n");
+}

@@ -1,0 +1,35 @@
+import { useCategories } from "../../shared/state/index";
+import { Catalog } from "../../widgets/catalog/Catalog";
+import type { CatalogView } from "../../widgets/catalog/Catalog";
+import { catalogViewSearch, productPath } from "../routes";
+
+/** /catalog and /catalog/{category}: the heading and the shared Catalog component. */
+export function CatalogPage({ categorySlug, view }: { categorySlug?: string | undefined; view: CatalogView }) {
+  const categories = useCategories();
+  const category =
+    categorySlug && categories.status === "ready" ? categories.data.find((item) => item.slug === categorySlug) : undefined;
+  return (
+    <>
+      <div className="page-heading">
+        {categorySlug ? (
+          <nav aria-label="Навигационная цепочка" className="breadcrumbs">
+            <a href="/catalog">Каталог</a>
+          </nav>
+        ) : null}
+        <h1>{category ? category.seoName || category.name : categorySlug ? "Категория не найдена" : "Каталог печатной продукции"}</h1>
+        {category?.description ? <p className="page-heading__lead">{category.description}</p> : null}
+        {!categorySlug ? (
+          <p className="page-heading__lead">Визитки, листовки, каталоги, баннеры и наклейки — с проверкой макета и доставкой по России.</p>
+        ) : null}
+      </div>
+      <Catalog
+        categorySlug={categorySlug}
+        initialView={view}
+        productHref={(card) => productPath(card.category.slug, card.id)}
+        onViewChange={(next) => {
+          window.history.replaceState(window.history.state, "", `${window.location.pathname}${catalogViewSearch(next)}`);
+        }}
+      />
+    </>
+  );
+}

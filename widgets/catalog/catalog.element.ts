@@ -1,0 +1,51 @@
+import r2wc from "@r2wc/react-to-web-component";
+import baseCss from "../../shared/ui/base.css?inline";
+import dotsCss from "../../shared/ui/dot-pagination.css?inline";
+import cardCss from "../../shared/ui/product-card.css?inline";
+import { adoptStyles } from "../styles";
+import catalogCss from "./catalog.css?inline";
+import { CatalogElement } from "./CatalogElement";
+
+const ReactCatalogElement = r2wc(CatalogElement, {
+  shadow: "open",
+  props: { category: "string", apiBase: "string", productUrl: "string", pageSize: "number" },
+});
+
+/**
+ * The product catalogue: product cards of one category or of the whole catalogue, with sorting and
+ * dot pagination.
+ *
+ * @summary Product cards of the Ottisk catalogue.
+ * @tag ottisk-catalog
+ *
+ * @attr {string} category - Slug of the category to show (for example `vizitki`); the whole catalogue when absent.
+ * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
+ * @attr {string} product-url - Address template of a product's page, with `{id}` and `{category}`; defaults to the storefront's product page.
+ * @attr {number} page-size - Products per page, 1–100; 24 by default.
+ *
+ * @fires {CustomEvent<{productId: number, categorySlug: string, href: string}>} ottisk-order - 'Заказать' was clicked. Cancelable: call `preventDefault()` to stay on the page.
+ * @fires {CustomEvent<{productId: number, inFavorite: boolean}>} ottisk-favourite-toggle - The favourite star was clicked; `inFavorite` is the state asked for.
+ *
+ * @cssprop --ottisk-font-family - Font of the element's text.
+ * @cssprop --ottisk-color-text - Main text colour.
+ * @cssprop --ottisk-color-muted - Secondary text colour.
+ * @cssprop --ottisk-color-accent - Buttons, badges and the current page dot.
+ * @cssprop --ottisk-color-accent-hover - Buttons under the pointer.
+ * @cssprop --ottisk-color-surface - Card background.
+ * @cssprop --ottisk-color-border - Card border.
+ * @cssprop --ottisk-radius - Card corner radius.
+ * @cssprop --ottisk-card-min-width - Narrowest card before the grid drops a column (240px).
+ * @cssprop --ottisk-grid-gap - Space between cards (20px).
+ */
+export class OttiskCatalogElement extends ReactCatalogElement {
+  constructor() {
+    super();
+    if (this.shadowRoot) adoptStyles(this.shadowRoot, [baseCss, cardCss, dotsCss, catalogCss]);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "ottisk-catalog": OttiskCatalogElement;
+  }
+}
