@@ -1,0 +1,102 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { inProcessFetch } from "./in-process-fetch";
+
+/*
+ * Serves the host site from its build (dist/host-site): the server-side render for page addresses
+ * and the hashed client files under /assets/. The server knows the render only through the
+ * interface below, never host-site's source.
+ */
+
+interface ClientAssets {
+  scripts: string[];
+  styles: string[];
+  preloads: string[];
+}
+
+interface RenderRequest {
+  url: string;
+  origin: string;
+  apiBase: string;
+  fetch: typeof globalThis.fetch;
+  headers: Record<string, string>;
+  assets: ClientAssets;
+}
+
+type RenderResult = { status: number; html: string } | { status: 301 | 302; redirect: string };
+
+interface SsrModule {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+const CLIENT_ENTRY = "host-site/entry-client.tsx";
+/** Addresses that belong to other parts of the server; a miss there is a 404, not a page. */
+const NOT_PAGES = /^\/(api|files|widgets|demo|assets)(\/|$)/;
+/** A missing file (favicon.ico, an old bundle) gets a 404 rather than the main page. */
+const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
+
+async function clientAssets(clientDir: string): Promise<ClientAssets> {
+  const manifest = JSON.parse(await readFile(join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`The client build has no ${CLIENT_ENTRY}: run npm run build`);
+  const preloads = (entry.imports ?? []).flatMap((name) => {
+    const chunk = manifest[name];
+    return chunk ? [`/${chunk.file}`] : [];
+  });
+  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((file) => `/${file}`), preloads };
+}
+
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (request.headers.cookie) headers.cookie = request.headers.cookie;
+  if (request.headers.authorization) headers.authorization = request.headers.authorization;
+  if (request.headers["accept-language"]) headers["accept-language"] = request.headers["accept-language"];
+  return headers;
+}
+
+export async function hostSite(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const clientDir = join(options.distDir, "host-site", "client");
+  const serverEntry = join(options.distDir, "host-site", "server", "entry-server.js");
+  const assets = await clientAssets(clientDir);
+  const ssr = (await import(pathToFileURL(serverEntry).href)) as SsrModule;
+  const fetchInProcess = inProcessFetch(app);
+
+  await app.register(fastifyStatic, {
+    root: join(clientDir, "assets"),
+    prefix: "/assets/",
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+  });
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split("?", 1)[0] ?? "/";
+    if (NOT_PAGES.test(path) || FILE_LIKE.test(path)) return reply.callNotFound();
+    const origin = `${request.protocol}://${request.host}`;
+    const result = await ssr.render({
+      url: request.url,
+      origin,
+      apiBase: `${origin}/api`,
+      fetch: fetchInProcess,
+      headers: forwardedHeaders(request),
+      assets,
+    });
+    if ("redirect" in result) return reply.redirect(result.redirect, result.status);
+    return reply
+      .code(result.status)
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(result.html);
+  };
+  app.get("/", renderPage);
+  app.get("/*", renderPage);
+}

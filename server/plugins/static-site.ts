@@ -1,0 +1,46 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/*
+ * The embeddable bundle under /widgets/ and the demo pages under /demo/. The demo pages stand for
+ * a partner's site: they load the bundle from the shop's public address, written into them as
+ * {{OTTISK_ORIGIN}}, so opening them on another host name shows a real cross-origin embed.
+ */
+
+const DEMO_PAGE = /^[a-z0-9-]+\.html$/;
+
+export async function staticSite(
+  app: FastifyInstance,
+  options: { distDir: string; demoDir: string; shopOrigin: string },
+): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: join(options.distDir, "widgets"),
+    prefix: "/widgets/",
+    decorateReply: false,
+    // The bundle's name is stable for partners' script tags, so caches must ask again.
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header("cache-control", "no-cache");
+      reply.header("access-control-allow-origin", "*");
+    },
+  });
+
+  app.get("/demo", (_request, reply) => reply.redirect("/demo/partner.html"));
+  app.get("/demo/", (_request, reply) => reply.redirect("/demo/partner.html"));
+  app.get<{ Params: { page: string } }>("/demo/:page", async (request, reply) => {
+    const { page } = request.params;
+    if (!DEMO_PAGE.test(page)) return reply.callNotFound();
+    let html: string;
+    try {
+      html = await readFile(join(options.demoDir, page), "utf8");
+    } catch {
+      return reply.callNotFound();
+    }
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(html.replaceAll("{{OTTISK_ORIGIN}}", options.shopOrigin));
+  });
+}

@@ -1,0 +1,110 @@
+/*
+ * Runs the element tests (tests/browser/*.test.ts) in Chromium with @web/test-runner, Vite serving
+ * the TypeScript as middleware, against a real Ottisk API on an embedded database.
+ *
+ * The API listens on 127.0.0.1 and the test pages are served from localhost, so the elements talk
+ * to the API across origins, as on a partner's site.
+ */
+import { startTestRunner } from "@web/test-runner";
+import type { TestRunnerConfig } from "@web/test-runner";
+import { playwrightLauncher } from "@web/test-runner-playwright";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer as createNetServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createServer as createViteServer } from "vite";
+import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db/client";
+import { seedDemoData } from "../../server/db/seed";
+import { chromiumArgs, chromiumPath } from "../chromium";
+
+type Middleware = NonNullable<TestRunnerConfig["middleware"]>[number];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const root = process.cwd();
+const version = (JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string }).version;
+const dataDir = await mkdtemp(join(tmpdir(), "ottisk-browser-"));
+const database = await openDatabase({ dataDir });
+await seedDemoData(database.db, join(dataDir, "files"));
+const testPort = await freePort();
+const api = await buildApp({
+  database: database.db,
+  filesDir: join(dataDir, "files"),
+  logger: false,
+  partnerOrigins: [`http://localhost:${testPort}`],
+});
+await api.listen({ port: 0, host: "127.0.0.1" });
+const apiBase = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}/api`;
+
+// No React fast refresh here: the test pages are not Vite's HTML and carry no refresh preamble.
+const vite = await createViteServer({
+  configFile: false,
+  root,
+  appType: "custom",
+  logLevel: "warn",
+  define: { __OTTISK_VERSION__: JSON.stringify(version) },
+  server: { middlewareMode: true, hmr: false, ws: false },
+  oxc: { jsx: { runtime: "automatic" } },
+  optimizeDeps: { include: ["react", "react-dom/client", "jotai/react", "jotai/vanilla", "ofetch", "zod", "chai", "@r2wc/react-to-web-component"] },
+});
+
+const viteMiddleware: Middleware = async (context, next) => {
+  const handled = await new Promise<boolean>((resolve) => {
+    context.res.once("finish", () => resolve(true));
+    vite.middlewares(context.req, context.res, () => resolve(false));
+  });
+  if (handled) context.respond = false;
+  else await next();
+};
+
+let exitCode = 1;
+try {
+  const runner = await startTestRunner({
+    readCliArgs: false,
+    readFileConfig: false,
+    autoExitProcess: false,
+    config: {
+      rootDir: root,
+      files: ["tests/browser/**/*.test.ts"],
+      port: testPort,
+      hostname: "localhost",
+      concurrency: 1,
+      nodeResolve: false,
+      testsFinishTimeout: 120_000,
+      browsers: [
+        playwrightLauncher({
+          product: "chromium",
+          launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },
+        }),
+      ],
+      middleware: [viteMiddleware],
+      testFramework: { config: { timeout: 15_000 } },
+      testRunnerHtml: (testFramework) => `<!doctype html>
+<html lang="ru">
+  <head><meta charset="utf-8"><script>window.OTTISK_TEST_API_BASE = ${JSON.stringify(apiBase)};</script></head>
+  <body><script type="module" src="${testFramework}"></script></body>
+</html>`,
+    },
+  });
+  if (!runner) throw new Error("The test runner did not start");
+  exitCode = await new Promise<number>((resolve) => {
+    runner.on("stopped", (passed) => resolve(passed ? 0 : 1));
+  });
+} finally {
+  await vite.close();
+  await api.close();
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

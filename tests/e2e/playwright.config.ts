@@ -1,0 +1,48 @@
+import { defineConfig } from "@playwright/test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromiumArgs, chromiumPath } from "../chromium";
+
+/*
+ * End-to-end tests on the built storefront (npm run build first): the real server on a fresh
+ * embedded database. Pages are opened on localhost; the partner page is opened on 127.0.0.1 while
+ * the shop's public address stays localhost, so the embed crosses origins.
+ */
+
+const port = Number(process.env.OTTISK_E2E_PORT ?? 18080);
+const root = join(import.meta.dirname, "..", "..");
+const dataDir = join(root, ".tmp", "e2e-data");
+rmSync(dataDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  outputDir: join(root, "test-results", "e2e"),
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: "ru-RU",
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  webServer: {
+    command: "npx tsx server/server.ts",
+    cwd: root,
+    url: `http://localhost:${port}/api/nds`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      OTTISK_DATA_DIR: dataDir,
+      OTTISK_PUBLIC_URL: `http://localhost:${port}`,
+      OTTISK_LOG_LEVEL: "warn",
+    },
+  },
+});
