@@ -183,3 +183,18 @@ describe("<ottisk-catalog>", () => {
     expect(element.shadowRoot!.querySelectorAll(".ottisk-catalog")).to.have.length(1);
   });
 });
+
+describe("custom-elements.json", () => {
+  it("documents every attribute <ottisk-catalog> observes", async () => {
+    const manifest = (await import("../../widgets/custom-elements.json")).default as {
+      modules: Array<{ declarations?: Array<{ tagName?: string; attributes?: Array<{ name: string }> }> }>;
+    };
+    const declaration = manifest.modules
+      .flatMap((module) => module.declarations ?? [])
+      .find((item) => item.tagName === "ottisk-catalog");
+    expect(declaration, "ottisk-catalog is in the manifest").to.not.equal(undefined);
+    const documented = (declaration!.attributes ?? []).map((attribute) => attribute.name).sort();
+    const observed = [...((customElements.get("ottisk-catalog") as unknown as { observedAttributes: string[] }).observedAttributes)].sort();
+    expect(documented).to.deep.equal(observed);
+  });
+});

@@ -1,0 +1,43 @@
+/*
+ * `npm start`: the whole shop in one process — the API under /api, the host site's pages, the
+ * widgets bundle under /widgets/ and the demo pages under /demo/ — on the embedded database unless
+ * DATABASE_URL names a PostgreSQL. The database is created, migrated and filled on first start.
+ */
+import { join } from "node:path";
+import { buildApp } from "./app";
+import { readConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { seedDemoData } from "./db/seed";
+import { hostSite } from "./plugins/host-site";
+import { staticSite } from "./plugins/static-site";
+
+const root = join(import.meta.dirname, "..");
+const config = readConfig(process.env);
+const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+await seedDemoData(database.db, config.filesDir);
+
+const app = await buildApp({
+  database: database.db,
+  filesDir: config.filesDir,
+  logger: { level: process.env.OTTISK_LOG_LEVEL ?? "info" },
+  partnerOrigins: config.partnerOrigins,
+});
+await app.register(staticSite, { distDir: join(root, "dist"), demoDir: join(root, "demo"), shopOrigin: config.publicUrl });
+await app.register(hostSite, { distDir: join(root, "dist") });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Ottisk is ready: ${config.publicUrl}/catalog · API ${config.publicUrl}/api · widgets ${config.publicUrl}/widgets/ottisk.js · demo ${config.publicUrl}/demo/partner.html · data ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataDir}`,
+);
