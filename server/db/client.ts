@@ -1,0 +1,66 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "./schema";
+
+/**
+ * The database as services see it: the same Drizzle API whether PGlite or PostgreSQL answers.
+ * Services must use only what both drivers share (the pg-core query builder, `sql`).
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  /** Closes the pool or stops PGlite, flushing its data folder; call once on shutdown. */
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  /**
+   * The embedded PGlite in the shop's data folder (created when missing). PGlite keeps its files
+   * in `dataDir/pglite`, so the same folder can hold `files/` beside them without PostgreSQL's
+   * data directory ever mixing with uploads.
+   */
+  | { dataDir: string }
+  /** A PostgreSQL server, e.g. `postgres://user:password@host:5432/ottisk`. */
+  | { databaseUrl: string };
+
+/** Both drivers run this one folder, so a PGlite install and a PostgreSQL one never drift apart. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** The subfolder of the data folder that PGlite owns. */
+export const PGLITE_FOLDER = "pglite";
+
+/** Opens the database and brings its schema up to date before anything reads it. */
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if ("databaseUrl" in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    const db = drizzleNodePostgres({ client: pool, schema });
+    try {
+      await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, close: () => pool.end() };
+  }
+
+  const pgliteDir = join(resolve(options.dataDir), PGLITE_FOLDER);
+  await mkdir(pgliteDir, { recursive: true });
+  const client = await PGlite.create(pgliteDir);
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, close: () => client.close() };
+}

@@ -1,0 +1,408 @@
+import { count } from "drizzle-orm";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Database } from "./client";
+import { product, productCategory } from "./schema";
+import type { NewProductCategoryRow, NewProductRow } from "./schema";
+import { drawMockup } from "./seed-photos";
+import type { Mockup, MockupPalette } from "./seed-photos";
+import { productNameSortKey } from "./sort-key";
+
+/*
+ * The demo catalogue a fresh install starts with, so the storefront has something to show. The
+ * names are chosen to exercise the А–Я sort: one starts with Ё, one with a lowercase letter, one
+ * with Latin, one with a digit. Two products have no photo, to show the card's placeholder.
+ */
+
+/** Where the seed's pictures go, under the files folder; the database keeps paths relative to that folder. */
+const PHOTO_FOLDER = "catalog";
+
+interface DemoCategory {
+  slug: string;
+  name: string;
+  description: string;
+  seoKeywords: string;
+  cover: Mockup;
+}
+
+interface DemoProduct {
+  categorySlug: string;
+  slug: string;
+  name: string;
+  description: string;
+  /** Before the discount, VAT included. */
+  priceFromKopecks: number;
+  discountPct: number;
+  productionTimeDay: number;
+  timesOrdered: number;
+  seoKeywords: string;
+  photos: Mockup[];
+}
+
+const palettes = {
+  navy: { main: "#23306b", accent: "#f2a93b", ink: "#1d2333", backdrop: "#e7ebf5" },
+  graphite: { main: "#2f3340", accent: "#c8a35a", ink: "#1f2229", backdrop: "#ecebe7" },
+  gold: { main: "#5b2333", accent: "#d4af37", ink: "#2a1a1f", backdrop: "#f3ece4" },
+  mint: { main: "#0f766e", accent: "#fbbf24", ink: "#15302d", backdrop: "#e3f3ef" },
+  coral: { main: "#e4572e", accent: "#2e86ab", ink: "#2b2b2b", backdrop: "#fbe9e2" },
+  violet: { main: "#5b3cc4", accent: "#22c1c3", ink: "#241c44", backdrop: "#ece8fb" },
+  forest: { main: "#1f5132", accent: "#7fbf5a", ink: "#17261c", backdrop: "#e6efe6" },
+  sky: { main: "#1565c0", accent: "#ffb300", ink: "#14243d", backdrop: "#e3eefb" },
+  berry: { main: "#a4134d", accent: "#ffcf56", ink: "#3a0f22", backdrop: "#f8e6ee" },
+  sunny: { main: "#f59e0b", accent: "#dc2626", ink: "#332200", backdrop: "#fdf3dc" },
+  ocean: { main: "#0e7490", accent: "#f97316", ink: "#10303a", backdrop: "#e0f2f6" },
+  plum: { main: "#6d28d9", accent: "#f472b6", ink: "#2e1065", backdrop: "#f1e9fd" },
+} satisfies Record<string, MockupPalette>;
+
+const categories: DemoCategory[] = [
+  {
+    slug: "vizitki",
+    name: "Визитки",
+    description: "Стандартные, евро и дизайнерские визитки: офсет и цифра, ламинация, тиснение фольгой, скругление углов.",
+    seoKeywords: "визитки, печать визиток, заказать визитки, визитки недорого",
+    cover: { kind: "business-cards", palette: palettes.navy, caption: "Визитки на любой вкус" },
+  },
+  {
+    slug: "listovki",
+    name: "Листовки",
+    description: "Листовки, флаеры, афиши и открытки для акций, мероприятий и праздников.",
+    seoKeywords: "листовки, флаеры, печать листовок, открытки",
+    cover: { kind: "flyer", palette: palettes.coral, caption: "Листовки и флаеры", subcaption: "Тиражи от 100 штук" },
+  },
+  {
+    slug: "katalogi",
+    name: "Каталоги и брошюры",
+    description: "Каталоги на скрепке и на клею, брошюры на пружине, буклеты с фальцовкой.",
+    seoKeywords: "каталоги, брошюры, буклеты, печать каталогов",
+    cover: { kind: "catalogue", palette: palettes.violet, caption: "Каталоги продукции", subcaption: "Весна 2026" },
+  },
+  {
+    slug: "bannery",
+    name: "Баннеры",
+    description: "Широкоформатная печать: баннеры из ПВХ-ткани и сетки, roll-up стенды для выставок.",
+    seoKeywords: "баннеры, широкоформатная печать, roll-up, баннер на фасад",
+    cover: { kind: "banner", palette: palettes.sky, caption: "Большая распродажа", subcaption: "Скидки до 50 %" },
+  },
+  {
+    slug: "nakleyki",
+    name: "Наклейки",
+    description: "Наклейки и этикетки на плёнке и бумаге, стикерпаки с контурной вырубкой, объёмные 3D-наклейки.",
+    seoKeywords: "наклейки, стикеры, этикетки, печать наклеек",
+    cover: { kind: "stickers", palette: palettes.plum, caption: "Стикеры с вырубкой", subcaption: "ottisk.ru" },
+  },
+];
+
+const products: DemoProduct[] = [
+  {
+    categorySlug: "vizitki",
+    slug: "standartnye-90x50",
+    name: "Визитки стандартные 90×50",
+    description:
+      "Классические визитки 90×50 мм на мелованном картоне 300 г/м². Печать 4+4 или 4+0, по желанию — матовая или глянцевая ламинация. Тираж от 100 штук.",
+    priceFromKopecks: 99_000,
+    discountPct: 0,
+    productionTimeDay: 2,
+    timesOrdered: 1840,
+    seoKeywords: "визитки 90х50, стандартные визитки, визитки на картоне",
+    photos: [
+      { kind: "business-cards", palette: palettes.navy, caption: "Менеджер по продажам" },
+      { kind: "business-cards", palette: palettes.mint, caption: "Стандарт 90×50" },
+    ],
+  },
+  {
+    categorySlug: "vizitki",
+    slug: "premium",
+    name: "Визитки премиум на дизайнерской бумаге",
+    description:
+      "Визитки на фактурной дизайнерской бумаге 350 г/м²: лён, верже, «софт-тач». Для тех, кому важно первое впечатление.",
+    priceFromKopecks: 249_000,
+    discountPct: 10,
+    productionTimeDay: 4,
+    timesOrdered: 512,
+    seoKeywords: "дизайнерские визитки, визитки премиум, фактурная бумага",
+    photos: [{ kind: "business-cards", palette: palettes.graphite, caption: "Арт-директор" }],
+  },
+  {
+    categorySlug: "vizitki",
+    slug: "tisnenie-folgoy",
+    name: "Визитки с тиснением фольгой",
+    description: "Горячее тиснение золотой, серебряной или цветной фольгой на плотном картоне. Клише изготавливаем сами.",
+    priceFromKopecks: 390_000,
+    discountPct: 0,
+    productionTimeDay: 7,
+    timesOrdered: 203,
+    seoKeywords: "тиснение фольгой, золотые визитки, визитки с тиснением",
+    photos: [{ kind: "business-cards", palette: palettes.gold, caption: "Тиснение золотом" }],
+  },
+  {
+    categorySlug: "vizitki",
+    slug: "evro-85x55",
+    name: "евро-визитки 85×55",
+    description: "Визитки европейского формата 85×55 мм: помещаются в стандартные визитницы и кошельки.",
+    priceFromKopecks: 119_000,
+    discountPct: 0,
+    productionTimeDay: 2,
+    timesOrdered: 330,
+    seoKeywords: "евровизитки, визитки 85х55",
+    photos: [{ kind: "business-cards", palette: palettes.ocean, caption: "Формат 85×55" }],
+  },
+  {
+    categorySlug: "listovki",
+    slug: "a5-melovannye",
+    name: "Листовки A5 на мелованной бумаге",
+    description:
+      "Рекламные листовки формата A5 (148×210 мм) на мелованной бумаге 115–170 г/м², печать с одной или двух сторон.",
+    priceFromKopecks: 290_000,
+    discountPct: 15,
+    productionTimeDay: 3,
+    timesOrdered: 960,
+    seoKeywords: "листовки а5, печать листовок, рекламные листовки",
+    photos: [
+      { kind: "flyer", palette: palettes.coral, caption: "Весенняя распродажа", subcaption: "Только до 31 марта" },
+      { kind: "flyer", palette: palettes.sky, caption: "Открытие магазина", subcaption: "Ждём вас 1 апреля" },
+    ],
+  },
+  {
+    categorySlug: "listovki",
+    slug: "flaery-evroformat",
+    name: "Флаеры 99×210 (евроформат)",
+    description: "Узкие флаеры евроформата для раздачи на улице и вложения в конверты. Бумага 130–300 г/м².",
+    priceFromKopecks: 189_000,
+    discountPct: 0,
+    productionTimeDay: 2,
+    timesOrdered: 1210,
+    seoKeywords: "флаеры, евроформат, флаеры 99х210",
+    photos: [{ kind: "flyer", palette: palettes.sunny, caption: "Вечеринка в пятницу", subcaption: "Вход по флаеру — бесплатно" }],
+  },
+  {
+    categorySlug: "listovki",
+    slug: "elochnye-otkrytki",
+    name: "Ёлочные открытки",
+    description:
+      "Новогодние открытки с ёлкой для клиентов и сотрудников: дизайнерский картон, конверт и персональная надпись внутри.",
+    priceFromKopecks: 150_000,
+    discountPct: 20,
+    productionTimeDay: 5,
+    timesOrdered: 145,
+    seoKeywords: "новогодние открытки, корпоративные открытки, открытки с ёлкой",
+    photos: [
+      { kind: "postcard", palette: palettes.forest, caption: "С Новым годом!" },
+      { kind: "postcard", palette: palettes.berry, caption: "С Рождеством!" },
+    ],
+  },
+  {
+    categorySlug: "listovki",
+    slug: "afishi",
+    name: "Афиши A3 и A2",
+    description: "Афиши и плакаты для концертов, спектаклей и выставок. Печать на бумаге 150 г/м² или на фотобумаге.",
+    priceFromKopecks: 450_000,
+    discountPct: 0,
+    productionTimeDay: 3,
+    timesOrdered: 88,
+    seoKeywords: "афиши, плакаты, печать афиш а2",
+    photos: [],
+  },
+  {
+    categorySlug: "katalogi",
+    slug: "na-skrepke",
+    name: "Каталоги на скрепке",
+    description:
+      "Каталоги от 8 до 64 полос на скобе: обложка 250 г/м², внутренний блок 115 г/м². Подходят для прайс-листов и меню.",
+    priceFromKopecks: 1_290_000,
+    discountPct: 0,
+    productionTimeDay: 7,
+    timesOrdered: 174,
+    seoKeywords: "каталоги на скрепке, печать каталогов, каталог продукции",
+    photos: [
+      { kind: "catalogue", palette: palettes.violet, caption: "Каталог мебели", subcaption: "Коллекция 2026" },
+      { kind: "catalogue", palette: palettes.mint, caption: "Каталог сада", subcaption: "Весна — лето" },
+    ],
+  },
+  {
+    categorySlug: "katalogi",
+    slug: "broshyury-na-pruzhine",
+    name: "Брошюры на пружине",
+    description: "Брошюры, отчёты и методички на металлической пружине с прозрачной обложкой и картонной подложкой.",
+    priceFromKopecks: 840_000,
+    discountPct: 5,
+    productionTimeDay: 6,
+    timesOrdered: 96,
+    seoKeywords: "брошюры на пружине, переплёт на пружину, методички",
+    photos: [{ kind: "spiral-brochure", palette: palettes.ocean, caption: "Годовой отчёт", subcaption: "ООО «Кубань-Строй»" }],
+  },
+  {
+    categorySlug: "katalogi",
+    slug: "buklety-dva-falca",
+    name: "Буклеты с двумя фальцами",
+    description: "Буклеты A4 с двумя фальцами (евробуклеты): три колонки с каждой стороны, бумага 130–170 г/м².",
+    priceFromKopecks: 360_000,
+    discountPct: 0,
+    productionTimeDay: 4,
+    timesOrdered: 410,
+    seoKeywords: "буклеты, евробуклеты, буклет с двумя фальцами",
+    photos: [{ kind: "trifold", palette: palettes.berry, caption: "Стоматология «Улыбка»", subcaption: "Запись: 200-40-50" }],
+  },
+  {
+    categorySlug: "bannery",
+    slug: "pvh-440",
+    name: "Баннер из ПВХ-ткани 440 г/м²",
+    description:
+      "Литой баннер из ПВХ-ткани плотностью 440 г/м² с проклейкой краёв и люверсами каждые 30 см. Цена за квадратный метр.",
+    priceFromKopecks: 45_000,
+    discountPct: 0,
+    productionTimeDay: 2,
+    timesOrdered: 620,
+    seoKeywords: "баннер пвх, печать баннеров, баннер с люверсами",
+    photos: [
+      { kind: "banner", palette: palettes.sky, caption: "Большая распродажа", subcaption: "Скидки до 50 % на всё" },
+      { kind: "banner", palette: palettes.coral, caption: "Мы открылись!", subcaption: "ул. Красная, 1" },
+    ],
+  },
+  {
+    categorySlug: "bannery",
+    slug: "roll-up-85x200",
+    name: "Roll-up стенд 85×200",
+    description: "Мобильный стенд roll-up 85×200 см с печатью и сумкой-чехлом. Собирается за минуту, служит годами.",
+    priceFromKopecks: 790_000,
+    discountPct: 12,
+    productionTimeDay: 3,
+    timesOrdered: 77,
+    seoKeywords: "roll-up, ролл ап стенд, мобильный стенд",
+    photos: [{ kind: "roll-up", palette: palettes.violet, caption: "Выставка Печать-2026", subcaption: "Стенд B-14" }],
+  },
+  {
+    categorySlug: "bannery",
+    slug: "setchatyy-fasad",
+    name: "Сетчатый баннер для фасада",
+    description: "Баннерная сетка пропускает ветер и свет: подходит для фасадов зданий и строительных ограждений.",
+    priceFromKopecks: 149_950,
+    discountPct: 0,
+    productionTimeDay: 5,
+    timesOrdered: 34,
+    seoKeywords: "баннерная сетка, баннер на фасад, сетчатый баннер",
+    photos: [],
+  },
+  {
+    categorySlug: "nakleyki",
+    slug: "samokleyka",
+    name: "Наклейки на самоклеящейся плёнке",
+    description: "Наклейки на белой, прозрачной или металлизированной плёнке: не боятся воды и солнца, легко клеятся.",
+    priceFromKopecks: 129_000,
+    discountPct: 0,
+    productionTimeDay: 3,
+    timesOrdered: 880,
+    seoKeywords: "наклейки на плёнке, самоклейка, виниловые наклейки",
+    photos: [
+      { kind: "stickers", palette: palettes.plum, caption: "Супер стикеры", subcaption: "ottisk.ru" },
+      { kind: "stickers", palette: palettes.mint, caption: "Эко продукт", subcaption: "100 % натурально" },
+    ],
+  },
+  {
+    categorySlug: "nakleyki",
+    slug: "stikerpaki",
+    name: "Стикерпаки с вырубкой по контуру",
+    description: "Наборы стикеров с плоттерной резкой по контуру каждого рисунка — для мерча, блогеров и подарков.",
+    priceFromKopecks: 165_000,
+    discountPct: 25,
+    productionTimeDay: 4,
+    timesOrdered: 290,
+    seoKeywords: "стикерпак, стикеры с вырубкой, контурная резка",
+    photos: [{ kind: "stickers", palette: palettes.sunny, caption: "Мерч команды", subcaption: "стикерпак №1" }],
+  },
+  {
+    categorySlug: "nakleyki",
+    slug: "3d-epoksidnye",
+    name: "3D-наклейки с эпоксидной смолой",
+    description: "Объёмные наклейки, залитые прозрачной эпоксидной смолой: выпуклые, блестящие и очень стойкие.",
+    priceFromKopecks: 480_000,
+    discountPct: 0,
+    productionTimeDay: 10,
+    timesOrdered: 52,
+    seoKeywords: "3d наклейки, объёмные наклейки, эпоксидные наклейки",
+    photos: [{ kind: "epoxy-stickers", palette: palettes.berry, caption: "Объёмный логотип", subcaption: "3D-наклейка" }],
+  },
+  {
+    categorySlug: "nakleyki",
+    slug: "etiketki-v-rulonah",
+    name: "Этикетки в рулонах",
+    description: "Этикетки в рулонах для ручной и автоматической наклейки на упаковку: флексопечать, любой размер.",
+    priceFromKopecks: 320_000,
+    discountPct: 0,
+    productionTimeDay: 5,
+    timesOrdered: 400,
+    seoKeywords: "этикетки в рулонах, печать этикеток, этикетки для упаковки",
+    photos: [{ kind: "label-roll", palette: palettes.forest, caption: "Мёд алтайский", subcaption: "Этикетка 58×40 мм" }],
+  },
+];
+
+export interface SeedResult {
+  /** False when the catalogue already had categories and nothing was written. */
+  seeded: boolean;
+  categories: number;
+  products: number;
+}
+
+/**
+ * Fills an empty catalogue with the demo categories and products and writes their SVG photos into
+ * `filesDir/catalog/`. Does nothing when any category exists, so it is safe on every start.
+ */
+export async function seedDemoData(db: Database, filesDir: string): Promise<SeedResult> {
+  const [existing] = await db.select({ categories: count() }).from(productCategory);
+  if ((existing?.categories ?? 0) > 0) return { seeded: false, categories: 0, products: 0 };
+
+  // Photos first: a row must never point at a file that is not there.
+  await mkdir(join(filesDir, PHOTO_FOLDER), { recursive: true });
+  const writePhoto = async (name: string, mockup: Mockup): Promise<string> => {
+    const path = `${PHOTO_FOLDER}/${name}.svg`;
+    await writeFile(join(filesDir, path), drawMockup(mockup), "utf8");
+    return path;
+  };
+
+  const categoryRows: NewProductCategoryRow[] = await Promise.all(
+    categories.map(async (category, index) => ({
+      slug: category.slug,
+      name: category.name,
+      description: category.description,
+      photoPath: await writePhoto(`category-${category.slug}`, category.cover),
+      sortOrder: (index + 1) * 10,
+      seoName: category.name,
+      seoTitle: `${category.name} — печать на заказ в типографии «Оттиск»`,
+      seoDescription: category.description,
+      seoKeywords: category.seoKeywords,
+    })),
+  );
+
+  const photoPaths = await Promise.all(
+    products.map((demo) =>
+      Promise.all(demo.photos.map((mockup, index) => writePhoto(`${demo.categorySlug}-${demo.slug}-${index + 1}`, mockup))),
+    ),
+  );
+
+  await db.transaction(async (tx) => {
+    const inserted = await tx.insert(productCategory).values(categoryRows).returning({ id: productCategory.id, slug: productCategory.slug });
+    const categoryIds = new Map(inserted.map((row) => [row.slug, row.id]));
+    const productRows: NewProductRow[] = products.map((demo, index) => {
+      const categoryId = categoryIds.get(demo.categorySlug);
+      if (categoryId === undefined) throw new Error(`Demo product ${demo.slug} names an unknown category ${demo.categorySlug}`);
+      return {
+        categoryId,
+        slug: demo.slug,
+        name: demo.name,
+        nameSortKey: productNameSortKey(demo.name),
+        description: demo.description,
+        photoPaths: photoPaths[index] ?? [],
+        priceFromKopecks: demo.priceFromKopecks,
+        discountPct: demo.discountPct,
+        productionTimeDay: demo.productionTimeDay,
+        timesOrdered: demo.timesOrdered,
+        seoName: demo.name,
+        seoTitle: `${demo.name} — заказать печать | Типография «Оттиск»`,
+        seoDescription: demo.description,
+        seoKeywords: demo.seoKeywords,
+      };
+    });
+    await tx.insert(product).values(productRows);
+  });
+
+  return { seeded: true, categories: categories.length, products: products.length };
+}

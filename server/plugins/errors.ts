@@ -1,0 +1,106 @@
+import { STATUS_CODES } from "node:http";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
+import type { FieldIssue, ServerError } from "../../shared/contracts/index";
+import { isShopError } from "../services/shop-error";
+
+/*
+ * Every error the server answers with has the body of `serverErrorSchema`, so the client's one
+ * ApiError can show `messageUI` whatever went wrong. A request the shopper's browser got wrong is
+ * a 4xx with words that help; only our own bugs are a 500, and those are logged.
+ */
+
+const CYRILLIC = /[А-Яа-яЁё]/;
+
+/** Used when the contract gave no Russian message of its own (e.g. a body that is not an object). */
+const INVALID_REQUEST_UI = "Запрос заполнен неверно. Проверьте данные и попробуйте ещё раз.";
+const INTERNAL_ERROR_UI = "Что-то пошло не так. Попробуйте ещё раз чуть позже.";
+
+/** What the shopper reads for a 4xx that no service or contract explained. */
+const STATUS_UI: Readonly<Record<number, string>> = {
+  400: "Запрос составлен неверно. Обновите страницу и попробуйте ещё раз.",
+  401: "Войдите в систему, чтобы продолжить.",
+  403: "Недостаточно прав для этого действия.",
+  404: "Ничего не найдено.",
+  405: "Такое действие здесь не поддерживается.",
+  406: "Сервер не может ответить в запрошенном формате.",
+  408: "Сервер не дождался запроса. Попробуйте ещё раз.",
+  413: "Запрос слишком большой.",
+  414: "Адрес запроса слишком длинный.",
+  415: "Такой формат данных не поддерживается.",
+  429: "Слишком много запросов. Подождите немного и попробуйте снова.",
+};
+const OTHER_CLIENT_ERROR_UI = "Не удалось выполнить запрос. Проверьте данные и попробуйте ещё раз.";
+
+function serverError(statusCode: number, code: string, messageUI: string, message: string, issues?: FieldIssue[]): ServerError {
+  return issues === undefined ? { statusCode, code, messageUI, message } : { statusCode, code, messageUI, message, issues };
+}
+
+/** `/minPrice` → `minPrice`; an issue about the whole query or body is named after that part. */
+function issueField(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return path || context || "request";
+}
+
+/** 403 → FORBIDDEN: a code for errors that came without one. */
+function statusCodeName(statusCode: number): string {
+  return (STATUS_CODES[statusCode] ?? "Client error").toUpperCase().replace(/[^A-Z0-9]+/g, "_");
+}
+
+function russianOr(message: string | undefined, fallback: string): string {
+  return message !== undefined && CYRILLIC.test(message) ? message : fallback;
+}
+
+/** Turns anything thrown while handling a request into the API's error body. Exported for the tests. */
+export function toServerError(error: unknown): ServerError {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      field: issueField(issue.instancePath, error.validationContext),
+      messageUI: russianOr(issue.message, INVALID_REQUEST_UI),
+    }));
+    return serverError(400, "VALIDATION_ERROR", issues[0]?.messageUI ?? INVALID_REQUEST_UI, `Invalid ${error.validationContext ?? "request"}: ${error.message}`, issues);
+  }
+  if (isShopError(error)) return serverError(error.statusCode, error.code, error.messageUI, error.message);
+  if (error instanceof ResponseSerializationError) {
+    return serverError(500, "INTERNAL_ERROR", INTERNAL_ERROR_UI, "The response does not match its contract");
+  }
+  const fastifyError = error as Partial<FastifyError> | null;
+  const statusCode = typeof fastifyError?.statusCode === "number" ? fastifyError.statusCode : 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    return serverError(statusCode, fastifyError?.code ?? statusCodeName(statusCode), STATUS_UI[statusCode] ?? OTHER_CLIENT_ERROR_UI, fastifyError?.message ?? `HTTP ${statusCode}`);
+  }
+  // The details of our own failures stay in the log, not in the answer.
+  return serverError(500, "INTERNAL_ERROR", INTERNAL_ERROR_UI, "Internal server error");
+}
+
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const body = toServerError(error);
+  if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
+  else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
+  return reply.code(body.statusCode).type("application/json; charset=utf-8").send(body);
+}
+
+/** The Fastify constructor's `frameworkErrors`: a malformed URL (`/api/%E0`) gets our body instead of Fastify's. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  sendError(error, request, reply);
+}
+
+export function notFoundError(url: string): ServerError {
+  const path = url.split("?", 1)[0] ?? "";
+  if (path === "/api" || path.startsWith("/api/")) {
+    return serverError(404, "ROUTE_NOT_FOUND", "Такого адреса в API нет", `No API route ${path}`);
+  }
+  if (path.startsWith("/files/")) return serverError(404, "FILE_NOT_FOUND", "Файл не найден", `No file ${path}`);
+  return serverError(404, "NOT_FOUND", "Страница не найдена", `Nothing at ${path}`);
+}
+
+/** Answers a request that matched no route, in whatever context it was registered. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).type("application/json; charset=utf-8").send(notFoundError(request.url));
+}
+
+/** The one error handler and the root 404 handler; call on the root instance before anything else. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler(sendNotFound);
+}

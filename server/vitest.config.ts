@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+/*
+ * Unit and cross-area tests of the server, the contracts and the API client, in Node. The root
+ * vite.config.ts belongs to the browser builds; this file is chosen with --config (npm run test:unit).
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL("..", import.meta.url)),
+  test: {
+    environment: "node",
+    include: ["server/**/*.test.ts", "shared/**/*.test.ts", "tests/server/**/*.test.ts"],
+    globalSetup: ["tests/server/support/global-setup.ts"],
+    // Opening a database copy and closing it take a moment under load; a real hang still fails.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,2 @@
+export { formatProductCount, formatRoubles, formatWorkingDays, pluralRu } from "./format";
+export { VAT_PERCENT } from "./tax";

@@ -1,0 +1,63 @@
+import { mkdir, readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../../../server/db/client";
+import { seedDemoData } from "../../../server/db/seed";
+import type { TestDatabaseSetup } from "./test-database";
+
+/*
+ * PGlite needs seconds to create and migrate a database but a fraction of one to open a copy, so
+ * the run builds ONE migrated and seeded data folder here and every test file opens its own copy
+ * (tests/server/support/test-database.ts). With DATABASE_URL set, test files make their own
+ * PostgreSQL databases instead and nothing is prepared here.
+ */
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseSetup;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A run that crashed left its folder behind; its process is gone, so the folder can go. */
+async function removeAbandonedRuns(testsDir: string): Promise<void> {
+  const entries = await readdir(testsDir).catch(() => []);
+  await Promise.all(
+    entries.map(async (entry) => {
+      const pid = Number(/^run-(\d+)-/.exec(entry)?.[1]);
+      if (Number.isInteger(pid) && !isAlive(pid)) await rm(join(testsDir, entry), { recursive: true, force: true });
+    }),
+  );
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (databaseUrl) {
+    project.provide("testDatabase", { kind: "postgres", databaseUrl });
+    return undefined;
+  }
+
+  const testsDir = join(project.config.root, ".tmp", "server-tests");
+  await removeAbandonedRuns(testsDir);
+  const runDir = join(testsDir, `run-${process.pid}-${Date.now()}`);
+  const templateDir = join(runDir, "template");
+  await mkdir(templateDir, { recursive: true });
+  const template = await openDatabase({ dataDir: templateDir });
+  try {
+    await seedDemoData(template.db, join(templateDir, "files"));
+  } finally {
+    await template.close();
+  }
+  project.provide("testDatabase", { kind: "pglite", templateDir, runDir });
+  return async () => {
+    await rm(runDir, { recursive: true, force: true });
+  };
+}
