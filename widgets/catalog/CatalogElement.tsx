@@ -1,4 +1,5 @@
 import { Provider } from "jotai/react";
+import { useMemo } from "react";
 import type { ProductCard } from "../../shared/contracts/index";
 import { getPageStore } from "../../shared/state/index";
 import { resolveApiBase, scriptApiBase, storefrontOrigin } from "../api-base";
@@ -24,7 +25,10 @@ export function productUrlFor(template: string, card: ProductCard): string {
 /** `<ottisk-catalog>` as React sees it: the shared Catalog inside the page's store. */
 export function CatalogElement({ category, apiBase, productUrl, pageSize, container }: CatalogElementProps) {
   const moduleUrl = import.meta.url;
-  const base = apiBase ? resolveApiBase(apiBase, moduleUrl) : scriptApiBase(moduleUrl);
+  const base = useMemo(
+    () => (apiBase ? resolveApiBase(apiBase, moduleUrl) : scriptApiBase(moduleUrl)),
+    [apiBase, moduleUrl],
+  );
   const template = productUrl ?? `${storefrontOrigin(moduleUrl)}/catalog/{category}/{id}`;
   const host = container instanceof ShadowRoot ? container.host : container;
   return (
