@@ -169,7 +169,9 @@ describe("<ottisk-catalog>", () => {
     try {
       // Two more copies of the entry module under other addresses, as two script tags would load them.
       for (const copy of ["2", "3"]) {
-        await import(/* @vite-ignore */ new URL(`../../widgets/index.ts?copy=${copy}`, import.meta.url).href);
+        const entry = new URL("../../widgets/index.ts", import.meta.url);
+        entry.searchParams.set("copy", copy);
+        await import(/* @vite-ignore */ entry.href);
       }
     } finally {
       console.warn = originalWarn;

@@ -59,7 +59,26 @@ const vite = await createViteServer({
   optimizeDeps: { include: ["react", "react-dom/client", "jotai/react", "jotai/vanilla", "ofetch", "zod", "chai", "@r2wc/react-to-web-component"] },
 });
 
+/*
+ * Vite's dev client would open a websocket for hot updates, which this one-shot run has no use for
+ * (it is off above). Modules still import it for import.meta.hot, so they get an inert stand-in
+ * that keeps the one other job of the client: /@vite/env, which defines the config's `define` globals.
+ */
+const INERT_VITE_CLIENT = `
+import "/@vite/env";
+const inertHot = { accept() {}, dispose() {}, prune() {}, invalidate() {}, on() {}, off() {}, send() {}, data: {} };
+export const createHotContext = () => inertHot;
+export const updateStyle = () => {};
+export const removeStyle = () => {};
+export const injectQuery = (url) => url;
+`;
+
 const viteMiddleware: Middleware = async (context, next) => {
+  if (context.path === "/@vite/client") {
+    context.type = "application/javascript";
+    context.body = INERT_VITE_CLIENT;
+    return;
+  }
   const handled = await new Promise<boolean>((resolve) => {
     context.res.once("finish", () => resolve(true));
     vite.middlewares(context.req, context.res, () => resolve(false));
