@@ -8,6 +8,15 @@ export interface ClientAssets {
   preloads: string[];
 }
 
+/** The logo's CMYK mark, inline so that no request is spent on it. */
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="#1f2330"/>' +
+      '<circle cx="11" cy="12" r="5" fill="#00a3e0"/><circle cx="21" cy="12" r="5" fill="#e6007e"/>' +
+      '<circle cx="16" cy="21" r="5" fill="#ffd400"/></svg>',
+  );
+
 export const STATE_ELEMENT_ID = "ottisk-state";
 export const APP_ELEMENT_ID = "ottisk-app";
 
@@ -45,6 +54,7 @@ export function documentHtml(options: {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="theme-color" content="#c2185b">',
+    `<link rel="icon" type="image/svg+xml" href="${FAVICON}">`,
     ...meta,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),

@@ -15,6 +15,9 @@ function watchConsole(page: Page): string[] {
     if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
   return problems;
 }
 
@@ -122,6 +125,9 @@ test.describe("partner page on another origin", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
+    page.on("response", (response) => {
+      if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
     await page.goto(partnerUrl(baseURL));
     const cards = page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)");
     await expect(cards.first()).toBeVisible();

@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromiumArgs, chromiumPath } from "../chromium";
 
@@ -11,8 +10,9 @@ import { chromiumArgs, chromiumPath } from "../chromium";
 
 const port = Number(process.env.OTTISK_E2E_PORT ?? 18080);
 const root = join(import.meta.dirname, "..", "..");
+// Every run starts from an empty folder; the config is read again by each worker, so the server's
+// command clears it, not this file.
 const dataDir = join(root, ".tmp", "e2e-data");
-rmSync(dataDir, { recursive: true, force: true });
 
 export default defineConfig({
   testDir: ".",
@@ -30,7 +30,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
   webServer: {
-    command: "npx tsx server/server.ts",
+    command: `rm -rf "${dataDir}" && npx tsx server/server.ts`,
     cwd: root,
     url: `http://localhost:${port}/api/nds`,
     timeout: 60_000,
