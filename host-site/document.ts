@@ -1,12 +1,6 @@
+import type { ClientAssets } from "../shared/contracts/index";
 import type { CatalogSnapshot } from "../shared/state/index";
 import type { PageHead } from "./head";
-
-/** The built client's files a page must load (from Vite's manifest). */
-export interface ClientAssets {
-  scripts: string[];
-  styles: string[];
-  preloads: string[];
-}
 
 /** The logo's CMYK mark, inline so that no request is spent on it. */
 const FAVICON =

@@ -1,6 +1,7 @@
 import { Provider } from "jotai/react";
 import { renderToString } from "react-dom/server";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../shared/contracts/index";
+import type { RenderRequest, RenderResult } from "../shared/contracts/index";
 import { createApi } from "../shared/http/index";
 import {
   categoriesAtom,
@@ -16,28 +17,9 @@ import type { CatalogView } from "../widgets/catalog/Catalog";
 import { App } from "./App";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
-import type { ClientAssets } from "./document";
 import { catalogHead, categoryHead, notFoundHead, productHead, serviceUnavailableHead } from "./head";
 import type { PageHead } from "./head";
 import { catalogPath, matchRoute, productPath } from "./routes";
-
-export type { ClientAssets } from "./document";
-
-export interface RenderRequest {
-  /** Path and query of the page asked for. */
-  url: string;
-  /** The shop's origin as the shopper sees it, e.g. `https://shop.example`. */
-  origin: string;
-  /** The API's base for the render's own calls. */
-  apiBase: string;
-  /** How the render reaches the API (the server answers these calls in-process). */
-  fetch: typeof globalThis.fetch;
-  /** Headers to forward to the API (the shopper's cookies). */
-  headers: Record<string, string>;
-  assets: ClientAssets;
-}
-
-export type RenderResult = { status: number; html: string } | { status: 301 | 302; redirect: string };
 
 function unavailable(resource: Resource<unknown> | undefined): boolean {
   return resource?.status === "error" && (resource.httpStatus === 0 || resource.httpStatus >= 500);

@@ -3,34 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ClientAssets, HostSiteRender } from "../../shared/contracts/index";
 import { inProcessFetch } from "./in-process-fetch";
 
 /*
  * Serves the host site from its build (dist/host-site): the server-side render for page addresses
- * and the hashed client files under /assets/. The server knows the render only through the
- * interface below, never host-site's source.
+ * and the hashed client files under /assets/. The server knows the render only through its
+ * contract in shared/contracts/host-render.ts, never host-site's source.
  */
-
-interface ClientAssets {
-  scripts: string[];
-  styles: string[];
-  preloads: string[];
-}
-
-interface RenderRequest {
-  url: string;
-  origin: string;
-  apiBase: string;
-  fetch: typeof globalThis.fetch;
-  headers: Record<string, string>;
-  assets: ClientAssets;
-}
-
-type RenderResult = { status: number; html: string } | { status: 301 | 302; redirect: string };
-
-interface SsrModule {
-  render(request: RenderRequest): Promise<RenderResult>;
-}
 
 interface ManifestChunk {
   file: string;
@@ -67,7 +47,7 @@ export async function hostSite(app: FastifyInstance, options: { distDir: string 
   const clientDir = join(options.distDir, "host-site", "client");
   const serverEntry = join(options.distDir, "host-site", "server", "entry-server.js");
   const assets = await clientAssets(clientDir);
-  const ssr = (await import(pathToFileURL(serverEntry).href)) as SsrModule;
+  const ssr = (await import(pathToFileURL(serverEntry).href)) as HostSiteRender;
   const fetchInProcess = inProcessFetch(app);
 
   await app.register(fastifyStatic, {

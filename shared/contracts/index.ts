@@ -17,6 +17,7 @@ export {
 export type { Category, CategoryRef, Product, ProductCard, ProductListPage, ProductListQuery, ProductSort } from "./catalog";
 export { fieldIssueSchema, serverErrorSchema } from "./error";
 export type { FieldIssue, ServerError } from "./error";
+export type { ClientAssets, HostSiteRender, RenderRequest, RenderResult } from "./host-render";
 export { parseIntText, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 export { seoFieldsSchema } from "./seo";
 export type { SeoFields } from "./seo";

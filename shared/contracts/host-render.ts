@@ -1,0 +1,33 @@
+/*
+ * The contract between the server and the host site's built render (dist/host-site/server): the
+ * server knows the render only through these types, never host-site's source. Plain TypeScript,
+ * not zod: it crosses a module boundary inside one process, not the network.
+ */
+
+/** The built client's files a page must load (from Vite's manifest). */
+export interface ClientAssets {
+  scripts: string[];
+  styles: string[];
+  preloads: string[];
+}
+
+export interface RenderRequest {
+  /** Path and query of the page asked for. */
+  url: string;
+  /** The shop's origin as the shopper sees it, e.g. `https://shop.example`. */
+  origin: string;
+  /** The API's base for the render's own calls. */
+  apiBase: string;
+  /** How the render reaches the API (the server answers these calls in-process). */
+  fetch: typeof globalThis.fetch;
+  /** Headers to forward to the API (the shopper's cookies). */
+  headers: Record<string, string>;
+  assets: ClientAssets;
+}
+
+export type RenderResult = { status: number; html: string } | { status: 301 | 302; redirect: string };
+
+/** What dist/host-site/server/entry-server.js exports. */
+export interface HostSiteRender {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
