@@ -36,6 +36,15 @@ async function renderedCards(element: HTMLElement, count: number): Promise<HTMLE
   }, `${count} product cards`);
 }
 
+function namesOf(element: HTMLElement): string[] {
+  return cardsOf(element).map((card) => card.querySelector(".ottisk-card__name")?.textContent ?? "");
+}
+
+/** Waits until the element shows exactly these product names, in this order. */
+async function renderedNames(element: HTMLElement, names: string[]): Promise<void> {
+  await waitFor(() => JSON.stringify(namesOf(element)) === JSON.stringify(names), `the products ${names.join(", ")}`);
+}
+
 async function categoryPage(slug: string): Promise<ProductListPage> {
   const category = (await api.getProductCategories()).find((item) => item.slug === slug);
   if (!category) throw new Error(`The demo data has no category ${slug}`);
@@ -80,6 +89,34 @@ describe("<ottisk-catalog>", () => {
     expect(message).to.contain("Категория «net-takoy-kategorii» не найдена");
   });
 
+  it("follows its category attribute when it is changed or removed", async () => {
+    const flyers = await categoryPage("listovki");
+    const all = await api.getProducts({ sort: "NameAsc", limit: 24 });
+    const element = mountCatalog({ category: "vizitki" });
+    await renderedCards(element, (await categoryPage("vizitki")).items.length);
+
+    element.setAttribute("category", "listovki");
+    await renderedNames(element, flyers.items.map((item) => item.productName));
+
+    element.removeAttribute("category");
+    await renderedNames(element, all.items.map((item) => item.productName));
+  });
+
+  it("pages with dots when there are more products than page-size", async () => {
+    const all = await api.getProducts({ sort: "NameAsc", limit: 5 });
+    expect(all.total).to.be.greaterThan(5);
+    const element = mountCatalog({ "page-size": "5" });
+    await renderedCards(element, 5);
+    const dots = Array.from(element.shadowRoot!.querySelectorAll<HTMLButtonElement>(".ottisk-dots__dot"));
+    expect(dots).to.have.length(Math.ceil(all.total / 5));
+    expect(dots[0]!.getAttribute("aria-current")).to.equal("page");
+
+    dots[1]!.click();
+    const secondPage = await api.getProducts({ sort: "NameAsc", offset: 5, limit: 5 });
+    await renderedNames(element, secondPage.items.map((item) => item.productName));
+    expect(element.shadowRoot!.querySelectorAll(".ottisk-dots__dot")[1]!.getAttribute("aria-current")).to.equal("page");
+  });
+
   it("applies its CSS inside its shadow root only, and the page's CSS does not reach inside", async () => {
     const pageStyle = document.createElement("style");
     pageStyle.dataset.test = "";
@@ -116,10 +153,11 @@ describe("<ottisk-catalog>", () => {
   });
 
   it("shares one store between elements: the same data is asked for once", async () => {
+    // A page size no other test uses, so the list cannot come from an earlier test's cache.
     const expected = await categoryPage("listovki");
     performance.clearResourceTimings();
-    const first = mountCatalog({ category: "listovki" });
-    const second = mountCatalog({ category: "listovki" });
+    const first = mountCatalog({ category: "listovki", "page-size": "7" });
+    const second = mountCatalog({ category: "listovki", "page-size": "7" });
     await renderedCards(first, expected.items.length);
     await renderedCards(second, expected.items.length);
 

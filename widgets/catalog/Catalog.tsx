@@ -112,8 +112,15 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
             </button>
           ) : null}
         </div>
-      ) : products.status === "ready" && products.data.items.length === 0 ? (
+      ) : products.status === "ready" && products.data.total === 0 ? (
         <p className="ottisk-message">В этом разделе пока нет товаров. Загляните позже или посмотрите другие разделы каталога.</p>
+      ) : products.status === "ready" && products.data.items.length === 0 ? (
+        <div className="ottisk-message">
+          <p>Такой страницы в каталоге нет.</p>
+          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => changeView({ ...view, page: 0 })}>
+            К первой странице
+          </button>
+        </div>
       ) : (
         <ul className="ottisk-catalog__grid">
           {products.status === "ready"

@@ -34,6 +34,8 @@ export function CatalogElement({ category, apiBase, productUrl, pageSize, contai
   return (
     <Provider store={getPageStore(base)}>
       <Catalog
+        // Another category is another list: start again from its first page.
+        key={category ?? ""}
         categorySlug={category || undefined}
         pageSize={pageSize && pageSize > 0 ? Math.floor(pageSize) : undefined}
         productHref={(card) => productUrlFor(template, card)}

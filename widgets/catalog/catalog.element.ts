@@ -1,14 +1,13 @@
-import r2wc from "@r2wc/react-to-web-component";
 import baseCss from "../../shared/ui/base.css?inline";
 import dotsCss from "../../shared/ui/dot-pagination.css?inline";
 import cardCss from "../../shared/ui/product-card.css?inline";
-import { adoptStyles } from "../styles";
+import { reactElement } from "../react-element";
 import catalogCss from "./catalog.css?inline";
 import { CatalogElement } from "./CatalogElement";
 
-const ReactCatalogElement = r2wc(CatalogElement, {
-  shadow: "open",
+const ReactCatalogElement = reactElement(CatalogElement, {
   props: { category: "string", apiBase: "string", productUrl: "string", pageSize: "number" },
+  styles: [baseCss, cardCss, dotsCss, catalogCss],
 });
 
 /**
@@ -37,12 +36,7 @@ const ReactCatalogElement = r2wc(CatalogElement, {
  * @cssprop --ottisk-card-min-width - Narrowest card before the grid drops a column (240px).
  * @cssprop --ottisk-grid-gap - Space between cards (20px).
  */
-export class OttiskCatalogElement extends ReactCatalogElement {
-  constructor() {
-    super();
-    if (this.shadowRoot) adoptStyles(this.shadowRoot, [baseCss, cardCss, dotsCss, catalogCss]);
-  }
-}
+export class OttiskCatalogElement extends ReactCatalogElement {}
 
 declare global {
   interface HTMLElementTagNameMap {
