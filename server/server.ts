@@ -5,14 +5,28 @@
  */
 import { join } from "node:path";
 import { buildApp } from "./app";
-import { readConfig } from "./config";
+import { ConfigError, readConfig } from "./config";
+import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoData } from "./db/seed";
 import { hostSite } from "./plugins/host-site";
 import { staticSite } from "./plugins/static-site";
 
 const root = join(import.meta.dirname, "..");
-const config = readConfig(process.env);
+
+/** A start-up problem the operator can fix gets one clear line, not a stack trace. */
+function stop(message: string): never {
+  console.error(`Ottisk cannot start: ${message}`);
+  process.exit(1);
+}
+
+let config: ServerConfig;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) stop(error.message);
+  throw error;
+}
 const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
 await seedDemoData(database.db, config.filesDir);
 
@@ -37,7 +51,15 @@ async function shutdown(signal: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  await database.close();
+  if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    stop(`port ${config.port} is already in use; stop the other program or start with another PORT, e.g. PORT=8081 npm start`);
+  }
+  throw error;
+}
 app.log.info(
   `Ottisk is ready: ${config.publicUrl}/catalog · API ${config.publicUrl}/api · widgets ${config.publicUrl}/widgets/ottisk.js · demo ${config.publicUrl}/demo/partner.html · data ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataDir}`,
 );

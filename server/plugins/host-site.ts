@@ -25,7 +25,16 @@ const NOT_PAGES = /^\/(api|files|widgets|demo|assets)(\/|$)/;
 const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
 
 async function clientAssets(clientDir: string): Promise<ClientAssets> {
-  const manifest = JSON.parse(await readFile(join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  const manifestPath = join(clientDir, ".vite", "manifest.json");
+  let manifestText: string;
+  try {
+    manifestText = await readFile(manifestPath, "utf8");
+  } catch (error) {
+    throw new Error(`The host site is not built (${manifestPath} is missing): run npm run build, or npm start which builds first`, {
+      cause: error,
+    });
+  }
+  const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`The client build has no ${CLIENT_ENTRY}: run npm run build`);
   const preloads = (entry.imports ?? []).flatMap((name) => {
