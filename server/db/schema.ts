@@ -77,3 +77,7 @@ export type ProductCategoryRow = typeof productCategory.$inferSelect;
 export type NewProductCategoryRow = typeof productCategory.$inferInsert;
 export type ProductRow = typeof product.$inferSelect;
 export type NewProductRow = typeof product.$inferInsert;
+
+// The other areas keep their tables in files of their own; drizzle-kit and the services see them all here.
+export { account, accountType, address, company, favorite, loginAttempt, recipient, session } from "./accounts.schema";
+export type { AccountRow, AddressRow, CompanyRow, RecipientRow, SessionRow } from "./accounts.schema";
