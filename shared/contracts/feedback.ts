@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { entityIdSchema } from "./catalog";
+
+/*
+ * The feedback form of the site (spec §3 "Form field definition", "Captcha config"; §7
+ * POST /feedback-form, GET /ReCaptcha). The form is data: the server says which fields there are,
+ * the storefront draws them, and the server checks the answers against the same definition.
+ */
+
+export const formControlTypeSchema = z.enum(["textbox", "textarea", "dropdown", "checkbox"]);
+export type FormControlType = z.infer<typeof formControlTypeSchema>;
+
+/** One field of a dynamic form (spec §3): `type` is the input's type for a textbox (text, email, tel). */
+export const formFieldSchema = z.object({
+  key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/),
+  label: z.string(),
+  value: z.string().default(""),
+  required: z.boolean().default(false),
+  order: z.number().int().default(1),
+  controlType: formControlTypeSchema,
+  type: z.enum(["text", "email", "tel"]).default("text"),
+  options: z.array(z.object({ key: z.string(), value: z.string() })).default([]),
+});
+export type FormField = z.infer<typeof formFieldSchema>;
+
+/** `GET /feedback-form`: the fields, in their `order`. */
+export const feedbackFormDefinitionSchema = z.object({
+  title: z.string(),
+  fields: z.array(formFieldSchema),
+});
+export type FeedbackFormDefinition = z.infer<typeof feedbackFormDefinitionSchema>;
+
+/** `POST /feedback-form`: the answers by field key, the captcha's token when the site has one. */
+export const feedbackSubmissionSchema = z.object({
+  values: z.record(
+    z.string().max(64),
+    z.union([z.string().max(5000, { error: "Слишком длинный текст: не больше 5000 знаков" }), z.boolean()]),
+    { error: "Заполните форму" },
+  ),
+  captchaToken: z.string().max(4000).nullish(),
+  /** Where the form was sent from, for the shop's managers. */
+  pageUrl: z.string().max(2000).nullish(),
+});
+export type FeedbackSubmission = z.infer<typeof feedbackSubmissionSchema>;
+export type FeedbackSubmissionRequest = z.input<typeof feedbackSubmissionSchema>;
+
+export const feedbackReceiptSchema = z.object({ id: entityIdSchema, ok: z.literal(true) });
+export type FeedbackReceipt = z.infer<typeof feedbackReceiptSchema>;
+
+/** `GET /ReCaptcha`: null when the shop has no reCAPTCHA key, and the storefront hides the captcha. */
+export const recaptchaConfigSchema = z.object({ siteKey: z.string().nullable() });
+export type RecaptchaConfig = z.infer<typeof recaptchaConfigSchema>;
