@@ -16,6 +16,12 @@ export interface ServerConfig {
   publicUrl: string;
   /** OTTISK_PARTNER_ORIGINS: the sites allowed to call the API from a browser (CORS), comma-separated. */
   partnerOrigins: string[];
+  /** DADATA_API_KEY: look companies up by ИНН in DaData; without it the shop answers from companies it knows. */
+  dadataApiKey: string | undefined;
+  /** DADATA_BASE_URL: DaData's address, default https://suggestions.dadata.ru (a proxy or a test double). */
+  dadataBaseUrl: string | undefined;
+  /** RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY together switch the feedback form's captcha on. */
+  recaptcha: { siteKey: string; secretKey: string; verifyUrl: string | undefined } | undefined;
 }
 
 /** A setting that cannot work; the message names the variable and what it should look like. */
@@ -88,5 +94,32 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
           .filter((origin) => origin !== "")
           .map((origin) => readOrigin("OTTISK_PARTNER_ORIGINS", origin));
 
-  return { port, host, dataDir, databaseUrl, filesDir: join(dataDir, "files"), publicUrl, partnerOrigins };
+  const dadataBaseText = setting(env, "DADATA_BASE_URL");
+  const dadataBaseUrl = dadataBaseText === undefined ? undefined : readUrl("DADATA_BASE_URL", dadataBaseText, ["http:", "https:"]).href.replace(/\/+$/, "");
+  const recaptchaSiteKey = setting(env, "RECAPTCHA_SITE_KEY");
+  const recaptchaSecretKey = setting(env, "RECAPTCHA_SECRET_KEY");
+  if ((recaptchaSiteKey === undefined) !== (recaptchaSecretKey === undefined)) {
+    throw new ConfigError("RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together: set both, or neither to run without a captcha");
+  }
+  const verifyText = setting(env, "RECAPTCHA_VERIFY_URL");
+  const recaptcha =
+    recaptchaSiteKey && recaptchaSecretKey
+      ? {
+          siteKey: recaptchaSiteKey,
+          secretKey: recaptchaSecretKey,
+          verifyUrl: verifyText === undefined ? undefined : readUrl("RECAPTCHA_VERIFY_URL", verifyText, ["http:", "https:"]).href,
+        }
+      : undefined;
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    filesDir: join(dataDir, "files"),
+    publicUrl,
+    partnerOrigins,
+    dadataApiKey: setting(env, "DADATA_API_KEY"),
+    dadataBaseUrl,
+    recaptcha,
+  };
 }

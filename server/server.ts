@@ -4,6 +4,8 @@
  * DATABASE_URL names a PostgreSQL. The database is created, migrated and filled on first start.
  */
 import { join } from "node:path";
+import { createDadataDirectory } from "./adapters/dadata";
+import { createRecaptchaVerifier } from "./adapters/recaptcha";
 import { buildApp } from "./app";
 import { ConfigError, readConfig } from "./config";
 import type { ServerConfig } from "./config";
@@ -35,6 +37,23 @@ const app = await buildApp({
   filesDir: config.filesDir,
   logger: { level: process.env.OTTISK_LOG_LEVEL ?? "info" },
   partnerOrigins: config.partnerOrigins,
+  companyDirectory: config.dadataApiKey
+    ? createDadataDirectory({
+        apiKey: config.dadataApiKey,
+        ...(config.dadataBaseUrl ? { baseUrl: config.dadataBaseUrl } : {}),
+        onError: (error) => console.warn("DaData did not answer; looking the company up among known ones", error),
+      })
+    : null,
+  recaptcha: config.recaptcha
+    ? {
+        siteKey: config.recaptcha.siteKey,
+        verifier: createRecaptchaVerifier({
+          secretKey: config.recaptcha.secretKey,
+          ...(config.recaptcha.verifyUrl ? { verifyUrl: config.recaptcha.verifyUrl } : {}),
+          onError: (error) => console.warn("reCAPTCHA siteverify did not answer", error),
+        }),
+      }
+    : null,
 });
 await app.register(staticSite, { distDir: join(root, "dist"), demoDir: join(root, "demo"), shopOrigin: config.publicUrl });
 await app.register(hostSite, { distDir: join(root, "dist") });

@@ -2,6 +2,8 @@ import { count } from "drizzle-orm";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Database } from "./client";
+import { seedGeography } from "./geo-seed";
+import { seedDemoAccounts } from "./seed-accounts";
 import { product, productCategory } from "./schema";
 import type { NewProductCategoryRow, NewProductRow } from "./schema";
 import { drawMockup } from "./seed-photos";
@@ -347,6 +349,10 @@ export interface SeedResult {
  * `filesDir/catalog/`. Does nothing when any category exists, so it is safe on every start.
  */
 export async function seedDemoData(db: Database, filesDir: string): Promise<SeedResult> {
+  // The preset cities must exist on every install, so geography is seeded before the catalogue's early return.
+  await seedGeography(db);
+  // The demo accounts check for themselves too: a catalogue seeded before accounts existed still gets them.
+  await seedDemoAccounts(db);
   const [existing] = await db.select({ categories: count() }).from(productCategory);
   if ((existing?.categories ?? 0) > 0) return { seeded: false, categories: 0, products: 0 };
 

@@ -60,7 +60,7 @@ export function toServerError(error: unknown): ServerError {
     }));
     return serverError(400, "VALIDATION_ERROR", issues[0]?.messageUI ?? INVALID_REQUEST_UI, `Invalid ${error.validationContext ?? "request"}: ${error.message}`, issues);
   }
-  if (isShopError(error)) return serverError(error.statusCode, error.code, error.messageUI, error.message);
+  if (isShopError(error)) return serverError(error.statusCode, error.code, error.messageUI, error.message, error.issues);
   if (error instanceof ResponseSerializationError) {
     return serverError(500, "INTERNAL_ERROR", INTERNAL_ERROR_UI, "The response does not match its contract");
   }

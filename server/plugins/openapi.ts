@@ -1,4 +1,5 @@
 import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { readFileSync } from "node:fs";
@@ -14,6 +15,10 @@ const packageVersion = (JSON.parse(readFileSync(new URL("../../package.json", im
 export const openApiTags = {
   catalog: "catalog",
   reference: "reference",
+  account: "account",
+  clientAccount: "client-account",
+  clients: "clients",
+  geo: "geo",
 } as const;
 
 /**
@@ -30,16 +35,30 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
           "API типографии «Оттиск»: каталог, товары, справочники. Ошибки всегда приходят в теле ServerError с русским messageUI. / The Ottisk print shop API; every error has the ServerError body with a Russian messageUI.",
         version: packageVersion,
       },
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: "apiKey", in: "cookie", name: "ottisk_session", description: "Сессия на сайте магазина / The shop's own pages" },
+          bearerToken: { type: "http", scheme: "bearer", description: "Та же сессия для виджетов на сайтах партнёров / The same session for widgets on partner sites" },
+        },
+      },
       tags: [
         { name: openApiTags.catalog, description: "Каталог: категории и товары / Catalogue: categories and products" },
         { name: openApiTags.reference, description: "Справочные данные магазина / Shop reference data" },
+        { name: openApiTags.account, description: "Вход, выход, профиль, избранное / Sign-in, sign-out, profile, favourites" },
+        { name: openApiTags.clientAccount, description: "Компании, получатели и адреса клиента / A client's companies, recipients and addresses" },
+        { name: openApiTags.clients, description: "Работа сотрудников с клиентами, режим клиента / Employees' client calls and client mode" },
+        { name: openApiTags.geo, description: "Города, город по координатам, пункты самовывоза / Cities, the city at a point, self-pickup points" },
       ],
     },
     transform: jsonSchemaTransform,
   });
 }
 
-/** GET /openapi.json, registered inside the /api prefix. */
+/**
+ * Inside the /api prefix: the document at GET /openapi.json and GET /docs/json, and a browsable
+ * reference at /docs (Swagger UI, served from the npm package, no outside requests).
+ */
 export async function openApiDocumentRoute(api: FastifyInstance): Promise<void> {
   api.get("/openapi.json", { schema: { hide: true } }, async () => api.swagger());
+  await api.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list", deepLinking: true } });
 }

@@ -1,3 +1,11 @@
+export { authRoutes } from "./account/auth";
+export { clientAccountRoutes } from "./account/client-account";
+export { favoriteRoutes } from "./catalog/favorites";
+export { clientRoutes } from "./clients/clients";
+export { feedbackRoutes } from "./feedback/feedback";
 export { productCategoryRoutes } from "./catalog/product-categories";
 export { productRoutes } from "./catalog/products";
 export { ndsRoutes } from "./tax/nds";
+export { addressByCoordsRoutes } from "./geo/address-by-coords";
+export { cityRoutes } from "./geo/cities";
+export { selfPickupRoutes } from "./delivery/self-pickup";

@@ -43,7 +43,7 @@ describe("catalog mapper", () => {
   });
 
   it("maps a row to a card that satisfies its contract, with the price after the discount", () => {
-    const card = toProductCard(productRow(), category, "https://ottisk.example");
+    const card = toProductCard(productRow(), category, "https://ottisk.example", false);
     expect(productCardSchema.parse(card)).toEqual(card);
     expect(card).toEqual({
       id: 7,
@@ -59,13 +59,14 @@ describe("catalog mapper", () => {
   });
 
   it("gives a null photo when the product has none, so the card shows its placeholder", () => {
-    const card = toProductCard(productRow({ photoPaths: [] }), category, "https://ottisk.example");
+    const card = toProductCard(productRow({ photoPaths: [] }), category, "https://ottisk.example", true);
     expect(card.photoUrl).toBeNull();
-    expect(toProduct(productRow({ photoPaths: [] }), category, "https://ottisk.example").photos).toEqual([]);
+    expect(toProduct(productRow({ photoPaths: [] }), category, "https://ottisk.example", false).photos).toEqual([]);
   });
 
   it("maps a row to a product page with every photo and the SEO fields", () => {
-    const product = toProduct(productRow(), category, "https://ottisk.example");
+    const product = toProduct(productRow(), category, "https://ottisk.example", true);
+    expect(product.inFavorite).toBe(true);
     expect(productSchema.parse(product)).toEqual(product);
     expect(product.photos).toHaveLength(2);
     expect(product.seoTitle).toBe("Визитки премиум — Оттиск");

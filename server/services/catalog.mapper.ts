@@ -38,14 +38,13 @@ export function toCategoryRef(row: CategoryRefRow): CategoryRef {
   return { id: row.id, slug: row.slug, name: row.name };
 }
 
-export function toProductCard(row: ProductRow, category: CategoryRefRow, publicOrigin: string): ProductCard {
+export function toProductCard(row: ProductRow, category: CategoryRefRow, publicOrigin: string, inFavorite: boolean): ProductCard {
   const firstPhoto = row.photoPaths[0];
   return {
     id: row.id,
     productName: row.name,
     photoUrl: firstPhoto === undefined ? null : publicFileUrl(publicOrigin, firstPhoto),
-    // Favourites belong to a shopper's session, which the server does not have yet.
-    inFavorite: false,
+    inFavorite,
     category: toCategoryRef(category),
     priceFrom: kopecksToRoubles(row.priceAfterDiscountKopecks),
     discountPct: row.discountPct,
@@ -54,9 +53,9 @@ export function toProductCard(row: ProductRow, category: CategoryRefRow, publicO
   };
 }
 
-export function toProduct(row: ProductRow, category: CategoryRefRow, publicOrigin: string): Product {
+export function toProduct(row: ProductRow, category: CategoryRefRow, publicOrigin: string, inFavorite: boolean): Product {
   return {
-    ...toProductCard(row, category, publicOrigin),
+    ...toProductCard(row, category, publicOrigin, inFavorite),
     description: row.description,
     photos: row.photoPaths.map((path) => publicFileUrl(publicOrigin, path)),
     seoName: row.seoName,

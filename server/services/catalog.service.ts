@@ -3,19 +3,28 @@ import type { SQL } from "drizzle-orm";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
 import type { Category, Product, ProductListPage, ProductListQuery, ProductSort } from "../../shared/contracts/index";
 import type { Database } from "../db/client";
-import { product, productCategory } from "../db/schema";
+import { favorite, product, productCategory } from "../db/schema";
 import { toCategory, toProduct, toProductCard } from "./catalog.mapper";
 import { ShopError } from "./shop-error";
 
-/** The catalogue as the storefront reads it. `publicOrigin` makes photo URLs absolute, e.g. `https://ottisk.ru`. */
+/**
+ * The catalogue as the storefront reads it. `publicOrigin` makes photo URLs absolute, e.g.
+ * `https://ottisk.ru`; `viewerId` is the caller's account, whose favourites set `inFavorite`.
+ */
 export interface CatalogService {
   listCategories(publicOrigin: string): Promise<Category[]>;
-  listProducts(query: ProductListQuery, publicOrigin: string): Promise<ProductListPage>;
+  listProducts(query: ProductListQuery, publicOrigin: string, viewerId: number | null): Promise<ProductListPage>;
   /** Throws a 404 ShopError when there is no such product. */
-  getProduct(id: number, publicOrigin: string): Promise<Product>;
+  getProduct(id: number, publicOrigin: string, viewerId: number | null): Promise<Product>;
 }
 
 const categoryRef = { id: productCategory.id, slug: productCategory.slug, name: productCategory.name };
+
+/** The caller's favourite mark: a left join on their own favourites only (none for an anonymous caller). */
+function favoriteJoin(viewerId: number | null): SQL {
+  return and(eq(favorite.productId, product.id), eq(favorite.accountId, viewerId ?? 0)) ?? sql`false`;
+}
+const inFavoriteColumn = sql<boolean>`${favorite.accountId} IS NOT NULL`;
 
 /** Byte-wise order of the JS-made key: the same А–Я on PGlite (C locale only) and any PostgreSQL. */
 const nameOrder = sql`${product.nameSortKey} COLLATE "C"`;
@@ -66,36 +75,38 @@ export function createCatalogService(db: Database): CatalogService {
       return rows.map((row) => toCategory(row.category, row.productCount, publicOrigin));
     },
 
-    async listProducts(query, publicOrigin) {
+    async listProducts(query, publicOrigin, viewerId) {
       const where = productFilter(query);
       const offset = query.offset ?? 0;
       const limit = query.limit ?? PRODUCT_LIST_DEFAULT_LIMIT;
       const [counted] = await db.select({ total: count() }).from(product).where(where);
       const rows = await db
-        .select({ product, category: categoryRef })
+        .select({ product, category: categoryRef, inFavorite: inFavoriteColumn })
         .from(product)
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .leftJoin(favorite, favoriteJoin(viewerId))
         .where(where)
         .orderBy(...orderings[query.sort ?? "NameAsc"])
         .offset(offset)
         .limit(limit);
       return {
-        items: rows.map((row) => toProductCard(row.product, row.category, publicOrigin)),
+        items: rows.map((row) => toProductCard(row.product, row.category, publicOrigin, row.inFavorite)),
         total: counted?.total ?? 0,
         offset,
         limit,
       };
     },
 
-    async getProduct(id, publicOrigin) {
+    async getProduct(id, publicOrigin, viewerId) {
       const [row] = await db
-        .select({ product, category: categoryRef })
+        .select({ product, category: categoryRef, inFavorite: inFavoriteColumn })
         .from(product)
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .leftJoin(favorite, favoriteJoin(viewerId))
         .where(eq(product.id, id))
         .limit(1);
       if (!row) throw productNotFound(id);
-      return toProduct(row.product, row.category, publicOrigin);
+      return toProduct(row.product, row.category, publicOrigin, row.inFavorite);
     },
   };
 }

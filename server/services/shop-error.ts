@@ -3,6 +3,8 @@
  * status, code and Russian `messageUI` (see plugins/errors.ts). Anything else thrown is a bug and
  * becomes a 500.
  */
+import type { FieldIssue } from "../../shared/contracts/index";
+
 export class ShopError extends Error {
   override readonly name = "ShopError";
   readonly statusCode: number;
@@ -10,12 +12,15 @@ export class ShopError extends Error {
   readonly code: string;
   /** Russian text that may be shown to the shopper as it is. */
   readonly messageUI: string;
+  /** Per-field problems, for a form the service checks itself. */
+  readonly issues: FieldIssue[] | undefined;
 
-  constructor(init: { statusCode: number; code: string; messageUI: string; message: string }) {
+  constructor(init: { statusCode: number; code: string; messageUI: string; message: string; issues?: FieldIssue[] }) {
     super(init.message);
     this.statusCode = init.statusCode;
     this.code = init.code;
     this.messageUI = init.messageUI;
+    this.issues = init.issues;
   }
 }
 

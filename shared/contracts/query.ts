@@ -29,15 +29,18 @@ export function queryInt(options: { min: number; max: number; messageUI: string 
   ).optional();
 }
 
+/** A decimal written as text (`45.04`, `-1,5`) as a number; other values pass through for the schema to judge. */
+export function parseNumberText(value: unknown): unknown {
+  const present = emptyToUndefined(value);
+  return typeof present === "string" && /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(present.trim())
+    ? Number(present.trim().replace(",", "."))
+    : present;
+}
+
 /** A decimal number in [min, max], written as text in a query string or given as a number. */
 export function queryNumber(options: { min: number; max: number; messageUI: string }) {
   return z.preprocess(
-    (value) => {
-      const present = emptyToUndefined(value);
-      return typeof present === "string" && /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(present.trim())
-        ? Number(present.trim().replace(",", "."))
-        : present;
-    },
+    parseNumberText,
     z
       .number({ error: options.messageUI })
       .min(options.min, { error: options.messageUI })

@@ -7,6 +7,43 @@ import {
   productSchema,
 } from "../contracts/index";
 import type { Category, Nds, Product, ProductListPage, ProductListQuery } from "../contracts/index";
+import { addressByCoordsSchema, cityByKladrIdSchema, cityListSchema, SELF_PICKUP_DEFAULT_LIMIT, selfPickupPageSchema } from "../contracts/index";
+import type { AddressByCoords, AddressByCoordsQuery, City, CityByKladrId, SelfPickupPage, SelfPickupQuery } from "../contracts/index";
+import {
+  accountProfileSchema,
+  addressSchema,
+  clientListSchema,
+  clientSchema,
+  companyLookupSchema,
+  companySchema,
+  favoriteStateSchema,
+  feedbackFormDefinitionSchema,
+  feedbackReceiptSchema,
+  okSchema,
+  recaptchaConfigSchema,
+  recipientSchema,
+  SESSION_TOKEN_HEADER,
+  sessionGrantSchema,
+} from "../contracts/index";
+import type {
+  AccountProfile,
+  Address,
+  AddressCreateRequest,
+  Client,
+  Company,
+  CompanyCreateRequest,
+  CompanyLookup,
+  FavoriteState,
+  FeedbackFormDefinition,
+  FeedbackReceipt,
+  FeedbackSubmissionRequest,
+  LoginRequest,
+  Ok,
+  RecaptchaConfig,
+  Recipient,
+  RecipientCreateRequest,
+  SessionGrant,
+} from "../contracts/index";
 import { badResponseError, toApiError } from "./error";
 import { productListSearchParams } from "./query";
 
@@ -17,6 +54,17 @@ export interface ApiOptions {
   fetch?: typeof globalThis.fetch;
   /** Headers sent with every request (the server-side render forwards the shopper's cookies). */
   headers?: Record<string, string>;
+  /**
+   * Where a widget on a partner's site keeps its session: there third-party cookies are blocked, so
+   * the session travels as a bearer token kept in the partner origin's own storage. The shop's own
+   * pages leave this out and use the httpOnly cookie.
+   */
+  sessionToken?: SessionTokenStore;
+}
+
+export interface SessionTokenStore {
+  get(): string | null;
+  set(token: string | null): void;
 }
 
 /** The Ottisk API as the storefront calls it: one function per endpoint of spec §7. */
@@ -26,6 +74,40 @@ export interface Api {
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
   getProduct(id: number): Promise<Product>;
   getNds(): Promise<Nds>;
+  /** Cities whose name matches `search`; without it the preset cities first. */
+  getCities(search?: string): Promise<City[]>;
+  /** The city, or `{}` (no kladrId) when the shop does not know it: show Krasnodar then. */
+  getCityByKladrId(kladrId: string): Promise<CityByKladrId>;
+  /** The known city nearest to the point, or `{}`. */
+  getAddressByCoords(coords: AddressByCoordsQuery): Promise<AddressByCoords>;
+  /** Sent with spec §7's defaults: offset 0, limit 100, order createdAt, direction asc. */
+  getSelfPickupPoints(query?: SelfPickupQuery): Promise<SelfPickupPage>;
+
+  login(credentials: LoginRequest): Promise<SessionGrant>;
+  logout(): Promise<Ok>;
+  getProfile(): Promise<AccountProfile>;
+  addToFavorites(productId: number): Promise<FavoriteState>;
+  removeFromFavorites(productId: number): Promise<FavoriteState>;
+  /** A company of the account, or null for the personal profile. */
+  selectCompany(companyId: number | null): Promise<AccountProfile>;
+  selectCity(kladrId: string): Promise<AccountProfile>;
+  createCompany(company: CompanyCreateRequest): Promise<Company>;
+  getCompanyByInn(inn: string): Promise<CompanyLookup>;
+  getRecipients(companyId?: number): Promise<Recipient[]>;
+  createRecipient(recipient: RecipientCreateRequest): Promise<Recipient>;
+  getAddresses(): Promise<Address[]>;
+  createAddress(address: AddressCreateRequest): Promise<Address>;
+  searchClients(query: { search: string; assigned?: boolean }): Promise<Client[]>;
+  getClient(clientId: number): Promise<Client>;
+  getClientCompanies(clientId: number): Promise<Company[]>;
+  getClientCompany(clientId: number, companyId: number): Promise<Company>;
+  createClientCompany(clientId: number, company: CompanyCreateRequest): Promise<Company>;
+  /** An employee starts acting for the client (client mode). */
+  enterClientMode(clientId: number, companyId?: number | null): Promise<AccountProfile>;
+  exitClientMode(): Promise<AccountProfile>;
+  getFeedbackForm(): Promise<FeedbackFormDefinition>;
+  sendFeedback(submission: FeedbackSubmissionRequest): Promise<FeedbackReceipt>;
+  getRecaptchaConfig(): Promise<RecaptchaConfig>;
 }
 
 interface RequestInit {
@@ -36,11 +118,21 @@ interface RequestInit {
 
 export function createApi(options: ApiOptions): Api {
   const platformFetch = options.fetch ?? globalThis.fetch;
+  const tokens = options.sessionToken;
   const client = createFetch({ fetch: platformFetch }).create({
     baseURL: options.baseURL,
     credentials: "include",
     headers: options.headers,
     retry: 0,
+    onRequest({ options: request }) {
+      const token = tokens?.get();
+      if (token) request.headers.set("authorization", `Bearer ${token}`);
+    },
+    onResponse({ response }) {
+      // The server opened a session (a visitor's first favourite, say): keep it for the next calls.
+      const opened = response.headers.get(SESSION_TOKEN_HEADER);
+      if (opened) tokens?.set(opened);
+    },
   });
 
   async function request<S extends z.ZodType>(path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
@@ -62,5 +154,51 @@ export function createApi(options: ApiOptions): Api {
     getProducts: (query = {}) => request("/public/product", productListPageSchema, { query: productListSearchParams(query) }),
     getProduct: (id) => request(`/public/product/${encodeURIComponent(String(id))}`, productSchema),
     getNds: () => request("/nds", ndsSchema),
+    getCities: (search) => request("/geo/city", cityListSchema, { query: search ? { search } : {} }),
+    getCityByKladrId: (kladrId) => request("/geo/city-by-kladrId", cityByKladrIdSchema, { query: { kladrId } }),
+    getAddressByCoords: ({ lat, lon }) => request("/geo/address-by-coords", addressByCoordsSchema, { query: { lat, lon } }),
+    getSelfPickupPoints: (query = {}) =>
+      request("/delivery/self-pickup", selfPickupPageSchema, {
+        query: {
+          offset: query.offset ?? 0,
+          limit: query.limit ?? SELF_PICKUP_DEFAULT_LIMIT,
+          order: query.order ?? "createdAt",
+          direction: query.direction ?? "asc",
+        },
+      }),
+
+    login: async (credentials) => {
+      const grant = await request("/auth/login", sessionGrantSchema, { method: "POST", body: { ...credentials } });
+      tokens?.set(grant.token);
+      return grant;
+    },
+    logout: async () => {
+      const answer = await request("/auth/logout", okSchema, { method: "POST" });
+      tokens?.set(null);
+      return answer;
+    },
+    getProfile: () => request("/account/profile", accountProfileSchema),
+    addToFavorites: (productId) => request(`/public/product/to-favorite/${productId}`, favoriteStateSchema, { method: "PUT" }),
+    removeFromFavorites: (productId) => request(`/public/product/from-favorite/${productId}`, favoriteStateSchema, { method: "DELETE" }),
+    selectCompany: (companyId) => request("/client-account/select-company", accountProfileSchema, { method: "POST", body: { companyId } }),
+    selectCity: (kladrId) => request(`/client-account/select-city/${encodeURIComponent(kladrId)}`, accountProfileSchema, { method: "POST" }),
+    createCompany: (company) => request("/client-account/company", companySchema, { method: "POST", body: { ...company } }),
+    getCompanyByInn: (inn) => request("/utils/company-by-inn", companyLookupSchema, { query: { inn } }),
+    getRecipients: (companyId) => request("/client-account/recipient", recipientSchema.array(), { query: companyId ? { companyId } : {} }),
+    createRecipient: (recipient) => request("/client-account/recipient", recipientSchema, { method: "POST", body: { ...recipient } }),
+    getAddresses: () => request("/client-account/address", addressSchema.array()),
+    createAddress: (address) => request("/client-account/address", addressSchema, { method: "POST", body: { ...address } }),
+    searchClients: ({ search, assigned }) =>
+      request("/client/search-by-name", clientListSchema, { query: assigned === undefined ? { search } : { search, assigned } }),
+    getClient: (clientId) => request(`/client/${clientId}`, clientSchema),
+    getClientCompanies: (clientId) => request(`/client/${clientId}/company`, companySchema.array()),
+    getClientCompany: (clientId, companyId) => request(`/client/${clientId}/company/${companyId}`, companySchema),
+    createClientCompany: (clientId, company) => request(`/client/${clientId}/company`, companySchema, { method: "POST", body: { ...company } }),
+    enterClientMode: (clientId, companyId = null) =>
+      request(`/client/${clientId}/impersonalization`, accountProfileSchema, { method: "POST", body: { companyId } }),
+    exitClientMode: () => request("/client/exit-impersonalization", accountProfileSchema, { method: "POST" }),
+    getFeedbackForm: () => request("/feedback-form", feedbackFormDefinitionSchema),
+    sendFeedback: (submission) => request("/feedback-form", feedbackReceiptSchema, { method: "POST", body: { ...submission } }),
+    getRecaptchaConfig: () => request("/ReCaptcha", recaptchaConfigSchema),
   };
 }

@@ -21,7 +21,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 200: productListPageSchema.describe("Страница товаров / One page of products"), 400: validationErrorResponse },
       },
     },
-    async (request) => api.catalog.listProducts(request.query, request.publicOrigin),
+    async (request) => api.catalog.listProducts(request.query, request.publicOrigin, request.viewer?.account.id ?? null),
   );
 
   api.get(
@@ -36,6 +36,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 200: productSchema.describe("Товар / The product"), 400: validationErrorResponse, 404: notFoundResponse },
       },
     },
-    async (request) => api.catalog.getProduct(request.params.id, request.publicOrigin),
+    async (request) => api.catalog.getProduct(request.params.id, request.publicOrigin, request.viewer?.account.id ?? null),
   );
 };

@@ -1,0 +1,71 @@
+import { ofetch } from "ofetch";
+import { z } from "zod";
+import type { CompanyLookup } from "../../shared/contracts/index";
+import type { CompanyDirectory } from "../services/company.service";
+
+/*
+ * DaData's "find a company by ИНН" (findById/party): POST {query, branch_type} with
+ * `Authorization: Token <key>`, answering {suggestions: [{value, data: {inn, kpp, ogrn, name, address}}]}.
+ * Switched on by DADATA_API_KEY. When DaData cannot be reached the shop answers from the companies
+ * it already knows, so a slow outside service never blocks a client filling in a form.
+ */
+
+export const DADATA_DEFAULT_BASE_URL = "https://suggestions.dadata.ru";
+
+const partyAnswerSchema = z.object({
+  suggestions: z.array(
+    z.object({
+      value: z.string(),
+      data: z.object({
+        inn: z.string(),
+        kpp: z.string().nullish(),
+        ogrn: z.string().nullish(),
+        name: z.object({ short_with_opf: z.string().nullish(), full_with_opf: z.string().nullish() }).nullish(),
+        address: z.object({ value: z.string().nullish(), unrestricted_value: z.string().nullish() }).nullish(),
+      }),
+    }),
+  ),
+});
+
+export interface DadataOptions {
+  apiKey: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  /** Told about a failed call; the look-up then falls back to the shop's own companies. */
+  onError?: (error: unknown) => void;
+}
+
+export function createDadataDirectory(options: DadataOptions): CompanyDirectory {
+  const client = ofetch.create({
+    baseURL: options.baseUrl ?? DADATA_DEFAULT_BASE_URL,
+    timeout: options.timeoutMs ?? 5000,
+    retry: 1,
+    headers: { accept: "application/json", authorization: `Token ${options.apiKey}` },
+  });
+  return {
+    async findByInn(inn): Promise<CompanyLookup | null> {
+      let answer: unknown;
+      try {
+        answer = await client("/suggestions/api/4_1/rs/findById/party", { method: "POST", body: { query: inn, branch_type: "MAIN" } });
+      } catch (error) {
+        options.onError?.(error);
+        return null;
+      }
+      const parsed = partyAnswerSchema.safeParse(answer);
+      if (!parsed.success) {
+        options.onError?.(parsed.error);
+        return null;
+      }
+      const found = parsed.data.suggestions.find((suggestion) => suggestion.data.inn === inn);
+      if (!found) return null;
+      const { data } = found;
+      return {
+        inn: data.inn,
+        name: data.name?.short_with_opf || found.value || data.name?.full_with_opf || "",
+        kpp: data.kpp ?? null,
+        ogrn: data.ogrn ?? null,
+        legalAddress: data.address?.unrestricted_value ?? data.address?.value ?? "",
+      };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import fastifyCookie from "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
+import { ShopError } from "../services/shop-error";
+import type { OpenedSession, SessionService, Viewer } from "../services/session.service";
+
+/*
+ * Who is calling. The session token comes as `Authorization: Bearer …` (widgets on partner sites,
+ * where third-party cookies are blocked) or as the `ottisk_session` cookie (the shop's own pages).
+ * A bearer token wins when both are there.
+ */
+
+export const SESSION_COOKIE = "ottisk_session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The caller's session and account; null for an anonymous caller. */
+    viewer: Viewer | null;
+  }
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith("Bearer ")) return authorization.slice("Bearer ".length).trim();
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** Reads the session of every request in this context; call on the /api instance. */
+export async function installSessions(api: FastifyInstance, sessions: SessionService): Promise<void> {
+  await api.register(fastifyCookie);
+  api.decorateRequest("viewer", null);
+  api.addHook("onRequest", async (request) => {
+    const token = tokenOf(request);
+    request.viewer = token ? await sessions.resolve(token) : null;
+  });
+}
+
+/** Hands a session to the browser: the cookie for the shop's pages, the header for widgets elsewhere. */
+export function grantSession(request: FastifyRequest, reply: FastifyReply, opened: OpenedSession): void {
+  reply.setCookie(SESSION_COOKIE, opened.token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    ...(opened.persistent ? { expires: opened.expiresAt } : {}),
+  });
+  reply.header(SESSION_TOKEN_HEADER, opened.token);
+}
+
+export function clearSession(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+}
+
+export const notSignedIn = () =>
+  new ShopError({ statusCode: 401, code: "NOT_SIGNED_IN", messageUI: "Войдите в систему, чтобы продолжить.", message: "No session" });
+
+export const employeesOnly = () =>
+  new ShopError({ statusCode: 403, code: "EMPLOYEES_ONLY", messageUI: "Это доступно только сотрудникам типографии.", message: "Employee call by a non-employee" });
+
+/** Any session, a visitor's temporary one included. */
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw notSignedIn();
+  return request.viewer;
+}
+
+/** A signed-in person: a temporary account counts as not signed in (spec §4). */
+export function requireSignedIn(request: FastifyRequest): Viewer {
+  const viewer = requireViewer(request);
+  if (viewer.account.temporary) throw notSignedIn();
+  return viewer;
+}
+
+export function requireEmployee(request: FastifyRequest): Viewer {
+  const viewer = requireSignedIn(request);
+  if (viewer.account.typeUser !== "employee") throw employeesOnly();
+  return viewer;
+}
+
+/** The caller's session, or a new temporary account for a visitor (favourites, cart). */
+export async function ensureViewer(request: FastifyRequest, reply: FastifyReply, sessions: SessionService): Promise<Viewer> {
+  if (request.viewer) return request.viewer;
+  const { viewer, opened } = await sessions.openTemporary();
+  grantSession(request, reply, opened);
+  request.viewer = viewer;
+  return viewer;
+}

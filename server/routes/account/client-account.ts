@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  accountProfileSchema,
+  addressCreateSchema,
+  addressSchema,
+  companyByInnQuerySchema,
+  companyCreateSchema,
+  companyLookupSchema,
+  companySchema,
+  recipientCreateSchema,
+  recipientListQuerySchema,
+  recipientSchema,
+  selectCityParamsSchema,
+  selectCompanyRequestSchema,
+} from "../../../shared/contracts/index";
+import { openApiTags } from "../../plugins/openapi";
+import { ensureViewer, requireSignedIn } from "../../plugins/session";
+import { actingClientId } from "../../services/acting-client";
+import {
+  conflictResponse,
+  forbiddenResponse,
+  notFoundResponse,
+  unauthorizedResponse,
+  validationErrorResponse,
+} from "../responses";
+
+const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
+
+/**
+ * The client's own account (spec §7 "Client account") and /utils/company-by-inn. An employee in
+ * client mode works on the client's data here; outside it these calls are refused with 403.
+ */
+export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
+  const tags = [openApiTags.clientAccount];
+
+  api.post(
+    "/client-account/company",
+    {
+      schema: {
+        tags,
+        operationId: "createCompany",
+        summary: "Добавить компанию / Add a company",
+        body: companyCreateSchema,
+        response: { 200: companySchema, ...signedInErrors, 409: conflictResponse },
+      },
+    },
+    async (request) => api.companies.createCompany(actingClientId(requireSignedIn(request)), request.body),
+  );
+
+  api.post(
+    "/client-account/select-company",
+    {
+      schema: {
+        tags,
+        operationId: "selectCompany",
+        summary: "Выбрать компанию или личный профиль / Act for a company or personally",
+        description: "companyId: null — личный профиль. / null is the personal profile.",
+        body: selectCompanyRequestSchema,
+        response: { 200: accountProfileSchema, ...signedInErrors },
+      },
+    },
+    async (request) => {
+      const viewer = requireSignedIn(request);
+      await api.accounts.selectCompany(viewer, request.body.companyId);
+      return api.accounts.profile(viewer, request.publicOrigin);
+    },
+  );
+
+  api.post(
+    "/client-account/select-city/:id",
+    {
+      schema: {
+        tags,
+        operationId: "selectCity",
+        summary: "Выбрать город / Choose the city",
+        description: "id — код КЛАДР города. Посетителю открывается временный аккаунт. / id is the city's KLADR id; a visitor gets a temporary account.",
+        params: selectCityParamsSchema,
+        response: { 200: accountProfileSchema, 400: validationErrorResponse, 404: notFoundResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await ensureViewer(request, reply, api.sessions);
+      await api.accounts.selectCity(viewer, request.params.id);
+      return api.accounts.profile(viewer, request.publicOrigin);
+    },
+  );
+
+  api.get(
+    "/client-account/recipient",
+    {
+      schema: {
+        tags,
+        operationId: "getRecipients",
+        summary: "Получатели / Recipients",
+        description: "Получатели компании (companyId) или личного профиля. / A company's recipients, or the personal profile's.",
+        querystring: recipientListQuerySchema,
+        response: { 200: recipientSchema.array(), ...signedInErrors },
+      },
+    },
+    async (request) => api.companies.listRecipients(actingClientId(requireSignedIn(request)), request.query.companyId),
+  );
+
+  api.post(
+    "/client-account/recipient",
+    {
+      schema: { tags, operationId: "createRecipient", summary: "Добавить получателя / Add a recipient", body: recipientCreateSchema, response: { 200: recipientSchema, ...signedInErrors } },
+    },
+    async (request) => api.companies.createRecipient(actingClientId(requireSignedIn(request)), request.body),
+  );
+
+  api.get(
+    "/client-account/address",
+    { schema: { tags, operationId: "getAddresses", summary: "Сохранённые адреса / Saved addresses", response: { 200: addressSchema.array(), ...signedInErrors } } },
+    async (request) => api.companies.listAddresses(actingClientId(requireSignedIn(request))),
+  );
+
+  api.post(
+    "/client-account/address",
+    {
+      schema: { tags, operationId: "createAddress", summary: "Сохранить адрес / Save an address", body: addressCreateSchema, response: { 200: addressSchema, ...signedInErrors } },
+    },
+    async (request) => api.companies.createAddress(actingClientId(requireSignedIn(request)), request.body),
+  );
+
+  api.get(
+    "/utils/company-by-inn",
+    {
+      schema: {
+        tags,
+        operationId: "getCompanyByInn",
+        summary: "Компания по ИНН / Company by INN",
+        description:
+          "Проверяет контрольные цифры ИНН. Без ключа DaData отвечает по компаниям, уже известным магазину; с DADATA_API_KEY спрашивает DaData. / Checks the INN; answers from known companies offline, from DaData with a key.",
+        querystring: companyByInnQuerySchema,
+        response: { 200: companyLookupSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 404: notFoundResponse },
+      },
+    },
+    async (request) => {
+      requireSignedIn(request);
+      return api.companies.lookupByInn(request.query.inn);
+    },
+  );
+};

@@ -1,0 +1,168 @@
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import type { AccountProfile, FavoriteState } from "../../shared/contracts/index";
+import type { Database } from "../db/client";
+import { account, company, favorite, loginAttempt, product } from "../db/schema";
+import { publicFileUrl } from "./catalog.mapper";
+import { verifyAgainstDecoy, verifyPassword } from "./password";
+import type { GeoService } from "./geo.service";
+import type { OpenedSession, SessionService, Viewer } from "./session.service";
+import { ShopError } from "./shop-error";
+
+/*
+ * Signing in and out, the profile of spec §3, the shopper's company and city, favourites.
+ * Sign-in is slowed down per e-mail and per address in the database, so every API node sees the
+ * same count.
+ */
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILED_LOGINS_PER_EMAIL = 10;
+export const MAX_FAILED_LOGINS_PER_IP = 50;
+
+export interface AccountService {
+  login(
+    input: { email: string; password: string; rememberMe: boolean },
+    ip: string,
+    current: Viewer | null,
+  ): Promise<{ viewer: Viewer; opened: OpenedSession }>;
+  logout(viewer: Viewer | null): Promise<void>;
+  profile(viewer: Viewer, publicOrigin: string): Promise<AccountProfile>;
+  selectCompany(viewer: Viewer, companyId: number | null): Promise<void>;
+  selectCity(viewer: Viewer, kladrId: string): Promise<void>;
+  setFavorite(viewer: Viewer, productId: number, inFavorite: boolean): Promise<FavoriteState>;
+}
+
+const tooManyAttempts = () =>
+  new ShopError({
+    statusCode: 429,
+    code: "TOO_MANY_LOGIN_ATTEMPTS",
+    messageUI: "Слишком много попыток входа. Подождите 15 минут и попробуйте снова.",
+    message: "Login rate limit reached",
+  });
+
+const wrongCredentials = () =>
+  new ShopError({
+    statusCode: 401,
+    code: "WRONG_CREDENTIALS",
+    messageUI: "Неверный адрес электронной почты или пароль.",
+    message: "Wrong e-mail or password",
+  });
+
+const companyNotYours = () =>
+  new ShopError({ statusCode: 403, code: "COMPANY_NOT_YOURS", messageUI: "Эта компания не относится к вашему аккаунту.", message: "Foreign company" });
+
+export function createAccountService(db: Database, sessions: SessionService, geo: GeoService): AccountService {
+  async function failedAttempts(column: typeof loginAttempt.email | typeof loginAttempt.ip, value: string): Promise<number> {
+    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+    const [row] = await db.select({ total: count() }).from(loginAttempt).where(and(eq(column, value), gt(loginAttempt.createdAt, since)));
+    return row?.total ?? 0;
+  }
+
+  /** A visitor's favourites follow them into the account they sign in to; the temporary account goes. */
+  async function adoptTemporary(temporaryId: number, accountId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO ${favorite} (account_id, product_id, created_at)
+        SELECT ${accountId}, product_id, created_at FROM ${favorite} WHERE account_id = ${temporaryId}
+        ON CONFLICT DO NOTHING`);
+      await tx.delete(account).where(and(eq(account.id, temporaryId), eq(account.temporary, true)));
+    });
+  }
+
+  return {
+    async login(input, ip, current) {
+      if (
+        (await failedAttempts(loginAttempt.email, input.email)) >= MAX_FAILED_LOGINS_PER_EMAIL ||
+        (await failedAttempts(loginAttempt.ip, ip)) >= MAX_FAILED_LOGINS_PER_IP
+      ) {
+        throw tooManyAttempts();
+      }
+      const [row] = await db
+        .select()
+        .from(account)
+        .where(and(eq(account.email, input.email), eq(account.temporary, false)))
+        .limit(1);
+      const passwordMatches = row?.passwordHash ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDecoy(input.password);
+      if (!row || !passwordMatches) {
+        await db.insert(loginAttempt).values({ email: input.email, ip });
+        throw wrongCredentials();
+      }
+      await db.delete(loginAttempt).where(eq(loginAttempt.email, input.email));
+      if (current?.account.temporary) await adoptTemporary(current.account.id, row.id);
+      else if (current) await sessions.close(current.sessionId);
+
+      const opened = await sessions.open(row.id, input.rememberMe ? "remembered" : "ordinary");
+      const viewer = await sessions.resolve(opened.token);
+      if (!viewer) throw new Error("The session was not found right after it was opened");
+      return { viewer, opened };
+    },
+
+    async logout(viewer) {
+      if (viewer) await sessions.close(viewer.sessionId);
+    },
+
+    async profile(viewer, publicOrigin) {
+      const own = viewer.account;
+      const companies =
+        own.typeUser === "client" && !own.temporary
+          ? await db.select({ id: company.id, name: company.name }).from(company).where(eq(company.accountId, own.id)).orderBy(asc(company.id))
+          : [];
+      const selectedCompanyId = companies.some((item) => item.id === own.selectedCompanyId) ? own.selectedCompanyId : null;
+      return {
+        id: own.id,
+        typeUser: own.typeUser,
+        email: own.email,
+        name: own.name,
+        surname: own.surname,
+        avatar: { url: own.avatarPath ? publicFileUrl(publicOrigin, own.avatarPath) : null },
+        temporary: own.temporary,
+        selectedCompanyId,
+        companies,
+        selectedCityId: own.selectedCityKladrId,
+        impersonalization: viewer.placeClientId !== null,
+        placeClientId: viewer.placeClientId,
+        placeCompanyId: viewer.placeCompanyId,
+      };
+    },
+
+    async selectCompany(viewer, companyId) {
+      // An employee in client mode switches among the client's companies; a client among its own.
+      const ownerId = viewer.placeClientId ?? viewer.account.id;
+      if (companyId !== null) {
+        const [owned] = await db
+          .select({ id: company.id })
+          .from(company)
+          .where(and(eq(company.id, companyId), eq(company.accountId, ownerId)))
+          .limit(1);
+        if (!owned) throw companyNotYours();
+      }
+      // The viewer is updated too, so the profile answered right after shows the new choice.
+      if (viewer.placeClientId !== null) {
+        await sessions.setPlaceClient(viewer.sessionId, viewer.placeClientId, companyId);
+        viewer.placeCompanyId = companyId;
+      } else {
+        await db.update(account).set({ selectedCompanyId: companyId }).where(eq(account.id, viewer.account.id));
+        viewer.account.selectedCompanyId = companyId;
+      }
+    },
+
+    async selectCity(viewer, kladrId) {
+      // A street's 17-digit id names its city; the account keeps the city's own id.
+      const known = await geo.getCityByKladrId(kladrId);
+      if (!("kladrId" in known)) {
+        throw new ShopError({ statusCode: 404, code: "CITY_NOT_FOUND", messageUI: "Такого города нет в справочнике.", message: `No city ${kladrId}` });
+      }
+      await db.update(account).set({ selectedCityKladrId: known.kladrId }).where(eq(account.id, viewer.account.id));
+      viewer.account.selectedCityKladrId = known.kladrId;
+    },
+
+    async setFavorite(viewer, productId, inFavorite) {
+      const [known] = await db.select({ id: product.id }).from(product).where(eq(product.id, productId)).limit(1);
+      if (!known) {
+        throw new ShopError({ statusCode: 404, code: "PRODUCT_NOT_FOUND", messageUI: "Товар не найден", message: `Product ${productId} does not exist` });
+      }
+      if (inFavorite) await db.insert(favorite).values({ accountId: viewer.account.id, productId }).onConflictDoNothing();
+      else await db.delete(favorite).where(and(eq(favorite.accountId, viewer.account.id), eq(favorite.productId, productId)));
+      return { productId, inFavorite };
+    },
+  };
+}

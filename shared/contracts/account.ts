@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { entityIdSchema } from "./catalog";
+
+/*
+ * Accounts and access (spec §3 Account, §7 "Account and auth", "Client account", "Clients").
+ * A temporary account is what a visitor gets before signing in; it counts as not signed in.
+ */
+
+export const accountTypeSchema = z.enum(["client", "employee"]);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+export const companyRefSchema = z.object({ id: entityIdSchema, name: z.string() });
+export type CompanyRef = z.infer<typeof companyRefSchema>;
+
+/** `GET /account/profile`: who is signed in, in which account and city (spec §3 Account). */
+export const accountProfileSchema = z.object({
+  id: entityIdSchema,
+  typeUser: accountTypeSchema,
+  email: z.string().nullable(),
+  name: z.string(),
+  surname: z.string(),
+  avatar: z.object({ url: z.url().nullable() }),
+  /** A visitor's account before sign-in: shown as not signed in. */
+  temporary: z.boolean(),
+  /** The company the client acts for; null is the personal profile. */
+  selectedCompanyId: entityIdSchema.nullable(),
+  /** The personal profile is not listed: it is `selectedCompanyId: null`. */
+  companies: z.array(companyRefSchema),
+  /** KLADR id of the chosen city; null means the default, Krasnodar. */
+  selectedCityId: z.string().nullable(),
+  /** An employee acting for a client (client mode). */
+  impersonalization: z.boolean(),
+  placeClientId: entityIdSchema.nullable(),
+  placeCompanyId: entityIdSchema.nullable(),
+});
+export type AccountProfile = z.infer<typeof accountProfileSchema>;
+
+/** `POST /auth/login` (spec §3 Login form). */
+export const loginRequestSchema = z.object({
+  email: z
+    .string({ error: "Введите адрес электронной почты" })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: "Введите адрес электронной почты" })
+    .max(254, { error: "Адрес электронной почты слишком длинный" })
+    .pipe(z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" })),
+  password: z
+    .string({ error: "Введите пароль" })
+    .min(1, { error: "Введите пароль" })
+    .max(256, { error: "Пароль слишком длинный" }),
+  rememberMe: z.boolean({ error: "«Запомнить меня» — да или нет" }).default(false),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/**
+ * The answer to a sign-in. The session also arrives as an httpOnly cookie; `token` is the same
+ * session for widgets on partner sites, which send it as `Authorization: Bearer …` because
+ * third-party cookies are blocked there.
+ */
+export const sessionGrantSchema = z.object({
+  profile: accountProfileSchema,
+  token: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type SessionGrant = z.infer<typeof sessionGrantSchema>;
+
+/** The answer of calls that only confirm. */
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
+
+/** `PUT /public/product/to-favorite/{id}`, `DELETE /public/product/from-favorite/{id}`. */
+export const favoriteStateSchema = z.object({ productId: entityIdSchema, inFavorite: z.boolean() });
+export type FavoriteState = z.infer<typeof favoriteStateSchema>;
+
+/** The header that carries a session the server just opened (a visitor's temporary account). */
+export const SESSION_TOKEN_HEADER = "x-ottisk-session";

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { entityIdSchema } from "./catalog";
+import { CITY_KLADR_ID_PATTERN } from "./geo";
+
+/** A city's KLADR id as a shopper's choice or an address names it (see geo.ts). */
+const cityKladrIdInput = z
+  .string({ error: "Укажите код КЛАДР города" })
+  .regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" });
+
+/*
+ * Companies a client buys for, the people who receive orders and the addresses they are sent to
+ * (spec §7 "Client account", /utils/company-by-inn). Fields the spec does not show are what a
+ * Russian invoice needs: ИНН, КПП, ОГРН and the legal address.
+ */
+
+const INN_WEIGHTS_10 = [2, 4, 10, 3, 5, 9, 4, 6, 8];
+const INN_WEIGHTS_12_FIRST = [7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
+const INN_WEIGHTS_12_SECOND = [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8];
+
+function innCheckDigit(digits: number[], weights: number[]): number {
+  const sum = weights.reduce((total, weight, index) => total + weight * (digits[index] ?? 0), 0);
+  return (sum % 11) % 10;
+}
+
+/** ИНН check digits: 10 digits for an organisation, 12 for a person or sole trader. */
+export function isValidInn(inn: string): boolean {
+  if (!/^\d{10}(\d{2})?$/.test(inn)) return false;
+  const digits = [...inn].map(Number);
+  if (inn.length === 10) return innCheckDigit(digits, INN_WEIGHTS_10) === digits[9];
+  return innCheckDigit(digits, INN_WEIGHTS_12_FIRST) === digits[10] && innCheckDigit(digits, INN_WEIGHTS_12_SECOND) === digits[11];
+}
+
+export const innSchema = z
+  .string({ error: "Укажите ИНН" })
+  .trim()
+  .regex(/^\d{10}(\d{2})?$/, { error: "ИНН — 10 цифр у организации или 12 у ИП" })
+  .refine(isValidInn, { error: "ИНН указан с ошибкой: не сходятся контрольные цифры" });
+
+export const companySchema = z.object({
+  id: entityIdSchema,
+  name: z.string(),
+  inn: z.string(),
+  kpp: z.string().nullable(),
+  ogrn: z.string().nullable(),
+  legalAddress: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** `POST /client-account/company`, `POST /client/{id}/company`. */
+export const companyCreateSchema = z.object({
+  name: z.string({ error: "Укажите название компании" }).trim().min(2, { error: "Укажите название компании" }).max(300, { error: "Название слишком длинное" }),
+  inn: innSchema,
+  kpp: z
+    .string()
+    .trim()
+    .regex(/^\d{4}[\dA-Z]{2}\d{3}$/, { error: "КПП — 9 знаков" })
+    .nullish(),
+  ogrn: z
+    .string()
+    .trim()
+    .regex(/^\d{13}(\d{2})?$/, { error: "ОГРН — 13 цифр, ОГРНИП — 15" })
+    .nullish(),
+  legalAddress: z.string().trim().max(500, { error: "Адрес слишком длинный" }).default(""),
+});
+/** As the client sends it. */
+export type CompanyCreateRequest = z.input<typeof companyCreateSchema>;
+/** As the server receives it, checked and normalised. */
+export type CompanyCreate = z.infer<typeof companyCreateSchema>;
+
+/** `GET /utils/company-by-inn?inn=`. */
+export const companyByInnQuerySchema = z.object({ inn: innSchema });
+
+/** What is known about a company by its ИНН, to fill the form. */
+export const companyLookupSchema = z.object({
+  inn: z.string(),
+  name: z.string(),
+  kpp: z.string().nullable(),
+  ogrn: z.string().nullable(),
+  legalAddress: z.string(),
+});
+export type CompanyLookup = z.infer<typeof companyLookupSchema>;
+
+/** `POST /client-account/select-company`: a company id, or null for the personal profile. */
+export const selectCompanyRequestSchema = z.object({
+  companyId: z.number({ error: "Компания указана неверно" }).int().positive({ error: "Компания указана неверно" }).nullable(),
+});
+
+export const selectCityParamsSchema = z.object({ id: cityKladrIdInput });
+
+/** Phones are kept as + and digits: «8 (861) 200-40-50» becomes +78612004050. */
+export const phoneSchema = z
+  .string({ error: "Укажите телефон" })
+  .transform((text) => text.replace(/[\s()-]/g, ""))
+  .transform((text) => (/^8\d{10}$/.test(text) ? `+7${text.slice(1)}` : text))
+  .pipe(z.string().regex(/^\+\d{10,15}$/, { error: "Телефон в формате +7 999 123-45-67" }));
+
+export const recipientSchema = z.object({
+  id: entityIdSchema,
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  companyId: entityIdSchema.nullable(),
+});
+export type Recipient = z.infer<typeof recipientSchema>;
+
+export const recipientCreateSchema = z.object({
+  name: z.string({ error: "Укажите имя получателя" }).trim().min(1, { error: "Укажите имя получателя" }).max(200, { error: "Имя слишком длинное" }),
+  phone: phoneSchema,
+  email: z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" }).nullish(),
+  companyId: entityIdSchema.nullish(),
+});
+/** As the client sends it. */
+export type RecipientCreateRequest = z.input<typeof recipientCreateSchema>;
+/** As the server receives it, checked and normalised. */
+export type RecipientCreate = z.infer<typeof recipientCreateSchema>;
+
+/** `GET /client-account/recipient?companyId=`: the recipients of a company, or of the personal profile. */
+export const recipientListQuerySchema = z.object({
+  companyId: z.preprocess(
+    (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+    entityIdSchema.optional(),
+  ),
+});
+
+export const addressSchema = z.object({
+  id: entityIdSchema,
+  cityKladrId: z.string(),
+  address: z.string(),
+  comment: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const addressCreateSchema = z.object({
+  cityKladrId: cityKladrIdInput,
+  address: z.string({ error: "Укажите адрес" }).trim().min(3, { error: "Укажите адрес" }).max(500, { error: "Адрес слишком длинный" }),
+  comment: z.string().trim().max(500, { error: "Комментарий слишком длинный" }).default(""),
+});
+/** As the client sends it. */
+export type AddressCreateRequest = z.input<typeof addressCreateSchema>;
+/** As the server receives it, checked and normalised. */
+export type AddressCreate = z.infer<typeof addressCreateSchema>;
