@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { tsvector } from "./columns";
 
 /*
  * The Ottisk database. Money is kept in kopecks (whole numbers, no rounding drift); the API speaks
@@ -57,7 +58,18 @@ export const product = pgTable(
     /** Working days the shop needs to print the product. */
     productionTimeDay: integer("production_time_day").notNull(),
     timesOrdered: integer("times_ordered").notNull().default(0),
+    /** Urgent production: this many working days instead (null: the product cannot be made urgently). */
+    urgentProductionTimeDay: integer("urgent_production_time_day"),
+    /** Urgency makes the line dearer by this percentage. */
+    urgentSurchargePct: integer("urgent_surcharge_pct").notNull().default(0),
+    /** Sheets of the chosen paper in one piece (a 24-page A4 brochure: 6 A3 sheets), for the parcel weight. */
+    sheetsPerUnit: integer("sheets_per_unit").notNull().default(1),
     ...seoColumns(),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('russian', coalesce(name, '')), 'A') || setweight(to_tsvector('russian', coalesce(description, '')), 'C')`,
+      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -70,6 +82,8 @@ export const product = pgTable(
     check("product_discount_pct_check", sql`${table.discountPct} BETWEEN 0 AND 100`),
     check("product_production_time_day_check", sql`${table.productionTimeDay} >= 1`),
     check("product_times_ordered_check", sql`${table.timesOrdered} >= 0`),
+    check("product_urgent_surcharge_pct_check", sql`${table.urgentSurchargePct} BETWEEN 0 AND 500`),
+    index("product_search_idx").using("gin", table.searchVector),
   ],
 );
 
@@ -83,3 +97,13 @@ export { account, accountType, address, company, favorite, loginAttempt, recipie
 export type { AccountRow, AddressRow, CompanyRow, RecipientRow, SessionRow } from "./accounts.schema";
 export { city, selfPickupPoint, type CityRow, type NewCityRow, type NewSelfPickupPointRow, type SelfPickupPointRow } from "./geo.schema";
 export { feedbackRequest } from "./feedback.schema";
+export { productDetail, productOption, productOptionGroupValues, productPriceTier, productService } from "./catalog-options.schema";
+export type { ProductDetailRow, ProductOptionRow, ProductPriceTierRow, ProductServiceRow } from "./catalog-options.schema";
+export { websiteBlock, websitePage, websitePageKindValues } from "./pages.schema";
+export type { NewWebsitePageRow, StoredPageComponent, WebsiteBlockRow, WebsitePageRow } from "./pages.schema";
+export { cart, delivery, layout, orderProduct, promocode } from "./cart.schema";
+export type { CartRow, ChosenOptions, DeliveryRow, LayoutRow, OrderProductRow, PromocodeRow } from "./cart.schema";
+export { balanceEntry, clientOrder, payment, paymentTypeValues } from "./orders.schema";
+export type { BalanceEntryRow, ClientOrderRow, PaymentRow } from "./orders.schema";
+export { designOrder, preflightJob, storedFile } from "./files.schema";
+export type { DesignOrderRow, PreflightJobRow, StoredFileRow } from "./files.schema";

@@ -1,5 +1,3 @@
-import { createFetch, FetchError } from "ofetch";
-import type { z } from "zod";
 import {
   categoryListSchema,
   ndsSchema,
@@ -22,7 +20,6 @@ import {
   okSchema,
   recaptchaConfigSchema,
   recipientSchema,
-  SESSION_TOKEN_HEADER,
   sessionGrantSchema,
 } from "../contracts/index";
 import type {
@@ -44,30 +41,15 @@ import type {
   RecipientCreateRequest,
   SessionGrant,
 } from "../contracts/index";
-import { badResponseError, toApiError } from "./error";
+import { createRequest } from "./request";
 import { productListSearchParams } from "./query";
+import type { ApiOptions } from "./request";
 
-export interface ApiOptions {
-  /** Where the API lives, e.g. `https://shop.example/api` or `/api`. */
-  baseURL: string;
-  /** The platform's fetch; the server-side render passes one that answers in-process. */
-  fetch?: typeof globalThis.fetch;
-  /** Headers sent with every request (the server-side render forwards the shopper's cookies). */
-  headers?: Record<string, string>;
-  /**
-   * Where a widget on a partner's site keeps its session: there third-party cookies are blocked, so
-   * the session travels as a bearer token kept in the partner origin's own storage. The shop's own
-   * pages leave this out and use the httpOnly cookie.
-   */
-  sessionToken?: SessionTokenStore;
-}
-
-export interface SessionTokenStore {
-  get(): string | null;
-  set(token: string | null): void;
-}
-
-/** The Ottisk API as the storefront calls it: one function per endpoint of spec §7. */
+/**
+ * The Ottisk API as the storefront calls it: one function per endpoint of spec §7. Each area keeps
+ * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
+ * shared `request`); this interface extends them and `createApi` spreads them in.
+ */
 export interface Api {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
@@ -110,44 +92,9 @@ export interface Api {
   getRecaptchaConfig(): Promise<RecaptchaConfig>;
 }
 
-interface RequestInit {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  query?: Record<string, string | number | boolean>;
-  body?: Record<string, unknown>;
-}
-
 export function createApi(options: ApiOptions): Api {
-  const platformFetch = options.fetch ?? globalThis.fetch;
+  const request = createRequest(options);
   const tokens = options.sessionToken;
-  const client = createFetch({ fetch: platformFetch }).create({
-    baseURL: options.baseURL,
-    credentials: "include",
-    headers: options.headers,
-    retry: 0,
-    onRequest({ options: request }) {
-      const token = tokens?.get();
-      if (token) request.headers.set("authorization", `Bearer ${token}`);
-    },
-    onResponse({ response }) {
-      // The server opened a session (a visitor's first favourite, say): keep it for the next calls.
-      const opened = response.headers.get(SESSION_TOKEN_HEADER);
-      if (opened) tokens?.set(opened);
-    },
-  });
-
-  async function request<S extends z.ZodType>(path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
-    let body: unknown;
-    try {
-      body = await client(path, { method: init.method ?? "GET", query: init.query, body: init.body });
-    } catch (error) {
-      if (error instanceof FetchError) throw toApiError(error, error.response?.status, error.data);
-      throw toApiError(error, undefined, undefined);
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw badResponseError(path, parsed.error);
-    return parsed.data;
-  }
-
   return {
     baseURL: options.baseURL,
     getProductCategories: () => request("/public/product/category", categoryListSchema),

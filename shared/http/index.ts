@@ -1,4 +1,5 @@
 export { createApi } from "./api";
-export type { Api, ApiOptions, SessionTokenStore } from "./api";
+export type { Api } from "./api";
+export type { ApiOptions, ApiRequest, RequestInit, SessionTokenStore } from "./request";
 export { ApiError, isApiError } from "./error";
 export { productListSearchParams } from "./query";

@@ -1,0 +1,81 @@
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
+import { account, company } from "./accounts.schema";
+import { layout, orderProduct } from "./cart.schema";
+import { clientOrder } from "./orders.schema";
+import { product } from "./schema";
+
+/*
+ * Stored files (layouts, website files, invoices, annotated proofs) kept through the storage
+ * interface under `storage_key`; design orders; and the print-readiness check jobs (autocheck).
+ */
+
+export const storedFile = pgTable(
+  "stored_file",
+  {
+    id: serial("id").primaryKey(),
+    ownerAccountId: integer("owner_account_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
+    /** layout | website | invoice | annotation */
+    kind: text("kind").notNull(),
+    /** Where the storage keeps it: a path under the files folder, or an S3 object key. */
+    storageKey: text("storage_key").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("stored_file_owner_idx").on(table.ownerAccountId)],
+);
+
+/** A design ordered from the shop instead of (or to fix) the customer's layout (spec §3 Design). */
+export const designOrder = pgTable(
+  "design_order",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").references(() => company.id, { onDelete: "set null" }),
+    orderProductId: integer("order_product_id").references((): AnyPgColumn => orderProduct.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references((): AnyPgColumn => clientOrder.id, { onDelete: "set null" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "restrict" }),
+    detailName: text("detail_name").notNull(),
+    comment: text("comment").notNull().default(""),
+    /** new | in_work | done | cancelled */
+    status: text("status").notNull().default("new"),
+    /** The customer's annotated PDF (comments for the designer). */
+    annotatedFileId: integer("annotated_file_id").references((): AnyPgColumn => storedFile.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("design_order_account_idx").on(table.accountId)],
+);
+
+/** A print-readiness check of a layout (pitstopDesignId in spec §3): queued → running → done | failed. */
+export const preflightJob = pgTable(
+  "preflight_job",
+  {
+    id: serial("id").primaryKey(),
+    layoutId: integer("layout_id")
+      .notNull()
+      .references((): AnyPgColumn => layout.id, { onDelete: "cascade" }),
+    profile: jsonb("profile").$type<PreflightProfile>().notNull(),
+    state: text("state", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    findings: jsonb("findings").$type<unknown[]>(),
+    /** Russian text for a file the engine could not read, or a job that ran out of time or memory. */
+    error: text("error"),
+    durationMs: integer("duration_ms"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [index("preflight_job_state_idx").on(table.state, table.createdAt)],
+);
+
+export type StoredFileRow = typeof storedFile.$inferSelect;
+export type DesignOrderRow = typeof designOrder.$inferSelect;
+export type PreflightJobRow = typeof preflightJob.$inferSelect;

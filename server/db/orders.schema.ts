@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { account, company } from "./accounts.schema";
+import { storedFile } from "./files.schema";
+
+/*
+ * Placed orders, their payments and the clients' balance ledger. Money in kopecks. An order is made
+ * once per idempotency key and client, so a repeated "place order" returns the first order.
+ */
+
+export const paymentTypeValues = ["Invoice", "Yookassa", "InternalBalance"] as const;
+
+export const clientOrder = pgTable(
+  "client_order",
+  {
+    id: serial("id").primaryKey(),
+    /** What the client and the shop call the order, e.g. `2026-000042`. */
+    number: text("number").notNull().unique(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "restrict" }),
+    companyId: integer("company_id").references(() => company.id, { onDelete: "set null" }),
+    /** The employee who placed it in client mode; null when the client did. */
+    placedById: integer("placed_by_id").references(() => account.id, { onDelete: "set null" }),
+    /** new → paid → in_production → shipped → done, or cancelled. */
+    status: text("status").notNull().default("new"),
+    paymentType: text("payment_type", { enum: paymentTypeValues }).notNull(),
+    /** pending | paid | cancelled */
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    itemsKopecks: integer("items_kopecks").notNull(),
+    discountKopecks: integer("discount_kopecks").notNull().default(0),
+    deliveryKopecks: integer("delivery_kopecks").notNull().default(0),
+    totalKopecks: integer("total_kopecks").notNull(),
+    /** The VAT included in the total. */
+    vatKopecks: integer("vat_kopecks").notNull(),
+    promocodeCode: text("promocode_code"),
+    comment: text("comment").notNull().default(""),
+    idempotencyKey: text("idempotency_key").notNull(),
+    invoiceFileId: integer("invoice_file_id").references((): AnyPgColumn => storedFile.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (table) => [
+    unique("client_order_account_idempotency_unique").on(table.accountId, table.idempotencyKey),
+    index("client_order_account_id_idx").on(table.accountId, table.createdAt),
+    check("client_order_total_check", sql`${table.totalKopecks} >= 0`),
+  ],
+);
+
+/** A payment attempt with a provider (YooKassa, or the built-in test payment offline). */
+export const payment = pgTable(
+  "payment",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => clientOrder.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    /** The provider's payment id. */
+    externalId: text("external_id").unique(),
+    /** pending | waiting_for_capture | succeeded | canceled */
+    status: text("status").notNull().default("pending"),
+    amountKopecks: integer("amount_kopecks").notNull(),
+    confirmationUrl: text("confirmation_url"),
+    /** Sent to the provider as Idempotence-Key. */
+    idempotenceKey: text("idempotence_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("payment_order_id_idx").on(table.orderId)],
+);
+
+/** The balance ledger: top-ups positive, payments negative; the balance is the sum per client and company. */
+export const balanceEntry = pgTable(
+  "balance_entry",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").references(() => company.id, { onDelete: "cascade" }),
+    amountKopecks: integer("amount_kopecks").notNull(),
+    reason: text("reason").notNull(),
+    orderId: integer("order_id").references(() => clientOrder.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("balance_entry_account_idx").on(table.accountId, table.companyId)],
+);
+
+export type ClientOrderRow = typeof clientOrder.$inferSelect;
+export type PaymentRow = typeof payment.$inferSelect;
+export type BalanceEntryRow = typeof balanceEntry.$inferSelect;
