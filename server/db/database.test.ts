@@ -39,9 +39,9 @@ describe("the demo seed", () => {
   it("fills five categories and between 14 and 18 products", async () => {
     const [categories] = await database.db.select({ n: count() }).from(productCategory);
     const [products] = await database.db.select({ n: count() }).from(product);
-    expect(categories?.n).toBe(5);
-    expect(products?.n).toBeGreaterThanOrEqual(14);
-    expect(products?.n).toBeLessThanOrEqual(18);
+    expect(categories?.n).toBe(8);
+    expect(products?.n).toBeGreaterThanOrEqual(28);
+    expect(products?.n).toBeLessThanOrEqual(34);
   });
 
   it("does nothing when the catalogue already has categories", async () => {

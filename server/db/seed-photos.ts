@@ -25,7 +25,11 @@ export type MockupKind =
   | "roll-up"
   | "stickers"
   | "epoxy-stickers"
-  | "label-roll";
+  | "label-roll"
+  | "poster"
+  | "wall-calendar"
+  | "desk-calendar"
+  | "pocket-calendar";
 
 export interface Mockup {
   kind: MockupKind;
@@ -289,6 +293,80 @@ ${labels}
 </g>${label(580, 220, mockup.caption, 30, ink, { weight: 800, anchor: "middle" })}${label(580, 256, mockup.subcaption ?? "", 18, ink, { weight: 500, anchor: "middle" })}`;
 }
 
+function poster(mockup: Mockup): string {
+  const { main, accent, ink } = mockup.palette;
+  return `<line x1="400" y1="36" x2="300" y2="70" stroke="#8b8f99" stroke-width="2"/><line x1="400" y1="36" x2="500" y2="70" stroke="#8b8f99" stroke-width="2"/>
+<g transform="translate(400 290) rotate(-2) translate(-170 -225)" filter="url(#shadow)">
+<rect width="340" height="460" fill="#ffffff"/>
+<rect x="16" y="16" width="308" height="300" fill="${main}"/>
+<circle cx="230" cy="120" r="70" fill="${accent}" opacity="0.9"/>
+<polygon points="16,316 120,180 210,316" fill="#fff" opacity="0.25"/>
+<polygon points="130,316 240,200 324,316" fill="#000" opacity="0.18"/>
+${captionBlock(170, 366, mockup, 26, ink, "middle")}
+${label(170, 436, mockup.subcaption ?? "", 15, MUTED, { anchor: "middle" })}
+</g>`;
+}
+
+/** A month as a grid of day squares, weekends in the accent colour. */
+function monthGrid(x: number, y: number, cellWidth: number, cellHeight: number, ink: string, accent: string, firstWeekday = 3): string {
+  const days: string[] = [];
+  for (let day = 0; day < 30; day += 1) {
+    const position = day + firstWeekday;
+    const column = position % 7;
+    const row = Math.floor(position / 7);
+    const fill = column >= 5 ? accent : ink;
+    days.push(
+      `<rect x="${x + column * cellWidth}" y="${y + row * cellHeight}" width="${cellWidth * 0.62}" height="${cellHeight * 0.5}" rx="1.5" fill="${fill}" opacity="${column >= 5 ? 0.85 : 0.35}"/>`,
+    );
+  }
+  return days.join("");
+}
+
+function wallCalendar(mockup: Mockup): string {
+  const { main, accent, ink } = mockup.palette;
+  const blocks = [0, 1, 2]
+    .map((index) => {
+      const y = 190 + index * 104;
+      const highlight = index === 1 ? `<rect x="-6" y="${y + 40}" width="252" height="16" fill="none" stroke="#e11d48" stroke-width="3"/>` : "";
+      return `<rect x="0" y="${y}" width="240" height="92" fill="#ffffff"/>${label(120, y + 20, ["Декабрь", "Январь", "Февраль"][index] ?? "", 13, ink, { weight: 700, anchor: "middle" })}${monthGrid(36, y + 30, 24, 10, ink, accent, index * 3)}${highlight}<rect x="0" y="${y + 92}" width="240" height="12" fill="${main}" opacity="0.7"/>`;
+    })
+    .join("");
+  return `<g transform="translate(400 300) translate(-120 -280)" filter="url(#shadow)">
+<rect x="0" y="0" width="240" height="180" rx="4" fill="${main}"/>
+<circle cx="190" cy="50" r="60" fill="${accent}" opacity="0.8"/>
+${captionBlock(20, 80, mockup, 24, "#fff")}
+${label(20, 150, mockup.subcaption ?? "", 20, "#fff", { weight: 700 })}
+${blocks}
+</g>`;
+}
+
+function deskCalendar(mockup: Mockup): string {
+  const { main, accent, ink } = mockup.palette;
+  const rings = Array.from({ length: 10 }, (_, index) => `<rect x="${-150 + index * 32}" y="-10" width="8" height="22" rx="4" fill="none" stroke="#5b6270" stroke-width="3"/>`).join("");
+  return `<g transform="translate(400 330)" filter="url(#shadow)">
+<polygon points="-200,140 200,140 170,-150 -170,-150" fill="#e6e2da"/>
+<polygon points="-175,-140 175,-140 200,130 -200,130" fill="#ffffff"/>
+<rect x="-175" y="-140" width="350" height="90" fill="${main}"/>
+<circle cx="120" cy="-95" r="34" fill="${accent}" opacity="0.9"/>
+${label(-150, -95, mockup.caption, 30, "#fff", { weight: 800 })}
+${label(-150, -62, mockup.subcaption ?? "", 16, "#fff")}
+${label(-150, -24, "Март", 16, ink, { weight: 700 })}
+${monthGrid(-150, -10, 22, 22, ink, accent, 6)}
+<g transform="translate(0 -150)">${rings}</g>
+</g>`;
+}
+
+function pocketCalendar(mockup: Mockup): string {
+  const { main, accent, ink } = mockup.palette;
+  const card = (angle: number, dx: number, body: string) =>
+    `<g transform="translate(400 300) rotate(${angle}) translate(${dx} -150)" filter="url(#shadow)"><rect width="200" height="286" rx="10" fill="#ffffff"/>${body}</g>`;
+  const months = [0, 1, 2, 3]
+    .map((index) => monthGrid(14 + (index % 2) * 92, 22 + Math.floor(index / 2) * 120, 12, 12, ink, accent, index * 2))
+    .join("");
+  const front = `<rect width="200" height="286" rx="10" fill="${main}"/><circle cx="150" cy="70" r="56" fill="${accent}" opacity="0.85"/>${label(100, 200, mockup.caption, 48, "#fff", { weight: 800, anchor: "middle" })}${label(100, 240, "ottisk.ru", 14, "#fff", { anchor: "middle" })}`;
+  return card(10, -30, months) + card(-8, -170, front);
+}
+
 /** The whole SVG document of one mock-up. */
 export function drawMockup(mockup: Mockup): string {
   switch (mockup.kind) {
@@ -314,5 +392,13 @@ export function drawMockup(mockup: Mockup): string {
       return frame(mockup, stickers(mockup, true));
     case "label-roll":
       return frame(mockup, labelRoll(mockup));
+    case "poster":
+      return frame(mockup, poster(mockup));
+    case "wall-calendar":
+      return frame(mockup, wallCalendar(mockup));
+    case "desk-calendar":
+      return frame(mockup, deskCalendar(mockup));
+    case "pocket-calendar":
+      return frame(mockup, pocketCalendar(mockup));
   }
 }

@@ -4,6 +4,7 @@ import type { ProductRow } from "../db/schema";
 import { kopecksToRoubles, publicFileUrl, toProduct, toProductCard } from "./catalog.mapper";
 
 const category = { id: 3, slug: "vizitki", name: "Визитки" };
+const noMakeup = { isUrgent: false, options: [], details: [], tiers: [] };
 
 function productRow(overrides: Partial<ProductRow> = {}): ProductRow {
   return {
@@ -65,15 +66,49 @@ describe("catalog mapper", () => {
   it("gives a null photo when the product has none, so the card shows its placeholder", () => {
     const card = toProductCard(productRow({ photoPaths: [] }), category, "https://ottisk.example", true);
     expect(card.photoUrl).toBeNull();
-    expect(toProduct(productRow({ photoPaths: [] }), category, "https://ottisk.example", false).photos).toEqual([]);
+    expect(toProduct(productRow({ photoPaths: [] }), category, "https://ottisk.example", false, noMakeup).photos).toEqual([]);
   });
 
   it("maps a row to a product page with every photo and the SEO fields", () => {
-    const product = toProduct(productRow(), category, "https://ottisk.example", true);
+    const product = toProduct(productRow(), category, "https://ottisk.example", true, noMakeup);
     expect(product.inFavorite).toBe(true);
     expect(productSchema.parse(product)).toEqual(product);
     expect(product.photos).toHaveLength(2);
     expect(product.seoTitle).toBe("Визитки премиум — Оттиск");
     expect(product.description).toBe("На дизайнерской бумаге");
+  });
+
+  it("groups the options in the fixed group order and gives the urgent numbers when asked", () => {
+    const option = (id: number, group: "format" | "paper" | "colors" | "finishing", code: string) => ({
+      id,
+      productId: 7,
+      group,
+      code,
+      label: code,
+      sortOrder: id,
+      isDefault: id === 1,
+      pricePct: 100,
+      unitPriceKopecks: 0,
+      setupPriceKopecks: 0,
+      widthMm: group === "format" ? 90 : null,
+      heightMm: group === "format" ? 50 : null,
+      paperGsm: null,
+      sides: null,
+    });
+    const urgentRow = productRow({ urgentProductionTimeDay: 1, urgentSurchargePct: 50 });
+    const product = toProduct(urgentRow, category, "https://ottisk.example", false, {
+      isUrgent: true,
+      options: [option(3, "finishing", "round-corners"), option(1, "format", "90x50"), option(2, "colors", "4+0")],
+      details: [],
+      tiers: [{ minQuantity: 100, unitPriceKopecks: 3362, priceKopecks: 336_150 }],
+    });
+    expect(productSchema.parse(product)).toEqual(product);
+    expect(product.options.map((group) => [group.group, group.label, group.multiple])).toEqual([
+      ["format", "Формат", false],
+      ["colors", "Красочность", false],
+      ["finishing", "Отделка", true],
+    ]);
+    expect(product).toMatchObject({ isUrgent: true, productionTimeDay: 1, priceFrom: 3361.5, urgency: { available: true, productionTimeDay: 1, surchargePct: 50 } });
+    expect(product.priceTiers).toEqual([{ minQuantity: 100, unitPrice: 33.62, price: 3361.5 }]);
   });
 });

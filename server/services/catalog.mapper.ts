@@ -1,5 +1,19 @@
-import type { Category, CategoryRef, Product, ProductCard } from "../../shared/contracts/index";
-import type { ProductCategoryRow, ProductRow } from "../db/schema";
+import { productOptionGroupValues } from "../../shared/contracts/index";
+import type {
+  Category,
+  CategoryRef,
+  CategoryTreeNode,
+  Product,
+  ProductCard,
+  ProductDetail,
+  ProductOptionGroup,
+  ProductPriceQuote,
+  ProductServiceItem,
+  ProductUrgency,
+} from "../../shared/contracts/index";
+import { OPTION_GROUP_LABELS } from "../../shared/domain/pricing";
+import type { ProductCategoryRow, ProductDetailRow, ProductOptionRow, ProductRow, ProductServiceRow } from "../db/schema";
+import type { PriceQuote } from "./pricing.service";
 
 /*
  * The one place where catalogue rows become contract objects: kopecks become roubles, file paths
@@ -53,14 +67,120 @@ export function toProductCard(row: ProductRow, category: CategoryRefRow, publicO
   };
 }
 
-export function toProduct(row: ProductRow, category: CategoryRefRow, publicOrigin: string, inFavorite: boolean): Product {
+/** The option rows (in the shop's order) as groups in the fixed group order; empty groups are left out. */
+export function toOptionGroups(rows: readonly ProductOptionRow[]): ProductOptionGroup[] {
+  return productOptionGroupValues.flatMap((group) => {
+    const choices = rows
+      .filter((row) => row.group === group)
+      .map((row) => ({
+        code: row.code,
+        label: row.label,
+        isDefault: row.isDefault,
+        widthMm: row.widthMm,
+        heightMm: row.heightMm,
+        paperGsm: row.paperGsm,
+        sides: row.sides,
+      }));
+    return choices.length === 0 ? [] : [{ group, label: OPTION_GROUP_LABELS[group], multiple: group === "finishing", choices }];
+  });
+}
+
+export function toProductDetail(row: ProductDetailRow): ProductDetail {
+  return { name: row.name, profile: row.profile, requiresOptionCode: row.requiresOptionCode };
+}
+
+export function toUrgency(row: ProductRow): ProductUrgency {
   return {
-    ...toProductCard(row, category, publicOrigin, inFavorite),
+    available: row.urgentProductionTimeDay !== null,
+    productionTimeDay: row.urgentProductionTimeDay,
+    surchargePct: row.urgentSurchargePct,
+  };
+}
+
+/** A run's price at the default options, computed by the pricing function. */
+export interface TierPrice {
+  minQuantity: number;
+  unitPriceKopecks: number;
+  priceKopecks: number;
+}
+
+/** What a product page adds to the card: its options, tiers and details, urgent or not. */
+export interface ProductMakeup {
+  isUrgent: boolean;
+  options: readonly ProductOptionRow[];
+  details: readonly ProductDetailRow[];
+  tiers: readonly TierPrice[];
+}
+
+/**
+ * The product page. Asked urgently, the «от» price is the smallest tier's urgent price and the
+ * production time the urgent one; otherwise the card's own numbers, so the list and the page agree.
+ */
+export function toProduct(row: ProductRow, category: CategoryRefRow, publicOrigin: string, inFavorite: boolean, makeup: ProductMakeup): Product {
+  const card = toProductCard(row, category, publicOrigin, inFavorite);
+  const smallest = makeup.tiers[0];
+  return {
+    ...card,
+    ...(makeup.isUrgent && row.urgentProductionTimeDay !== null
+      ? { productionTimeDay: row.urgentProductionTimeDay, priceFrom: smallest ? kopecksToRoubles(smallest.priceKopecks) : card.priceFrom }
+      : {}),
     description: row.description,
     photos: row.photoPaths.map((path) => publicFileUrl(publicOrigin, path)),
+    isUrgent: makeup.isUrgent,
+    options: toOptionGroups(makeup.options),
+    priceTiers: makeup.tiers.map((tier) => ({
+      minQuantity: tier.minQuantity,
+      unitPrice: kopecksToRoubles(tier.unitPriceKopecks),
+      price: kopecksToRoubles(tier.priceKopecks),
+    })),
+    details: makeup.details.map(toProductDetail),
+    urgency: toUrgency(row),
     seoName: row.seoName,
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
     seoKeywords: row.seoKeywords,
+  };
+}
+
+export function toPriceQuote(quote: PriceQuote): ProductPriceQuote {
+  return {
+    productId: quote.productId,
+    options: quote.options,
+    quantity: quote.quantity,
+    isUrgent: quote.isUrgent,
+    unitPrice: kopecksToRoubles(quote.unitPriceKopecks),
+    price: kopecksToRoubles(quote.priceKopecks),
+    priceBeforeDiscount: kopecksToRoubles(quote.priceBeforeDiscountKopecks),
+    discountPct: quote.discountPct,
+    tierMinQuantity: quote.tierMinQuantity,
+    productionTimeDay: quote.productionTimeDay,
+    weightGrams: quote.weightGrams,
+    layoutDetails: quote.layoutDetails,
+  };
+}
+
+export function toCategoryTreeNode(
+  row: Pick<ProductCategoryRow, "id" | "slug" | "name" | "photoPath">,
+  products: readonly Pick<ProductRow, "id" | "name" | "slug">[],
+  publicOrigin: string,
+): CategoryTreeNode {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    photoUrl: row.photoPath === null ? null : publicFileUrl(publicOrigin, row.photoPath),
+    products: products.map((product) => ({ id: product.id, name: product.name, slug: product.slug })),
+  };
+}
+
+export function toProductService(row: ProductServiceRow, publicOrigin: string): ProductServiceItem {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    price: kopecksToRoubles(row.priceKopecks),
+    unit: row.unit,
+    photoUrl: row.photoPath === null ? null : publicFileUrl(publicOrigin, row.photoPath),
   };
 }

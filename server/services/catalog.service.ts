@@ -1,10 +1,25 @@
-import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
-import type { Category, Product, ProductListPage, ProductListQuery, ProductSort } from "../../shared/contracts/index";
+import type {
+  Category,
+  CategoryTreeNode,
+  Product,
+  ProductCard,
+  ProductListPage,
+  ProductListQuery,
+  ProductPriceQuery,
+  ProductPriceQuote,
+  ProductServiceItem,
+  ProductSort,
+} from "../../shared/contracts/index";
+import { computePrice } from "../../shared/domain/pricing";
 import type { Database } from "../db/client";
-import { favorite, product, productCategory } from "../db/schema";
-import { toCategory, toProduct, toProductCard } from "./catalog.mapper";
+import { favorite, product, productCategory, productService } from "../db/schema";
+import { toCategory, toCategoryTreeNode, toPriceQuote, toProduct, toProductCard, toProductService } from "./catalog.mapper";
+import type { TierPrice } from "./catalog.mapper";
+import { loadPricedProduct, productNotFound, quoteRows, toPricingProduct } from "./pricing.service";
+import type { PricedProductRows } from "./pricing.service";
 import { ShopError } from "./shop-error";
 
 /**
@@ -14,8 +29,20 @@ import { ShopError } from "./shop-error";
 export interface CatalogService {
   listCategories(publicOrigin: string): Promise<Category[]>;
   listProducts(query: ProductListQuery, publicOrigin: string, viewerId: number | null): Promise<ProductListPage>;
-  /** Throws a 404 ShopError when there is no such product. */
-  getProduct(id: number, publicOrigin: string, viewerId: number | null): Promise<Product>;
+  /**
+   * Throws a 404 ShopError when there is no such product. `isUrgent`: the urgent production time and
+   * prices (a 400 when the product cannot be made urgently).
+   */
+  getProduct(id: number, publicOrigin: string, viewerId: number | null, isUrgent?: boolean): Promise<Product>;
+  /** The price of a choice for the product page (`GET /public/product/{id}/price`); absent quantity: the smallest run. */
+  quoteProduct(id: number, query: ProductPriceQuery): Promise<ProductPriceQuote>;
+  /** The cards of these products in the order asked, unknown ids left out, duplicates once. */
+  listProductsByIds(ids: readonly number[], publicOrigin: string, viewerId: number | null): Promise<ProductCard[]>;
+  /** Every category in the shop's order with its products А–Я, for menus. */
+  categoryTree(publicOrigin: string): Promise<CategoryTreeNode[]>;
+  listServices(publicOrigin: string): Promise<ProductServiceItem[]>;
+  /** Throws a 404 ShopError when there is no such service. */
+  getService(id: number, publicOrigin: string): Promise<ProductServiceItem>;
 }
 
 const categoryRef = { id: productCategory.id, slug: productCategory.slug, name: productCategory.name };
@@ -59,8 +86,17 @@ function productFilter(query: ProductListQuery): SQL | undefined {
   return conditions.length === 0 ? undefined : and(...conditions);
 }
 
-function productNotFound(id: number): ShopError {
-  return new ShopError({ statusCode: 404, code: "PRODUCT_NOT_FOUND", messageUI: "Товар не найден", message: `Product ${id} does not exist` });
+function urgencyUnavailable(id: number): ShopError {
+  return new ShopError({ statusCode: 400, code: "URGENCY_UNAVAILABLE", messageUI: "Этот товар нельзя изготовить срочно", message: `Product ${id} has no urgent production` });
+}
+
+/** The price of each tier's smallest run at the default options; a tier the rules refuse is left out. */
+function tierPrices(rows: PricedProductRows, isUrgent: boolean): TierPrice[] {
+  const pricing = toPricingProduct(rows);
+  return rows.tiers.flatMap((tier) => {
+    const result = computePrice(pricing, { options: {}, quantity: tier.minQuantity, isUrgent });
+    return result.ok ? [{ minQuantity: tier.minQuantity, unitPriceKopecks: result.price.unitPriceKopecks, priceKopecks: result.price.priceKopecks }] : [];
+  });
 }
 
 export function createCatalogService(db: Database): CatalogService {
@@ -97,7 +133,7 @@ export function createCatalogService(db: Database): CatalogService {
       };
     },
 
-    async getProduct(id, publicOrigin, viewerId) {
+    async getProduct(id, publicOrigin, viewerId, isUrgent = false) {
       const [row] = await db
         .select({ product, category: categoryRef, inFavorite: inFavoriteColumn })
         .from(product)
@@ -106,7 +142,68 @@ export function createCatalogService(db: Database): CatalogService {
         .where(eq(product.id, id))
         .limit(1);
       if (!row) throw productNotFound(id);
-      return toProduct(row.product, row.category, publicOrigin, row.inFavorite);
+      if (isUrgent && row.product.urgentProductionTimeDay === null) throw urgencyUnavailable(id);
+      const rows = await loadPricedProduct(db, id);
+      if (!rows) throw productNotFound(id);
+      return toProduct(row.product, row.category, publicOrigin, row.inFavorite, {
+        isUrgent,
+        options: rows.options,
+        details: rows.details,
+        tiers: tierPrices(rows, isUrgent),
+      });
+    },
+
+    async quoteProduct(id, query) {
+      const rows = await loadPricedProduct(db, id);
+      if (!rows) throw productNotFound(id);
+      const smallest = rows.tiers[0]?.minQuantity ?? 1;
+      const options = { format: query.format, paper: query.paper, colors: query.colors, finishing: query.finishing };
+      return toPriceQuote(quoteRows(rows, { options, quantity: query.quantity ?? smallest, isUrgent: query.isUrgent ?? false }));
+    },
+
+    async listProductsByIds(ids, publicOrigin, viewerId) {
+      const rows = await db
+        .select({ product, category: categoryRef, inFavorite: inFavoriteColumn })
+        .from(product)
+        .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .leftJoin(favorite, favoriteJoin(viewerId))
+        .where(inArray(product.id, [...new Set(ids)]));
+      const byId = new Map(rows.map((row) => [row.product.id, row]));
+      return [...new Set(ids)].flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toProductCard(row.product, row.category, publicOrigin, row.inFavorite)] : [];
+      });
+    },
+
+    async categoryTree(publicOrigin) {
+      const categories = await db
+        .select({ id: productCategory.id, slug: productCategory.slug, name: productCategory.name, photoPath: productCategory.photoPath })
+        .from(productCategory)
+        .orderBy(asc(productCategory.sortOrder), asc(productCategory.id));
+      const products = await db
+        .select({ id: product.id, name: product.name, slug: product.slug, categoryId: product.categoryId })
+        .from(product)
+        .orderBy(...orderings.NameAsc);
+      return categories.map((category) =>
+        toCategoryTreeNode(
+          category,
+          products.filter((each) => each.categoryId === category.id),
+          publicOrigin,
+        ),
+      );
+    },
+
+    async listServices(publicOrigin) {
+      const rows = await db.select().from(productService).orderBy(asc(productService.sortOrder), asc(productService.id));
+      return rows.map((row) => toProductService(row, publicOrigin));
+    },
+
+    async getService(id, publicOrigin) {
+      const [row] = await db.select().from(productService).where(eq(productService.id, id)).limit(1);
+      if (!row) {
+        throw new ShopError({ statusCode: 404, code: "PRODUCT_SERVICE_NOT_FOUND", messageUI: "Услуга не найдена", message: `Product service ${id} does not exist` });
+      }
+      return toProductService(row, publicOrigin);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { productDetailSchema, productOptionGroupSchema, productPriceTierSchema, productUrgencySchema } from "./product-options";
 import { parseIntText, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 import { seoFieldsSchema } from "./seo";
 
@@ -45,11 +46,20 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-/** A product with everything its page shows, the SEO fields included. */
+/**
+ * A product with everything its page shows, the SEO fields included, and what it is made of: the
+ * option groups to choose from, the price by run, the details that need a layout, urgency. Asked
+ * with `isUrgent=true`, `priceFrom`, `productionTimeDay` and the tiers are the urgent ones.
+ */
 export const productSchema = productCardSchema
   .extend({
     description: z.string(),
     photos: z.array(z.url()),
+    isUrgent: z.boolean(),
+    options: z.array(productOptionGroupSchema),
+    priceTiers: z.array(productPriceTierSchema),
+    details: z.array(productDetailSchema),
+    urgency: productUrgencySchema,
   })
   .extend(seoFieldsSchema.shape);
 export type Product = z.infer<typeof productSchema>;

@@ -61,7 +61,7 @@ afterAll(async () => {
 
 describe("GET /api/public/product/category", () => {
   it("lists the categories in the shop's order with their product counts", () => {
-    expect(categories.map((category) => category.slug)).toEqual(["vizitki", "listovki", "katalogi", "bannery", "nakleyki"]);
+    expect(categories.map((category) => category.slug)).toEqual(["vizitki", "listovki", "buklety", "katalogi", "plakaty", "bannery", "nakleyki", "kalendari"]);
     for (const category of categories) {
       expect(category.productCount).toBe(everything.filter((product) => product.category.id === category.id).length);
     }

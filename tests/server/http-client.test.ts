@@ -47,7 +47,16 @@ afterAll(async () => {
 describe("createApi against a live server", () => {
   it("getProductCategories gives the categories with their counts", async () => {
     const categories = await api.getProductCategories();
-    expect(categories.map((category) => category.name)).toEqual(["Визитки", "Листовки", "Каталоги и брошюры", "Баннеры", "Наклейки"]);
+    expect(categories.map((category) => category.name)).toEqual([
+      "Визитки",
+      "Листовки и флаеры",
+      "Буклеты",
+      "Каталоги и брошюры",
+      "Плакаты",
+      "Широкоформатная печать",
+      "Наклейки и этикетки",
+      "Календари",
+    ]);
     const { total } = await api.getProducts({ limit: 1 });
     expect(categories.reduce((sum, category) => sum + category.productCount, 0)).toBe(total);
   });

@@ -1,0 +1,216 @@
+import { z } from "zod";
+import { preflightProfileSchema } from "./preflight-profile";
+import { parseIntText, queryBoolean, queryInt } from "./query";
+
+/*
+ * What a product page needs beyond the card: the print options to choose, the price by run, the
+ * details that need a layout (with their preflight profiles), urgency; the live price of a choice;
+ * the category tree for menus; the services sold beside products. Prices are in roubles, VAT included.
+ */
+
+/** The option groups; `finishing` may hold several choices, the others exactly one. */
+export const productOptionGroupValues = ["format", "paper", "colors", "finishing"] as const;
+export const productOptionGroupNameSchema = z.enum(productOptionGroupValues);
+export type ProductOptionGroupName = z.infer<typeof productOptionGroupNameSchema>;
+
+/** The largest run one line may order. */
+export const PRODUCT_MAX_QUANTITY = 1_000_000;
+
+/** One choice of an option group: `code` is what the cart line keeps. */
+export const productOptionChoiceSchema = z.object({
+  code: z.string().min(1),
+  label: z.string().min(1),
+  isDefault: z.boolean(),
+  /** Format: the trimmed size in millimetres. */
+  widthMm: z.number().int().positive().nullable(),
+  heightMm: z.number().int().positive().nullable(),
+  /** Paper: grams per square metre. */
+  paperGsm: z.number().int().positive().nullable(),
+  /** Colours: printed sides (4+0 → 1, 4+4 → 2). */
+  sides: z.number().int().min(1).max(2).nullable(),
+});
+export type ProductOptionChoice = z.infer<typeof productOptionChoiceSchema>;
+
+/** A group of options in the shop's order, e.g. «Формат» with its sizes. */
+export const productOptionGroupSchema = z.object({
+  group: productOptionGroupNameSchema,
+  /** Russian name of the group: «Формат», «Бумага», «Красочность», «Отделка». */
+  label: z.string().min(1),
+  /** True for finishing: any number of choices; otherwise exactly one (the default when none is sent). */
+  multiple: z.boolean(),
+  choices: z.array(productOptionChoiceSchema).min(1),
+});
+export type ProductOptionGroup = z.infer<typeof productOptionGroupSchema>;
+
+/** The price of a run at the default options, after the discount (and the surcharge when urgent). */
+export const productPriceTierSchema = z.object({
+  /** The tier applies from this many pieces up to the next tier. */
+  minQuantity: z.number().int().positive(),
+  /** Per piece, in roubles. */
+  unitPrice: z.number().min(0),
+  /** The whole run of `minQuantity` pieces, setup fees included, in roubles. */
+  price: z.number().min(0),
+});
+export type ProductPriceTier = z.infer<typeof productPriceTierSchema>;
+
+/** A part of the product that needs its own layout, checked against `profile`. */
+export const productDetailSchema = z.object({
+  name: z.string().min(1),
+  profile: preflightProfileSchema,
+  /** Needed only when this option code is chosen (the back side with 4+4); null: always. */
+  requiresOptionCode: z.string().nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** Urgent production: sooner and dearer. */
+export const productUrgencySchema = z.object({
+  available: z.boolean(),
+  /** Working days when urgent; null when the product cannot be made urgently. */
+  productionTimeDay: z.number().int().positive().nullable(),
+  /** The line gets dearer by this percentage when urgent. */
+  surchargePct: z.number().int().min(0).max(500),
+});
+export type ProductUrgency = z.infer<typeof productUrgencySchema>;
+
+const urgentMessage = "Срочность указывается как «да» или «нет»";
+
+/** `GET /public/product/{id}?isUrgent=true`: productionTimeDay and priceFrom become the urgent ones. */
+export const productQuerySchema = z.object({
+  isUrgent: queryBoolean({ messageUI: urgentMessage }),
+});
+export type ProductQuery = z.infer<typeof productQuerySchema>;
+
+/**
+ * Option codes never hold spaces, but a `+` typed into a query string arrives as one (`4+4` →
+ * `4 4`): turn it back so `colors=4+4` works unencoded too.
+ */
+const codeText = (value: unknown): unknown => (typeof value === "string" ? value.trim().replaceAll(" ", "+") : value);
+const codeMessage = "Код параметра указан неверно";
+/** One code, or several when a single-choice group was sent twice (the service answers that with a 400 of its own). */
+const singleChoiceParam = z
+  .preprocess(
+    (value) => (Array.isArray(value) ? value.map(codeText) : codeText(value)),
+    z.union([z.string({ error: codeMessage }).max(100, { error: codeMessage }), z.array(z.string().max(100, { error: codeMessage })).max(10, { error: codeMessage })]),
+  )
+  .optional();
+
+/**
+ * `GET /public/product/{id}/price`: the live price of a choice on the product page. Options are
+ * their codes (`format=90x50&paper=coated-300&colors=4%2B4&finishing=lamination-matte,round-corners`);
+ * an absent group takes its default, an absent quantity the smallest run.
+ */
+export const productPriceQuerySchema = z.object({
+  quantity: queryInt({ min: 1, max: PRODUCT_MAX_QUANTITY, messageUI: `Тираж должен быть целым числом от 1 до ${PRODUCT_MAX_QUANTITY.toLocaleString("ru-RU")}` }),
+  format: singleChoiceParam,
+  paper: singleChoiceParam,
+  colors: singleChoiceParam,
+  /** Comma-separated codes; the parameter may also repeat. Empty: no finishing. */
+  finishing: z
+    .preprocess(
+      (value) => {
+        const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => (typeof part === "string" ? part.split(",") : [part]));
+        return parts.map(codeText).filter((part) => part !== "");
+      },
+      z.array(z.string({ error: codeMessage }).max(100, { error: codeMessage }), { error: codeMessage }).max(20, { error: "Слишком много вариантов отделки" }),
+    )
+    .optional(),
+  isUrgent: queryBoolean({ messageUI: urgentMessage }),
+});
+export type ProductPriceQuery = z.infer<typeof productPriceQuerySchema>;
+
+/** The chosen options as the cart keeps them: group → code, finishing → codes (sorted). */
+export const chosenOptionsSchema = z.object({
+  format: z.string().optional(),
+  paper: z.string().optional(),
+  colors: z.string().optional(),
+  finishing: z.array(z.string()).optional(),
+});
+export type ChosenOptionsContract = z.infer<typeof chosenOptionsSchema>;
+
+/** The price of a choice: what the product page shows live and what the cart line will cost. */
+export const productPriceQuoteSchema = z.object({
+  productId: z.number().int().positive(),
+  /** Normalised: every single-choice group filled, finishing sorted and unique. */
+  options: chosenOptionsSchema,
+  quantity: z.number().int().positive(),
+  isUrgent: z.boolean(),
+  /** Per piece after the discount and urgency, in roubles (rounded to the kopeck, for display). */
+  unitPrice: z.number().min(0),
+  /** The whole line in roubles: what the shopper pays. */
+  price: z.number().min(0),
+  /** The whole line before the discount and the surcharge, in roubles (to show crossed out). */
+  priceBeforeDiscount: z.number().min(0),
+  discountPct: z.number().int().min(0).max(100),
+  /** The minQuantity of the tier that applied. */
+  tierMinQuantity: z.number().int().positive(),
+  productionTimeDay: z.number().int().positive(),
+  weightGrams: z.number().int().min(0),
+  /** The details that need a layout with these options, in order. */
+  layoutDetails: z.array(z.string()),
+});
+export type ProductPriceQuote = z.infer<typeof productPriceQuoteSchema>;
+
+/** A database id in a path, as text: a positive whole number or the given Russian message. */
+function pathId(messageUI: string) {
+  return z.preprocess(
+    parseIntText,
+    z.number({ error: messageUI }).int({ error: messageUI }).min(1, { error: messageUI }).max(2_147_483_647, { error: messageUI }),
+  );
+}
+
+export const PRODUCT_BY_LIST_MAX = 100;
+const idsMessage = `Передайте от 1 до ${PRODUCT_BY_LIST_MAX} номеров товаров`;
+
+/** `POST /public/product/by-list`: the cards of these products, in this order (unknown ids left out). */
+export const productByListRequestSchema = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: "Номер товара указан неверно" })
+        .int({ error: "Номер товара указан неверно" })
+        .min(1, { error: "Номер товара указан неверно" })
+        .max(2_147_483_647, { error: "Номер товара указан неверно" }),
+      { error: idsMessage },
+    )
+    .min(1, { error: idsMessage })
+    .max(PRODUCT_BY_LIST_MAX, { error: idsMessage }),
+});
+export type ProductByListRequest = z.infer<typeof productByListRequestSchema>;
+
+/** A product as a menu lists it. */
+export const categoryTreeProductSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  slug: z.string().min(1),
+});
+
+/** `GET /product-category`: every category in the shop's order with its products А–Я, for menus. */
+export const categoryTreeNodeSchema = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().min(1),
+  name: z.string().min(1),
+  photoUrl: z.url().nullable(),
+  products: z.array(categoryTreeProductSchema),
+});
+export type CategoryTreeNode = z.infer<typeof categoryTreeNodeSchema>;
+export const categoryTreeSchema = z.array(categoryTreeNodeSchema);
+
+/** A service the shop sells beside products (design, proofs, prepress …). */
+export const productServiceSchema = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string(),
+  /** In roubles, VAT included, per `unit`. */
+  price: z.number().min(0),
+  /** What the price is for: «за макет», «за час», «за заказ». */
+  unit: z.string(),
+  photoUrl: z.url().nullable(),
+});
+export type ProductServiceItem = z.infer<typeof productServiceSchema>;
+export const productServiceListSchema = z.array(productServiceSchema);
+
+/** `GET /product-service/{id}` path parameters. */
+export const productServiceIdParamsSchema = z.object({
+  id: pathId("Номер услуги указан неверно"),
+});

@@ -1,0 +1,298 @@
+/**
+ * The price of a print order line, computed from a product's price tiers and its chosen options.
+ * Pure arithmetic: no database, no I/O. The server's pricing service loads the rows and calls
+ * `computePrice`; the cart, the product page's live price and the catalogue card all agree because
+ * they all come from here.
+ *
+ * Rules (server/README.md, "Print options and prices"):
+ * - the tier is the one with the largest `minQuantity` not above the quantity;
+ * - unit = tier unit price × the product of the chosen options' `pricePct / 100`
+ *   + the sum of their `unitPriceKopecks`;
+ * - line = unit × quantity + the sum of the chosen options' `setupPriceKopecks`, rounded to whole kopecks;
+ * - then the product's discount: line × (100 − discountPct) / 100, rounded;
+ * - then, for an urgent line, the surcharge: × (100 + urgentSurchargePct) / 100, rounded.
+ * Every rounding is to whole kopecks, half a kopeck rounding up — the same rule the database uses
+ * for `price_after_discount_kopecks`, so the card's «от» price equals the quote of its smallest run.
+ * The arithmetic is exact (BigInt), so no floating-point drift creeps in between steps.
+ */
+
+/** The option groups; `finishing` may hold several choices, the others exactly one. */
+export const PRICING_OPTION_GROUPS = ["format", "paper", "colors", "finishing"] as const;
+export type PricingOptionGroup = (typeof PRICING_OPTION_GROUPS)[number];
+export type SingleChoiceGroup = Exclude<PricingOptionGroup, "finishing">;
+export const SINGLE_CHOICE_GROUPS: readonly SingleChoiceGroup[] = ["format", "paper", "colors"];
+
+/** The largest run one line may order. */
+export const MAX_QUANTITY = 1_000_000;
+
+/** The dearest line the site takes (20 million roubles): beyond it a manager quotes, and kopecks stay within a 32-bit column. */
+export const MAX_LINE_PRICE_KOPECKS = 2_000_000_000;
+
+/** Russian names of the groups, for messages. */
+export const OPTION_GROUP_LABELS: Record<PricingOptionGroup, string> = {
+  format: "Формат",
+  paper: "Бумага",
+  colors: "Красочность",
+  finishing: "Отделка",
+};
+
+/** The options of a line once normalised: the same shape the cart keeps (`ChosenOptions`). */
+export type NormalisedOptions = Partial<Record<SingleChoiceGroup, string>> & { finishing?: string[] };
+
+/** What a caller may send: a group → a code (or, wrongly, several), finishing → codes. */
+export type RequestedOptions = { readonly [group: string]: string | readonly string[] | undefined };
+
+export interface PricingOption {
+  group: PricingOptionGroup;
+  code: string;
+  label: string;
+  sortOrder: number;
+  isDefault: boolean;
+  pricePct: number;
+  unitPriceKopecks: number;
+  setupPriceKopecks: number;
+  widthMm: number | null;
+  heightMm: number | null;
+  paperGsm: number | null;
+}
+
+export interface PricingTier {
+  minQuantity: number;
+  unitPriceKopecks: number;
+}
+
+export interface PricingDetail {
+  name: string;
+  sortOrder: number;
+  /** Needed only when this option code is chosen; null: always. */
+  requiresOptionCode: string | null;
+}
+
+export interface PricingProduct {
+  discountPct: number;
+  productionTimeDay: number;
+  /** Null: the product cannot be made urgently. */
+  urgentProductionTimeDay: number | null;
+  urgentSurchargePct: number;
+  sheetsPerUnit: number;
+  options: readonly PricingOption[];
+  tiers: readonly PricingTier[];
+  details: readonly PricingDetail[];
+}
+
+export interface PriceRequest {
+  options: RequestedOptions;
+  quantity: number;
+  isUrgent: boolean;
+}
+
+export interface PriceBreakdown {
+  options: NormalisedOptions;
+  quantity: number;
+  isUrgent: boolean;
+  /** The tier that applied. */
+  tierMinQuantity: number;
+  /** Per piece, after the discount and the urgency surcharge, rounded to whole kopecks (for display). */
+  unitPriceKopecks: number;
+  /** The whole line before the discount and the surcharge. */
+  priceBeforeDiscountKopecks: number;
+  /** The whole line after the discount, before the urgency surcharge. */
+  priceAfterDiscountKopecks: number;
+  /** The whole line the shopper pays. */
+  priceKopecks: number;
+  weightGrams: number;
+  productionTimeDay: number;
+  layoutDetails: string[];
+}
+
+export type PricingFailureCode =
+  | "UNKNOWN_OPTION_GROUP"
+  | "UNKNOWN_OPTION"
+  | "OPTION_NOT_SINGLE"
+  | "QUANTITY_INVALID"
+  | "QUANTITY_TOO_SMALL"
+  | "QUANTITY_TOO_LARGE"
+  | "URGENCY_UNAVAILABLE"
+  | "PRICE_TOO_LARGE"
+  | "PRODUCT_NOT_PRICED";
+
+export interface PricingFailure {
+  code: PricingFailureCode;
+  /** Russian, may be shown to the shopper as it is. */
+  messageUI: string;
+  message: string;
+}
+
+export type PricingResult = { ok: true; price: PriceBreakdown } | { ok: false; failure: PricingFailure };
+
+function fail(code: PricingFailureCode, messageUI: string, message: string): PricingResult {
+  return { ok: false, failure: { code, messageUI, message } };
+}
+
+/** `numerator / denominator` rounded to a whole number, half up; both non-negative. */
+function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+function isPricingGroup(group: string): group is PricingOptionGroup {
+  return (PRICING_OPTION_GROUPS as readonly string[]).includes(group);
+}
+
+function byOrder(a: PricingOption, b: PricingOption): number {
+  return a.sortOrder - b.sortOrder || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}
+
+/** The choice a group starts with: the one marked default, else the first in the shop's order. */
+export function defaultOption(options: readonly PricingOption[], group: SingleChoiceGroup): PricingOption | undefined {
+  const inGroup = options.filter((option) => option.group === group).sort(byOrder);
+  return inGroup.find((option) => option.isDefault) ?? inGroup[0];
+}
+
+/** The tier a run of `quantity` pays: the largest `minQuantity` not above it. */
+export function tierFor(tiers: readonly PricingTier[], quantity: number): PricingTier | undefined {
+  let chosen: PricingTier | undefined;
+  for (const tier of tiers) {
+    if (tier.minQuantity <= quantity && (chosen === undefined || tier.minQuantity > chosen.minQuantity)) chosen = tier;
+  }
+  return chosen;
+}
+
+function formatQuantity(quantity: number): string {
+  return quantity.toLocaleString("ru-RU").replace(/\s/g, " ");
+}
+
+type ResolvedOptions = { ok: true; chosen: PricingOption[]; normalised: NormalisedOptions } | { ok: false; result: PricingResult };
+
+/** Checks the requested codes against the product's options and fills the defaults. */
+function resolveOptions(product: PricingProduct, requested: RequestedOptions): ResolvedOptions {
+  const chosen: PricingOption[] = [];
+  const normalised: NormalisedOptions = {};
+  for (const group of Object.keys(requested)) {
+    if (!isPricingGroup(group) && requested[group] !== undefined) {
+      return { ok: false, result: fail("UNKNOWN_OPTION_GROUP", `Неизвестный параметр товара: «${group}»`, `Unknown option group ${group}`) };
+    }
+  }
+  const unknownCode = (group: PricingOptionGroup, code: string): ResolvedOptions => ({
+    ok: false,
+    result: fail("UNKNOWN_OPTION", `Вариант «${code}» для параметра «${OPTION_GROUP_LABELS[group]}» не найден у этого товара`, `Unknown ${group} option ${code}`),
+  });
+  const find = (group: PricingOptionGroup, code: string) => product.options.find((option) => option.group === group && option.code === code);
+
+  for (const group of SINGLE_CHOICE_GROUPS) {
+    const value = requested[group];
+    const codes = (typeof value === "string" ? [value] : (value ?? [])).filter((code) => code !== "");
+    if (new Set(codes).size > 1) {
+      return {
+        ok: false,
+        result: fail("OPTION_NOT_SINGLE", `Для параметра «${OPTION_GROUP_LABELS[group]}» можно выбрать только один вариант`, `Several ${group} options: ${codes.join(", ")}`),
+      };
+    }
+    const code = codes[0];
+    const option = code === undefined ? defaultOption(product.options, group) : find(group, code);
+    if (code !== undefined && option === undefined) return unknownCode(group, code);
+    if (option !== undefined) {
+      chosen.push(option);
+      normalised[group] = option.code;
+    }
+  }
+
+  const finishingValue = requested.finishing;
+  let finishing: PricingOption[];
+  if (finishingValue === undefined) {
+    finishing = product.options.filter((option) => option.group === "finishing" && option.isDefault);
+  } else {
+    finishing = [];
+    const codes = typeof finishingValue === "string" ? [finishingValue] : finishingValue;
+    for (const code of new Set(codes.filter((each) => each !== ""))) {
+      const option = find("finishing", code);
+      if (option === undefined) return unknownCode("finishing", code);
+      finishing.push(option);
+    }
+  }
+  chosen.push(...finishing);
+  normalised.finishing = finishing.map((option) => option.code).sort();
+  return { ok: true, chosen, normalised };
+}
+
+/**
+ * The price, weight, production time and layouts of a line of `product`, or why it cannot be
+ * ordered that way (an unknown option, a second choice in a single-choice group, a run outside
+ * the tiers or above MAX_QUANTITY, urgency the product does not offer).
+ */
+export function computePrice(product: PricingProduct, request: PriceRequest): PricingResult {
+  const { quantity, isUrgent } = request;
+  const resolved = resolveOptions(product, request.options);
+  if (!resolved.ok) return resolved.result;
+
+  if (product.tiers.length === 0) {
+    return fail("PRODUCT_NOT_PRICED", "Цена этого товара пока не задана — свяжитесь с менеджером", "The product has no price tiers");
+  }
+  const smallest = Math.min(...product.tiers.map((tier) => tier.minQuantity));
+  if (!Number.isSafeInteger(quantity) || quantity < 1) {
+    return fail("QUANTITY_INVALID", "Тираж должен быть целым числом больше нуля", `Invalid quantity ${quantity}`);
+  }
+  if (quantity > MAX_QUANTITY) {
+    return fail("QUANTITY_TOO_LARGE", `Тираж не может быть больше ${formatQuantity(MAX_QUANTITY)} шт.`, `Quantity ${quantity} above ${MAX_QUANTITY}`);
+  }
+  const tier = tierFor(product.tiers, quantity);
+  if (tier === undefined) {
+    return fail("QUANTITY_TOO_SMALL", `Минимальный тираж этого товара — ${formatQuantity(smallest)} шт.`, `Quantity ${quantity} below ${smallest}`);
+  }
+  if (isUrgent && product.urgentProductionTimeDay === null) {
+    return fail("URGENCY_UNAVAILABLE", "Этот товар нельзя изготовить срочно", "The product has no urgent production");
+  }
+
+  const { chosen, normalised } = resolved;
+  // unit = tier × Π(pct) / 100ⁿ + Σ added: kept as a fraction over 100ⁿ until the line is rounded.
+  const scale = 100n ** BigInt(chosen.length);
+  const pctProduct = chosen.reduce((factor, option) => factor * BigInt(option.pricePct), 1n);
+  const addedPerUnit = chosen.reduce((sum, option) => sum + BigInt(option.unitPriceKopecks), 0n);
+  const setup = chosen.reduce((sum, option) => sum + BigInt(option.setupPriceKopecks), 0n);
+  const unitScaled = BigInt(tier.unitPriceKopecks) * pctProduct + addedPerUnit * scale;
+
+  const line = roundHalfUp(unitScaled * BigInt(quantity) + setup * scale, scale);
+  const discountFactor = BigInt(100 - product.discountPct);
+  const afterDiscount = roundHalfUp(line * discountFactor, 100n);
+  const urgencyFactor = BigInt(100 + (isUrgent ? product.urgentSurchargePct : 0));
+  const total = roundHalfUp(afterDiscount * urgencyFactor, 100n);
+  const unit = roundHalfUp(unitScaled * discountFactor * urgencyFactor, scale * 10_000n);
+  if (line > BigInt(MAX_LINE_PRICE_KOPECKS) || total > BigInt(MAX_LINE_PRICE_KOPECKS)) {
+    return fail(
+      "PRICE_TOO_LARGE",
+      "Такой большой заказ мы рассчитаем отдельно — оставьте заявку менеджеру",
+      `The line costs more than ${MAX_LINE_PRICE_KOPECKS} kopecks`,
+    );
+  }
+
+  const format = chosen.find((option) => option.group === "format");
+  const paper = chosen.find((option) => option.group === "paper");
+  let weightGrams = 0;
+  if (format?.widthMm && format.heightMm && paper?.paperGsm) {
+    // A sheet of w × h mm weighs w × h × gsm / 10⁶ grams.
+    const gramsScaled = BigInt(format.widthMm) * BigInt(format.heightMm) * BigInt(paper.paperGsm) * BigInt(product.sheetsPerUnit) * BigInt(quantity);
+    weightGrams = Number(roundHalfUp(gramsScaled, 1_000_000n));
+  }
+
+  const chosenCodes = new Set(chosen.map((option) => option.code));
+  const layoutDetails = [...product.details]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .filter((detail) => detail.requiresOptionCode === null || chosenCodes.has(detail.requiresOptionCode))
+    .map((detail) => detail.name);
+
+  return {
+    ok: true,
+    price: {
+      options: normalised,
+      quantity,
+      isUrgent,
+      tierMinQuantity: tier.minQuantity,
+      unitPriceKopecks: Number(unit),
+      priceBeforeDiscountKopecks: Number(line),
+      priceAfterDiscountKopecks: Number(afterDiscount),
+      priceKopecks: Number(total),
+      weightGrams,
+      productionTimeDay: isUrgent && product.urgentProductionTimeDay !== null ? product.urgentProductionTimeDay : product.productionTimeDay,
+      layoutDetails,
+    },
+  };
+}
