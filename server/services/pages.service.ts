@@ -1,0 +1,259 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { footerContentSchema, headerContentSchema, PAGE_LIST_DEFAULT_LIMIT, SEARCH_DEFAULT_LIMIT } from "../../shared/contracts/index";
+import type {
+  FooterContent,
+  HeaderContent,
+  MenuTab,
+  Page,
+  PageComponent,
+  PageList,
+  PageListQuery,
+  PageSeo,
+  PopupAnswer,
+  SearchQuery,
+  SearchResultPage,
+} from "../../shared/contracts/index";
+import type { Database } from "../db/client";
+import { product, productCategory, websiteBlock, websitePage } from "../db/schema";
+import type { WebsitePageRow } from "../db/schema";
+import { publicFileUrl } from "./catalog.mapper";
+import { resolveFileReferences, toActivePopup, toPageComponent, toPageRef, toPageSeo, toPageSummary } from "./pages.mapper";
+import { ShopError } from "./shop-error";
+
+/*
+ * The website's pages, the site-wide blocks and the site search (spec §7 "Pages"). Only published
+ * pages are ever answered; an unpublished one is as unknown as a missing one.
+ */
+
+export interface PagesService {
+  /** The page at `slug` ('' is the main page) with the Header and Footer among its components. */
+  getPage(slug: string, publicOrigin: string): Promise<Page>;
+  getPageSeo(slug: string): Promise<PageSeo>;
+  listPages(query: PageListQuery, publicOrigin: string): Promise<PageList>;
+  menu(): Promise<MenuTab[]>;
+  header(publicOrigin: string): Promise<HeaderContent>;
+  footer(publicOrigin: string): Promise<FooterContent>;
+  popup(publicOrigin: string, now?: Date): Promise<PopupAnswer>;
+  search(query: SearchQuery, publicOrigin: string): Promise<SearchResultPage>;
+}
+
+/** The block keys of `website_block`. */
+export const websiteBlockKeys = { header: "Header", footer: "Footer", popup: "Popup" } as const;
+
+/** At most this many child pages come with a page; longer lists are paged with GET /public/website/page. */
+export const PAGE_CHILDREN_LIMIT = 100;
+/** The menu is short by nature; this only guards against a misconfigured site. */
+export const MENU_LIMIT = 50;
+
+/**
+ * ts_headline options: plain text (no markers), up to two fragments joined by « … ». The storefront
+ * marks the words itself if it wants to.
+ */
+const HEADLINE_OPTIONS = 'MaxWords=30, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""';
+
+const pageNotFound = (slug: string) =>
+  new ShopError({ statusCode: 404, code: "PAGE_NOT_FOUND", messageUI: "Страница не найдена", message: `No published page with slug '${slug}'` });
+
+const summaryColumns = {
+  id: websitePage.id,
+  slug: websitePage.slug,
+  kind: websitePage.kind,
+  name: websitePage.name,
+  summary: websitePage.summary,
+  createdAt: websitePage.createdAt,
+  padBannerPath: websitePage.padBannerPath,
+};
+
+/** Blog posts newest first; everything else in the shop's order. Both end with the id so pages never overlap. */
+function listOrder(kind: WebsitePageRow["kind"]): SQL[] {
+  return kind === "blog" ? [desc(websitePage.createdAt), desc(websitePage.id)] : [asc(websitePage.sortOrder), asc(websitePage.id)];
+}
+
+export function createPagesService(db: Database): PagesService {
+  async function findPublished(slug: string): Promise<WebsitePageRow> {
+    const [row] = await db
+      .select()
+      .from(websitePage)
+      .where(and(eq(websitePage.slug, slug), eq(websitePage.published, true)))
+      .limit(1);
+    if (!row) throw pageNotFound(slug);
+    return row;
+  }
+
+  async function blockContent(key: string): Promise<{ content: unknown; updatedAt: Date } | null> {
+    const [row] = await db.select().from(websiteBlock).where(eq(websiteBlock.key, key)).limit(1);
+    return row ? { content: row.content, updatedAt: row.updatedAt } : null;
+  }
+
+  async function headerContent(publicOrigin: string): Promise<HeaderContent | null> {
+    const block = await blockContent(websiteBlockKeys.header);
+    const parsed = headerContentSchema.safeParse(resolveFileReferences(block?.content, publicOrigin));
+    return parsed.success ? parsed.data : null;
+  }
+
+  async function footerContent(publicOrigin: string): Promise<FooterContent | null> {
+    const block = await blockContent(websiteBlockKeys.footer);
+    const parsed = footerContentSchema.safeParse(resolveFileReferences(block?.content, publicOrigin));
+    return parsed.success ? parsed.data : null;
+  }
+
+  return {
+    async getPage(slug, publicOrigin) {
+      const row = await findPublished(slug);
+      const [parentRows, childRows, header, footer] = await Promise.all([
+        row.parentId === null
+          ? Promise.resolve([])
+          : db
+              .select({ id: websitePage.id, slug: websitePage.slug, name: websitePage.name })
+              .from(websitePage)
+              .where(and(eq(websitePage.id, row.parentId), eq(websitePage.published, true)))
+              .limit(1),
+        db
+          .select(summaryColumns)
+          .from(websitePage)
+          .where(and(eq(websitePage.parentId, row.id), eq(websitePage.published, true)))
+          .orderBy(...listOrder(row.kind))
+          .limit(PAGE_CHILDREN_LIMIT),
+        headerContent(publicOrigin),
+        footerContent(publicOrigin),
+      ]);
+      const own = row.components
+        // The site-wide blocks come from website_block only, once each.
+        .filter((component) => component.key !== "Header" && component.key !== "Footer")
+        .map((component) => toPageComponent(component, publicOrigin))
+        .filter((component): component is PageComponent => component !== null);
+      const components: PageComponent[] = [
+        ...(header ? [{ key: "Header" as const, content: header }] : []),
+        ...own,
+        ...(footer ? [{ key: "Footer" as const, content: footer }] : []),
+      ];
+      const parent = parentRows[0];
+      return {
+        ...toPageSummary(row, publicOrigin),
+        parent: parent ? toPageRef(parent) : null,
+        children: childRows.map((child) => toPageSummary(child, publicOrigin)),
+        components,
+        ...toPageSeo(row),
+      };
+    },
+
+    async getPageSeo(slug) {
+      return toPageSeo(await findPublished(slug));
+    },
+
+    async listPages(query, publicOrigin) {
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? PAGE_LIST_DEFAULT_LIMIT;
+      // The section's own page (blog, vakansii …) has no parent; its items sit under it.
+      const where = and(
+        eq(websitePage.kind, query.kind),
+        eq(websitePage.published, true),
+        isNotNull(websitePage.parentId),
+        query.exclude === undefined ? undefined : ne(websitePage.id, query.exclude),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(summaryColumns)
+          .from(websitePage)
+          .where(where)
+          .orderBy(...listOrder(query.kind))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(websitePage).where(where),
+      ]);
+      return { items: rows.map((row) => toPageSummary(row, publicOrigin)), total: total?.value ?? 0, offset, limit };
+    },
+
+    async menu() {
+      const rows = await db
+        .select({ slug: websitePage.slug, label: websitePage.name })
+        .from(websitePage)
+        .where(and(isNull(websitePage.parentId), eq(websitePage.showInMenu, true), eq(websitePage.published, true)))
+        .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
+        .limit(MENU_LIMIT);
+      return rows;
+    },
+
+    async header(publicOrigin) {
+      const content = await headerContent(publicOrigin);
+      if (!content) {
+        throw new ShopError({ statusCode: 404, code: "HEADER_NOT_FOUND", messageUI: "Шапка сайта ещё не заполнена", message: "No valid Header block" });
+      }
+      return content;
+    },
+
+    async footer(publicOrigin) {
+      const content = await footerContent(publicOrigin);
+      if (!content) {
+        throw new ShopError({ statusCode: 404, code: "FOOTER_NOT_FOUND", messageUI: "Подвал сайта ещё не заполнен", message: "No valid Footer block" });
+      }
+      return content;
+    },
+
+    async popup(publicOrigin, now = new Date()) {
+      const block = await blockContent(websiteBlockKeys.popup);
+      if (!block) return {};
+      return toActivePopup(block.content, block.updatedAt, now, publicOrigin) ?? {};
+    },
+
+    async search(query, publicOrigin) {
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
+      // websearch_to_tsquery never fails on syntax: quotes, -words and stray & | ! : * are read as text.
+      const tsQuery = sql`websearch_to_tsquery('russian', ${query.search})`;
+      const pageMatch = and(eq(websitePage.published, true), sql`${websitePage.searchVector} @@ ${tsQuery}`);
+      const productMatch = sql`${product.searchVector} @@ ${tsQuery}`;
+
+      const pages = db
+        .select({
+          type: sql<"page" | "product">`'page'`.as("type"),
+          id: websitePage.id,
+          title: sql<string>`${websitePage.name}`.as("title"),
+          snippet: sql<string>`ts_headline('russian', ${websitePage.summary} || E'\\n' || ${websitePage.bodyText}, ${tsQuery}, ${HEADLINE_OPTIONS})`.as("snippet"),
+          path: sql<string>`${websitePage.slug}`.as("path"),
+          imagePath: sql<string | null>`${websitePage.padBannerPath}`.as("image_path"),
+          rank: sql<number>`ts_rank(${websitePage.searchVector}, ${tsQuery})`.as("rank"),
+        })
+        .from(websitePage)
+        .where(pageMatch);
+      const products = db
+        .select({
+          type: sql<"page" | "product">`'product'`.as("type"),
+          id: product.id,
+          title: sql<string>`${product.name}`.as("title"),
+          snippet: sql<string>`ts_headline('russian', ${product.description}, ${tsQuery}, ${HEADLINE_OPTIONS})`.as("snippet"),
+          path: sql<string>`'catalog/' || ${productCategory.slug} || '/' || ${product.id}`.as("path"),
+          imagePath: sql<string | null>`${product.photoPaths}[1]`.as("image_path"),
+          rank: sql<number>`ts_rank(${product.searchVector}, ${tsQuery})`.as("rank"),
+        })
+        .from(product)
+        .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .where(productMatch);
+
+      const [rows, [pageTotal], [productTotal]] = await Promise.all([
+        pages
+          .unionAll(products)
+          .orderBy(sql`rank desc`, sql`type`, sql`id`)
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(websitePage).where(pageMatch),
+        db.select({ value: count() }).from(product).where(productMatch),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          type: row.type,
+          id: row.id,
+          title: row.title,
+          snippet: row.snippet.replace(/\s+/g, " ").trim(),
+          path: row.path,
+          imageUrl: row.imagePath === null ? null : publicFileUrl(publicOrigin, row.imagePath),
+          rank: Number(row.rank),
+        })),
+        total: (pageTotal?.value ?? 0) + (productTotal?.value ?? 0),
+        offset,
+        limit,
+      };
+    },
+  };
+}

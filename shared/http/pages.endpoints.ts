@@ -1,0 +1,64 @@
+import {
+  footerContentSchema,
+  headerContentSchema,
+  MAIN_PAGE_ALIAS,
+  menuSchema,
+  pageListSchema,
+  pageSchema,
+  pageSeoSchema,
+  popupAnswerSchema,
+  searchResultPageSchema,
+} from "../contracts/index";
+import type {
+  FooterContent,
+  HeaderContent,
+  MenuTab,
+  Page,
+  PageList,
+  PageListQuery,
+  PageSeo,
+  PopupAnswer,
+  SearchQuery,
+  SearchResultPage,
+} from "../contracts/index";
+import type { ApiRequest } from "./request";
+
+/** Spec §7 "Pages": website pages, section lists, the menu, the site-wide blocks and the site search. */
+export interface PagesEndpoints {
+  /** The page at `slug`, the whole path (`blog/kak-podgotovit-maket`); '' or `main` is the main page. */
+  getPage(slug: string): Promise<Page>;
+  getPageSeo(slug: string): Promise<PageSeo>;
+  /** One section's pages (blog newest first); `exclude` leaves out a post, for the teasers under it. */
+  getPages(query: PageListQuery): Promise<PageList>;
+  /** The top-level tabs in order, the main page first: the header shows `.slice(1, 10)`. */
+  getMenu(): Promise<MenuTab[]>;
+  getHeader(): Promise<HeaderContent>;
+  getFooter(): Promise<FooterContent>;
+  /** The active popup, or `{}` when there is none. */
+  getPopup(): Promise<PopupAnswer>;
+  searchSite(query: SearchQuery): Promise<SearchResultPage>;
+}
+
+/** The path segment for a page: slashes encoded as spec §2 asks, the main page by its alias. */
+function pagePath(slug: string): string {
+  const trimmed = slug.replace(/^\/+|\/+$/g, "");
+  return `/public/website/page/${encodeURIComponent(trimmed === "" ? MAIN_PAGE_ALIAS : trimmed)}`;
+}
+
+/** Drops the unset fields: spec §7 sends no empty filters. */
+function defined(query: Record<string, string | number | boolean | undefined>): Record<string, string | number | boolean> {
+  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined));
+}
+
+export function pagesEndpoints(request: ApiRequest): PagesEndpoints {
+  return {
+    getPage: (slug) => request(pagePath(slug), pageSchema),
+    getPageSeo: (slug) => request(`${pagePath(slug)}/seo`, pageSeoSchema),
+    getPages: ({ kind, offset, limit, exclude }) => request("/public/website/page", pageListSchema, { query: defined({ kind, offset, limit, exclude }) }),
+    getMenu: () => request("/public/website/menu", menuSchema),
+    getHeader: () => request("/public/website/header", headerContentSchema),
+    getFooter: () => request("/public/website/footer", footerContentSchema),
+    getPopup: () => request("/public/website/popup", popupAnswerSchema),
+    searchSite: ({ search, offset, limit }) => request("/public/website/search", searchResultPageSchema, { query: defined({ search, offset, limit }) }),
+  };
+}
