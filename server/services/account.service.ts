@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { AccountProfile, FavoriteState } from "../../shared/contracts/index";
 import type { Database } from "../db/client";
 import { account, company, favorite, loginAttempt, product } from "../db/schema";
+import { mergeVisitorCart } from "./cart.service";
 import { publicFileUrl } from "./catalog.mapper";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
 import type { GeoService } from "./geo.service";
@@ -57,13 +58,15 @@ export function createAccountService(db: Database, sessions: SessionService, geo
     return row?.total ?? 0;
   }
 
-  /** A visitor's favourites follow them into the account they sign in to; the temporary account goes. */
+  /** A visitor's favourites and cart follow them into the account they sign in to; the temporary account goes. */
   async function adoptTemporary(temporaryId: number, accountId: number): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.execute(sql`
         INSERT INTO ${favorite} (account_id, product_id, created_at)
         SELECT ${accountId}, product_id, created_at FROM ${favorite} WHERE account_id = ${temporaryId}
         ON CONFLICT DO NOTHING`);
+      // The cart too (lines with their layouts): it must move before the delete cascades it away.
+      await mergeVisitorCart(tx, temporaryId, accountId);
       await tx.delete(account).where(and(eq(account.id, temporaryId), eq(account.temporary, true)));
     });
   }

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  cartChangeInOrderSchema,
+  cartItemParamsSchema,
+  cartProductAddSchema,
+  cartProductUpdateSchema,
+  cartQuerySchema,
+  cartSchema,
+} from "../../../shared/contracts/index";
+import { openApiTags } from "../../plugins/openapi";
+import { ensureViewer, requireViewer } from "../../plugins/session";
+import { cartErrors, cartWhoseDescription } from "./cart";
+
+/** The cart's lines: add, change, remove, mark for the order, repeat from an earlier order (spec §7 "Cart"). */
+export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
+  const tags = [openApiTags.cart];
+
+  api.post(
+    "/client-cart/product",
+    {
+      schema: {
+        tags,
+        operationId: "addCartProduct",
+        summary: "Добавить товар в корзину / Add a product to the cart",
+        description: `Цена считается сервером по опциям, тиражу и срочности. ${cartWhoseDescription} / The server prices the line.`,
+        body: cartProductAddSchema,
+        response: { 200: cartSchema, ...cartErrors },
+      },
+    },
+    async (request, reply) => api.carts.addLine(await ensureViewer(request, reply, api.sessions), request.body, request.publicOrigin),
+  );
+
+  api.patch(
+    "/client-cart/product/:id",
+    {
+      schema: {
+        tags,
+        operationId: "updateCartProduct",
+        summary: "Изменить позицию / Change a line",
+        description:
+          "Опции (заменяются целиком), тираж, срочность; позиция пересчитывается, доставки тоже. 404 — позиции нет в корзинах клиента. / Options (replaced whole), quantity, urgency; the line and the deliveries are re-priced.",
+        params: cartItemParamsSchema,
+        body: cartProductUpdateSchema,
+        response: { 200: cartSchema, ...cartErrors },
+      },
+    },
+    async (request) => api.carts.updateLine(requireViewer(request), request.params.id, request.body, request.publicOrigin),
+  );
+
+  api.delete(
+    "/client-cart/product/:id",
+    {
+      schema: {
+        tags,
+        operationId: "removeCartProduct",
+        summary: "Удалить позицию / Remove a line",
+        params: cartItemParamsSchema,
+        response: { 200: cartSchema, ...cartErrors },
+      },
+    },
+    async (request) => api.carts.removeLine(requireViewer(request), request.params.id, request.publicOrigin),
+  );
+
+  api.post(
+    "/client-cart/product/change-in-order",
+    {
+      schema: {
+        tags,
+        operationId: "changeCartProductsInOrder",
+        summary: "Отметить позиции для заказа / Mark lines in or out of the order",
+        description:
+          "Все позиции должны быть в одной корзине вызывающего, иначе 404 и ничего не меняется. / All lines must be in one of the caller's carts, else 404 and nothing changes.",
+        body: cartChangeInOrderSchema,
+        response: { 200: cartSchema, ...cartErrors },
+      },
+    },
+    async (request) => api.carts.changeInOrder(requireViewer(request), request.body.orderProductIds, request.body.inOrder, request.publicOrigin),
+  );
+
+  api.post(
+    "/client-cart/product/repeat/:id",
+    {
+      schema: {
+        tags,
+        operationId: "repeatCartProduct",
+        summary: "Повторить позицию заказа / Repeat a line of an earlier order",
+        description:
+          "Позиция одного из прошлых заказов клиента копируется в корзину (companyId в запросе; без него — личный профиль) по сегодняшней цене, с макетами. Чужая позиция — 404. / A line of the client's earlier order is copied at today's price, with its layouts; someone else's answers 404.",
+        params: cartItemParamsSchema,
+        querystring: cartQuerySchema,
+        response: { 200: cartSchema, ...cartErrors },
+      },
+    },
+    // Only a session can have orders to repeat; a caller without one is told to sign in, not given a visitor's account.
+    async (request) => api.carts.repeatLine(requireViewer(request), request.params.id, request.query, request.publicOrigin),
+  );
+};

@@ -1,0 +1,268 @@
+import { cartLayoutStatusValues } from "../../shared/contracts/index";
+import type { Cart, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem } from "../../shared/contracts/index";
+import { cartTotals, VAT_PERCENT } from "../../shared/domain/index";
+import type { CartTotals } from "../../shared/domain/index";
+import type { CartRow, ChosenOptions, DeliveryRow, LayoutRow, OrderProductRow, ProductDetailRow, ProductOptionRow, PromocodeRow } from "../db/schema";
+import { kopecksToRoubles, publicFileUrl } from "./catalog.mapper";
+
+/*
+ * The one place cart rows become the cart of the API: kopecks become roubles, file ids become
+ * URLs, and the figures and the readiness to order are worked out from the rows (shared/domain/
+ * cart-totals.ts does the money). The server's checkout snapshot uses the same evaluation, so what
+ * the shopper sees is what the order gets.
+ */
+
+/** A line with the product facts the cart shows. */
+export interface CartLineRow {
+  line: OrderProductRow;
+  product: { id: number; name: string; photoPaths: string[]; categorySlug: string };
+}
+
+/** Everything a cart's answer is made of, read in one go. */
+export interface CartState {
+  cart: CartRow;
+  lines: CartLineRow[];
+  /** The options and details of the lines' products. */
+  options: ProductOptionRow[];
+  details: ProductDetailRow[];
+  /** Every layout of the lines, oldest first. */
+  layouts: LayoutRow[];
+  deliveries: DeliveryRow[];
+  promocode: PromocodeRow | null;
+}
+
+/** What the in-order lines add up to: the inputs of a delivery's price. */
+export interface CartAggregate {
+  inOrderCount: number;
+  weightGrams: number;
+  /** The longest production time: the parcel leaves when the last line is ready. */
+  productionTimeDay: number;
+  /** Every in-order line is urgent (one ordinary line makes the parcel wait anyway). */
+  isUrgent: boolean;
+}
+
+export function cartAggregate(lines: readonly OrderProductRow[]): CartAggregate {
+  const inOrder = lines.filter((line) => line.inOrder);
+  return {
+    inOrderCount: inOrder.length,
+    weightGrams: inOrder.reduce((sum, line) => sum + line.weightGrams, 0),
+    productionTimeDay: inOrder.reduce((longest, line) => Math.max(longest, line.productionTimeDay), 0),
+    isUrgent: inOrder.length > 0 && inOrder.every((line) => line.isUrgent),
+  };
+}
+
+export function sameAggregate(a: CartAggregate, b: CartAggregate): boolean {
+  return a.inOrderCount === b.inOrderCount && a.weightGrams === b.weightGrams && a.productionTimeDay === b.productionTimeDay && a.isUrgent === b.isUrgent;
+}
+
+/** The details of a product that need a layout with these options (the rule of shared/domain/pricing.ts). */
+export function requiredDetails(details: readonly ProductDetailRow[], productId: number, options: ChosenOptions): string[] {
+  const chosen = new Set([options.format, options.paper, options.colors, ...(options.finishing ?? [])].filter((code) => code !== undefined));
+  return details
+    .filter((detail) => detail.productId === productId)
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    .filter((detail) => detail.requiresOptionCode === null || chosen.has(detail.requiresOptionCode))
+    .map((detail) => detail.name);
+}
+
+/** The latest layout of each line and detail. */
+function latestLayouts(layouts: readonly LayoutRow[]): Map<string, LayoutRow> {
+  const latest = new Map<string, LayoutRow>();
+  for (const row of layouts) {
+    const key = `${row.orderProductId}\u0000${row.detailName}`;
+    const known = latest.get(key);
+    if (!known || known.id < row.id) latest.set(key, row);
+  }
+  return latest;
+}
+
+function layoutStatus(status: string): CartLayout["status"] {
+  return (cartLayoutStatusValues as readonly string[]).includes(status) ? (status as CartLayout["status"]) : "uploaded";
+}
+
+/** Where the files area serves a stored file (with its own access check). */
+export function layoutFileUrl(publicOrigin: string, fileId: number): string {
+  return `${publicOrigin}/api/file/${fileId}`;
+}
+
+/** The cart's figures and what keeps it from being ordered. */
+export interface CartEvaluation {
+  totals: CartTotals;
+  aggregate: CartAggregate;
+  /** Per line id: the layout of each detail that needs one (undefined: missing). */
+  layouts: Map<number, { detailName: string; layout: LayoutRow | undefined }[]>;
+  problems: CartProblem[];
+}
+
+export function evaluateCart(state: CartState, now: Date, temporary: boolean): CartEvaluation {
+  const lineRows = state.lines.map((item) => item.line);
+  const aggregate = cartAggregate(lineRows);
+  const totals = cartTotals({
+    lines: lineRows,
+    deliveries: state.deliveries,
+    promocode: state.promocode,
+    now,
+    vatPercent: VAT_PERCENT,
+  });
+  const latest = latestLayouts(state.layouts);
+  const layouts = new Map<number, { detailName: string; layout: LayoutRow | undefined }[]>();
+  const problems: CartProblem[] = [];
+  if (temporary) problems.push({ code: "SIGN_IN_REQUIRED", messageUI: "Войдите в систему, чтобы оформить заказ" });
+  if (aggregate.inOrderCount === 0) problems.push({ code: "NO_LINES_IN_ORDER", messageUI: "Отметьте для заказа хотя бы один товар" });
+
+  for (const { line, product } of state.lines) {
+    const perDetail = requiredDetails(state.details, line.productId, line.options).map((detailName) => ({
+      detailName,
+      layout: latest.get(`${line.id}\u0000${detailName}`),
+    }));
+    layouts.set(line.id, perDetail);
+    if (!line.inOrder) continue;
+    for (const { detailName, layout } of perDetail) {
+      if (!layout) {
+        problems.push({ code: "LAYOUT_MISSING", messageUI: `Загрузите макет «${detailName}» для «${product.name}»` });
+      } else if ((layout.status === "failed" || layout.status === "error") && layout.approvedAt === null) {
+        problems.push({
+          code: "LAYOUT_FAILED",
+          messageUI: `Макет «${detailName}» для «${product.name}» не прошёл проверку: загрузите исправленный или подтвердите его как есть`,
+        });
+      }
+    }
+  }
+
+  if (state.deliveries.length === 0) {
+    problems.push({ code: "NO_DELIVERY", messageUI: "Выберите способ доставки" });
+  } else if (aggregate.inOrderCount > 0 && state.deliveries.some((item) => item.weightGrams !== aggregate.weightGrams)) {
+    problems.push({ code: "DELIVERY_OUTDATED", messageUI: "Состав заказа изменился, а доставку не удалось пересчитать: выберите доставку заново" });
+  }
+  return { totals, aggregate, layouts, problems };
+}
+
+function toLineOptions(options: ChosenOptions): CartLineOptions {
+  return {
+    ...(options.format === undefined ? {} : { format: options.format }),
+    ...(options.paper === undefined ? {} : { paper: options.paper }),
+    ...(options.colors === undefined ? {} : { colors: options.colors }),
+    ...(options.finishing === undefined ? {} : { finishing: [...options.finishing] }),
+  };
+}
+
+/** The chosen options with their names, in the product's order; a code the product dropped keeps its code as the name. */
+function toOptionLabels(all: readonly ProductOptionRow[], productId: number, options: ChosenOptions): CartLineOption[] {
+  const own = all.filter((option) => option.productId === productId);
+  const chosen: { group: CartLineOption["group"]; code: string }[] = [
+    ...(["format", "paper", "colors"] as const).flatMap((group) => {
+      const code = options[group];
+      return code === undefined ? [] : [{ group, code }];
+    }),
+    ...(options.finishing ?? []).map((code) => ({ group: "finishing" as const, code })),
+  ];
+  return chosen.map(({ group, code }) => {
+    const known = own.find((option) => option.group === group && option.code === code);
+    return { group, code, label: known?.label ?? code };
+  });
+}
+
+export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigin: string): Cart {
+  const { cart, promocode } = state;
+  const { totals, aggregate } = evaluation;
+  const orderProduct: CartLine[] = state.lines.map(({ line, product }) => ({
+    id: line.id,
+    product: {
+      id: product.id,
+      name: product.name,
+      photoUrl: product.photoPaths[0] === undefined ? null : publicFileUrl(publicOrigin, product.photoPaths[0]),
+      category: { slug: product.categorySlug },
+    },
+    options: toLineOptions(line.options),
+    optionLabels: toOptionLabels(state.options, line.productId, line.options),
+    quantity: line.quantity,
+    isUrgent: line.isUrgent,
+    unitPrice: kopecksToRoubles(line.unitPriceKopecks),
+    price: kopecksToRoubles(line.priceKopecks),
+    weightGrams: line.weightGrams,
+    productionTimeDay: line.productionTimeDay,
+    inOrder: line.inOrder,
+    repeatOfId: line.repeatOfId,
+    layouts: (evaluation.layouts.get(line.id) ?? []).map(({ detailName, layout }) =>
+      layout
+        ? {
+            detailName,
+            status: layoutStatus(layout.status),
+            layoutId: layout.id,
+            fileUrl: layoutFileUrl(publicOrigin, layout.fileId),
+            findings: layout.findings ?? null,
+            approvedAt: layout.approvedAt?.toISOString() ?? null,
+          }
+        : { detailName, status: "missing", layoutId: null, fileUrl: null, findings: null, approvedAt: null },
+    ),
+  }));
+  return {
+    id: cart.id,
+    clientId: cart.accountId,
+    companyId: cart.companyId,
+    version: cart.version,
+    orderProduct,
+    deliveries: state.deliveries.map((item) => ({
+      id: item.id,
+      deliveryType: item.deliveryType as Cart["deliveries"][number]["deliveryType"],
+      cityKladrId: item.cityKladrId,
+      deliveryMethod: item.deliveryMethod as Cart["deliveries"][number]["deliveryMethod"],
+      address: item.address,
+      recipientId: item.recipientId,
+      tariffCode: item.tariffCode,
+      pickupPointCode: item.pickupPointCode,
+      price: kopecksToRoubles(item.priceKopecks),
+      deliveryDate: item.deliveryDate,
+      upToDate: aggregate.inOrderCount === 0 || item.weightGrams === aggregate.weightGrams,
+    })),
+    promocode: promocode
+      ? {
+          code: promocode.code,
+          kind: promocode.kind,
+          value: promocode.kind === "percent" ? promocode.value : kopecksToRoubles(promocode.value),
+          discount: kopecksToRoubles(totals.discountKopecks),
+          problem: totals.promocodeProblem?.messageUI ?? null,
+        }
+      : null,
+    comment: cart.comment,
+    paymentType: cart.paymentType as Cart["paymentType"],
+    totals: {
+      items: kopecksToRoubles(totals.itemsKopecks),
+      discount: kopecksToRoubles(totals.discountKopecks),
+      delivery: kopecksToRoubles(totals.deliveryKopecks),
+      total: kopecksToRoubles(totals.totalKopecks),
+      vat: kopecksToRoubles(totals.vatKopecks),
+      vatPercent: VAT_PERCENT,
+      inOrderCount: aggregate.inOrderCount,
+      weightGrams: aggregate.weightGrams,
+      productionTimeDay: aggregate.productionTimeDay,
+    },
+    readyToOrder: evaluation.problems.length === 0,
+    problems: evaluation.problems,
+    updatedAt: cart.updatedAt.toISOString(),
+  };
+}
+
+/** The cart of someone who has none yet (or an anonymous visitor): nothing is written to show it. */
+export function emptyCart(clientId: number | null, companyId: number | null, temporary: boolean): Cart {
+  const problems: CartProblem[] = [
+    ...(temporary ? [{ code: "SIGN_IN_REQUIRED" as const, messageUI: "Войдите в систему, чтобы оформить заказ" }] : []),
+    { code: "NO_LINES_IN_ORDER", messageUI: "Отметьте для заказа хотя бы один товар" },
+    { code: "NO_DELIVERY", messageUI: "Выберите способ доставки" },
+  ];
+  return {
+    id: null,
+    clientId,
+    companyId,
+    version: 0,
+    orderProduct: [],
+    deliveries: [],
+    promocode: null,
+    comment: "",
+    paymentType: null,
+    totals: { items: 0, discount: 0, delivery: 0, total: 0, vat: 0, vatPercent: VAT_PERCENT, inOrderCount: 0, weightGrams: 0, productionTimeDay: 0 },
+    readyToOrder: false,
+    problems,
+    updatedAt: null,
+  };
+}
