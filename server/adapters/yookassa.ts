@@ -1,0 +1,89 @@
+import { ofetch } from "ofetch";
+import { z } from "zod";
+
+/*
+ * YooKassa's API v3, the two calls the shop needs: create a payment (POST /v3/payments, Basic auth
+ * shopId:secretKey, an Idempotence-Key so a retried call never charges twice) and read one
+ * (GET /v3/payments/{id}), which is what the webhook trusts instead of the notification's body.
+ * Switched on by YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY; without them the shop takes payments on
+ * its built-in test page (services/payment.service.ts).
+ */
+
+export const YOOKASSA_DEFAULT_BASE_URL = "https://api.yookassa.ru";
+
+/** The part of YooKassa's payment object the shop reads. */
+export const yookassaPaymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(["pending", "waiting_for_capture", "succeeded", "canceled"]),
+  paid: z.boolean().optional(),
+  amount: z.object({ value: z.string(), currency: z.string() }),
+  confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+export type YookassaPayment = z.infer<typeof yookassaPaymentSchema>;
+
+export interface YookassaCreatePayment {
+  amountKopecks: number;
+  returnUrl: string;
+  description: string;
+  orderId: number;
+}
+
+export interface YookassaClient {
+  createPayment(input: YookassaCreatePayment, idempotenceKey: string): Promise<YookassaPayment>;
+  getPayment(paymentId: string): Promise<YookassaPayment>;
+}
+
+export interface YookassaOptions {
+  shopId: string;
+  secretKey: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+/** 123450 kopecks → "1234.50", the amount format YooKassa takes and gives. */
+export function kopecksToYookassaValue(kopecks: number): string {
+  return `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, "0")}`;
+}
+
+/** "1234.50" (or "1234.5", "1234") → 123450; null when it is not an amount. */
+export function yookassaValueToKopecks(value: string): number | null {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+/** YooKassa's description is at most 128 characters. */
+const DESCRIPTION_MAX = 128;
+
+export function createYookassaClient(options: YookassaOptions): YookassaClient {
+  const client = ofetch.create({
+    baseURL: (options.baseUrl ?? YOOKASSA_DEFAULT_BASE_URL).replace(/\/+$/, ""),
+    timeout: options.timeoutMs ?? 10_000,
+    retry: 0,
+    headers: {
+      accept: "application/json",
+      authorization: `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString("base64")}`,
+    },
+  });
+  return {
+    async createPayment(input, idempotenceKey) {
+      const answer: unknown = await client("/v3/payments", {
+        method: "POST",
+        headers: { "idempotence-key": idempotenceKey },
+        body: {
+          amount: { value: kopecksToYookassaValue(input.amountKopecks), currency: "RUB" },
+          capture: true,
+          confirmation: { type: "redirect", return_url: input.returnUrl },
+          description: input.description.slice(0, DESCRIPTION_MAX),
+          metadata: { orderId: String(input.orderId) },
+        },
+      });
+      return yookassaPaymentSchema.parse(answer);
+    },
+    async getPayment(paymentId) {
+      const answer: unknown = await client(`/v3/payments/${encodeURIComponent(paymentId)}`, { method: "GET" });
+      return yookassaPaymentSchema.parse(answer);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  balanceQuerySchema,
+  balanceSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  orderIdParamsSchema,
+  orderListPageSchema,
+  orderListQuerySchema,
+  orderSchema,
+  placeOrderHeadersSchema,
+  placeOrderRequestSchema,
+  serverErrorSchema,
+} from "../../../shared/contracts/index";
+import { openApiTags } from "../../plugins/openapi";
+import { requireSignedIn } from "../../plugins/session";
+import { actingClientId } from "../../services/acting-client";
+import { resolveIdempotencyKey } from "../../services/order.service";
+import { contentDisposition } from "../files/files";
+import { forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+
+export const paymentRequiredResponse = serverErrorSchema.describe("Недостаточно средств на балансе / The internal balance is too low");
+export const badGatewayResponse = serverErrorSchema.describe("Платёжный сервис не ответил / The payment provider did not answer");
+
+/** Bytes sent as they are (never serialised); the OpenAPI document shows a binary string. */
+export function binaryResponse(description: string) {
+  return z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: "string", format: "binary", description });
+}
+
+const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
+
+/**
+ * Placing an order (spec §7 POST /client-cart/place-order), the client's orders, the invoice PDF
+ * and the internal balance. An employee in client mode works for the client here.
+ */
+export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
+  const tags = [openApiTags.orders];
+
+  api.post(
+    "/client-cart/place-order",
+    {
+      schema: {
+        tags,
+        operationId: "placeOrder",
+        summary: "Оформить заказ / Place the order",
+        description:
+          "Оформляет отмеченные товары корзины компании (companyId) или личного профиля (null). Ключ идемпотентности обязателен (idempotencyKey или заголовок Idempotency-Key): повтор с тем же ключом отвечает тем же заказом. payment: для Invoice — invoiceUrl (PDF), для Yookassa — confirmationUrl, для InternalBalance — остаток. / Places the cart's in-order lines; the same idempotency key always answers the same order.",
+        headers: placeOrderHeadersSchema,
+        body: placeOrderRequestSchema,
+        response: { 200: orderSchema, ...signedInErrors, 402: paymentRequiredResponse, 502: badGatewayResponse },
+      },
+    },
+    async (request) => {
+      const idempotencyKey = resolveIdempotencyKey(request.body.idempotencyKey, request.headers[IDEMPOTENCY_KEY_HEADER]);
+      return api.orders.placeOrder(requireSignedIn(request), { ...request.body, idempotencyKey }, request.publicOrigin);
+    },
+  );
+
+  api.get(
+    "/client-order",
+    {
+      schema: {
+        tags,
+        operationId: "getOrders",
+        summary: "Заказы клиента / The client's orders",
+        description: "Новые сверху; companyId — только заказы этой компании. / Newest first; companyId narrows to one company.",
+        querystring: orderListQuerySchema,
+        response: { 200: orderListPageSchema, ...signedInErrors },
+      },
+    },
+    async (request) => api.orders.listOrders(requireSignedIn(request), request.query),
+  );
+
+  api.get(
+    "/client-order/:id",
+    {
+      schema: {
+        tags,
+        operationId: "getOrder",
+        summary: "Заказ / An order",
+        description: "Чужой заказ — 404. / Another client's order is 404.",
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...signedInErrors },
+      },
+    },
+    async (request) => api.orders.getOrder(requireSignedIn(request), request.params.id, request.publicOrigin),
+  );
+
+  api.get(
+    "/client-order/:id/invoice",
+    {
+      schema: {
+        tags,
+        operationId: "getOrderInvoice",
+        summary: "Счёт на оплату в PDF / The invoice PDF",
+        description: "application/pdf; только для заказов с оплатой по счёту. / application/pdf; for orders paid by invoice only.",
+        params: orderIdParamsSchema,
+        response: { 200: binaryResponse("Счёт на оплату, application/pdf / The invoice, application/pdf"), ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await api.orders.invoicePdf(requireSignedIn(request), request.params.id);
+      return reply
+        .code(200)
+        .type("application/pdf")
+        .header("content-disposition", contentDisposition(invoice.fileName))
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-cache")
+        .send(Buffer.from(invoice.bytes.buffer, invoice.bytes.byteOffset, invoice.bytes.length));
+    },
+  );
+
+  api.get(
+    "/client-account/balance",
+    {
+      schema: {
+        tags,
+        operationId: "getBalance",
+        summary: "Внутренний баланс / The internal balance",
+        description: "Остаток и последние операции компании (companyId) или личного профиля. / The balance and latest entries of a company or the personal profile.",
+        querystring: balanceQuerySchema,
+        response: { 200: balanceSchema, ...signedInErrors },
+      },
+    },
+    async (request) => {
+      const clientId = actingClientId(requireSignedIn(request));
+      const companyId = request.query.companyId ?? null;
+      if (companyId !== null) await api.companies.getCompany(clientId, companyId);
+      return api.balance.statement({ clientId, companyId });
+    },
+  );
+};

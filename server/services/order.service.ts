@@ -1,0 +1,392 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
+import type { Order, OrderListPage, PaymentType } from "../../shared/contracts/index";
+import { VAT_PERCENT } from "../../shared/domain/index";
+import type { Database } from "../db/client";
+import { account, clientOrder, company, delivery, designOrder, orderProduct, product, productOption } from "../db/schema";
+import type { ClientOrderRow, DeliveryRow } from "../db/schema";
+import { actingClientId } from "./acting-client";
+import type { BalanceService, LedgerRef } from "./balance.service";
+import type { CartService } from "./cart.service";
+import type { FileService } from "./file.service";
+import { OTTISK_SUPPLIER, renderInvoicePdf } from "./invoice-pdf";
+import type { InvoiceBuyer, InvoiceData, InvoiceLine } from "./invoice-pdf";
+import { lineTitle, toOrder, toOrderSummary } from "./order.mapper";
+import type { OrderLineRow, OrderPaymentSource } from "./order.mapper";
+import type { PaymentService } from "./payment.service";
+import type { Viewer } from "./session.service";
+import { isShopError, ShopError } from "./shop-error";
+
+/*
+ * Placing an order and reading it back. Placing is one transaction: the cart row is locked (by the
+ * cart's checkout snapshot), the idempotency key checked again under that lock, the order written,
+ * the in-order lines and the deliveries moved to it, and — for the internal balance — the ledger
+ * debited under the client's ledger lock. What must not hold a database lock (the invoice PDF, the
+ * call to YooKassa) runs after the commit and is retried by placing again with the same key.
+ */
+
+export interface PlaceOrderInput {
+  companyId: number | null;
+  paymentType: PaymentType;
+  comment?: string | undefined;
+  idempotencyKey: string;
+}
+
+export interface OrderListInput {
+  offset?: number | undefined;
+  limit?: number | undefined;
+  companyId?: number | undefined;
+}
+
+export interface InvoicePdf {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+export interface OrderService {
+  /** `POST /client-cart/place-order`: the new order, or the one placed before with the same key. */
+  placeOrder(viewer: Viewer, input: PlaceOrderInput, publicOrigin: string): Promise<Order>;
+  /** `GET /client-order`: the client's orders, newest first. */
+  listOrders(viewer: Viewer, query: OrderListInput): Promise<OrderListPage>;
+  /** `GET /client-order/{id}`: 404 when it is not the client's. */
+  getOrder(viewer: Viewer, orderId: number, publicOrigin: string): Promise<Order>;
+  /** `GET /client-order/{id}/invoice`: the invoice PDF of an order paid by invoice. */
+  invoicePdf(viewer: Viewer, orderId: number): Promise<InvoicePdf>;
+}
+
+export interface OrderServiceDeps {
+  carts: Pick<CartService, "checkoutSnapshot" | "moveToOrder">;
+  files: Pick<FileService, "store" | "read">;
+  balance: BalanceService;
+  payments: PaymentService;
+  now?: () => Date;
+}
+
+const cartEmpty = () =>
+  new ShopError({ statusCode: 400, code: "CART_EMPTY", messageUI: "В корзине нет товаров для заказа", message: "No in-order lines in the cart" });
+
+const orderNotFound = () => new ShopError({ statusCode: 404, code: "ORDER_NOT_FOUND", messageUI: "Заказ не найден", message: "No such order for this client" });
+
+/** The key may come in the body or the Idempotency-Key header; one is required, and two must agree. */
+export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: string | undefined): string {
+  if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
+    throw new ShopError({
+      statusCode: 400,
+      code: "IDEMPOTENCY_KEY_MISMATCH",
+      messageUI: "Ключ идемпотентности в заголовке и в теле запроса не совпадает",
+      message: "Idempotency-Key header and body idempotencyKey differ",
+    });
+  }
+  const key = fromBody ?? fromHeader;
+  if (key === undefined) {
+    throw new ShopError({
+      statusCode: 400,
+      code: "IDEMPOTENCY_KEY_REQUIRED",
+      messageUI: "Не передан ключ идемпотентности заказа",
+      message: "idempotencyKey (body) or Idempotency-Key (header) is required",
+    });
+  }
+  return key;
+}
+
+const moscowYear = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow", year: "numeric" });
+
+/** `2026-000042`: the year the order was placed (Moscow time) and its id, six digits at least. */
+export function orderNumber(placedAt: Date, orderId: number): string {
+  return `${moscowYear.format(placedAt)}-${String(orderId).padStart(6, "0")}`;
+}
+
+const nextIdSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().int().positive() })).length(1) });
+
+const OPTION_GROUP_ORDER = ["format", "paper", "colors", "finishing"] as const;
+
+export function createOrderService(db: Database, deps: OrderServiceDeps): OrderService {
+  const now = deps.now ?? (() => new Date());
+  /** One invoice per order even when two requests finish the same order at once (in this process). */
+  const invoicesInFlight = new Map<number, Promise<ClientOrderRow>>();
+
+  async function findByKey(executor: Database, clientId: number, key: string): Promise<ClientOrderRow | null> {
+    const [row] = await executor
+      .select()
+      .from(clientOrder)
+      .where(and(eq(clientOrder.accountId, clientId), eq(clientOrder.idempotencyKey, key)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function ownOrder(viewer: Viewer, orderId: number): Promise<ClientOrderRow> {
+    const [row] = await db
+      .select()
+      .from(clientOrder)
+      .where(and(eq(clientOrder.id, orderId), eq(clientOrder.accountId, actingClientId(viewer))))
+      .limit(1);
+    if (!row) throw orderNotFound();
+    return row;
+  }
+
+  async function loadLines(orderId: number): Promise<OrderLineRow[]> {
+    const rows = await db
+      .select({ line: orderProduct, productName: product.name })
+      .from(orderProduct)
+      .innerJoin(product, eq(product.id, orderProduct.productId))
+      .where(eq(orderProduct.orderId, orderId))
+      .orderBy(asc(orderProduct.createdAt), asc(orderProduct.id));
+    const productIds = [...new Set(rows.map((row) => row.line.productId))];
+    const options =
+      productIds.length === 0
+        ? []
+        : await db
+            .select({ productId: productOption.productId, group: productOption.group, code: productOption.code, label: productOption.label })
+            .from(productOption)
+            .where(inArray(productOption.productId, productIds));
+    const labelOf = (productId: number, group: string, code: string): string =>
+      options.find((option) => option.productId === productId && option.group === group && option.code === code)?.label ?? code;
+    return rows.map(({ line, productName }) => ({
+      line,
+      productName,
+      optionLabels: OPTION_GROUP_ORDER.flatMap((group) => {
+        const chosen = group === "finishing" ? (line.options.finishing ?? []) : [line.options[group]].filter((code): code is string => code !== undefined);
+        return chosen.map((code) => labelOf(line.productId, group, code));
+      }),
+    }));
+  }
+
+  async function loadDeliveries(orderId: number): Promise<DeliveryRow[]> {
+    return db.select().from(delivery).where(eq(delivery.orderId, orderId)).orderBy(asc(delivery.id));
+  }
+
+  const ledgerOf = (row: ClientOrderRow): LedgerRef => ({ clientId: row.accountId, companyId: row.companyId });
+
+  async function paymentSource(row: ClientOrderRow): Promise<OrderPaymentSource> {
+    switch (row.paymentType) {
+      case "Invoice":
+        return { type: "Invoice", invoiceFileId: row.invoiceFileId };
+      case "Yookassa":
+        return { type: "Yookassa", payment: await deps.payments.latestFor(row.id) };
+      case "InternalBalance":
+        return { type: "InternalBalance", balanceKopecks: await deps.balance.balanceKopecks(ledgerOf(row)) };
+    }
+  }
+
+  async function fullOrder(row: ClientOrderRow, publicOrigin: string): Promise<Order> {
+    const [lines, deliveries, payment] = await Promise.all([loadLines(row.id), loadDeliveries(row.id), paymentSource(row)]);
+    return toOrder(row, lines, deliveries, payment, publicOrigin);
+  }
+
+  async function invoiceBuyer(row: ClientOrderRow): Promise<InvoiceBuyer> {
+    if (row.companyId !== null) {
+      const [found] = await db.select().from(company).where(eq(company.id, row.companyId)).limit(1);
+      if (found) return { name: found.name, inn: found.inn, kpp: found.kpp, address: found.legalAddress };
+    }
+    const [person] = await db.select({ name: account.name, surname: account.surname, email: account.email }).from(account).where(eq(account.id, row.accountId));
+    const fullName = [person?.surname, person?.name].filter((part) => part !== undefined && part !== "").join(" ");
+    return { name: fullName === "" ? "Частное лицо" : `${fullName} (частное лицо)`, inn: null, kpp: null, address: person?.email ? `e-mail: ${person.email}` : "" };
+  }
+
+  async function invoiceData(row: ClientOrderRow): Promise<InvoiceData> {
+    const [lines, deliveries, buyer] = await Promise.all([loadLines(row.id), loadDeliveries(row.id), invoiceBuyer(row)]);
+    const methodLabels: Readonly<Record<string, string>> = DELIVERY_METHOD_LABELS;
+    const invoiceLines: InvoiceLine[] = [
+      ...lines.map((item) => ({
+        name: `${lineTitle(item)}${item.line.isUrgent ? ", срочно" : ""}`,
+        quantity: item.line.quantity,
+        unit: "шт",
+        unitPriceKopecks: item.line.unitPriceKopecks,
+        sumKopecks: item.line.priceKopecks,
+      })),
+      ...deliveries.map((item) => ({
+        name: ["Доставка", [methodLabels[item.deliveryMethod] ?? item.deliveryMethod, item.address].filter((part) => part !== "").join(", ")].join(": "),
+        quantity: 1,
+        unit: "усл",
+        unitPriceKopecks: item.priceKopecks,
+        sumKopecks: item.priceKopecks,
+      })),
+    ];
+    return {
+      number: row.number,
+      date: row.createdAt,
+      supplier: OTTISK_SUPPLIER,
+      buyer,
+      lines: invoiceLines,
+      discountKopecks: row.discountKopecks,
+      promocode: row.promocodeCode,
+      totalKopecks: row.totalKopecks,
+      vatKopecks: row.vatKopecks,
+      vatPercent: VAT_PERCENT,
+    };
+  }
+
+  async function makeInvoice(row: ClientOrderRow): Promise<ClientOrderRow> {
+    const bytes = await renderInvoicePdf(await invoiceData(row));
+    const file = await deps.files.store({
+      ownerAccountId: row.accountId,
+      kind: "invoice",
+      originalName: `Счёт ${row.number}.pdf`,
+      contentType: "application/pdf",
+      bytes,
+    });
+    const [updated] = await db
+      .update(clientOrder)
+      .set({ invoiceFileId: file.id })
+      .where(and(eq(clientOrder.id, row.id), isNull(clientOrder.invoiceFileId)))
+      .returning();
+    if (updated) return updated;
+    // Another server made it first: keep theirs.
+    const [current] = await db.select().from(clientOrder).where(eq(clientOrder.id, row.id));
+    if (!current) throw new Error(`Order ${row.id} vanished while its invoice was made`);
+    return current;
+  }
+
+  /** The order with its invoice made and stored, once. */
+  function ensureInvoice(row: ClientOrderRow): Promise<ClientOrderRow> {
+    if (row.paymentType !== "Invoice" || row.invoiceFileId !== null) return Promise.resolve(row);
+    const running = invoicesInFlight.get(row.id);
+    if (running) return running;
+    const making = makeInvoice(row).finally(() => invoicesInFlight.delete(row.id));
+    invoicesInFlight.set(row.id, making);
+    return making;
+  }
+
+  /** What placing does after the commit: the invoice, the YooKassa payment; then the order as the API gives it. */
+  async function finish(row: ClientOrderRow, publicOrigin: string): Promise<Order> {
+    const ready = await ensureInvoice(row);
+    if (ready.paymentType === "Yookassa") {
+      const pending = await deps.payments.latestFor(ready.id);
+      if (pending) await deps.payments.ensureConfirmation(pending, ready, publicOrigin);
+    }
+    return fullOrder(ready, publicOrigin);
+  }
+
+  return {
+    async placeOrder(viewer, input, publicOrigin) {
+      const clientId = actingClientId(viewer);
+      const placedBefore = await findByKey(db, clientId, input.idempotencyKey);
+      if (placedBefore) return finish(placedBefore, publicOrigin);
+
+      const placedAt = now();
+      const placedId = await db.transaction(async (tx) => {
+        let snapshot;
+        try {
+          // Locks the cart row until the commit: a second request for this cart waits here.
+          snapshot = await deps.carts.checkoutSnapshot(viewer, { clientId, companyId: input.companyId }, tx);
+        } catch (error) {
+          if (isShopError(error) && error.code === "CART_EMPTY") throw cartEmpty();
+          throw error;
+        }
+        // The request that held the lock before may have placed this very key: answer its order.
+        const placedMeanwhile = await findByKey(tx, clientId, input.idempotencyKey);
+        if (placedMeanwhile) return placedMeanwhile.id;
+        if (snapshot.lines.length === 0) throw cartEmpty();
+        const [problem] = snapshot.problems;
+        if (problem !== undefined) {
+          throw new ShopError({ statusCode: 400, code: "CART_NOT_READY", messageUI: problem, message: `The cart cannot be ordered: ${snapshot.problems.join("; ")}` });
+        }
+        if (input.paymentType === "Yookassa" && snapshot.totalKopecks <= 0) {
+          throw new ShopError({
+            statusCode: 400,
+            code: "NOTHING_TO_PAY",
+            messageUI: "Заказ на 0 ₽ нельзя оплатить картой: выберите оплату по счёту",
+            message: "A zero total cannot be paid through YooKassa",
+          });
+        }
+
+        const [next] = nextIdSchema.parse(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('client_order', 'id')) AS id`)).rows;
+        if (!next) throw new Error("No order id from the sequence");
+        const [created] = await tx
+          .insert(clientOrder)
+          .values({
+            id: next.id,
+            number: orderNumber(placedAt, next.id),
+            accountId: clientId,
+            companyId: snapshot.cart.companyId,
+            placedById: viewer.account.id === clientId ? null : viewer.account.id,
+            status: "new",
+            paymentType: input.paymentType,
+            paymentStatus: "pending",
+            itemsKopecks: snapshot.itemsKopecks,
+            discountKopecks: snapshot.discountKopecks,
+            deliveryKopecks: snapshot.deliveryKopecks,
+            totalKopecks: snapshot.totalKopecks,
+            vatKopecks: snapshot.vatKopecks,
+            promocodeCode: snapshot.discountKopecks > 0 ? (snapshot.promocode?.code ?? null) : null,
+            comment: input.comment ?? snapshot.cart.comment,
+            idempotencyKey: input.idempotencyKey,
+            createdAt: placedAt,
+          })
+          .onConflictDoNothing({ target: [clientOrder.accountId, clientOrder.idempotencyKey] })
+          .returning();
+        // The same key placed from another cart of this client at this moment: that order is the answer.
+        if (!created) return null;
+
+        const lineIds = snapshot.lines.map((line) => line.id);
+        await deps.carts.moveToOrder(tx, snapshot.cart.id, created.id);
+        await tx.update(designOrder).set({ orderId: created.id, updatedAt: new Date() }).where(inArray(designOrder.orderProductId, lineIds));
+        const productIds = [...new Set(snapshot.lines.map((line) => line.productId))];
+        await tx
+          .update(product)
+          .set({ timesOrdered: sql`${product.timesOrdered} + 1` })
+          .where(inArray(product.id, productIds));
+
+        if (input.paymentType === "InternalBalance") {
+          await deps.balance.debitForOrder(tx, ledgerOf(created), { amountKopecks: created.totalKopecks, orderId: created.id, orderNumber: created.number });
+          await tx.update(clientOrder).set({ paymentStatus: "paid", status: "paid", paidAt: placedAt }).where(eq(clientOrder.id, created.id));
+        } else if (input.paymentType === "Yookassa") {
+          await deps.payments.createPending(tx, created, publicOrigin);
+        }
+        return created.id;
+      });
+
+      const [placed] =
+        placedId === null
+          ? [await findByKey(db, clientId, input.idempotencyKey)]
+          : await db.select().from(clientOrder).where(eq(clientOrder.id, placedId));
+      if (!placed) throw new Error(`The order of key ${input.idempotencyKey} is not there after placing`);
+      return finish(placed, publicOrigin);
+    },
+
+    async listOrders(viewer, query) {
+      const clientId = actingClientId(viewer);
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? ORDER_LIST_DEFAULT_LIMIT;
+      const where = and(eq(clientOrder.accountId, clientId), query.companyId === undefined ? undefined : eq(clientOrder.companyId, query.companyId));
+      const lineCount = db
+        .select({ orderId: orderProduct.orderId, lines: count().as("lines") })
+        .from(orderProduct)
+        .groupBy(orderProduct.orderId)
+        .as("line_count");
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ order: clientOrder, lines: lineCount.lines })
+          .from(clientOrder)
+          .leftJoin(lineCount, eq(lineCount.orderId, clientOrder.id))
+          .where(where)
+          .orderBy(desc(clientOrder.createdAt), desc(clientOrder.id))
+          .offset(offset)
+          .limit(limit),
+        db.select({ total: count() }).from(clientOrder).where(where),
+      ]);
+      return {
+        items: rows.map((row) => toOrderSummary(row.order, Number(row.lines ?? 0))),
+        total: total?.total ?? 0,
+        offset,
+        limit,
+      };
+    },
+
+    async getOrder(viewer, orderId, publicOrigin) {
+      return fullOrder(await ensureInvoice(await ownOrder(viewer, orderId)), publicOrigin);
+    },
+
+    async invoicePdf(viewer, orderId) {
+      const row = await ownOrder(viewer, orderId);
+      if (row.paymentType !== "Invoice") {
+        throw new ShopError({ statusCode: 404, code: "INVOICE_NOT_FOUND", messageUI: "Для этого заказа нет счёта: он оплачивается иначе", message: `Order ${orderId} is paid by ${row.paymentType}` });
+      }
+      const ready = await ensureInvoice(row);
+      const stored = ready.invoiceFileId === null ? null : await deps.files.read(ready.invoiceFileId);
+      if (!stored) throw new Error(`The invoice file of order ${orderId} is missing from the storage`);
+      return { bytes: stored.bytes, fileName: `Счёт ${ready.number}.pdf` };
+    },
+  };
+}

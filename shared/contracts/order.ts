@@ -1,0 +1,227 @@
+import { z } from "zod";
+import { entityIdSchema } from "./catalog";
+
+/*
+ * Placed orders and their payment (spec §7 POST /client-cart/place-order; the order pages the spec
+ * does not show). Money is in roubles, as everywhere in the API. An order is made once per client
+ * and idempotency key: placing again with the same key answers the first order.
+ */
+
+/** Spec §3 "Payment types". */
+export const paymentTypeValues = ["Invoice", "Yookassa", "InternalBalance"] as const;
+export const paymentTypeSchema = z.enum(paymentTypeValues, { error: "Выберите способ оплаты: счёт, ЮKassa или внутренний баланс" });
+export type PaymentType = z.infer<typeof paymentTypeSchema>;
+
+/** new → paid → in_production → shipped → done, or cancelled. */
+export const orderStatusSchema = z.enum(["new", "paid", "in_production", "shipped", "done", "cancelled"]);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderPaymentStatusSchema = z.enum(["pending", "paid", "cancelled"]);
+export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
+
+export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+/** The header that may carry the idempotency key instead of the body. */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+
+export const idempotencyKeySchema = z
+  .string({ error: "Не передан ключ идемпотентности заказа" })
+  .trim()
+  .min(IDEMPOTENCY_KEY_MIN_LENGTH, { error: `Ключ идемпотентности — от ${IDEMPOTENCY_KEY_MIN_LENGTH} до ${IDEMPOTENCY_KEY_MAX_LENGTH} знаков` })
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: `Ключ идемпотентности — от ${IDEMPOTENCY_KEY_MIN_LENGTH} до ${IDEMPOTENCY_KEY_MAX_LENGTH} знаков` })
+  .regex(/^[\x21-\x7e]+$/, { error: "Ключ идемпотентности — латинские буквы, цифры и знаки без пробелов" });
+
+export const ORDER_COMMENT_MAX_LENGTH = 2000;
+
+/**
+ * `POST /client-cart/place-order`. The idempotency key may come in the body or in the
+ * `Idempotency-Key` header; the body wins when both come and they differ (then 400).
+ */
+export const placeOrderRequestSchema = z.object({
+  companyId: z.number({ error: "Компания указана неверно" }).int().positive({ error: "Компания указана неверно" }).nullable(),
+  paymentType: paymentTypeSchema,
+  comment: z.string({ error: "Комментарий — это текст" }).trim().max(ORDER_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${ORDER_COMMENT_MAX_LENGTH} знаков` }).optional(),
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
+/** As the client sends it. */
+export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
+export type PlaceOrder = z.infer<typeof placeOrderRequestSchema>;
+
+/** The other headers pass through untouched (cookies, authorization). */
+export const placeOrderHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional(),
+});
+
+/** A line of a placed order: what the client saw in the cart, frozen. */
+export const orderLineSchema = z.object({
+  id: entityIdSchema,
+  productId: entityIdSchema,
+  productName: z.string(),
+  options: z.object({
+    format: z.string().optional(),
+    paper: z.string().optional(),
+    colors: z.string().optional(),
+    finishing: z.array(z.string()).optional(),
+  }),
+  /** The chosen options as the shop names them, e.g. «90×50 мм», «Мелованная 300 г/м²». */
+  optionLabels: z.array(z.string()),
+  quantity: z.number().int().positive(),
+  isUrgent: z.boolean(),
+  /** Roubles per piece and for the line, after the product's discount and urgency. */
+  unitPrice: z.number(),
+  price: z.number(),
+  productionTimeDay: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderDeliverySchema = z.object({
+  id: entityIdSchema,
+  deliveryType: z.string(),
+  cityKladrId: z.string(),
+  deliveryMethod: z.string(),
+  address: z.string(),
+  tariffCode: z.string().nullable(),
+  pickupPointCode: z.string().nullable(),
+  price: z.number(),
+  /** ISO `YYYY-MM-DD`. */
+  deliveryDate: z.string().nullable(),
+});
+export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
+
+/** How the order is paid, by its payment type. */
+export const orderPaymentSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("Invoice"),
+    /** The invoice PDF (`/api/file/{id}`); null only while it is being made. */
+    invoiceUrl: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal("Yookassa"),
+    /** Where to send the shopper to pay; null when the payment service did not answer. */
+    confirmationUrl: z.string().nullable(),
+    status: z.enum(["pending", "waiting_for_capture", "succeeded", "canceled"]),
+  }),
+  z.object({
+    type: z.literal("InternalBalance"),
+    /** The balance of the order's ledger (client and company) in roubles, after this order. */
+    balance: z.number(),
+  }),
+]);
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+const orderFields = {
+  id: entityIdSchema,
+  /** What the client and the shop call the order, e.g. `2026-000042`. */
+  number: z.string(),
+  status: orderStatusSchema,
+  paymentType: paymentTypeSchema,
+  paymentStatus: orderPaymentStatusSchema,
+  /** null: the personal profile. */
+  companyId: entityIdSchema.nullable(),
+  /** Roubles: products, the promocode's discount, deliveries, the total and the VAT it includes. */
+  itemsSum: z.number(),
+  discount: z.number(),
+  deliverySum: z.number(),
+  total: z.number(),
+  vat: z.number(),
+  /** ISO date-time. */
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+};
+
+/** One order in the client's list. */
+export const orderSummarySchema = z.object({ ...orderFields, lineCount: z.number().int() });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** `POST /client-cart/place-order`, `GET /client-order/{id}`. */
+export const orderSchema = z.object({
+  ...orderFields,
+  promocode: z.string().nullable(),
+  comment: z.string(),
+  /** The employee who placed it in client mode; null when the client did. */
+  placedById: entityIdSchema.nullable(),
+  lines: z.array(orderLineSchema),
+  deliveries: z.array(orderDeliverySchema),
+  payment: orderPaymentSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const ORDER_LIST_DEFAULT_LIMIT = 20;
+export const ORDER_LIST_MAX_LIMIT = 100;
+
+const positiveIdText = (messageUI: string) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+    z.number({ error: messageUI }).int({ error: messageUI }).positive({ error: messageUI }).optional(),
+  );
+
+const countText = (min: number, max: number, messageUI: string) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+    z.number({ error: messageUI }).int({ error: messageUI }).min(min, { error: messageUI }).max(max, { error: messageUI }).optional(),
+  );
+
+/** `GET /client-order`: newest first; companyId narrows to one company's orders. */
+export const orderListQuerySchema = z.object({
+  offset: countText(0, 1_000_000, "offset — целое число от 0"),
+  limit: countText(1, ORDER_LIST_MAX_LIMIT, `limit — целое число от 1 до ${ORDER_LIST_MAX_LIMIT}`),
+  companyId: positiveIdText("Компания указана неверно"),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderListPageSchema = z.object({
+  items: z.array(orderSummarySchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type OrderListPage = z.infer<typeof orderListPageSchema>;
+
+export const orderIdParamsSchema = z.object({
+  id: z.preprocess(
+    (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+    z.number({ error: "Номер заказа указан неверно" }).int({ error: "Номер заказа указан неверно" }).positive({ error: "Номер заказа указан неверно" }).max(2_147_483_647, { error: "Номер заказа указан неверно" }),
+  ),
+});
+
+/** `GET /client-account/balance?companyId=`: the ledger of the personal profile or of a company. */
+export const balanceQuerySchema = z.object({ companyId: positiveIdText("Компания указана неверно") });
+
+export const BALANCE_ENTRIES_SHOWN = 20;
+
+export const balanceEntrySchema = z.object({
+  id: entityIdSchema,
+  /** Roubles: top-ups positive, payments negative. */
+  amount: z.number(),
+  reason: z.string(),
+  orderId: entityIdSchema.nullable(),
+  orderNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
+
+export const balanceSchema = z.object({
+  companyId: entityIdSchema.nullable(),
+  /** Roubles available to pay orders. */
+  balance: z.number(),
+  /** The latest entries, newest first. */
+  entries: z.array(balanceEntrySchema),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+/** `GET /payment/test/{paymentId}` and its form: the built-in test payment (no YooKassa keys). */
+export const testPaymentParamsSchema = z.object({
+  paymentId: z.string().regex(/^test-[0-9a-f-]{36}$/, { error: "Платёж не найден" }),
+});
+
+export const testPaymentFormSchema = z.object({
+  action: z.enum(["pay", "cancel"], { error: "Выберите: оплатить или отменить" }),
+});
+
+/** YooKassa's notification (`POST /payment/yookassa/webhook`): only the payment id is trusted, the rest is refetched. */
+export const yookassaNotificationSchema = z.looseObject({
+  type: z.literal("notification", { error: "Ожидалось уведомление ЮKassa" }),
+  event: z.string({ error: "Ожидалось уведомление ЮKassa" }),
+  object: z.looseObject({ id: z.string({ error: "Ожидалось уведомление ЮKassa" }).min(1).max(100) }),
+});
+export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
