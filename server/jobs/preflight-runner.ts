@@ -1,0 +1,250 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { z } from "zod";
+import { preflightFindingSchema } from "../../shared/contracts/files";
+import type { PreflightFinding } from "../../shared/contracts/files";
+import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
+import type { Database } from "../db/client";
+import { layout } from "../db/cart.schema";
+import { preflightJob, storedFile } from "../db/files.schema";
+import type { PreflightJobRow } from "../db/files.schema";
+import type { FileStorage } from "../services/file-storage";
+import { PREFLIGHT_ENGINE_UNAVAILABLE_UI } from "./preflight-engine";
+import type { WorkerReply } from "./preflight.worker";
+
+/*
+ * The print-readiness check jobs. The queue is the `preflight_job` table: a job is `queued`, a
+ * free slot claims the oldest one (`running`), runs it in a fresh worker thread and records
+ * `done` (findings, also stored on the layout) or `failed` (a Russian error). Each job gets its own
+ * thread with a memory limit (resourceLimits) and a time limit (terminate()), so a hostile or
+ * huge PDF costs one failed job, never the API. On start, jobs left `running` by a stopped
+ * process go back to `queued`; on stop, the jobs being run go back to `queued` too.
+ */
+
+export const PREFLIGHT_TIMEOUT_UI = "Проверка заняла слишком много времени";
+export const PREFLIGHT_OUT_OF_MEMORY_UI = "Файл слишком сложный для автоматической проверки";
+export const PREFLIGHT_CRASHED_UI = "Автоматическая проверка не удалась: макет проверит специалист";
+export const PREFLIGHT_FILE_MISSING_UI = "Файл макета не найден: загрузите его ещё раз";
+
+export interface PreflightRunnerOptions {
+  /** Checks run at once, each in its own worker thread; default 1. */
+  workers?: number;
+  /** How long one check may take once its worker is ready; default 20 000 ms. */
+  timeoutMs?: number;
+  /** The worker's old-generation heap limit; default 512 MB. */
+  memoryMb?: number;
+  /** The module exporting `runPreflightEngine`; default ./preflight-engine.ts (tests pass their own). */
+  engineModule?: URL;
+  /** Told about a job that failed for an unexpected reason (logging). */
+  onError?: (error: unknown, jobId: number) => void;
+}
+
+export interface PreflightRunner {
+  /** Puts jobs a stopped process left `running` back in the queue and starts working it. */
+  start(): Promise<void>;
+  /** Queues a check of the layout against the profile and wakes a free worker. */
+  enqueue(layoutId: number, profile: PreflightProfile): Promise<PreflightJobRow>;
+  /** Ends the running workers; their jobs go back to `queued` for the next start. */
+  stop(): Promise<void>;
+}
+
+type Outcome = { state: "done"; findings: PreflightFinding[] } | { state: "failed"; error: string; cause?: unknown } | { state: "stopped" };
+
+const findingsSchema = z.array(preflightFindingSchema);
+const WORKER_SCRIPT = new URL("./preflight.worker.ts", import.meta.url);
+const DEFAULT_ENGINE = new URL("./preflight-engine.ts", import.meta.url);
+/** How long a worker may take to load tsx and the engine before its job counts as timed out. */
+const STARTUP_GRACE_MS = 30_000;
+
+/**
+ * The worker's source is TypeScript, under `tsx` (npm start) and under vitest alike: the thread
+ * starts from a tiny evaluated script that registers tsx's loader, then imports the worker.
+ */
+function workerBootstrap(): string {
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
+  const tsxApi = pathToFileURL(join(tsxRoot, "dist", "esm", "api", "index.mjs")).href;
+  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_SCRIPT.href)}); });`;
+}
+
+export function createPreflightRunner(db: Database, storage: FileStorage, options: PreflightRunnerOptions = {}): PreflightRunner {
+  const slots = Math.max(1, options.workers ?? 1);
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const memoryMb = options.memoryMb ?? 512;
+  const engineUrl = (options.engineModule ?? DEFAULT_ENGINE).href;
+  const bootstrap = workerBootstrap();
+
+  let active = 0;
+  let started = false;
+  let stopped = false;
+  const running = new Set<{ worker: Worker | null; finished: Promise<void> }>();
+
+  /** Takes the oldest queued job, or null; the slot is reserved by the caller. */
+  async function claimNext(): Promise<PreflightJobRow | null> {
+    const [next] = await db
+      .select({ id: preflightJob.id })
+      .from(preflightJob)
+      .where(eq(preflightJob.state, "queued"))
+      .orderBy(asc(preflightJob.createdAt), asc(preflightJob.id))
+      .limit(1);
+    if (!next) return null;
+    // Claimed only if still queued: another slot (or process) may have taken it meanwhile.
+    const [claimed] = await db
+      .update(preflightJob)
+      .set({ state: "running", startedAt: new Date() })
+      .where(and(eq(preflightJob.id, next.id), eq(preflightJob.state, "queued")))
+      .returning();
+    return claimed ?? (await claimNext());
+  }
+
+  async function pump(): Promise<void> {
+    while (started && !stopped && active < slots) {
+      active += 1;
+      let job: PreflightJobRow | null;
+      try {
+        job = await claimNext();
+      } catch (error) {
+        active -= 1;
+        throw error;
+      }
+      if (!job) {
+        active -= 1;
+        return;
+      }
+      const entry: { worker: Worker | null; finished: Promise<void> } = { worker: null, finished: Promise.resolve() };
+      const claimed = job;
+      entry.finished = runJob(claimed, entry)
+        .catch((error: unknown) => options.onError?.(error, claimed.id))
+        .finally(() => {
+          running.delete(entry);
+          active -= 1;
+          if (!stopped) pump().catch((error: unknown) => options.onError?.(error, 0));
+        });
+      running.add(entry);
+    }
+  }
+
+  async function runJob(job: PreflightJobRow, entry: { worker: Worker | null }): Promise<void> {
+    const [source] = await db
+      .select({ storageKey: storedFile.storageKey })
+      .from(layout)
+      .innerJoin(storedFile, eq(storedFile.id, layout.fileId))
+      .where(eq(layout.id, job.layoutId));
+    const bytes = source ? await storage.get(source.storageKey) : null;
+    const startedAt = Date.now();
+    let outcome: Outcome;
+    if (!bytes) {
+      outcome = { state: "failed", error: PREFLIGHT_FILE_MISSING_UI };
+    } else {
+      await db.update(layout).set({ status: "checking" }).where(eq(layout.id, job.layoutId));
+      outcome = await runInWorker(bytes, job.profile, entry);
+    }
+    const durationMs = Date.now() - startedAt;
+
+    if (outcome.state === "stopped") {
+      await db.update(preflightJob).set({ state: "queued", startedAt: null }).where(eq(preflightJob.id, job.id));
+      return;
+    }
+    const finishedAt = new Date();
+    if (outcome.state === "done") {
+      await db.update(preflightJob).set({ state: "done", findings: outcome.findings, error: null, durationMs, finishedAt }).where(eq(preflightJob.id, job.id));
+      await db
+        .update(layout)
+        .set({ findings: outcome.findings, status: outcome.findings.length === 0 ? "passed" : "failed" })
+        .where(eq(layout.id, job.layoutId));
+      return;
+    }
+    if (outcome.cause !== undefined) options.onError?.(outcome.cause, job.id);
+    await db.update(preflightJob).set({ state: "failed", error: outcome.error, durationMs, finishedAt }).where(eq(preflightJob.id, job.id));
+    await db.update(layout).set({ status: "error" }).where(eq(layout.id, job.layoutId));
+  }
+
+  function runInWorker(bytes: Uint8Array, profile: PreflightProfile, entry: { worker: Worker | null }): Promise<Outcome> {
+    if (stopped) return Promise.resolve({ state: "stopped" });
+    return new Promise<Outcome>((resolve) => {
+      const worker = new Worker(bootstrap, {
+        eval: true,
+        workerData: { engineUrl },
+        resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+      });
+      entry.worker = worker;
+      let settled = false;
+      let timer = setTimeout(() => finish({ state: "failed", error: PREFLIGHT_TIMEOUT_UI }), timeoutMs + STARTUP_GRACE_MS);
+      const finish = (outcome: Outcome) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        entry.worker = null;
+        worker.removeAllListeners();
+        // Swallow a late error of the thread being ended; the outcome is decided.
+        worker.on("error", () => undefined);
+        void worker.terminate().finally(() => resolve(stopped ? { state: "stopped" } : outcome));
+      };
+      worker.on("message", (reply: WorkerReply) => {
+        if (reply.type === "ready") {
+          clearTimeout(timer);
+          timer = setTimeout(() => finish({ state: "failed", error: PREFLIGHT_TIMEOUT_UI }), timeoutMs);
+          const copy = bytes.slice();
+          worker.postMessage({ bytes: copy, profile }, [copy.buffer]);
+        } else if (reply.type === "done") {
+          const parsed = findingsSchema.safeParse(reply.findings);
+          finish(parsed.success ? { state: "done", findings: parsed.data } : { state: "failed", error: PREFLIGHT_CRASHED_UI, cause: parsed.error });
+        } else if (reply.errorName === "PreflightEngineUnavailable") {
+          finish({ state: "failed", error: PREFLIGHT_ENGINE_UNAVAILABLE_UI });
+        } else {
+          finish({ state: "failed", error: PREFLIGHT_CRASHED_UI, cause: new Error(`${reply.errorName}: ${reply.message}`) });
+        }
+      });
+      worker.on("error", (error: Error & { code?: string }) => {
+        finish(
+          error.code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? { state: "failed", error: PREFLIGHT_OUT_OF_MEMORY_UI }
+            : { state: "failed", error: PREFLIGHT_CRASHED_UI, cause: error },
+        );
+      });
+      worker.on("exit", (code) => {
+        finish({ state: "failed", error: PREFLIGHT_CRASHED_UI, cause: new Error(`The preflight worker exited with code ${code}`) });
+      });
+    });
+  }
+
+  return {
+    async start() {
+      if (started) return;
+      await db
+        .update(preflightJob)
+        .set({ state: "queued", startedAt: null })
+        .where(eq(preflightJob.state, "running"));
+      started = true;
+      stopped = false;
+      await pump();
+    },
+
+    async enqueue(layoutId, profile) {
+      const [job] = await db.insert(preflightJob).values({ layoutId, profile, state: "queued" }).returning();
+      if (!job) throw new Error("preflight_job insert returned nothing");
+      pump().catch((error: unknown) => options.onError?.(error, job.id));
+      return job;
+    },
+
+    async stop() {
+      stopped = true;
+      const entries = [...running];
+      await Promise.all(entries.map((entry) => entry.worker?.terminate()));
+      await Promise.all(entries.map((entry) => entry.finished));
+    },
+  };
+}
+
+/** The layout's job still waiting or running, if any: a second start request reuses it. */
+export async function pendingJobOf(db: Database, layoutId: number): Promise<PreflightJobRow | null> {
+  const [job] = await db
+    .select()
+    .from(preflightJob)
+    .where(and(eq(preflightJob.layoutId, layoutId), inArray(preflightJob.state, ["queued", "running"])))
+    .orderBy(desc(preflightJob.id))
+    .limit(1);
+  return job ?? null;
+}

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  autocheckParamsSchema,
+  autocheckSchema,
+  autocheckStartedSchema,
+  autocheckStartParamsSchema,
+  designIdParamsSchema,
+  designOrderCreateSchema,
+  designOrderPatchSchema,
+  designOrderSchema,
+} from "../../../shared/contracts/index";
+import { openApiTags } from "../../plugins/openapi";
+import { requireViewer } from "../../plugins/session";
+import { actingClientId } from "../../services/acting-client";
+import { conflictResponse, forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+
+const clientErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse, 409: conflictResponse };
+
+/**
+ * Spec §7 "Design orders": ordering design for a detail of an order line, and the print-readiness
+ * checks (autocheck) of a detail's layout. Only the client (or the employee in client mode acting
+ * for him) reaches his lines, design orders and checks; anyone else's are "not found".
+ */
+export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
+  const tags = [openApiTags.design];
+
+  api.post(
+    "/client-order/design",
+    {
+      schema: {
+        tags,
+        operationId: "createDesignOrder",
+        summary: "Заказать дизайн детали / Order design for a detail",
+        description:
+          "Строка — orderProductId, либо orderId (корзина или заказ) и productId (строка заказа), как в пути autocheck. / The line: orderProductId, or orderId (cart or order) and productId (the line) as in the autocheck path.",
+        body: designOrderCreateSchema,
+        response: { 200: designOrderSchema, ...clientErrors },
+      },
+    },
+    async (request) => api.designs.create(actingClientId(requireViewer(request)), request.body, request.publicOrigin),
+  );
+
+  api.patch(
+    "/client-order/design/:designId",
+    {
+      schema: {
+        tags,
+        operationId: "updateDesignOrder",
+        summary: "Изменить заказ дизайна / Update a design order",
+        description:
+          "comment и/или annotatedFileId (файл из POST /file/upload/annotation; null — убрать). Закрытый заказ — 409. / Comment and the annotated PDF; 409 once done or cancelled.",
+        params: designIdParamsSchema,
+        body: designOrderPatchSchema,
+        response: { 200: designOrderSchema, ...clientErrors },
+      },
+    },
+    async (request) => api.designs.update(actingClientId(requireViewer(request)), request.params.designId, request.body, request.publicOrigin),
+  );
+
+  api.delete(
+    "/client-order/design/:designId",
+    {
+      schema: {
+        tags,
+        operationId: "cancelDesignOrder",
+        summary: "Отменить заказ дизайна / Cancel a design order",
+        description: "Только пока дизайнер не взял заказ в работу; иначе 409. / Only while still new; 409 when in work or done.",
+        params: designIdParamsSchema,
+        response: { 200: designOrderSchema, ...clientErrors },
+      },
+    },
+    async (request) => api.designs.cancel(actingClientId(requireViewer(request)), request.params.designId, request.publicOrigin),
+  );
+
+  api.post(
+    "/client-order/:orderId/product/:productId/autocheck/:detailName",
+    {
+      schema: {
+        tags,
+        operationId: "startAutocheck",
+        summary: "Запустить проверку макета / Start a layout check",
+        description:
+          "orderId — корзина или заказ, где лежит строка; productId — строка заказа (order product). Проверяется текущий макет детали по её профилю; 202 — проверка поставлена в очередь, 200 — уже идёт. / orderId: the cart or order holding the line; productId: the line. 202 when queued, 200 when one is already queued or running.",
+        params: autocheckStartParamsSchema,
+        response: { 200: autocheckStartedSchema, 202: autocheckStartedSchema, ...clientErrors },
+      },
+    },
+    async (request, reply) => {
+      const { created, job } = await api.layouts.startCheck(actingClientId(requireViewer(request)), request.params);
+      return reply.code(created ? 202 : 200).send(job);
+    },
+  );
+
+  api.get(
+    "/client-order/autocheck/:pitstopDesignId",
+    {
+      schema: {
+        tags,
+        operationId: "getAutocheck",
+        summary: "Состояние проверки макета / A layout check's state",
+        description:
+          "state: queued, running, done (findings — коды §5), failed (error — по-русски). / done carries the findings, failed the Russian error.",
+        params: autocheckParamsSchema,
+        response: { 200: autocheckSchema, ...clientErrors },
+      },
+    },
+    async (request) => api.layouts.check(actingClientId(requireViewer(request)), request.params.pitstopDesignId),
+  );
+};

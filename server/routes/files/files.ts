@@ -1,0 +1,133 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fileIdParamsSchema, layoutSchema, uploadedFileSchema, websiteFileSchema } from "../../../shared/contracts/index";
+import { openApiTags } from "../../plugins/openapi";
+import { requireEmployee, requireViewer } from "../../plugins/session";
+import { actingClientId } from "../../services/acting-client";
+import {
+  forbiddenResponse,
+  notFoundResponse,
+  payloadTooLargeResponse,
+  unauthorizedResponse,
+  validationErrorResponse,
+  conflictResponse,
+} from "../responses";
+import { readUploadForm, requireFile } from "./multipart";
+
+export interface FileRoutesOptions {
+  /** The largest layout (and annotated PDF) accepted, in bytes (OTTISK_MAX_LAYOUT_MB). */
+  maxLayoutBytes: number;
+}
+
+/** Website images and PDFs: up to 20 MB each. */
+export const MAX_WEBSITE_FILE_BYTES = 20 * 1024 * 1024;
+
+/** `attachment` with the original name: ASCII for old clients, RFC 5987 UTF-8 for the rest (Cyrillic names). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Spec §7 "Files": the upload forms, and GET /file/{id} for private files. */
+export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, options) => {
+  const tags = [openApiTags.files];
+  // Only these routes read multipart bodies; the limits are set per form in readUploadForm.
+  await api.register(fastifyMultipart);
+
+  api.get(
+    "/file/:id",
+    {
+      schema: {
+        tags,
+        operationId: "getFile",
+        summary: "Скачать закрытый файл / Download a private file",
+        description:
+          "Макет, счёт или файл с пометками. Доступен владельцу, клиенту, чьей строке заказа принадлежит, и сотрудникам; остальным — 404. / A layout, invoice or annotated file: for its owner, the client of its order line, and staff; 404 for anyone else.",
+        params: fileIdParamsSchema,
+        response: { 400: validationErrorResponse, 404: notFoundResponse },
+      },
+    },
+    async (request, typedReply) => {
+      const { file, bytes } = await api.files.readFor(request.viewer, request.params.id);
+      // The answer is the file's bytes, which the route's JSON schemas do not describe.
+      const reply: FastifyReply = typedReply;
+      return reply
+        .type(file.contentType)
+        .header("content-disposition", contentDisposition(file.originalName))
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .header("cache-control", "private, no-cache")
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+    },
+  );
+
+  api.post(
+    "/file/upload/layout",
+    {
+      schema: {
+        tags,
+        operationId: "uploadLayout",
+        summary: "Загрузить макет детали / Upload a detail's layout",
+        description:
+          "multipart/form-data: file (PDF — проверяется по содержимому), orderProductId, detailName. Строка должна быть в корзине клиента (или в его заказе до производства); макет заменяет прежний макет этой детали. / file (a PDF by its content), orderProductId, detailName; replaces the detail's previous layout.",
+        consumes: ["multipart/form-data"],
+        response: {
+          200: layoutSchema,
+          400: validationErrorResponse,
+          401: unauthorizedResponse,
+          403: forbiddenResponse,
+          404: notFoundResponse,
+          409: conflictResponse,
+          413: payloadTooLargeResponse,
+        },
+      },
+    },
+    async (request) => {
+      const clientId = actingClientId(requireViewer(request));
+      const form = await readUploadForm(request, options.maxLayoutBytes);
+      return api.layouts.uploadLayout(clientId, form.fields, requireFile(form), request.publicOrigin);
+    },
+  );
+
+  api.post(
+    "/file/upload/website/file",
+    {
+      schema: {
+        tags,
+        operationId: "uploadWebsiteFile",
+        summary: "Загрузить файл сайта / Upload a website file",
+        description:
+          "Только сотрудники. multipart/form-data: file — PNG, JPEG, WebP, SVG или PDF (по содержимому) до 20 МБ; файл становится публичным. / Staff only; an image or PDF up to 20 MB, published under /files/site/uploads/.",
+        consumes: ["multipart/form-data"],
+        response: { 200: websiteFileSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 413: payloadTooLargeResponse },
+      },
+    },
+    async (request) => {
+      requireEmployee(request);
+      const file = requireFile(await readUploadForm(request, MAX_WEBSITE_FILE_BYTES));
+      return api.files.storeWebsiteFile({ originalName: file.fileName, bytes: file.bytes }, request.publicOrigin);
+    },
+  );
+
+  api.post(
+    "/file/upload/annotation",
+    {
+      schema: {
+        tags,
+        operationId: "uploadAnnotatedFile",
+        summary: "Загрузить PDF с пометками для дизайнера / Upload an annotated PDF for the designer",
+        description:
+          "multipart/form-data: file (PDF). Возвращает fileId для PATCH /client-order/design/{designId}. / Returns the fileId to attach to a design order.",
+        consumes: ["multipart/form-data"],
+        response: { 200: uploadedFileSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 413: payloadTooLargeResponse },
+      },
+    },
+    async (request) => {
+      const clientId = actingClientId(requireViewer(request));
+      const file = requireFile(await readUploadForm(request, options.maxLayoutBytes));
+      return api.files.storeAnnotation(clientId, file, request.publicOrigin);
+    },
+  );
+};

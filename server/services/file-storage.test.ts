@@ -1,0 +1,131 @@
+import { createServer } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalFileStorage, createS3FileStorage, signS3Request } from "./file-storage";
+
+const S3 = { bucket: "ottisk-files", region: "ru-central1", accessKeyId: "AKIDTEST", secretAccessKey: "secret/with+chars" };
+
+/**
+ * A fake S3 at its HTTP boundary: path-style objects in memory, and every request's SigV4
+ * Authorization header checked for its shape and recomputed from the request as S3 does.
+ */
+function fakeS3(): { server: Server; objects: Map<string, { body: Buffer; contentType: string }>; rejected: string[] } {
+  const objects = new Map<string, { body: Buffer; contentType: string }>();
+  const rejected: string[] = [];
+  const readBody = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const server = createServer((request, response) => {
+    void (async () => {
+      const body = await readBody(request);
+      const authorization = request.headers.authorization ?? "";
+      const shape = /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/(\d{8})\/ru-central1\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(authorization);
+      const amzDate = String(request.headers["x-amz-date"] ?? "");
+      const url = new URL(request.url ?? "/", `http://${request.headers.host}`);
+      const signedNames = shape?.[2]?.split(";") ?? [];
+      const extra: Record<string, string> = {};
+      for (const name of signedNames) if (!["host", "x-amz-date", "x-amz-content-sha256"].includes(name)) extra[name] = String(request.headers[name] ?? "");
+      const expected = shape
+        ? signS3Request({ method: request.method ?? "GET", url, body, extraHeaders: extra, config: S3, now: new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`) }).authorization
+        : "";
+      if (!shape || shape[1] !== amzDate.slice(0, 8) || !signedNames.includes("host") || expected !== authorization) {
+        rejected.push(authorization);
+        response.writeHead(403, { "content-type": "application/xml" }).end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
+        return;
+      }
+      const key = url.pathname;
+      if (request.method === "PUT") {
+        objects.set(key, { body, contentType: String(request.headers["content-type"] ?? "") });
+        response.writeHead(200).end();
+      } else if (request.method === "GET") {
+        const object = objects.get(key);
+        if (!object) response.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchKey</Code></Error>");
+        else response.writeHead(200, { "content-type": object.contentType }).end(object.body);
+      } else if (request.method === "DELETE") {
+        objects.delete(key);
+        response.writeHead(204).end();
+      } else {
+        response.writeHead(405).end();
+      }
+    })();
+  });
+  return { server, objects, rejected };
+}
+
+describe("createS3FileStorage", () => {
+  const fake = fakeS3();
+  let endpoint = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
+    endpoint = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => fake.server.close(resolve));
+  });
+
+  it("puts, gets and removes objects with signed requests, path-style", async () => {
+    const storage = createS3FileStorage({ endpoint, ...S3 });
+    const bytes = new Uint8Array([37, 80, 68, 70, 45, 0, 255]);
+    await storage.put("layout/2026/01/a_b-1.pdf", bytes, "application/pdf");
+    expect([...fake.objects.keys()]).toEqual(["/ottisk-files/layout/2026/01/a_b-1.pdf"]);
+    expect(fake.objects.get("/ottisk-files/layout/2026/01/a_b-1.pdf")?.contentType).toBe("application/pdf");
+    expect(await storage.get("layout/2026/01/a_b-1.pdf")).toEqual(bytes);
+    await storage.remove("layout/2026/01/a_b-1.pdf");
+    expect(await storage.get("layout/2026/01/a_b-1.pdf")).toBeNull();
+    expect(fake.rejected).toEqual([]);
+  });
+
+  it("fails loudly when the service refuses the signature", async () => {
+    const storage = createS3FileStorage({ endpoint, ...S3, secretAccessKey: "wrong" });
+    await expect(storage.put("layout/x.pdf", new Uint8Array([1]), "application/pdf")).rejects.toThrow(/answered 403/);
+    expect(fake.rejected).toHaveLength(1);
+  });
+
+  it("signs as AWS documents it (the GET Object example of the SigV4 docs)", () => {
+    // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "GET Object" (with Range).
+    const headers = signS3Request({
+      method: "GET",
+      url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"),
+      body: new Uint8Array(),
+      extraHeaders: { range: "bytes=0-9" },
+      config: { region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" },
+      now: new Date("2013-05-24T00:00:00Z"),
+    });
+    expect(headers.authorization).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
+    );
+  });
+});
+
+describe("createLocalFileStorage", () => {
+  let root = "";
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "ottisk-storage-"));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("puts, gets and removes files under its folder", async () => {
+    const storage = createLocalFileStorage(root);
+    await storage.put("invoice/2026/01/a.pdf", new Uint8Array([1, 2, 3]), "application/pdf");
+    expect(await storage.get("invoice/2026/01/a.pdf")).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await readdir(join(root, "invoice", "2026", "01"))).toEqual(["a.pdf"]);
+    await storage.remove("invoice/2026/01/a.pdf");
+    await storage.remove("invoice/2026/01/a.pdf");
+    expect(await storage.get("invoice/2026/01/a.pdf")).toBeNull();
+  });
+
+  it("refuses keys that would leave the folder", async () => {
+    const storage = createLocalFileStorage(root);
+    for (const key of ["../x.pdf", "a/../../x.pdf", "/etc/passwd", "a//b.pdf", "a\\b.pdf", ""]) {
+      await expect(storage.put(key, new Uint8Array([1]), "application/pdf"), key).rejects.toThrow(/Invalid storage key/);
+    }
+  });
+});

@@ -1,0 +1,173 @@
+import { and, eq, or } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { UploadedFile, WebsiteFile } from "../../shared/contracts/index";
+import type { Database } from "../db/client";
+import { cart, layout, orderProduct } from "../db/cart.schema";
+import { designOrder, storedFile } from "../db/files.schema";
+import type { StoredFileRow } from "../db/files.schema";
+import { clientOrder } from "../db/orders.schema";
+import { publicFileUrl } from "./catalog.mapper";
+import type { FileStorage } from "./file-storage";
+import { sniffPdf, sniffWebsiteFile } from "./file-sniff";
+import type { Viewer } from "./session.service";
+import { ShopError } from "./shop-error";
+
+/*
+ * Private files (layouts, invoices, annotated proofs): a `stored_file` row per file, the bytes in
+ * the FileStorage under a random key. They are read through GET /api/file/{id}, which checks who
+ * may see each one. Website files are public and go under the served files folder instead.
+ */
+
+export type StoredFileKind = "layout" | "invoice" | "annotation";
+
+export interface StoreFileInput {
+  /** Whose file it is: the client (also when an employee uploads in client mode); null for the shop's own. */
+  ownerAccountId: number | null;
+  kind: StoredFileKind;
+  originalName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** An uploaded file as the multipart reader hands it over. */
+export interface UploadedPart {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export interface FileWithBytes {
+  file: StoredFileRow;
+  bytes: Uint8Array;
+}
+
+export interface FileService {
+  /** Stores the bytes and records them; the key is random, the SHA-256 computed. */
+  store(input: StoreFileInput): Promise<StoredFileRow>;
+  /** The row and the bytes, whoever asks; null when either is gone. */
+  read(fileId: number): Promise<FileWithBytes | null>;
+  /** The file for a caller allowed to see it (the owner, the client of its order line, staff); else 404. */
+  readFor(viewer: Viewer | null, fileId: number): Promise<FileWithBytes>;
+  /** A public image or PDF for the website, under `filesDir/site/uploads/`. */
+  storeWebsiteFile(input: { originalName: string; bytes: Uint8Array }, publicOrigin: string): Promise<WebsiteFile>;
+  /** The client's annotated PDF for a design order (attached with PATCH /client-order/design/{id}). */
+  storeAnnotation(clientId: number, file: UploadedPart, publicOrigin: string): Promise<UploadedFile>;
+}
+
+/** Where GET /api/file/{id} serves a stored file. */
+export function privateFileUrl(publicOrigin: string, fileId: number): string {
+  return `${publicOrigin}/api/file/${fileId}`;
+}
+
+const fileNotFound = () => new ShopError({ statusCode: 404, code: "FILE_NOT_FOUND", messageUI: "Файл не найден", message: "No such file, or not the caller's" });
+
+const EXTENSIONS: Record<string, string> = { "application/pdf": ".pdf", "image/png": ".png", "image/jpeg": ".jpg", "image/webp": ".webp", "image/svg+xml": ".svg" };
+
+/** A name safe to keep and show: no folders, no control characters, at most 200 characters. */
+export function cleanFileName(name: string, fallback: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-200);
+  return clean === "" || clean === "." || clean === ".." ? fallback : clean;
+}
+
+export function createFileService(db: Database, storage: FileStorage, filesDir: string): FileService {
+  const datedKey = (prefix: string, extension: string): string => {
+    const now = new Date();
+    const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+    return `${prefix}/${now.getUTCFullYear()}/${month}/${randomUUID()}${extension}`;
+  };
+
+  async function read(fileId: number): Promise<FileWithBytes | null> {
+    const [file] = await db.select().from(storedFile).where(eq(storedFile.id, fileId));
+    if (!file) return null;
+    const bytes = await storage.get(file.storageKey);
+    return bytes ? { file, bytes } : null;
+  }
+
+  /** Whether the client owns an order line, order or design order this file belongs to. */
+  async function belongsToClient(fileId: number, clientId: number): Promise<boolean> {
+    const [viaLayout] = await db
+      .select({ id: layout.id })
+      .from(layout)
+      .innerJoin(orderProduct, eq(orderProduct.id, layout.orderProductId))
+      .leftJoin(cart, eq(cart.id, orderProduct.cartId))
+      .leftJoin(clientOrder, eq(clientOrder.id, orderProduct.orderId))
+      .where(and(eq(layout.fileId, fileId), or(eq(cart.accountId, clientId), eq(clientOrder.accountId, clientId))))
+      .limit(1);
+    if (viaLayout) return true;
+    const [viaInvoice] = await db
+      .select({ id: clientOrder.id })
+      .from(clientOrder)
+      .where(and(eq(clientOrder.invoiceFileId, fileId), eq(clientOrder.accountId, clientId)))
+      .limit(1);
+    if (viaInvoice) return true;
+    const [viaDesign] = await db
+      .select({ id: designOrder.id })
+      .from(designOrder)
+      .where(and(eq(designOrder.annotatedFileId, fileId), eq(designOrder.accountId, clientId)))
+      .limit(1);
+    return viaDesign !== undefined;
+  }
+
+  async function store(input: StoreFileInput): Promise<StoredFileRow> {
+    const storageKey = datedKey(input.kind, EXTENSIONS[input.contentType] ?? "");
+    await storage.put(storageKey, input.bytes, input.contentType);
+    const [row] = await db
+      .insert(storedFile)
+      .values({
+        ownerAccountId: input.ownerAccountId,
+        kind: input.kind,
+        storageKey,
+        originalName: cleanFileName(input.originalName, `file${EXTENSIONS[input.contentType] ?? ""}`),
+        contentType: input.contentType,
+        sizeBytes: input.bytes.length,
+        sha256: createHash("sha256").update(input.bytes).digest("hex"),
+      })
+      .returning();
+    if (!row) throw new Error("stored_file insert returned nothing");
+    return row;
+  }
+
+  return {
+    store,
+    read,
+
+    async readFor(viewer, fileId) {
+      if (!viewer) throw fileNotFound();
+      const found = await read(fileId);
+      if (!found) throw fileNotFound();
+      const allowed =
+        viewer.account.typeUser === "employee" ||
+        found.file.ownerAccountId === viewer.account.id ||
+        (await belongsToClient(fileId, viewer.account.id));
+      if (!allowed) throw fileNotFound();
+      return found;
+    },
+
+    async storeWebsiteFile(input, publicOrigin) {
+      const type = sniffWebsiteFile(input.bytes);
+      if (!type) {
+        throw new ShopError({
+          statusCode: 400,
+          code: "UNSUPPORTED_FILE_TYPE",
+          messageUI: "Загрузите изображение (PNG, JPEG, WebP, SVG) или PDF",
+          message: "The website file is neither a PNG, JPEG, WebP, SVG nor a PDF",
+        });
+      }
+      const path = datedKey("site/uploads", type.extension);
+      const target = join(filesDir, ...path.split("/"));
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, input.bytes);
+      return { url: publicFileUrl(publicOrigin, path), name: cleanFileName(input.originalName, `file${type.extension}`) };
+    },
+
+    async storeAnnotation(clientId, file, publicOrigin) {
+      if (!sniffPdf(file.bytes)) {
+        throw new ShopError({ statusCode: 400, code: "NOT_A_PDF", messageUI: "Загрузите файл с пометками в формате PDF", message: "The annotated file is not a PDF" });
+      }
+      const row = await store({ ownerAccountId: clientId, kind: "annotation", originalName: file.fileName, contentType: "application/pdf", bytes: file.bytes });
+      return { fileId: row.id, url: privateFileUrl(publicOrigin, row.id), name: row.originalName, sizeBytes: row.sizeBytes };
+    },
+  };
+}

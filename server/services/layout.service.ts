@@ -1,0 +1,231 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { layoutUploadFieldsSchema } from "../../shared/contracts/index";
+import type { Autocheck, AutocheckStarted, Layout } from "../../shared/contracts/index";
+import type { Database } from "../db/client";
+import { productDetail } from "../db/catalog-options.schema";
+import type { ProductDetailRow } from "../db/catalog-options.schema";
+import { cart, layout, orderProduct } from "../db/cart.schema";
+import type { ChosenOptions, LayoutRow, OrderProductRow } from "../db/cart.schema";
+import { preflightJob, storedFile } from "../db/files.schema";
+import { clientOrder } from "../db/orders.schema";
+import type { PreflightRunner } from "../jobs/preflight-runner";
+import { pendingJobOf } from "../jobs/preflight-runner";
+import type { FileService, UploadedPart } from "./file.service";
+import { sniffPdf } from "./file-sniff";
+import { toAutocheck, toLayout } from "./files.mapper";
+import { isShopError, ShopError } from "./shop-error";
+
+/*
+ * Layouts of order lines (POST /file/upload/layout) and their print-readiness checks (autocheck).
+ * Every call names the client it works for (acting-client.ts): a line is reachable when it is in
+ * one of the client's carts or orders; anyone else's line is "not found".
+ */
+
+/** A line with where it lives: a cart (before the order is placed) or a placed order. */
+export interface ReachableLine {
+  line: OrderProductRow;
+  companyId: number | null;
+  /** The placed order's status; null while the line is in a cart. */
+  orderStatus: string | null;
+}
+
+export interface LayoutService {
+  /** The line, when it is in the client's cart or one of the client's orders; else 404. */
+  lineOf(clientId: number, orderProductId: number): Promise<ReachableLine>;
+  /** The product's details that need a layout with the line's chosen options. */
+  layoutDetailsOf(line: OrderProductRow): Promise<ProductDetailRow[]>;
+  /** Stores a PDF as the layout of one detail of a line, replacing the previous layout of that detail. */
+  uploadLayout(clientId: number, fields: Record<string, string>, file: UploadedPart, publicOrigin: string): Promise<Layout>;
+  /** Starts (or finds the running) check of a detail's current layout; `created` tells which. */
+  startCheck(clientId: number, params: { orderId: number; productId: number; detailName: string }): Promise<{ created: boolean; job: AutocheckStarted }>;
+  check(clientId: number, jobId: number): Promise<Autocheck>;
+  /** The latest check of the current layout of a line's detail, or null. */
+  latestCheckId(orderProductId: number, detailName: string): Promise<number | null>;
+}
+
+const lineNotFound = () =>
+  new ShopError({ statusCode: 404, code: "ORDER_PRODUCT_NOT_FOUND", messageUI: "Строка заказа не найдена", message: "No such order line for this client" });
+
+/** Orders still before production accept a new layout; later the printing plates are made. */
+const LAYOUT_EDITABLE_ORDER_STATUSES = new Set(["new", "paid"]);
+
+function chosenOptionCodes(options: ChosenOptions): Set<string> {
+  const codes = new Set<string>();
+  for (const value of [options.format, options.paper, options.colors]) if (value) codes.add(value);
+  for (const code of options.finishing ?? []) codes.add(code);
+  return codes;
+}
+
+export function createLayoutService(db: Database, files: FileService, runner: PreflightRunner, maxLayoutBytes: number): LayoutService {
+  async function lineOf(clientId: number, orderProductId: number): Promise<ReachableLine> {
+    const [found] = await db
+      .select({
+        line: orderProduct,
+        cartAccountId: cart.accountId,
+        cartCompanyId: cart.companyId,
+        orderAccountId: clientOrder.accountId,
+        orderCompanyId: clientOrder.companyId,
+        orderStatus: clientOrder.status,
+      })
+      .from(orderProduct)
+      .leftJoin(cart, eq(cart.id, orderProduct.cartId))
+      .leftJoin(clientOrder, eq(clientOrder.id, orderProduct.orderId))
+      .where(eq(orderProduct.id, orderProductId));
+    if (!found) throw lineNotFound();
+    if (found.orderAccountId === clientId) {
+      return { line: found.line, companyId: found.orderCompanyId, orderStatus: found.orderStatus };
+    }
+    if (found.line.orderId === null && found.cartAccountId === clientId) {
+      return { line: found.line, companyId: found.cartCompanyId, orderStatus: null };
+    }
+    throw lineNotFound();
+  }
+
+  async function layoutDetailsOf(line: OrderProductRow): Promise<ProductDetailRow[]> {
+    const codes = chosenOptionCodes(line.options);
+    const details = await db
+      .select()
+      .from(productDetail)
+      .where(eq(productDetail.productId, line.productId))
+      .orderBy(asc(productDetail.sortOrder), asc(productDetail.id));
+    return details.filter((detail) => detail.requiresOptionCode === null || codes.has(detail.requiresOptionCode));
+  }
+
+  async function detailOf(line: OrderProductRow, detailName: string): Promise<ProductDetailRow> {
+    const details = await layoutDetailsOf(line);
+    const detail = details.find((candidate) => candidate.name === detailName);
+    if (!detail) {
+      const names = details.map((candidate) => `«${candidate.name}»`).join(", ");
+      throw new ShopError({
+        statusCode: 400,
+        code: "UNKNOWN_DETAIL",
+        messageUI: names ? `У этого товара макет нужен для: ${names}` : "Для этого товара макет не нужен",
+        message: `Detail "${detailName}" needs no layout for line ${line.id}`,
+      });
+    }
+    return detail;
+  }
+
+  async function currentLayout(orderProductId: number, detailName: string): Promise<LayoutRow | null> {
+    const [row] = await db
+      .select()
+      .from(layout)
+      .where(and(eq(layout.orderProductId, orderProductId), eq(layout.detailName, detailName)))
+      .orderBy(desc(layout.id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    lineOf,
+    layoutDetailsOf,
+
+    async uploadLayout(clientId, fieldValues, file, publicOrigin) {
+      const parsed = layoutUploadFieldsSchema.safeParse(fieldValues);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join("."), messageUI: issue.message }));
+        throw new ShopError({
+          statusCode: 400,
+          code: "VALIDATION_ERROR",
+          messageUI: issues[0]?.messageUI ?? "Проверьте поля формы",
+          message: "The layout upload form is incomplete",
+          issues,
+        });
+      }
+      const fields = parsed.data;
+      if (file.bytes.length > maxLayoutBytes) throw fileTooLarge(maxLayoutBytes);
+      const pdf = sniffPdf(file.bytes);
+      if (!pdf) {
+        throw new ShopError({ statusCode: 400, code: "NOT_A_PDF", messageUI: "Загрузите макет в формате PDF", message: "The layout is not a PDF by its content" });
+      }
+      if (!pdf.complete) {
+        throw new ShopError({
+          statusCode: 400,
+          code: "PDF_TRUNCATED",
+          messageUI: "Файл PDF загрузился не полностью или повреждён: загрузите его ещё раз",
+          message: "The PDF has no %%EOF near its end",
+        });
+      }
+      const reachable = await lineOf(clientId, fields.orderProductId);
+      if (reachable.orderStatus !== null && !LAYOUT_EDITABLE_ORDER_STATUSES.has(reachable.orderStatus)) {
+        throw new ShopError({
+          statusCode: 409,
+          code: "LAYOUT_LOCKED",
+          messageUI: "Заказ уже в производстве: макет заменить нельзя",
+          message: `Order status ${reachable.orderStatus} accepts no new layouts`,
+        });
+      }
+      const detail = await detailOf(reachable.line, fields.detailName);
+      const stored = await files.store({
+        ownerAccountId: clientId,
+        kind: "layout",
+        originalName: file.fileName,
+        contentType: "application/pdf",
+        bytes: file.bytes,
+      });
+      // The previous layout of the detail goes (with its checks); its file row stays for the record.
+      const row = await db.transaction(async (tx) => {
+        await tx.delete(layout).where(and(eq(layout.orderProductId, reachable.line.id), eq(layout.detailName, detail.name)));
+        const [inserted] = await tx
+          .insert(layout)
+          .values({ orderProductId: reachable.line.id, detailName: detail.name, fileId: stored.id, status: "uploaded" })
+          .returning();
+        return inserted;
+      });
+      if (!row) throw new Error("layout insert returned nothing");
+      return toLayout(row, stored, publicOrigin);
+    },
+
+    async startCheck(clientId, params) {
+      const { line } = await lineOf(clientId, params.productId);
+      if (line.cartId !== params.orderId && line.orderId !== params.orderId) throw lineNotFound();
+      const detail = await detailOf(line, params.detailName);
+      const current = await currentLayout(line.id, detail.name);
+      if (!current) {
+        throw new ShopError({
+          statusCode: 409,
+          code: "LAYOUT_MISSING",
+          messageUI: "Сначала загрузите макет этой детали",
+          message: `No layout of "${detail.name}" on line ${line.id}`,
+        });
+      }
+      const pending = await pendingJobOf(db, current.id);
+      if (pending) return { created: false, job: { pitstopDesignId: pending.id, state: pending.state } };
+      const job = await runner.enqueue(current.id, detail.profile);
+      return { created: true, job: { pitstopDesignId: job.id, state: job.state } };
+    },
+
+    async check(clientId, jobId) {
+      const [job] = await db
+        .select({ job: preflightJob, orderProductId: layout.orderProductId })
+        .from(preflightJob)
+        .innerJoin(layout, eq(layout.id, preflightJob.layoutId))
+        .where(eq(preflightJob.id, jobId));
+      const notFound = new ShopError({ statusCode: 404, code: "AUTOCHECK_NOT_FOUND", messageUI: "Проверка не найдена", message: "No such check for this client" });
+      if (!job) throw notFound;
+      try {
+        await lineOf(clientId, job.orderProductId);
+      } catch (error) {
+        throw isShopError(error) ? notFound : error;
+      }
+      return toAutocheck(job.job);
+    },
+
+    async latestCheckId(orderProductId, detailName) {
+      const current = await currentLayout(orderProductId, detailName);
+      if (!current) return null;
+      const [job] = await db.select({ id: preflightJob.id }).from(preflightJob).where(eq(preflightJob.layoutId, current.id)).orderBy(desc(preflightJob.id)).limit(1);
+      return job?.id ?? null;
+    },
+  };
+}
+
+export function fileTooLarge(maxBytes: number): ShopError {
+  const megabytes = Math.round(maxBytes / (1024 * 1024));
+  return new ShopError({
+    statusCode: 413,
+    code: "FILE_TOO_LARGE",
+    messageUI: `Файл больше ${megabytes} МБ: уменьшите его или пришлите ссылку менеджеру`,
+    message: `The file is over ${maxBytes} bytes`,
+  });
+}

@@ -1,0 +1,160 @@
+import { z } from "zod";
+
+/*
+ * Files, layouts, design orders and the print-readiness checks (spec §3 Design, §5, §7 "Files"
+ * and "Design orders"). Uploads are multipart forms; their fields are checked by the server,
+ * which answers the Russian messages below.
+ */
+
+const idSchema = (what: string) => z.coerce.number({ error: `Укажите ${what}` }).int({ error: `Укажите ${what}` }).positive({ error: `Укажите ${what}` });
+
+/** The check codes of spec §5, with the Russian text the shopper reads. */
+export const preflightCodeMessages = {
+  1120: "Неверная версия PDF: нужна версия 1.3",
+  1163: "Неверное количество страниц",
+  1198: "Размер не соответствует типу макета",
+  2078: "Цвета RGB недопустимы, используйте CMYK",
+  2088: "Найдено сжатое изображение, используйте изображения без сжатия",
+  3159: "Лишние (смесевые) цвета: допускаются только 4 цвета CMYK",
+  3171: "Макет содержит ICC-профиль, удалите его",
+  3244: "В документе есть слои, сведите их в один",
+  4731: "Превышена сумма красок",
+  4752: "Найдены шрифты, переведите их в кривые",
+  4781: "Неверное разрешение изображений",
+} as const;
+export const preflightCodes = [1120, 1163, 1198, 2078, 2088, 3159, 3171, 3244, 4731, 4752, 4781] as const;
+export type PreflightCode = (typeof preflightCodes)[number];
+
+/** One problem of a layout: its code, the text of spec §5, where it is and what was measured. */
+export const preflightFindingSchema = z.object({
+  code: z.literal(preflightCodes),
+  message: z.string(),
+  /** 1-based page, or null for the whole document. */
+  page: z.number().int().min(1).nullable(),
+  /** [x0, y0, x1, y1] in PDF points on that page, or null. */
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  /** What was found: "1.7", 2 pages, 150 ppi, 340 % … or null. */
+  measured: z.union([z.number(), z.string()]).nullable(),
+});
+export type PreflightFinding = z.infer<typeof preflightFindingSchema>;
+
+/** uploaded → checking → passed | failed (findings) | error (the check itself could not finish). */
+export const layoutStatusValues = ["uploaded", "checking", "passed", "failed", "error"] as const;
+
+/** The customer's layout of one detail of an order line. */
+export const layoutSchema = z.object({
+  id: z.number().int(),
+  orderProductId: z.number().int(),
+  detailName: z.string(),
+  /** GET /api/file/{id}: only the client, the shop's staff. */
+  fileUrl: z.string(),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  status: z.enum(layoutStatusValues),
+  /** The server check's findings; null until a check is done. */
+  findings: z.array(preflightFindingSchema).nullable(),
+  approvedAt: z.string().nullable(),
+});
+export type Layout = z.infer<typeof layoutSchema>;
+
+/** The text fields of POST /file/upload/layout (the form also carries `file`, a PDF). */
+export const layoutUploadFieldsSchema = z.object({
+  orderProductId: idSchema("строку заказа (orderProductId)"),
+  detailName: z.string({ error: "Укажите деталь изделия (detailName)" }).trim().min(1, { error: "Укажите деталь изделия (detailName)" }).max(200),
+});
+export type LayoutUploadFields = z.infer<typeof layoutUploadFieldsSchema>;
+
+/** A public website file (images, PDF) uploaded by staff. */
+export const websiteFileSchema = z.object({ url: z.string(), name: z.string() });
+export type WebsiteFile = z.infer<typeof websiteFileSchema>;
+
+/** A private file uploaded for a design order (the PDF viewer's annotated copy). */
+export const uploadedFileSchema = z.object({ fileId: z.number().int(), url: z.string(), name: z.string(), sizeBytes: z.number().int() });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+export const fileIdParamsSchema = z.object({ id: idSchema("файл") });
+
+export const designStatusValues = ["new", "in_work", "done", "cancelled"] as const;
+
+/** A design ordered from the shop for one detail of an order line (spec §3 Design). */
+export const designOrderSchema = z.object({
+  designId: z.number().int(),
+  /** The placed order holding the line; null while the line is in the cart. */
+  orderId: z.number().int().nullable(),
+  /** The cart holding the line; null once it is ordered. */
+  cartId: z.number().int().nullable(),
+  orderProductId: z.number().int().nullable(),
+  /** The catalogue product. */
+  productId: z.number().int(),
+  detailName: z.string(),
+  comment: z.string(),
+  status: z.enum(designStatusValues),
+  annotatedFileId: z.number().int().nullable(),
+  annotatedFileUrl: z.string().nullable(),
+  /** The latest print-readiness check of this detail's current layout, or null. */
+  pitstopDesignId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DesignOrder = z.infer<typeof designOrderSchema>;
+
+const commentSchema = z.string({ error: "Комментарий должен быть текстом" }).max(5000, { error: "Комментарий длиннее 5000 знаков" });
+
+/**
+ * Either `orderProductId`, or `orderId` + `productId` as in the autocheck path: the cart or order
+ * holding the line, and the line (order product) id.
+ */
+export const designOrderCreateSchema = z
+  .object({
+    orderProductId: idSchema("строку заказа").optional(),
+    orderId: idSchema("заказ").optional(),
+    productId: idSchema("строку заказа").optional(),
+    detailName: z.string({ error: "Укажите деталь изделия" }).trim().min(1, { error: "Укажите деталь изделия" }).max(200),
+    comment: commentSchema.default(""),
+  })
+  .refine((body) => body.orderProductId !== undefined || (body.orderId !== undefined && body.productId !== undefined), {
+    error: "Укажите строку заказа: orderProductId или orderId и productId",
+    path: ["orderProductId"],
+  });
+export type DesignOrderCreate = z.infer<typeof designOrderCreateSchema>;
+export type DesignOrderCreateRequest = z.input<typeof designOrderCreateSchema>;
+
+export const designOrderPatchSchema = z.object({
+  comment: commentSchema.optional(),
+  /** A file from POST /file/upload/annotation; null removes it. */
+  annotatedFileId: z.number({ error: "annotatedFileId — номер файла" }).int().positive().nullable().optional(),
+});
+export type DesignOrderPatch = z.infer<typeof designOrderPatchSchema>;
+
+export const designIdParamsSchema = z.object({ designId: idSchema("заказ дизайна") });
+
+/** orderId: the cart or the placed order holding the line; productId: the line (order product) id. */
+export const autocheckStartParamsSchema = z.object({
+  orderId: idSchema("корзину или заказ"),
+  productId: idSchema("строку заказа"),
+  detailName: z.string().trim().min(1, { error: "Укажите деталь изделия" }).max(200),
+});
+
+export const autocheckParamsSchema = z.object({ pitstopDesignId: idSchema("проверку") });
+
+export const preflightJobStateValues = ["queued", "running", "done", "failed"] as const;
+
+export const autocheckStartedSchema = z.object({
+  pitstopDesignId: z.number().int(),
+  state: z.enum(preflightJobStateValues),
+});
+export type AutocheckStarted = z.infer<typeof autocheckStartedSchema>;
+
+/** A print-readiness check of a layout: its state, and once done its findings (empty: ready to print). */
+export const autocheckSchema = z.object({
+  pitstopDesignId: z.number().int(),
+  layoutId: z.number().int(),
+  state: z.enum(preflightJobStateValues),
+  findings: z.array(preflightFindingSchema).nullable(),
+  /** Why a failed check could not finish, in Russian. */
+  error: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Autocheck = z.infer<typeof autocheckSchema>;

@@ -1,0 +1,61 @@
+import {
+  autocheckSchema,
+  autocheckStartedSchema,
+  designOrderSchema,
+  layoutSchema,
+  uploadedFileSchema,
+  websiteFileSchema,
+} from "../contracts/index";
+import type {
+  Autocheck,
+  AutocheckStarted,
+  DesignOrder,
+  DesignOrderCreateRequest,
+  DesignOrderPatch,
+  Layout,
+  UploadedFile,
+  WebsiteFile,
+} from "../contracts/index";
+import type { ApiRequest } from "./request";
+
+/** Spec §7 "Files" and "Design orders": uploads (multipart FormData), design orders and layout checks. */
+export interface FilesEndpoints {
+  /** A PDF layout of one detail of a cart (or order) line; replaces the detail's previous layout. */
+  uploadLayout(input: { file: Blob; fileName: string; orderProductId: number; detailName: string }): Promise<Layout>;
+  /** Staff only: a public image or PDF for the website. */
+  uploadWebsiteFile(input: { file: Blob; fileName: string }): Promise<WebsiteFile>;
+  /** The PDF viewer's annotated copy, to attach to a design order with updateDesignOrder. */
+  uploadAnnotatedFile(input: { file: Blob; fileName: string }): Promise<UploadedFile>;
+  createDesignOrder(input: DesignOrderCreateRequest): Promise<DesignOrder>;
+  updateDesignOrder(designId: number, input: DesignOrderPatch): Promise<DesignOrder>;
+  cancelDesignOrder(designId: number): Promise<DesignOrder>;
+  /** orderId: the cart or order holding the line; orderProductId: the line. */
+  startAutocheck(orderId: number, orderProductId: number, detailName: string): Promise<AutocheckStarted>;
+  getAutocheck(pitstopDesignId: number): Promise<Autocheck>;
+}
+
+function fileForm(file: Blob, fileName: string, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  // Text fields first: the server reads the form in order.
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", file, fileName);
+  return form;
+}
+
+export function filesEndpoints(request: ApiRequest): FilesEndpoints {
+  return {
+    uploadLayout: ({ file, fileName, orderProductId, detailName }) =>
+      request("/file/upload/layout", layoutSchema, {
+        method: "POST",
+        body: fileForm(file, fileName, { orderProductId: String(orderProductId), detailName }),
+      }),
+    uploadWebsiteFile: ({ file, fileName }) => request("/file/upload/website/file", websiteFileSchema, { method: "POST", body: fileForm(file, fileName) }),
+    uploadAnnotatedFile: ({ file, fileName }) => request("/file/upload/annotation", uploadedFileSchema, { method: "POST", body: fileForm(file, fileName) }),
+    createDesignOrder: (input) => request("/client-order/design", designOrderSchema, { method: "POST", body: input }),
+    updateDesignOrder: (designId, input) => request(`/client-order/design/${designId}`, designOrderSchema, { method: "PATCH", body: input }),
+    cancelDesignOrder: (designId) => request(`/client-order/design/${designId}`, designOrderSchema, { method: "DELETE" }),
+    startAutocheck: (orderId, orderProductId, detailName) =>
+      request(`/client-order/${orderId}/product/${orderProductId}/autocheck/${encodeURIComponent(detailName)}`, autocheckStartedSchema, { method: "POST" }),
+    getAutocheck: (pitstopDesignId) => request(`/client-order/autocheck/${pitstopDesignId}`, autocheckSchema),
+  };
+}

@@ -1,0 +1,224 @@
+import { join } from "node:path";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { autocheckSchema, autocheckStartedSchema, layoutSchema, preflightCodeMessages, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
+import type { Autocheck } from "../../shared/contracts/index";
+import { layout, preflightJob } from "../../server/db/schema";
+import type { PreflightJobRow } from "../../server/db/files.schema";
+import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
+import { PREFLIGHT_ENGINE_UNAVAILABLE_UI } from "../../server/jobs/preflight-engine";
+import { createPreflightRunner, PREFLIGHT_CRASHED_UI, PREFLIGHT_OUT_OF_MEMORY_UI, PREFLIGHT_TIMEOUT_UI } from "../../server/jobs/preflight-runner";
+import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";
+import { createLocalFileStorage } from "../../server/services/file-storage";
+import { BACK, FACE, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, productWithDetails } from "./support/files-fixtures";
+import { startTestApp } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+
+/*
+ * The print-readiness check jobs: through the API with a test engine (the done path, findings on
+ * the layout, access), then the runner itself with engines that loop, eat memory, throw and exit,
+ * the engine that is not connected yet, and jobs left running by a stopped process.
+ */
+
+const engine = (name: string) => new URL(`./support/preflight-engine-${name}.ts`, import.meta.url);
+
+let testApp: TestApp;
+let productId: number;
+let clientId: number;
+let clientToken: string;
+let secondToken: string;
+let line: { cartId: number; orderProductId: number };
+let backLine: { cartId: number; orderProductId: number };
+const runners: PreflightRunner[] = [];
+
+function call(options: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse> {
+  const { token, headers, ...rest } = options;
+  return testApp.app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}
+
+async function login(email: string, password: string): Promise<string> {
+  const response = await call({ method: "POST", url: "/api/auth/login", payload: { email, password, rememberMe: false } });
+  expect(response.statusCode, response.body).toBe(200);
+  return sessionGrantSchema.parse(response.json()).token;
+}
+
+async function upload(orderProductId: number, detailName: string, bytes: Uint8Array): Promise<number> {
+  const body = multipartBody({ orderProductId: String(orderProductId), detailName }, { name: "layout.pdf", contentType: "application/pdf", bytes });
+  const response = await call({ method: "POST", url: "/api/file/upload/layout", token: clientToken, payload: body.payload, headers: body.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return layoutSchema.parse(response.json()).id;
+}
+
+async function pollCheck(id: number, token: string): Promise<Autocheck> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const response = await call({ method: "GET", url: `/api/client-order/autocheck/${id}`, token });
+    expect(response.statusCode, response.body).toBe(200);
+    const check = autocheckSchema.parse(response.json());
+    if (check.state === "done" || check.state === "failed") return check;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Check ${id} did not finish`);
+}
+
+async function finishedJob(id: number): Promise<PreflightJobRow> {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    const [job] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, id));
+    if (job && (job.state === "done" || job.state === "failed")) return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Job ${id} did not finish`);
+}
+
+/** A runner of its own on the test database, with the given engine and limits. */
+async function runnerWith(options: PreflightRunnerOptions): Promise<PreflightRunner> {
+  const runner = createPreflightRunner(testApp.database.db, createLocalFileStorage(join(testApp.database.filesDir, "private")), options);
+  runners.push(runner);
+  await runner.start();
+  return runner;
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp({ preflight: { engineModule: engine("findings"), workers: 2 } });
+  const db = testApp.database.db;
+  productId = await productWithDetails(db);
+  clientId = await accountIdOf(db, DEMO_ACCOUNTS.client.email);
+  line = await cartLine(db, clientId, productId);
+  backLine = await cartLine(db, clientId, productId, { colors: "4+4" });
+  clientToken = await login(DEMO_ACCOUNTS.client.email, DEMO_ACCOUNTS.client.password);
+  secondToken = await login(DEMO_ACCOUNTS.secondClient.email, DEMO_ACCOUNTS.secondClient.password);
+});
+afterAll(async () => {
+  await Promise.all(runners.map((runner) => runner.stop()));
+  await testApp.close();
+});
+
+describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detailName}", () => {
+  it("checks the current layout in a worker and stores the findings on the layout", async () => {
+    const layoutId = await upload(line.orderProductId, FACE, minimalPdf("1.7"));
+    const started = await call({ method: "POST", url: `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = autocheckStartedSchema.parse(started.json());
+    expect(job.state).toBe("queued");
+
+    const check = await pollCheck(job.pitstopDesignId, clientToken);
+    expect(check).toMatchObject({ pitstopDesignId: job.pitstopDesignId, layoutId, state: "done", error: null });
+    expect(check.findings).toEqual([{ code: 1120, message: preflightCodeMessages[1120], page: null, bbox: null, measured: "1.7" }]);
+    expect(check.durationMs).toBeGreaterThanOrEqual(0);
+
+    const [row] = await testApp.database.db.select().from(layout).where(eq(layout.id, layoutId));
+    expect(row?.status).toBe("failed");
+    expect(row?.findings).toEqual(check.findings);
+  });
+
+  it("passes a layout with no findings, using the detail's own profile", async () => {
+    const layoutId = await upload(backLine.orderProductId, FACE, minimalPdf("1.3"));
+    const started = autocheckStartedSchema.parse(
+      (await call({ method: "POST", url: `/api/client-order/${backLine.cartId}/product/${backLine.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken })).json(),
+    );
+    const check = await pollCheck(started.pitstopDesignId, clientToken);
+    expect(check.findings).toEqual([]);
+    const [row] = await testApp.database.db.select().from(layout).where(eq(layout.id, layoutId));
+    expect(row?.status).toBe("passed");
+
+    // The back side's profile wants two pages: the test engine reports 1163 with a page and a box.
+    await upload(backLine.orderProductId, BACK, minimalPdf("1.3"));
+    const back = autocheckStartedSchema.parse(
+      (await call({ method: "POST", url: `/api/client-order/${backLine.cartId}/product/${backLine.orderProductId}/autocheck/${encodeURIComponent(BACK)}`, token: clientToken })).json(),
+    );
+    const backCheck = await pollCheck(back.pitstopDesignId, clientToken);
+    expect(backCheck.findings?.map((finding) => [finding.code, finding.page, finding.bbox])).toEqual([[1163, 1, [0, 0, 255.12, 141.73]]]);
+  });
+
+  it("answers the queued check again instead of starting a second one", async () => {
+    await upload(line.orderProductId, FACE, minimalPdf("1.3"));
+    const url = `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
+    const first = autocheckStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
+    const second = await call({ method: "POST", url, token: clientToken });
+    // A worker takes hundreds of milliseconds to start, so the first check is still queued or running.
+    expect(second.statusCode).toBe(200);
+    expect(autocheckStartedSchema.parse(second.json()).pitstopDesignId).toBe(first.pitstopDesignId);
+    expect((await pollCheck(first.pitstopDesignId, clientToken)).state).toBe("done");
+  });
+
+  it("is only for the line's client; a detail without a layout is a 409", async () => {
+    const url = `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
+    expect((await call({ method: "POST", url, token: secondToken })).statusCode).toBe(404);
+    expect((await call({ method: "POST", url })).statusCode).toBe(401);
+    const wrongCart = await call({ method: "POST", url: `/api/client-order/999999/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
+    expect(wrongCart.statusCode).toBe(404);
+    const [job] = await testApp.database.db.select({ id: preflightJob.id }).from(preflightJob).limit(1);
+    expect((await call({ method: "GET", url: `/api/client-order/autocheck/${job?.id ?? 0}`, token: secondToken })).statusCode).toBe(404);
+
+    const fresh = await cartLine(testApp.database.db, clientId, productId);
+    const missing = await call({ method: "POST", url: `/api/client-order/${fresh.cartId}/product/${fresh.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
+    expect(missing.statusCode).toBe(409);
+    expect(serverErrorSchema.parse(missing.json()).messageUI).toBe("Сначала загрузите макет этой детали");
+  });
+});
+
+describe("the job runner", () => {
+  let layoutId: number;
+
+  beforeAll(async () => {
+    // From here on the tests' own runners take the jobs: the app's runner stops claiming them.
+    await testApp.app.preflight.stop();
+    layoutId = await upload(line.orderProductId, FACE, minimalPdf("1.3"));
+  });
+
+  it("ends a check that runs past the time limit", async () => {
+    const runner = await runnerWith({ engineModule: engine("forever"), timeoutMs: 1000 });
+    const job = await runner.enqueue(layoutId, TEST_PROFILE);
+    const done = await finishedJob(job.id);
+    expect(done).toMatchObject({ state: "failed", error: PREFLIGHT_TIMEOUT_UI });
+    expect(done.durationMs).toBeGreaterThanOrEqual(1000);
+    const [row] = await testApp.database.db.select().from(layout).where(eq(layout.id, layoutId));
+    expect(row?.status).toBe("error");
+  });
+
+  it("ends a check that runs out of memory", async () => {
+    const runner = await runnerWith({ engineModule: engine("oom"), memoryMb: 64, timeoutMs: 60_000 });
+    const job = await runner.enqueue(layoutId, TEST_PROFILE);
+    expect(await finishedJob(job.id)).toMatchObject({ state: "failed", error: PREFLIGHT_OUT_OF_MEMORY_UI });
+  });
+
+  it("fails the job when the engine throws or its thread exits, and the API keeps answering", async () => {
+    const throwing = await runnerWith({ engineModule: engine("throws") });
+    expect(await finishedJob((await throwing.enqueue(layoutId, TEST_PROFILE)).id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI });
+    const exiting = await runnerWith({ engineModule: engine("exits") });
+    const crashed = await exiting.enqueue(layoutId, TEST_PROFILE);
+    expect(await finishedJob(crashed.id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI });
+    const check = await call({ method: "GET", url: `/api/client-order/autocheck/${crashed.id}`, token: clientToken });
+    expect(check.statusCode).toBe(200);
+    expect(autocheckSchema.parse(check.json())).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI, findings: null });
+  });
+
+  it("says so while the real engine is not connected", async () => {
+    const runner = await runnerWith({});
+    const job = await runner.enqueue(layoutId, TEST_PROFILE);
+    expect(await finishedJob(job.id)).toMatchObject({ state: "failed", error: PREFLIGHT_ENGINE_UNAVAILABLE_UI });
+  });
+
+  it("puts jobs a stopped process left running back in the queue, and runs them", async () => {
+    const [left] = await testApp.database.db.insert(preflightJob).values({ layoutId, profile: TEST_PROFILE, state: "running", startedAt: new Date() }).returning();
+    const [waiting] = await testApp.database.db.insert(preflightJob).values({ layoutId, profile: TEST_PROFILE, state: "queued" }).returning();
+    if (!left || !waiting) throw new Error("insert failed");
+    await runnerWith({ engineModule: engine("findings") });
+    expect(await finishedJob(left.id)).toMatchObject({ state: "done", findings: [] });
+    expect(await finishedJob(waiting.id)).toMatchObject({ state: "done", findings: [] });
+  });
+
+  it("on stop, hands the job it was running back to the queue", async () => {
+    const runner = await runnerWith({ engineModule: engine("forever"), timeoutMs: 60_000 });
+    const job = await runner.enqueue(layoutId, TEST_PROFILE);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const [row] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, job.id));
+      if (row?.state === "running") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await runner.stop();
+    const [row] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, job.id));
+    expect(row).toMatchObject({ state: "queued", startedAt: null });
+    await testApp.database.db.delete(preflightJob).where(eq(preflightJob.id, job.id));
+  });
+});

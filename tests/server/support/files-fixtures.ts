@@ -1,0 +1,97 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../../server/db/client";
+import { account, cart, orderProduct, product, productDetail } from "../../../server/db/schema";
+import type { ChosenOptions } from "../../../server/db/cart.schema";
+import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
+
+/** A small valid PDF (one empty 90×50 mm page) with a correct xref table; the version is in its header. */
+export function minimalPdf(version = "1.3", padding = 0): Uint8Array {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 255.12 141.73] /Contents 4 0 R >>",
+    `<< /Length ${padding} >>\nstream\n${" ".repeat(padding)}\nendstream`,
+  ];
+  let text = `%PDF-${version}\n%\u00e2\u00e3\u00cf\u00d3\n`;
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(Buffer.byteLength(text, "latin1"));
+    text += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xrefAt = Buffer.byteLength(text, "latin1");
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(text, "latin1"));
+}
+
+/** The 8-byte PNG signature and an IHDR: enough for content sniffing. */
+export const PNG_BYTES = new Uint8Array(
+  Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082", "hex"),
+);
+
+export const TEST_PROFILE: PreflightProfile = {
+  pdfVersion: "1.3",
+  pages: 1,
+  trimMm: [90, 50],
+  bleedMm: 2,
+  sizeToleranceMm: 0.5,
+  minPpi: 300,
+  ppiTolerancePct: 5,
+  compression: "lossy",
+  maxTacPct: 300,
+  tacTolerancePct: 1,
+  tacMinAreaMm2: 1,
+};
+
+export const FACE = "Лицевая сторона";
+export const BACK = "Обратная сторона";
+
+/** Gives the first product exactly two details: the face (always) and the back (only with colours 4+4). */
+export async function productWithDetails(db: Database): Promise<number> {
+  const [first] = await db.select({ id: product.id }).from(product).orderBy(asc(product.id)).limit(1);
+  if (!first) throw new Error("The seeded catalogue has no products");
+  await db.delete(productDetail).where(eq(productDetail.productId, first.id));
+  await db.insert(productDetail).values([
+    { productId: first.id, name: FACE, sortOrder: 10, profile: TEST_PROFILE, requiresOptionCode: null },
+    { productId: first.id, name: BACK, sortOrder: 20, profile: { ...TEST_PROFILE, pages: 2 }, requiresOptionCode: "4+4" },
+  ]);
+  return first.id;
+}
+
+export async function accountIdOf(db: Database, email: string): Promise<number> {
+  const [row] = await db.select({ id: account.id }).from(account).where(eq(account.email, email));
+  if (!row) throw new Error(`No account ${email}`);
+  return row.id;
+}
+
+/** A line in the client's personal cart (made when missing). */
+export async function cartLine(db: Database, accountId: number, productId: number, options: ChosenOptions = {}): Promise<{ cartId: number; orderProductId: number }> {
+  await db.insert(cart).values({ accountId, companyId: null }).onConflictDoNothing();
+  const [own] = await db.select({ id: cart.id }).from(cart).where(and(eq(cart.accountId, accountId), isNull(cart.companyId)));
+  if (!own) throw new Error("No cart");
+  const [line] = await db
+    .insert(orderProduct)
+    .values({ cartId: own.id, productId, options, quantity: 100, unitPriceKopecks: 500, priceKopecks: 50_000, productionTimeDay: 3 })
+    .returning({ id: orderProduct.id });
+  if (!line) throw new Error("No line");
+  return { cartId: own.id, orderProductId: line.id };
+}
+
+/** A multipart/form-data body built by hand, as a browser sends it. */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; contentType: string; bytes: Uint8Array }): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----ottisk-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, "utf8"));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.contentType}\r\n\r\n`, "utf8"),
+      Buffer.from(file.bytes),
+      Buffer.from("\r\n", "utf8"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`, "utf8"));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
