@@ -5,7 +5,7 @@ import type { FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { mkdir } from "node:fs/promises";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { CaptchaVerifier } from "./adapters/recaptcha";
 import type { Database } from "./db/client";
 import { frameworkErrors, installErrorHandlers, sendNotFound } from "./plugins/errors";
@@ -16,26 +16,67 @@ import type { AccountService } from "./services/account.service";
 import {
   addressByCoordsRoutes,
   authRoutes,
+  cartDeliveryRoutes,
+  cartProductRoutes,
+  cartRoutes,
   cityRoutes,
+  deliveryGeoRoutes,
   clientAccountRoutes,
   clientRoutes,
+  designOrderRoutes,
+  fileRoutes,
   favoriteRoutes,
   feedbackRoutes,
   ndsRoutes,
+  orderRoutes,
+  paymentRoutes,
   productCategoryRoutes,
+  productOptionRoutes,
   productRoutes,
   selfPickupRoutes,
+  websiteRoutes,
 } from "./routes/index";
+import { createCartService } from "./services/cart.service";
+import type { CartService } from "./services/cart.service";
 import { createCatalogService } from "./services/catalog.service";
 import type { CatalogService } from "./services/catalog.service";
+import { createPricingService } from "./services/pricing.service";
+import type { PricingService } from "./services/pricing.service";
 import { createGeoService } from "./services/geo.service";
 import type { GeoService } from "./services/geo.service";
+import { createDeliveryQuoteService } from "./services/delivery-quote.service";
+import type { DeliveryQuoteService } from "./services/delivery-quote.service";
+import { createDeliveryService } from "./services/delivery.service";
+import type { DeliveryService } from "./services/delivery.service";
+import type { AddressSuggester } from "./adapters/dadata-address";
+import type { DeliveryProvider } from "./adapters/delivery/provider";
 import { createClientService } from "./services/client.service";
 import type { ClientService } from "./services/client.service";
 import { createCompanyService } from "./services/company.service";
 import { createFeedbackService } from "./services/feedback.service";
 import type { FeedbackService } from "./services/feedback.service";
 import type { CompanyDirectory, CompanyService } from "./services/company.service";
+import { createPublicResponseCache } from "./services/public-response-cache";
+import type { PublicResponseCache } from "./services/public-response-cache";
+import { createPagesService } from "./services/pages.service";
+import type { PagesService } from "./services/pages.service";
+import { createFileService } from "./services/file.service";
+import type { FileService } from "./services/file.service";
+import { createLocalFileStorage } from "./services/file-storage";
+import type { FileStorage } from "./services/file-storage";
+import { createLayoutService } from "./services/layout.service";
+import type { LayoutService } from "./services/layout.service";
+import { createDesignService } from "./services/design.service";
+import type { DesignService } from "./services/design.service";
+import { createPreflightRunner } from "./jobs/preflight-runner";
+import type { PreflightRunner, PreflightRunnerOptions } from "./jobs/preflight-runner";
+import { createBalanceService } from "./services/balance.service";
+import type { BalanceService } from "./services/balance.service";
+import { createOrderService } from "./services/order.service";
+import type { OrderService } from "./services/order.service";
+import { createPaymentService } from "./services/payment.service";
+import type { PaymentService } from "./services/payment.service";
+import type { YookassaClient } from "./adapters/yookassa";
 import { createSessionService } from "./services/session.service";
 import type { SessionService } from "./services/session.service";
 import { SESSION_TOKEN_HEADER } from "../shared/contracts/index";
@@ -43,12 +84,28 @@ import { SESSION_TOKEN_HEADER } from "../shared/contracts/index";
 declare module "fastify" {
   interface FastifyInstance {
     catalog: CatalogService;
+    pricing: PricingService;
     geo: GeoService;
+    deliveryQuotes: DeliveryQuoteService;
+    delivery: DeliveryService;
+    carts: CartService;
     sessions: SessionService;
     accounts: AccountService;
     companies: CompanyService;
     clients: ClientService;
     feedback: FeedbackService;
+    pages: PagesService;
+    orders: OrderService;
+    /** Private files (layouts, invoices, annotated PDFs) and public website uploads. */
+    files: FileService;
+    layouts: LayoutService;
+    designs: DesignService;
+    /** The print-readiness check jobs (worker threads); started when the app is ready, stopped on close. */
+    preflight: PreflightRunner;
+    balance: BalanceService;
+    payments: PaymentService;
+    /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/public-response-cache.ts). */
+    publicCache: PublicResponseCache;
   }
   interface FastifyRequest {
     /** Where shoppers reach the shop, e.g. `https://ottisk.ru`: the start of every absolute URL the API gives out. */
@@ -56,10 +113,19 @@ declare module "fastify" {
   }
 }
 
+/** How old an anonymous catalogue page may be: the catalogue changes only in the admin panel or by an import. */
+export const PUBLIC_CACHE_TTL_MS = 30_000;
+
 export interface AppOptions {
   database: Database;
-  /** Served at /files/ (product photos, later uploads). */
+  /** Served at /files/ (product photos, website uploads), except its `private/` folder. */
   filesDir: string;
+  /** Where private files go; default `filesDir/private` on disk (never served at /files/), or S3 (OTTISK_S3_*). */
+  fileStorage?: FileStorage;
+  /** The largest layout PDF accepted, in MB (OTTISK_MAX_LAYOUT_MB); default 100. */
+  maxLayoutMb?: number;
+  /** The layout check jobs' worker threads: how many, time and memory limits, the engine module (tests). */
+  preflight?: Omit<PreflightRunnerOptions, "onError">;
   /** Fastify's logger: false (the default) for tests, true or pino options for the server. */
   logger?: FastifyServerOptions["logger"];
   /** The shop's public address; without it the address each request came to is used. */
@@ -70,6 +136,10 @@ export interface AppOptions {
   companyDirectory?: CompanyDirectory | null;
   /** reCAPTCHA for the feedback form: the site key the storefront shows and the server's check; none offline. */
   recaptcha?: { siteKey: string; verifier: CaptchaVerifier } | null;
+  /** Delivery: the configured providers' adapters (none offline: the shop's table prices) and the clock dates count from. */
+  delivery?: { providers?: DeliveryProvider[]; now?: () => Date; addressSuggester?: AddressSuggester | null };
+  /** YooKassa's API for card payments; none offline: the built-in test payment page takes them. */
+  yookassa?: YookassaClient | null;
 }
 
 /**
@@ -83,6 +153,8 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors,
     // Each /api answer is small; a larger body is a mistake or an attack.
     bodyLimit: 1024 * 1024,
+    // A page's slug is its whole path with the slashes encoded (blog%2F…); the contract caps it at 200 characters.
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,8 +168,26 @@ export async function buildApp(options: AppOptions) {
     },
   });
   app.decorate("catalog", createCatalogService(options.database));
+  app.decorate("publicCache", createPublicResponseCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 1000 }));
+  app.decorate("pricing", createPricingService(options.database));
   const geo = createGeoService(options.database);
   app.decorate("geo", geo);
+  const deliveryQuotes = createDeliveryQuoteService(options.database, geo, {
+    providers: options.delivery?.providers ?? [],
+    ...(options.delivery?.now ? { now: options.delivery.now } : {}),
+    onProviderError: (provider, error) => app.log.warn({ err: error, provider }, "delivery provider failed; the shop's table answers"),
+  });
+  app.decorate("deliveryQuotes", deliveryQuotes);
+  app.decorate(
+    "delivery",
+    createDeliveryService(options.database, geo, deliveryQuotes, {
+      providers: options.delivery?.providers ?? [],
+      addressSuggester: options.delivery?.addressSuggester ?? null,
+      ...(options.delivery?.now ? { now: options.delivery.now } : {}),
+      onProviderError: (provider, error) => app.log.warn({ err: error, provider }, "delivery provider failed; the shop's own data answers"),
+    }),
+  );
+  app.decorate("carts", createCartService(options.database, deliveryQuotes));
   const sessions = createSessionService(options.database);
   const companies = createCompanyService(options.database, options.companyDirectory ?? null);
   app.decorate("sessions", sessions);
@@ -105,6 +195,28 @@ export async function buildApp(options: AppOptions) {
   app.decorate("companies", companies);
   app.decorate("clients", createClientService(options.database, companies, sessions));
   app.decorate("feedback", createFeedbackService(options.database, options.recaptcha?.verifier ?? null));
+  app.decorate("pages", createPagesService(options.database));
+  const balance = createBalanceService(options.database);
+  const payments = createPaymentService(options.database, options.yookassa ?? null);
+  app.decorate("balance", balance);
+  app.decorate("payments", payments);
+  // The file service is read when an order needs it, so the order of the decorations does not matter.
+  const orderFiles = { store: (...args: Parameters<FileService["store"]>) => app.files.store(...args), read: (fileId: number) => app.files.read(fileId) };
+  const filesDir = resolve(options.filesDir);
+  const fileStorage = options.fileStorage ?? createLocalFileStorage(join(filesDir, PRIVATE_FILES_FOLDER));
+  const files = createFileService(options.database, fileStorage, filesDir);
+  const preflight = createPreflightRunner(options.database, fileStorage, {
+    ...options.preflight,
+    onError: (error, jobId) => app.log.error({ err: error, jobId }, "layout check failed unexpectedly"),
+  });
+  const layouts = createLayoutService(options.database, files, preflight, (options.maxLayoutMb ?? 100) * 1024 * 1024);
+  app.decorate("files", files);
+  app.decorate("layouts", layouts);
+  app.decorate("designs", createDesignService(options.database, layouts));
+  app.decorate("preflight", preflight);
+  app.addHook("onReady", () => preflight.start());
+  app.addHook("onClose", () => preflight.stop());
+  app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments }));
 
   await installOpenApi(app);
 
@@ -125,20 +237,29 @@ export async function buildApp(options: AppOptions) {
       await api.register(openApiDocumentRoute);
       await api.register(productCategoryRoutes);
       await api.register(productRoutes);
+      await api.register(productOptionRoutes);
       await api.register(ndsRoutes);
       await api.register(cityRoutes);
       await api.register(addressByCoordsRoutes);
+      await api.register(deliveryGeoRoutes);
       await api.register(selfPickupRoutes);
       await api.register(authRoutes);
       await api.register(favoriteRoutes);
       await api.register(clientAccountRoutes);
       await api.register(clientRoutes);
+      await api.register(cartRoutes);
+      await api.register(cartProductRoutes);
+      await api.register(cartDeliveryRoutes);
       await api.register(feedbackRoutes, { recaptchaSiteKey: options.recaptcha?.siteKey ?? null });
+      await api.register(websiteRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
+      await api.register(fileRoutes, { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024 });
+      await api.register(designOrderRoutes);
     },
     { prefix: "/api" },
   );
 
-  const filesDir = resolve(options.filesDir);
   await mkdir(filesDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: filesDir,
@@ -147,7 +268,8 @@ export async function buildApp(options: AppOptions) {
     index: false,
     dotfiles: "ignore",
     // Folders are not listed: asking for one is the same miss as asking for a file that is not there.
-    allowedPath: (pathName) => !pathName.endsWith("/"),
+    // The private files' folder is never served: they are read through GET /api/file/{id}.
+    allowedPath: (pathName) => !pathName.endsWith("/") && !isPrivateFilesPath(pathName),
     // Files keep their names while they live; a day fresh, then revalidated by ETag.
     maxAge: "1d",
     setHeaders: (reply) => {
@@ -158,6 +280,20 @@ export async function buildApp(options: AppOptions) {
   });
 
   return app;
+}
+
+/** The folder of `filesDir` the default local storage keeps private files in. */
+export const PRIVATE_FILES_FOLDER = "private";
+
+function isPrivateFilesPath(pathName: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return true;
+  }
+  const first = decoded.split(/[\\/]+/).find((segment) => segment !== "" && segment !== ".");
+  return first?.toLowerCase() === PRIVATE_FILES_FOLDER;
 }
 
 /** The instance buildApp gives: routes added to it get request types from their zod schemas. */

@@ -13,6 +13,9 @@ describe("readConfig", () => {
       filesDir: "/srv/ottisk/data/files",
       publicUrl: "http://localhost:8080",
       partnerOrigins: ["http://localhost:8080", "http://127.0.0.1:8080"],
+      maxLayoutMb: 100,
+      preflight: { workers: 1, timeoutMs: 20_000, memoryMb: 512 },
+      delivery: {},
     });
   });
 
@@ -36,6 +39,9 @@ describe("readConfig", () => {
       filesDir: "/srv/ottisk/var/shop/files",
       publicUrl: "https://ottisk.example",
       partnerOrigins: ["https://partner.example", "http://cms.example:8081"],
+      maxLayoutMb: 100,
+      preflight: { workers: 1, timeoutMs: 20_000, memoryMb: 512 },
+      delivery: {},
     });
   });
 
@@ -67,5 +73,62 @@ describe("readConfig", () => {
   ])("rejects %s=%s with a clear message", (name, value, message) => {
     expect(() => readConfig({ [name]: value }, cwd)).toThrow(ConfigError);
     expect(() => readConfig({ [name]: value }, cwd)).toThrow(message);
+  });
+
+  it("takes YooKassa's keys together, or runs the test payment page without them", () => {
+    expect(readConfig({}, cwd).yookassa).toBeUndefined();
+    expect(readConfig({ YOOKASSA_SHOP_ID: "123456", YOOKASSA_SECRET_KEY: "test_secret", YOOKASSA_BASE_URL: "http://127.0.0.1:9/" }, cwd).yookassa).toEqual({
+      shopId: "123456",
+      secretKey: "test_secret",
+      baseUrl: "http://127.0.0.1:9",
+    });
+    expect(() => readConfig({ YOOKASSA_SHOP_ID: "123456" }, cwd)).toThrow(/YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together/);
+    expect(() => readConfig({ YOOKASSA_SHOP_ID: "shop", YOOKASSA_SECRET_KEY: "s" }, cwd)).toThrow(/numeric shop id/);
+    expect(() => readConfig({ YOOKASSA_SHOP_ID: "1", YOOKASSA_SECRET_KEY: "s", YOOKASSA_BASE_URL: "api.yookassa.ru" }, cwd)).toThrow(/YOOKASSA_BASE_URL must be a full URL/);
+  });
+
+  it("switches each delivery provider on by its keys, or prices by the shop's table without them", () => {
+    expect(readConfig({}, cwd).delivery).toEqual({ cdek: undefined, boxberry: undefined, dpd: undefined, yandex: undefined });
+    expect(
+      readConfig(
+        {
+          CDEK_CLIENT_ID: "id",
+          CDEK_CLIENT_SECRET: "secret",
+          CDEK_BASE_URL: "https://api.edu.cdek.ru/",
+          BOXBERRY_TOKEN: "bb",
+          DPD_CLIENT_NUMBER: "1001",
+          DPD_CLIENT_KEY: "key",
+          DPD_BASE_URL: "http://127.0.0.1:9",
+          YANDEX_DELIVERY_TOKEN: "ya",
+        },
+        cwd,
+      ).delivery,
+    ).toEqual({
+      cdek: { clientId: "id", clientSecret: "secret", baseUrl: "https://api.edu.cdek.ru" },
+      boxberry: { token: "bb", baseUrl: undefined },
+      dpd: { clientNumber: "1001", clientKey: "key", baseUrl: "http://127.0.0.1:9" },
+      yandex: { token: "ya", baseUrl: undefined },
+    });
+    expect(() => readConfig({ CDEK_CLIENT_ID: "id" }, cwd)).toThrow(/CDEK_CLIENT_ID and CDEK_CLIENT_SECRET go together/);
+    expect(() => readConfig({ DPD_CLIENT_NUMBER: "x", DPD_CLIENT_KEY: "k" }, cwd)).toThrow(/numeric client number/);
+    expect(() => readConfig({ BOXBERRY_BASE_URL: "api.boxberry.ru" }, cwd)).toThrow(/BOXBERRY_BASE_URL must be a full URL/);
+  });
+
+  it("reads the private files' S3 bucket (all five variables or none), the layout size and the check workers' limits", () => {
+    const s3 = {
+      OTTISK_S3_ENDPOINT: "https://storage.yandexcloud.net/",
+      OTTISK_S3_BUCKET: "ottisk",
+      OTTISK_S3_REGION: "ru-central1",
+      OTTISK_S3_ACCESS_KEY_ID: "key",
+      OTTISK_S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(readConfig(s3, cwd).s3).toEqual({ endpoint: "https://storage.yandexcloud.net", bucket: "ottisk", region: "ru-central1", accessKeyId: "key", secretAccessKey: "secret" });
+    expect(readConfig({}, cwd).s3).toBeUndefined();
+    expect(() => readConfig({ ...s3, OTTISK_S3_BUCKET: "" }, cwd)).toThrow(/set all five or none; missing OTTISK_S3_BUCKET/);
+    expect(() => readConfig({ ...s3, OTTISK_S3_ENDPOINT: "storage.yandexcloud.net" }, cwd)).toThrow(/OTTISK_S3_ENDPOINT must be a full URL/);
+    const limits = readConfig({ OTTISK_MAX_LAYOUT_MB: "250", OTTISK_PREFLIGHT_WORKERS: "2", OTTISK_PREFLIGHT_TIMEOUT_S: "45", OTTISK_PREFLIGHT_MEMORY_MB: "1024" }, cwd);
+    expect(limits).toMatchObject({ maxLayoutMb: 250, preflight: { workers: 2, timeoutMs: 45_000, memoryMb: 1024 } });
+    expect(() => readConfig({ OTTISK_MAX_LAYOUT_MB: "0" }, cwd)).toThrow(ConfigError);
+    expect(() => readConfig({ OTTISK_PREFLIGHT_MEMORY_MB: "lots" }, cwd)).toThrow(/OTTISK_PREFLIGHT_MEMORY_MB must be a whole number from 64 to 16384/);
   });
 });

@@ -22,6 +22,24 @@ export interface ServerConfig {
   dadataBaseUrl: string | undefined;
   /** RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY together switch the feedback form's captcha on. */
   recaptcha: { siteKey: string; secretKey: string; verifyUrl: string | undefined } | undefined;
+  /** OTTISK_S3_*: keep private files (layouts, invoices) in an S3-compatible bucket; undefined → `filesDir/private` on disk. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
+  /** OTTISK_MAX_LAYOUT_MB: the largest layout PDF accepted, in megabytes; default 100. */
+  maxLayoutMb: number;
+  /** OTTISK_PREFLIGHT_WORKERS / _TIMEOUT_S / _MEMORY_MB: the layout check jobs' worker threads (default 1, 20 s, 512 MB). */
+  preflight: { workers: number; timeoutMs: number; memoryMb: number };
+  /** YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY together take payments through YooKassa; undefined → the built-in test payment page. */
+  yookassa: { shopId: string; secretKey: string; baseUrl: string | undefined } | undefined;
+  /** The delivery providers' APIs, each switched on by its keys; undefined → the shop's own price table (see DeliveryConfig). */
+  delivery: DeliveryConfig;
+}
+
+/** CDEK_*, BOXBERRY_*, DPD_*, YANDEX_DELIVERY_*: each provider's keys and, optionally, its address (a proxy or a test double). */
+export interface DeliveryConfig {
+  cdek: { clientId: string; clientSecret: string; baseUrl: string | undefined } | undefined;
+  boxberry: { token: string; baseUrl: string | undefined } | undefined;
+  dpd: { clientNumber: string; clientKey: string; baseUrl: string | undefined } | undefined;
+  yandex: { token: string; baseUrl: string | undefined } | undefined;
 }
 
 /** A setting that cannot work; the message names the variable and what it should look like. */
@@ -67,6 +85,79 @@ function readOrigin(name: string, text: string): string {
     throw new ConfigError(`${name} lists "${text}", which is not an origin: give scheme, host and port only, e.g. https://partner.example`);
   }
   return url.origin;
+}
+
+/** A whole number setting within bounds, or its default when unset. */
+function readWholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const text = setting(env, name);
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+const S3_VARIABLES = ["OTTISK_S3_ENDPOINT", "OTTISK_S3_BUCKET", "OTTISK_S3_REGION", "OTTISK_S3_ACCESS_KEY_ID", "OTTISK_S3_SECRET_ACCESS_KEY"] as const;
+
+/** The S3 bucket for private files: all five variables, or none (files stay on disk). */
+function readS3(env: Env): ServerConfig["s3"] {
+  const values = S3_VARIABLES.map((name) => setting(env, name));
+  const [endpoint, bucket, region, accessKeyId, secretAccessKey] = values;
+  if (!endpoint || !bucket || !region || !accessKeyId || !secretAccessKey) {
+    const missing = S3_VARIABLES.filter((_, index) => values[index] === undefined);
+    if (missing.length === S3_VARIABLES.length) return undefined;
+    throw new ConfigError(`The OTTISK_S3_* variables go together: set all five or none; missing ${missing.join(", ")}`);
+  }
+  readUrl("OTTISK_S3_ENDPOINT", endpoint, ["http:", "https:"]);
+  return { endpoint: endpoint.replace(/\/+$/, ""), bucket, region, accessKeyId, secretAccessKey };
+}
+
+/** YooKassa's shop id and secret key, both or neither; YOOKASSA_BASE_URL only with them (a proxy or a test double). */
+function readYookassa(env: Env): ServerConfig["yookassa"] {
+  const shopId = setting(env, "YOOKASSA_SHOP_ID");
+  const secretKey = setting(env, "YOOKASSA_SECRET_KEY");
+  if ((shopId === undefined) !== (secretKey === undefined)) {
+    throw new ConfigError("YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together: set both, or neither to take payments on the built-in test page");
+  }
+  if (shopId !== undefined && !/^\d+$/.test(shopId)) throw new ConfigError(`YOOKASSA_SHOP_ID must be YooKassa's numeric shop id, got "${shopId}"`);
+  const baseText = setting(env, "YOOKASSA_BASE_URL");
+  const baseUrl = baseText === undefined ? undefined : readUrl("YOOKASSA_BASE_URL", baseText, ["http:", "https:"]).href.replace(/\/+$/, "");
+  return shopId && secretKey ? { shopId, secretKey, baseUrl } : undefined;
+}
+
+/** An optional base URL setting: undefined when unset, without its trailing slash. */
+function readBaseUrl(env: Env, name: string): string | undefined {
+  const text = setting(env, name);
+  return text === undefined ? undefined : readUrl(name, text, ["http:", "https:"]).href.replace(/\/+$/, "");
+}
+
+/** Two keys of one provider go together: both (the provider is on) or neither (the table prices). */
+function readKeyPair(env: Env, first: string, second: string): [string, string] | undefined {
+  const a = setting(env, first);
+  const b = setting(env, second);
+  if ((a === undefined) !== (b === undefined)) throw new ConfigError(`${first} and ${second} go together: set both, or neither to price by the shop's own table`);
+  return a && b ? [a, b] : undefined;
+}
+
+function readDelivery(env: Env): DeliveryConfig {
+  const cdek = readKeyPair(env, "CDEK_CLIENT_ID", "CDEK_CLIENT_SECRET");
+  const dpd = readKeyPair(env, "DPD_CLIENT_NUMBER", "DPD_CLIENT_KEY");
+  if (dpd && !/^\d+$/.test(dpd[0])) throw new ConfigError(`DPD_CLIENT_NUMBER must be DPD's numeric client number, got "${dpd[0]}"`);
+  const boxberryToken = setting(env, "BOXBERRY_TOKEN");
+  const yandexToken = setting(env, "YANDEX_DELIVERY_TOKEN");
+  const urls = {
+    cdek: readBaseUrl(env, "CDEK_BASE_URL"),
+    boxberry: readBaseUrl(env, "BOXBERRY_BASE_URL"),
+    dpd: readBaseUrl(env, "DPD_BASE_URL"),
+    yandex: readBaseUrl(env, "YANDEX_DELIVERY_BASE_URL"),
+  };
+  return {
+    cdek: cdek ? { clientId: cdek[0], clientSecret: cdek[1], baseUrl: urls.cdek } : undefined,
+    boxberry: boxberryToken ? { token: boxberryToken, baseUrl: urls.boxberry } : undefined,
+    dpd: dpd ? { clientNumber: dpd[0], clientKey: dpd[1], baseUrl: urls.dpd } : undefined,
+    yandex: yandexToken ? { token: yandexToken, baseUrl: urls.yandex } : undefined,
+  };
 }
 
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
@@ -121,5 +212,14 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     dadataApiKey: setting(env, "DADATA_API_KEY"),
     dadataBaseUrl,
     recaptcha,
+    s3: readS3(env),
+    maxLayoutMb: readWholeNumber(env, "OTTISK_MAX_LAYOUT_MB", 100, 1, 2048),
+    preflight: {
+      workers: readWholeNumber(env, "OTTISK_PREFLIGHT_WORKERS", 1, 1, 16),
+      timeoutMs: readWholeNumber(env, "OTTISK_PREFLIGHT_TIMEOUT_S", 20, 1, 3600) * 1000,
+      memoryMb: readWholeNumber(env, "OTTISK_PREFLIGHT_MEMORY_MB", 512, 64, 16_384),
+    },
+    yookassa: readYookassa(env),
+    delivery: readDelivery(env),
   };
 }

@@ -6,11 +6,15 @@
 import { join } from "node:path";
 import { createDadataDirectory } from "./adapters/dadata";
 import { createRecaptchaVerifier } from "./adapters/recaptcha";
+import { createDadataAddressSuggester } from "./adapters/dadata-address";
+import { createDeliveryProviders } from "./adapters/delivery/index";
+import { createYookassaClient } from "./adapters/yookassa";
 import { buildApp } from "./app";
 import { ConfigError, readConfig } from "./config";
 import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoData } from "./db/seed";
+import { createS3FileStorage } from "./services/file-storage";
 import { hostSite } from "./plugins/host-site";
 import { staticSite } from "./plugins/static-site";
 
@@ -33,8 +37,18 @@ const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.d
 await seedDemoData(database.db, config.filesDir);
 
 const app = await buildApp({
+  delivery: {
+    providers: createDeliveryProviders(config.delivery),
+    addressSuggester: config.dadataApiKey
+      ? createDadataAddressSuggester({ apiKey: config.dadataApiKey, ...(config.dadataBaseUrl ? { baseUrl: config.dadataBaseUrl } : {}) })
+      : null,
+  },
   database: database.db,
   filesDir: config.filesDir,
+  // Private files (layouts, invoices) in the S3 bucket when OTTISK_S3_* are set; else filesDir/private.
+  ...(config.s3 ? { fileStorage: createS3FileStorage(config.s3) } : {}),
+  maxLayoutMb: config.maxLayoutMb,
+  preflight: config.preflight,
   logger: { level: process.env.OTTISK_LOG_LEVEL ?? "info" },
   partnerOrigins: config.partnerOrigins,
   companyDirectory: config.dadataApiKey
@@ -53,6 +67,13 @@ const app = await buildApp({
           onError: (error) => console.warn("reCAPTCHA siteverify did not answer", error),
         }),
       }
+    : null,
+  yookassa: config.yookassa
+    ? createYookassaClient({
+        shopId: config.yookassa.shopId,
+        secretKey: config.yookassa.secretKey,
+        ...(config.yookassa.baseUrl ? { baseUrl: config.yookassa.baseUrl } : {}),
+      })
     : null,
 });
 await app.register(staticSite, { distDir: join(root, "dist"), demoDir: join(root, "demo"), shopOrigin: config.publicUrl });

@@ -19,6 +19,11 @@ export const openApiTags = {
   clientAccount: "client-account",
   clients: "clients",
   geo: "geo",
+  cart: "cart",
+  website: "website",
+  files: "files",
+  design: "design",
+  orders: "orders",
 } as const;
 
 /**
@@ -47,7 +52,16 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: openApiTags.account, description: "Вход, выход, профиль, избранное / Sign-in, sign-out, profile, favourites" },
         { name: openApiTags.clientAccount, description: "Компании, получатели и адреса клиента / A client's companies, recipients and addresses" },
         { name: openApiTags.clients, description: "Работа сотрудников с клиентами, режим клиента / Employees' client calls and client mode" },
-        { name: openApiTags.geo, description: "Города, город по координатам, пункты самовывоза / Cities, the city at a point, self-pickup points" },
+        {
+          name: openApiTags.geo,
+          description:
+            "Города, город по координатам, способы доставки, пункты выдачи, зоны курьера, подсказки адреса / Cities, the city at a point, delivery methods, pickup points, courier districts, address suggestions",
+        },
+        { name: openApiTags.cart, description: "Корзина клиента: позиции, промокод, доставки / The client cart: lines, promocode, deliveries" },
+        { name: openApiTags.website, description: "Страницы сайта, меню, шапка, подвал, всплывающее окно, поиск / Website pages, menu, header, footer, popup, search" },
+        { name: openApiTags.files, description: "Файлы: макеты, файлы сайта, закрытые файлы / Files: layouts, website files, private files" },
+        { name: openApiTags.design, description: "Заказ дизайна и автоматическая проверка макетов / Design orders and layout print-readiness checks" },
+        { name: openApiTags.orders, description: "Оформление заказа, заказы, счёт, оплата ЮKassa, внутренний баланс / Placing orders, orders, invoices, YooKassa payments, the internal balance" },
       ],
     },
     transform: jsonSchemaTransform,

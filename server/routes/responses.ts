@@ -12,4 +12,5 @@ export const notFoundResponse = serverErrorSchema.describe("Не найдено 
 export const unauthorizedResponse = serverErrorSchema.describe("Нужно войти в систему / No session, or a visitor's temporary one");
 export const forbiddenResponse = serverErrorSchema.describe("Недостаточно прав / Not yours, or not for your role");
 export const conflictResponse = serverErrorSchema.describe("Уже существует / Already exists");
+export const payloadTooLargeResponse = serverErrorSchema.describe("Файл больше допустимого размера / The file is over the limit");
 export const tooManyRequestsResponse = serverErrorSchema.describe("Слишком много попыток / Too many attempts");

@@ -41,6 +41,18 @@ import type {
   RecipientCreateRequest,
   SessionGrant,
 } from "../contracts/index";
+import { cartEndpoints } from "./cart.endpoints";
+import { catalogEndpoints } from "./catalog.endpoints";
+import type { CatalogEndpoints } from "./catalog.endpoints";
+import type { CartEndpoints } from "./cart.endpoints";
+import { deliveryEndpoints } from "./delivery.endpoints";
+import type { DeliveryEndpoints } from "./delivery.endpoints";
+import { filesEndpoints } from "./files.endpoints";
+import { orderEndpoints } from "./order.endpoints";
+import type { OrderEndpoints } from "./order.endpoints";
+import type { FilesEndpoints } from "./files.endpoints";
+import { pagesEndpoints } from "./pages.endpoints";
+import type { PagesEndpoints } from "./pages.endpoints";
 import { createRequest } from "./request";
 import { productListSearchParams } from "./query";
 import type { ApiOptions } from "./request";
@@ -50,11 +62,12 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api {
+export interface Api extends DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
-  getProduct(id: number): Promise<Product>;
+  /** `isUrgent`: the urgent production time and prices (an error when the product cannot be made urgently). */
+  getProduct(id: number, query?: { isUrgent?: boolean }): Promise<Product>;
   getNds(): Promise<Nds>;
   /** Cities whose name matches `search`; without it the preset cities first. */
   getCities(search?: string): Promise<City[]>;
@@ -97,9 +110,16 @@ export function createApi(options: ApiOptions): Api {
   const tokens = options.sessionToken;
   return {
     baseURL: options.baseURL,
+    ...deliveryEndpoints(request),
+    ...cartEndpoints(request),
+    ...pagesEndpoints(request),
+    ...filesEndpoints(request),
+    ...orderEndpoints(request),
+    ...catalogEndpoints(request),
     getProductCategories: () => request("/public/product/category", categoryListSchema),
     getProducts: (query = {}) => request("/public/product", productListPageSchema, { query: productListSearchParams(query) }),
-    getProduct: (id) => request(`/public/product/${encodeURIComponent(String(id))}`, productSchema),
+    getProduct: (id, query = {}) =>
+      request(`/public/product/${encodeURIComponent(String(id))}`, productSchema, { query: query.isUrgent ? { isUrgent: true } : {} }),
     getNds: () => request("/nds", ndsSchema),
     getCities: (search) => request("/geo/city", cityListSchema, { query: search ? { search } : {} }),
     getCityByKladrId: (kladrId) => request("/geo/city-by-kladrId", cityByKladrIdSchema, { query: { kladrId } }),
