@@ -1,7 +1,17 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { productIdParamsSchema, productListPageSchema, productListQuerySchema, productSchema } from "../../../shared/contracts/index";
+import { productIdParamsSchema, productListPageSchema, productListQuerySchema, productQuerySchema, productSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { notFoundResponse, validationErrorResponse } from "../responses";
+
+/**
+ * Sends JSON text that was validated by its contract when it was made: Fastify passes a string with
+ * a JSON content type through without serialising it again. The answer differs for signed-in
+ * callers, so caches must key it by their cookie and token.
+ */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.header("vary", "cookie, authorization").type("application/json; charset=utf-8").send(json);
+}
 
 /** GET /public/product and GET /public/product/{id} (spec §7). */
 export const productRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -20,8 +30,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
         querystring: productListQuerySchema,
         response: { 200: productListPageSchema.describe("Страница товаров / One page of products"), 400: validationErrorResponse },
       },
+      // Anonymous pages are the same for everyone: a page asked for again is answered before the query is parsed.
+      onRequest: async (request, reply) => {
+        if (request.viewer) return;
+        const cached = api.publicCache.get(`${request.publicOrigin}${request.url}`);
+        if (cached === undefined) return;
+        return sendJsonText(reply, cached);
+      },
     },
-    async (request) => api.catalog.listProducts(request.query, request.publicOrigin, request.viewer?.account.id ?? null),
+    async (request, reply) => {
+      if (request.viewer) return api.catalog.listProducts(request.query, request.publicOrigin, request.viewer.account.id);
+      const json = JSON.stringify(productListPageSchema.parse(await api.catalog.listProducts(request.query, request.publicOrigin, null)));
+      api.publicCache.set(`${request.publicOrigin}${request.url}`, json);
+      return sendJsonText(reply, json);
+    },
   );
 
   api.get(
@@ -31,11 +53,17 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
         tags: [openApiTags.catalog],
         operationId: "getProduct",
         summary: "Товар по номеру / Product by id",
-        description: "Всё для страницы товара, включая фотографии и SEO-поля. / Everything a product page shows, photos and SEO fields included.",
+        description: [
+          "Всё для страницы товара: фотографии, SEO-поля, группы параметров печати, цены по тиражам, детали с профилями проверки макета, срочность.",
+          "isUrgent=true — срок и цены срочного изготовления (400, если товар нельзя сделать срочно).",
+          "/ Everything a product page shows: photos, SEO fields, print options, prices by run, details with their preflight profiles, urgency; isUrgent=true gives the urgent time and prices.",
+        ].join(" "),
         params: productIdParamsSchema,
+        querystring: productQuerySchema,
         response: { 200: productSchema.describe("Товар / The product"), 400: validationErrorResponse, 404: notFoundResponse },
       },
     },
-    async (request) => api.catalog.getProduct(request.params.id, request.publicOrigin, request.viewer?.account.id ?? null),
+    async (request) =>
+      api.catalog.getProduct(request.params.id, request.publicOrigin, request.viewer?.account.id ?? null, request.query.isUrgent ?? false),
   );
 };
