@@ -1,0 +1,14 @@
+import { join } from "node:path";
+import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db/client";
+
+/*
+ * The API of `npm run bench:api` in a process of its own, on the embedded database the benchmark
+ * prepared (argument: the data folder), configured as `npm start` runs it but without logging.
+ */
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error("usage: api-server.ts <data folder>");
+const database = await openDatabase({ dataDir });
+const app = await buildApp({ database: database.db, filesDir: join(dataDir, "files"), logger: false });
+const address = await app.listen({ port: 0, host: "127.0.0.1" });
+process.stdout.write(`LISTENING ${address}\n`);

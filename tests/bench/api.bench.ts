@@ -1,0 +1,146 @@
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "../../server/db/client";
+import { seedDemoData } from "../../server/db/seed";
+
+/*
+ * npm run bench:api — requests per second and p99 latency of GET /api/public/product (the
+ * catalogue's first page, as a shopper opens it) against a bare Fastify route measured in the same
+ * run on the same machine, and the API process's peak memory. Each server runs in a process of its
+ * own and autocannon drives it from this one, in rounds taken in turn (medians reported), so a busy
+ * machine slows both alike. Target: the listing reaches 60 % of the bare rate.
+ */
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const TARGET_RATIO = 0.6;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  peakRssMb: number;
+}
+
+async function startServer(script: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  // node --import tsx directly, so the pid is the server's own (peak memory is read from /proc).
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, script), ...args], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let seen = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(seen);
+      if (match?.[1]) resolveUrl(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before listening`)));
+  });
+  return { child, url };
+}
+
+/** The highest resident memory the process has had (VmHWM), in MiB. */
+async function peakRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+async function load(url: string, headers: Record<string, string> = {}, duration = DURATION_S): Promise<autocannon.Result> {
+  return autocannon({ url, connections: CONNECTIONS, duration, headers });
+}
+
+interface Target {
+  name: string;
+  url: string;
+  pid: number | undefined;
+}
+
+async function measureOnce(target: Target): Promise<{ requestsPerSecond: number; p99Ms: number; failures: number }> {
+  const result = await load(target.url);
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, failures: result.non2xx + result.errors };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+async function prepareDatabase(): Promise<string> {
+  const dataDir = join(root, ".tmp", "bench-api");
+  await rm(dataDir, { recursive: true, force: true });
+  const opened = await openDatabase({ dataDir });
+  try {
+    await seedDemoData(opened.db, join(dataDir, "files"));
+  } finally {
+    await opened.close();
+  }
+  return dataDir;
+}
+
+const dataDir = await prepareDatabase();
+const bareServer = await startServer("tests/bench/bare-server.ts", []);
+const apiServer = await startServer("tests/bench/api-server.ts", [dataDir]);
+const targets: Target[] = [
+  { name: "bare Fastify route", url: `${bareServer.url}/bare`, pid: bareServer.child.pid },
+  { name: "GET /api/public/product", url: `${apiServer.url}/api/public/product`, pid: apiServer.child.pid },
+  {
+    name: "GET /api/public/product?sort=TimesOrderedDesc&discount=true&limit=12",
+    url: `${apiServer.url}/api/public/product?sort=TimesOrderedDesc&discount=true&limit=12`,
+    pid: apiServer.child.pid,
+  },
+];
+const rows: Measured[] = [];
+try {
+  console.log(`autocannon: ${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION_S} s per route, taken in turn so each sees the same machine; medians\n`);
+  for (const target of targets) await load(target.url, {}, 2); // warm-up: JIT, caches, database pages
+  const samples = targets.map(() => [] as Array<{ requestsPerSecond: number; p99Ms: number; failures: number }>);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, target] of targets.entries()) samples[index]?.push(await measureOnce(target));
+  }
+  for (const [index, target] of targets.entries()) {
+    const runs = samples[index] ?? [];
+    rows.push({
+      name: target.name,
+      requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+      p99Ms: median(runs.map((run) => run.p99Ms)),
+      non2xx: runs.reduce((sum, run) => sum + run.failures, 0),
+      errors: 0,
+      peakRssMb: target.pid ? await peakRssMb(target.pid) : NaN,
+    });
+  }
+} finally {
+  bareServer.child.kill("SIGTERM");
+  apiServer.child.kill("SIGTERM");
+}
+
+const [bare, listing] = rows;
+if (!bare || !listing) throw new Error("nothing measured");
+const pad = (text: string, width: number) => text.padEnd(width);
+console.log(pad("route", 72) + pad("req/s", 10) + pad("p99 ms", 9) + pad("non-2xx", 9) + "peak RSS MiB (process)");
+for (const row of rows) {
+  console.log(
+    pad(row.name, 72) +
+      pad(row.requestsPerSecond.toFixed(0), 10) +
+      pad(row.p99Ms.toFixed(1), 9) +
+      pad(String(row.non2xx + row.errors), 9) +
+      row.peakRssMb.toFixed(0),
+  );
+}
+const ratio = listing.requestsPerSecond / bare.requestsPerSecond;
+console.log(`\nlisting / bare = ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGET_RATIO * 100} %)`);
+await rm(dataDir, { recursive: true, force: true });
+if (listing.non2xx + listing.errors > 0) {
+  console.error("The listing answered with errors during the run.");
+  process.exit(1);
+}
+if (ratio < TARGET_RATIO) {
+  console.error("BELOW TARGET");
+  process.exit(1);
+}
