@@ -42,6 +42,11 @@ export const PGLITE_FOLDER = "pglite";
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    // PostgreSQL may end an idle connection (a restart, a failover, DROP DATABASE … FORCE): the pool
+    // drops it and opens a new one on the next query. Unheard, the pool's 'error' would crash the process.
+    pool.on("error", (error) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, { code: "OTTISK_DB_IDLE_CONNECTION_CLOSED" });
+    });
     const db = drizzleNodePostgres({ client: pool, schema });
     try {
       await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
