@@ -10,6 +10,8 @@ export function inProcessFetch(app: FastifyInstance): typeof globalThis.fetch {
     const url = new URL(request.url);
     const headers = Object.fromEntries(request.headers);
     headers.host = url.host;
+    // The answer is handed over as bytes no one decompresses, so it must come uncompressed.
+    delete headers["accept-encoding"];
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const answer = await app.inject({
       method: request.method as HTTPMethods,

@@ -10,5 +10,7 @@ const dataDir = process.argv[2];
 if (!dataDir) throw new Error("usage: api-server.ts <data folder>");
 const database = await openDatabase({ dataDir });
 const app = await buildApp({ database: database.db, filesDir: join(dataDir, "files"), logger: false });
+// Ends cleanly on Ctrl-C, so a --cpu-prof run writes its profile.
+process.once("SIGINT", () => process.exit(0));
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(`LISTENING ${address}\n`);

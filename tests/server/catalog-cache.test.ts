@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productListPageSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import { startTestApp } from "./support/test-app";
@@ -41,6 +42,22 @@ describe("anonymous catalogue pages", () => {
     const again = await app.inject({ method: "GET", url: "/api/public/product?limit=5" });
     expect(again.body).toBe(first.body);
     expect(productListPageSchema.parse(again.json()).items.every((item) => !item.inFavorite)).toBe(true);
+  });
+
+  it("come compressed as the browser accepts, the same page in every encoding", async () => {
+    const { app } = testApp;
+    const url = "/api/public/product?sort=NameDesc&limit=24";
+    const plain = await app.inject({ method: "GET", url });
+    const brotli = await app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    const gzip = await app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(brotli.headers.vary).toMatch(/accept-encoding/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(productListPageSchema.parse(plain.json()).items).toHaveLength(24);
   });
 
   it("still refuse a bad query, which is never kept", async () => {

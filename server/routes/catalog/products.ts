@@ -1,16 +1,21 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { productIdParamsSchema, productListPageSchema, productListQuerySchema, productQuerySchema, productSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
+import { preferredEncoding } from "../../services/public-response-cache";
+import type { EncodedResponse } from "../../services/public-response-cache";
 import { notFoundResponse, validationErrorResponse } from "../responses";
 
 /**
- * Sends JSON text that was validated by its contract when it was made: Fastify passes a string with
- * a JSON content type through without serialising it again. The answer differs for signed-in
- * callers, so caches must key it by their cookie and token.
+ * Sends an anonymous page from the cache, compressed as the client accepts: the bytes were validated
+ * by their contract when they were made, so Fastify sends them as they are. The answer differs for
+ * signed-in callers and by encoding, so caches must key it by cookie, token and Accept-Encoding.
  */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.header("vary", "cookie, authorization").type("application/json; charset=utf-8").send(json);
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, response: EncodedResponse): FastifyReply {
+  const encoding = preferredEncoding(request.headers["accept-encoding"]);
+  reply.header("vary", "cookie, authorization, accept-encoding").type("application/json; charset=utf-8");
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  return reply.send(response[encoding]);
 }
 
 /** GET /public/product and GET /public/product/{id} (spec §7). */
@@ -35,14 +40,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
         if (request.viewer) return;
         const cached = api.publicCache.get(`${request.publicOrigin}${request.url}`);
         if (cached === undefined) return;
-        return sendJsonText(reply, cached);
+        return sendEncoded(request, reply, cached);
       },
     },
     async (request, reply) => {
       if (request.viewer) return api.catalog.listProducts(request.query, request.publicOrigin, request.viewer.account.id);
-      const json = JSON.stringify(productListPageSchema.parse(await api.catalog.listProducts(request.query, request.publicOrigin, null)));
-      api.publicCache.set(`${request.publicOrigin}${request.url}`, json);
-      return sendJsonText(reply, json);
+      const page = productListPageSchema.parse(await api.catalog.listProducts(request.query, request.publicOrigin, null));
+      return sendEncoded(request, reply, api.publicCache.set(`${request.publicOrigin}${request.url}`, JSON.stringify(page)));
     },
   );
 
