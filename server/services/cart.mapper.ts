@@ -120,7 +120,9 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
     for (const { detailName, layout } of perDetail) {
       if (!layout) {
         problems.push({ code: "LAYOUT_MISSING", messageUI: `Загрузите макет «${detailName}» для «${product.name}»` });
-      } else if ((layout.status === "failed" || layout.status === "error") && layout.approvedAt === null) {
+      } else if (layout.status === "failed" && layout.approvedAt === null) {
+        // Only a verdict blocks: a check that could not run (status error: no engine, too slow, too
+        // complex) sends the file to the shop's prepress specialist, and the order goes on.
         problems.push({
           code: "LAYOUT_FAILED",
           messageUI: `Макет «${detailName}» для «${product.name}» не прошёл проверку: загрузите исправленный или подтвердите его как есть`,

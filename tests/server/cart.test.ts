@@ -311,6 +311,9 @@ describe("lines", () => {
     await db.update(layout).set({ approvedAt: null }).where(eq(layout.orderProductId, lineId));
     const blocked = await cartCall({ method: "GET", url: "/api/client-cart", token: me.token });
     expect(blocked.problems.map((item) => item.code)).toEqual(["LAYOUT_FAILED", "NO_DELIVERY"]);
+    await db.update(layout).set({ status: "error", findings: null }).where(eq(layout.orderProductId, lineId));
+    const unchecked = await cartCall({ method: "GET", url: "/api/client-cart", token: me.token });
+    expect(unchecked.problems.map((item) => item.code), "a check that could not run goes to a specialist, not against the client").toEqual(["NO_DELIVERY"]);
   });
 });
 
