@@ -39,9 +39,14 @@ export interface LayoutService {
   /** Starts (or finds the running) check of a detail's current layout; `created` tells which. */
   startCheck(clientId: number, params: { orderId: number; productId: number; detailName: string }): Promise<{ created: boolean; job: AutocheckStarted }>;
   check(clientId: number, jobId: number): Promise<Autocheck>;
+  /** The client approves the layout as it is (findings and all), or takes the approval back. */
+  setApproval(clientId: number, layoutId: number, approved: boolean, publicOrigin: string): Promise<Layout>;
   /** The latest check of the current layout of a line's detail, or null. */
   latestCheckId(orderProductId: number, detailName: string): Promise<number | null>;
 }
+
+const layoutNotFound = () =>
+  new ShopError({ statusCode: 404, code: "LAYOUT_NOT_FOUND", messageUI: "Макет не найден: загрузите его заново", message: "No such layout for this client" });
 
 const lineNotFound = () =>
   new ShopError({ statusCode: 404, code: "ORDER_PRODUCT_NOT_FOUND", messageUI: "Строка заказа не найдена", message: "No such order line for this client" });
@@ -174,6 +179,30 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       });
       if (!row) throw new Error("layout insert returned nothing");
       return toLayout(row, stored, publicOrigin);
+    },
+
+    async setApproval(clientId, layoutId, approved, publicOrigin) {
+      const [found] = await db.select({ layout, file: storedFile }).from(layout).innerJoin(storedFile, eq(storedFile.id, layout.fileId)).where(eq(layout.id, layoutId));
+      if (!found) throw layoutNotFound();
+      // Someone else's layout is as unknown as a missing one.
+      const reachable = await lineOf(clientId, found.layout.orderProductId).catch((error: unknown) => {
+        throw isShopError(error) && error.statusCode === 404 ? layoutNotFound() : error;
+      });
+      if (reachable.orderStatus !== null && !LAYOUT_EDITABLE_ORDER_STATUSES.has(reachable.orderStatus)) {
+        throw new ShopError({
+          statusCode: 409,
+          code: "LAYOUT_LOCKED",
+          messageUI: "Заказ уже в производстве: подтверждение макета изменить нельзя",
+          message: `Order status ${reachable.orderStatus} keeps its approvals`,
+        });
+      }
+      const [updated] = await db
+        .update(layout)
+        .set({ approvedAt: approved ? new Date() : null })
+        .where(eq(layout.id, layoutId))
+        .returning();
+      if (!updated) throw layoutNotFound();
+      return toLayout(updated, found.file, publicOrigin);
     },
 
     async startCheck(clientId, params) {

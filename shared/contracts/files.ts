@@ -57,6 +57,14 @@ export const layoutSchema = z.object({
 });
 export type Layout = z.infer<typeof layoutSchema>;
 
+/** `PUT /file/layout/{id}/approval`: the customer approves the layout as it is (the proof), or takes the approval back. */
+export const layoutApprovalSchema = z.object({
+  approved: z.boolean({ error: "approved — да или нет" }),
+});
+export type LayoutApproval = z.infer<typeof layoutApprovalSchema>;
+
+export const layoutIdParamsSchema = z.object({ id: idSchema("макет") });
+
 /** The text fields of POST /file/upload/layout (the form also carries `file`, a PDF). */
 export const layoutUploadFieldsSchema = z.object({
   orderProductId: idSchema("строку заказа (orderProductId)"),

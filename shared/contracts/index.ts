@@ -404,6 +404,8 @@ export {
   designOrderSchema,
   designStatusValues,
   fileIdParamsSchema,
+  layoutApprovalSchema,
+  layoutIdParamsSchema,
   layoutSchema,
   layoutStatusValues,
   layoutUploadFieldsSchema,

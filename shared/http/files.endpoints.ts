@@ -22,6 +22,8 @@ import type { ApiRequest } from "./request";
 export interface FilesEndpoints {
   /** A PDF layout of one detail of a cart (or order) line; replaces the detail's previous layout. */
   uploadLayout(input: { file: Blob; fileName: string; orderProductId: number; detailName: string }): Promise<Layout>;
+  /** The customer approves the layout as it is after seeing the proof (false takes it back). */
+  setLayoutApproval(layoutId: number, approved: boolean): Promise<Layout>;
   /** Staff only: a public image or PDF for the website. */
   uploadWebsiteFile(input: { file: Blob; fileName: string }): Promise<WebsiteFile>;
   /** The PDF viewer's annotated copy, to attach to a design order with updateDesignOrder. */
@@ -49,6 +51,7 @@ export function filesEndpoints(request: ApiRequest): FilesEndpoints {
         method: "POST",
         body: fileForm(file, fileName, { orderProductId: String(orderProductId), detailName }),
       }),
+    setLayoutApproval: (layoutId, approved) => request(`/file/layout/${layoutId}/approval`, layoutSchema, { method: "PUT", body: { approved } }),
     uploadWebsiteFile: ({ file, fileName }) => request("/file/upload/website/file", websiteFileSchema, { method: "POST", body: fileForm(file, fileName) }),
     uploadAnnotatedFile: ({ file, fileName }) => request("/file/upload/annotation", uploadedFileSchema, { method: "POST", body: fileForm(file, fileName) }),
     createDesignOrder: (input) => request("/client-order/design", designOrderSchema, { method: "POST", body: input }),

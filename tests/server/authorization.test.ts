@@ -35,6 +35,7 @@ type Row = [Expected, Expected, Expected, Expected, Expected, Expected];
 
 interface Ids {
   clientAId: number;
+  layoutId: number;
   companyAId: number;
   productId: number;
   detailName: string;
@@ -190,7 +191,7 @@ beforeAll(async () => {
 
   // A's current cart: a line with an uploaded layout, a delivery, a design order and a check.
   const lineId = await newLineOfA();
-  const layout = (await ok(uploadLayout(lineId, detailName), tokenA)) as { fileUrl: string };
+  const layout = (await ok(uploadLayout(lineId, detailName), tokenA)) as { id: number; fileUrl: string };
   const fileId = Number(/\/api\/file\/(\d+)/.exec(layout.fileUrl)?.[1]);
   cart = cartSchema.parse(
     await ok(
@@ -213,6 +214,7 @@ beforeAll(async () => {
     detailName,
     cartAId: Number(cart.id),
     lineId,
+    layoutId: layout.id,
     deliveryId: cart.deliveries.at(-1)?.id ?? 0,
     orderId: order.id,
     orderedLineId,
@@ -431,6 +433,16 @@ const CALLS: Call[] = [
 
   // Files, layouts, design orders, checks. Staff may open any stored file (they print it).
   { route: "GET /api/file/{id}", expect: ["denied", "denied", "ok", "denied", "ok", "ok"], request: (ids) => ({ method: "GET", url: `/api/file/${ids.fileId}` }) },
+  {
+    route: "PUT /api/file/layout/{id}/approval",
+    expect: [401, "denied", "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "PUT", url: `/api/file/layout/${ids.layoutId}/approval`, payload: { approved: true } }),
+    // A new upload replaces the layout, so each allowed caller approves a current one.
+    fresh: async () => {
+      const current = (await ok(uploadLayout(ids.lineId, ids.detailName), tokens.get("clientA"))) as { id: number };
+      return { layoutId: current.id };
+    },
+  },
   { route: "POST /api/file/upload/layout", expect: [401, "denied", "ok", "denied", 403, "ok"], request: (ids) => uploadLayout(ids.lineId, ids.detailName) },
   {
     route: "POST /api/file/upload/website/file",

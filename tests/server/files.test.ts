@@ -83,6 +83,42 @@ afterAll(async () => {
   await testApp.close();
 });
 
+describe("PUT /api/file/layout/{id}/approval", () => {
+  it("records the customer's approval of a layout as it is, lets the cart order it, and takes it back", async () => {
+    const uploaded = await uploadedLayout(await uploadLayout(clientToken, { orderProductId: String(line.orderProductId), detailName: FACE }, { name: "proof.pdf", bytes: minimalPdf() }));
+    // The server's check found RGB colours: the cart holds the line back until the customer approves.
+    await testApp.database.db.update(layout).set({ status: "failed", findings: [{ code: 2078 }] }).where(eq(layout.id, uploaded.id));
+    const problemCodes = async () => {
+      const cart = await call({ method: "GET", url: "/api/client-cart", token: clientToken });
+      return (cart.json() as { problems: Array<{ code: string }> }).problems.map((problem) => problem.code);
+    };
+    expect(await problemCodes()).toContain("LAYOUT_FAILED");
+
+    const approved = await call({ method: "PUT", url: `/api/file/layout/${uploaded.id}/approval`, token: clientToken, payload: { approved: true } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const approvedLayout = layoutSchema.parse(approved.json());
+    expect(approvedLayout).toMatchObject({ id: uploaded.id, status: "failed" });
+    expect(Date.parse(approvedLayout.approvedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    expect(await problemCodes()).not.toContain("LAYOUT_FAILED");
+
+    const withdrawn = await call({ method: "PUT", url: `/api/file/layout/${uploaded.id}/approval`, token: clientToken, payload: { approved: false } });
+    expect(layoutSchema.parse(withdrawn.json()).approvedAt).toBeNull();
+    expect(await problemCodes()).toContain("LAYOUT_FAILED");
+  });
+
+  it("answers 404 for someone else's layout and 400 for a body that is not yes or no", async () => {
+    const uploaded = await uploadedLayout(await uploadLayout(clientToken, { orderProductId: String(line.orderProductId), detailName: FACE }, { name: "mine.pdf", bytes: minimalPdf() }));
+    const theirs = await call({ method: "PUT", url: `/api/file/layout/${uploaded.id}/approval`, token: secondToken, payload: { approved: true } });
+    expect(theirs.statusCode).toBe(404);
+    expect(problemOf(theirs)).toMatchObject({ code: "LAYOUT_NOT_FOUND", messageUI: "Макет не найден: загрузите его заново" });
+    const bad = await call({ method: "PUT", url: `/api/file/layout/${uploaded.id}/approval`, token: clientToken, payload: { approved: "да" } });
+    expect(bad.statusCode).toBe(400);
+    expect(problemOf(bad).messageUI).toBe("approved — да или нет");
+    const [row] = await testApp.database.db.select().from(layout).where(eq(layout.id, uploaded.id));
+    expect(row?.approvedAt).toBeNull();
+  });
+});
+
 describe("POST /api/file/upload/layout", () => {
   it("stores a PDF as the detail's layout and answers the layout contract", async () => {
     const bytes = minimalPdf();

@@ -1,7 +1,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fileIdParamsSchema, layoutSchema, uploadedFileSchema, websiteFileSchema } from "../../../shared/contracts/index";
+import { fileIdParamsSchema, layoutApprovalSchema, layoutIdParamsSchema, layoutSchema, uploadedFileSchema, websiteFileSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireEmployee, requireViewer } from "../../plugins/session";
 import { actingClientId } from "../../services/acting-client";
@@ -89,6 +89,24 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
       const form = await readUploadForm(request, options.maxLayoutBytes);
       return api.layouts.uploadLayout(clientId, form.fields, requireFile(form), request.publicOrigin);
     },
+  );
+
+  api.put(
+    "/file/layout/:id/approval",
+    {
+      schema: {
+        tags,
+        operationId: "setLayoutApproval",
+        summary: "Подтвердить макет / Approve a layout as it is",
+        description:
+          "Клиент видел пробный оттиск (proof) и подтверждает макет как есть — с замечаниями проверки или без; approved: false снимает подтверждение. Неподтверждённый макет с замечаниями не даёт оформить заказ. После запуска заказа в производство — 409. / The customer approves the layout as it is after seeing the proof; a failed layout blocks the order until approved.",
+        params: layoutIdParamsSchema,
+        body: layoutApprovalSchema,
+        response: { 200: layoutSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse, 409: conflictResponse },
+      },
+    },
+    async (request) =>
+      api.layouts.setApproval(actingClientId(requireViewer(request)), request.params.id, request.body.approved, request.publicOrigin),
   );
 
   api.post(
