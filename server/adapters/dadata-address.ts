@@ -1,7 +1,6 @@
-import { ofetch } from "ofetch";
 import { z } from "zod";
 import type { AddressSuggestion } from "../../shared/contracts/index";
-import { DADATA_DEFAULT_BASE_URL } from "./dadata";
+import { createDadataClient } from "./dadata";
 
 /*
  * DaData's address suggestions (suggest/address): POST {query, count, locations} with
@@ -53,12 +52,7 @@ export interface DadataAddressOptions {
 }
 
 export function createDadataAddressSuggester(options: DadataAddressOptions): AddressSuggester {
-  const client = ofetch.create({
-    baseURL: options.baseUrl ?? DADATA_DEFAULT_BASE_URL,
-    timeout: options.timeoutMs ?? 5000,
-    retry: 1,
-    headers: { accept: "application/json", authorization: `Token ${options.apiKey}` },
-  });
+  const client = createDadataClient(options);
   return {
     async suggest(query, count) {
       const answer: unknown = await client("/suggestions/api/4_1/rs/suggest/address", {

@@ -1,4 +1,5 @@
 import { ofetch } from "ofetch";
+import type { $Fetch } from "ofetch";
 import { z } from "zod";
 import type { CompanyLookup } from "../../shared/contracts/index";
 import type { CompanyDirectory } from "../services/company.service";
@@ -27,6 +28,16 @@ const partyAnswerSchema = z.object({
   ),
 });
 
+/** DaData's suggestions API with the shop's key: a short timeout and one retry, since a shopper is waiting. */
+export function createDadataClient(options: { apiKey: string; baseUrl?: string; timeoutMs?: number }): $Fetch {
+  return ofetch.create({
+    baseURL: options.baseUrl ?? DADATA_DEFAULT_BASE_URL,
+    timeout: options.timeoutMs ?? 5000,
+    retry: 1,
+    headers: { accept: "application/json", authorization: `Token ${options.apiKey}` },
+  });
+}
+
 export interface DadataOptions {
   apiKey: string;
   baseUrl?: string;
@@ -36,12 +47,7 @@ export interface DadataOptions {
 }
 
 export function createDadataDirectory(options: DadataOptions): CompanyDirectory {
-  const client = ofetch.create({
-    baseURL: options.baseUrl ?? DADATA_DEFAULT_BASE_URL,
-    timeout: options.timeoutMs ?? 5000,
-    retry: 1,
-    headers: { accept: "application/json", authorization: `Token ${options.apiKey}` },
-  });
+  const client = createDadataClient(options);
   return {
     async findByInn(inn): Promise<CompanyLookup | null> {
       let answer: unknown;

@@ -68,6 +68,13 @@ export function isKnownCity(found: CityByKladrId): found is CityDetails {
 }
 
 /** The city's details with the fields a provider needs. */
+/** The city of a KLADR id, or 404 for one the shop does not know. */
+export async function findKnownCity(geo: GeoService, kladrId: string): Promise<CityDetails> {
+  const found = await geo.getCityByKladrId(kladrId);
+  if (!isKnownCity(found)) throw cityNotFound(kladrId);
+  return found;
+}
+
 export function toProviderCity(details: CityDetails): ProviderCity {
   return {
     kladrId: details.kladrId,
@@ -100,11 +107,7 @@ export function createDeliveryQuoteService(db: Database, geo: GeoService, option
   const now = options.now ?? (() => new Date());
   const providers = options.providers ?? [];
 
-  async function findCity(kladrId: string): Promise<CityDetails> {
-    const found = await geo.getCityByKladrId(kladrId);
-    if (!isKnownCity(found)) throw cityNotFound(kladrId);
-    return found;
-  }
+  const findCity = (kladrId: string) => findKnownCity(geo, kladrId);
 
   async function hasSelfPickup(kladrId: string): Promise<boolean> {
     const [row] = await db.select({ total: count() }).from(selfPickupPoint).where(eq(selfPickupPoint.cityKladrId, kladrId));

@@ -25,7 +25,7 @@ import type { Database } from "../db/client";
 import { address } from "../db/accounts.schema";
 import { city, selfPickupPoint } from "../db/geo.schema";
 import { kopecksToRoubles } from "./catalog.mapper";
-import { cityNotFound, isKnownCity, toProviderCity } from "./delivery-quote.service";
+import { findKnownCity, toProviderCity } from "./delivery-quote.service";
 import type { DeliveryQuoteService } from "./delivery-quote.service";
 import type { GeoService } from "./geo.service";
 import { ShopError } from "./shop-error";
@@ -164,11 +164,7 @@ export function createDeliveryService(
   const now = options.now ?? (() => new Date());
   const providers = options.providers ?? [];
 
-  async function findCity(kladrId: string): Promise<CityDetails> {
-    const found = await geo.getCityByKladrId(kladrId);
-    if (!isKnownCity(found)) throw cityNotFound(kladrId);
-    return found;
-  }
+  const findCity = (kladrId: string) => findKnownCity(geo, kladrId);
 
   async function selfPickupPoints(target: CityDetails): Promise<PickupPoint[]> {
     const rows = await db
