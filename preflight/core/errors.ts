@@ -1,0 +1,59 @@
+/*
+ * Why a file could not be checked: each reason has a stable code and the Russian text the shopper
+ * reads. The engine throws PreflightError; runtimes turn it into `{ error: { code, message } }`.
+ */
+
+export const preflightErrorMessages = {
+  EMPTY_FILE: "Файл пустой: загрузите макет ещё раз",
+  NOT_A_PDF: "Это не PDF-файл: сохраните макет в формате PDF",
+  ENCRYPTED: "Файл защищён паролем или зашифрован: сохраните макет без защиты",
+  DAMAGED: "Файл PDF повреждён и не читается: сохраните макет заново",
+  TOO_COMPLEX: "Файл слишком сложный для автоматической проверки: его проверит специалист",
+  TOO_LARGE: "В файле слишком много данных для автоматической проверки: его проверит специалист",
+  TIMEOUT: "Проверка заняла слишком много времени: файл проверит специалист",
+} as const;
+
+export type PreflightErrorCode = keyof typeof preflightErrorMessages;
+
+export class PreflightError extends Error {
+  override readonly name = "PreflightError";
+  readonly code: PreflightErrorCode;
+  /** Russian, for the shopper. */
+  readonly messageUI: string;
+
+  constructor(code: PreflightErrorCode, detail: string) {
+    super(detail);
+    this.code = code;
+    this.messageUI = preflightErrorMessages[code];
+  }
+}
+
+/**
+ * The budget of one check: hostile files (a stream that inflates to gigabytes, 100 000 nested
+ * arrays, a form that draws itself) end in TOO_COMPLEX / TOO_LARGE / TIMEOUT instead of a hang.
+ * `now` is passed in (the core knows no clock of its own platform).
+ */
+export interface Limits {
+  /** Bytes one stream may decode to. */
+  maxStreamBytes: number;
+  /** Bytes all decoded streams together may reach. */
+  maxTotalDecodedBytes: number;
+  /** Nesting of arrays and dictionaries. */
+  maxDepth: number;
+  /** Content-stream operators interpreted over the whole document. */
+  maxOperators: number;
+  /** Forms drawn inside forms. */
+  maxFormDepth: number;
+  /** Milliseconds from `startedAt` after which the check stops with TIMEOUT. */
+  deadlineMs: number;
+  now: () => number;
+}
+
+export const DEFAULT_LIMITS: Omit<Limits, "now"> = {
+  maxStreamBytes: 256 * 1024 * 1024,
+  maxTotalDecodedBytes: 768 * 1024 * 1024,
+  maxDepth: 256,
+  maxOperators: 20_000_000,
+  maxFormDepth: 32,
+  deadlineMs: 4_500,
+};

@@ -1,0 +1,61 @@
+/*
+ * What a check answers (the same shape as the API's preflight finding): each finding with its code,
+ * the Russian message of spec §5, the 1-based page (null for the document), the bounding box of the
+ * offending object in page coordinates (points) and the measured figure.
+ */
+
+export const checkCodes = [1120, 1163, 1198, 2078, 2088, 3159, 3171, 3244, 4731, 4752, 4781] as const;
+export type CheckCode = (typeof checkCodes)[number];
+
+export const checkMessages: Record<CheckCode, string> = {
+  1120: "Неверная версия PDF: нужна версия 1.3",
+  1163: "Неверное количество страниц",
+  1198: "Размер не соответствует типу макета",
+  2078: "RGB-цвета недопустимы: используйте CMYK",
+  2088: "Найдено сжатое изображение: используйте изображения без сжатия",
+  3159: "Лишние (плашечные) цвета: допустимы только 4 цвета CMYK",
+  3171: "Макет содержит ICC-профиль: удалите его",
+  3244: "В документе есть слои: сведите их",
+  4731: "Превышена сумма красок",
+  4752: "Найдены шрифты: переведите их в кривые",
+  4781: "Неверное разрешение изображения",
+};
+
+export interface Finding {
+  code: CheckCode;
+  message: string;
+  page: number | null;
+  bbox: [number, number, number, number] | null;
+  measured: number | string | null;
+}
+
+export interface Report {
+  ok: boolean;
+  findings: Finding[];
+  pageCount: number;
+  /** The effective PDF version (the higher of the header's and the catalog's). */
+  version: string | null;
+}
+
+/** The profile of a product detail (the JSON form used everywhere). */
+export interface PreflightProfile {
+  pdfVersion: string;
+  pages: number;
+  trimMm: [number, number];
+  bleedMm: number;
+  sizeToleranceMm: number;
+  minPpi: number;
+  ppiTolerancePct: number;
+  compression: "lossy" | "any";
+  maxTacPct: number;
+  tacTolerancePct: number;
+  tacMinAreaMm2: number;
+}
+
+export interface ProgressEvent {
+  /** 1-based page being checked, and how many there are. */
+  page: number;
+  pages: number;
+  /** 0…1 over the whole check. */
+  fraction: number;
+}
