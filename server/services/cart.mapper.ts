@@ -1,6 +1,6 @@
 import { cartLayoutStatusValues } from "../../shared/contracts/index";
 import type { Cart, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem } from "../../shared/contracts/index";
-import { cartTotals, VAT_PERCENT } from "../../shared/domain/index";
+import { cartTotals, chosenOptionCodes, detailsNeedingLayout, VAT_PERCENT } from "../../shared/domain/index";
 import type { CartTotals } from "../../shared/domain/index";
 import type { CartRow, ChosenOptions, DeliveryRow, LayoutRow, OrderProductRow, ProductDetailRow, ProductOptionRow, PromocodeRow } from "../db/schema";
 import { kopecksToRoubles, publicFileUrl } from "./catalog.mapper";
@@ -57,12 +57,8 @@ export function sameAggregate(a: CartAggregate, b: CartAggregate): boolean {
 
 /** The details of a product that need a layout with these options (the rule of shared/domain/pricing.ts). */
 export function requiredDetails(details: readonly ProductDetailRow[], productId: number, options: ChosenOptions): string[] {
-  const chosen = new Set([options.format, options.paper, options.colors, ...(options.finishing ?? [])].filter((code) => code !== undefined));
-  return details
-    .filter((detail) => detail.productId === productId)
-    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
-    .filter((detail) => detail.requiresOptionCode === null || chosen.has(detail.requiresOptionCode))
-    .map((detail) => detail.name);
+  const ofProduct = details.filter((detail) => detail.productId === productId).sort((a, b) => a.id - b.id);
+  return detailsNeedingLayout(ofProduct, chosenOptionCodes(options)).map((detail) => detail.name);
 }
 
 /** The latest layout of each line and detail. */

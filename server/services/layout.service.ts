@@ -5,12 +5,13 @@ import type { Database } from "../db/client";
 import { productDetail } from "../db/catalog-options.schema";
 import type { ProductDetailRow } from "../db/catalog-options.schema";
 import { cart, layout, orderProduct } from "../db/cart.schema";
-import type { ChosenOptions, LayoutRow, OrderProductRow } from "../db/cart.schema";
+import type { LayoutRow, OrderProductRow } from "../db/cart.schema";
 import { preflightJob, storedFile } from "../db/files.schema";
 import { clientOrder } from "../db/orders.schema";
 import type { PreflightRunner } from "../jobs/preflight-runner";
 import { pendingJobOf } from "../jobs/preflight-runner";
 import type { FileService, UploadedPart } from "./file.service";
+import { chosenOptionCodes, detailsNeedingLayout } from "../../shared/domain/index";
 import { sniffPdf } from "./file-sniff";
 import { toAutocheck, toLayout } from "./files.mapper";
 import { isShopError, ShopError } from "./shop-error";
@@ -54,13 +55,6 @@ const lineNotFound = () =>
 /** Orders still before production accept a new layout; later the printing plates are made. */
 const LAYOUT_EDITABLE_ORDER_STATUSES = new Set(["new", "paid"]);
 
-function chosenOptionCodes(options: ChosenOptions): Set<string> {
-  const codes = new Set<string>();
-  for (const value of [options.format, options.paper, options.colors]) if (value) codes.add(value);
-  for (const code of options.finishing ?? []) codes.add(code);
-  return codes;
-}
-
 export function createLayoutService(db: Database, files: FileService, runner: PreflightRunner, maxLayoutBytes: number): LayoutService {
   async function lineOf(clientId: number, orderProductId: number): Promise<ReachableLine> {
     const [found] = await db
@@ -87,13 +81,12 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
   }
 
   async function layoutDetailsOf(line: OrderProductRow): Promise<ProductDetailRow[]> {
-    const codes = chosenOptionCodes(line.options);
     const details = await db
       .select()
       .from(productDetail)
       .where(eq(productDetail.productId, line.productId))
       .orderBy(asc(productDetail.sortOrder), asc(productDetail.id));
-    return details.filter((detail) => detail.requiresOptionCode === null || codes.has(detail.requiresOptionCode));
+    return detailsNeedingLayout(details, chosenOptionCodes(line.options));
   }
 
   async function detailOf(line: OrderProductRow, detailName: string): Promise<ProductDetailRow> {

@@ -68,6 +68,21 @@ export interface PricingDetail {
   requiresOptionCode: string | null;
 }
 
+/** The option codes a line names: its single choices and every finishing. */
+export function chosenOptionCodes(options: { format?: string; paper?: string; colors?: string; finishing?: readonly string[] }): Set<string> {
+  const codes = new Set<string>();
+  for (const code of [options.format, options.paper, options.colors, ...(options.finishing ?? [])]) if (code !== undefined) codes.add(code);
+  return codes;
+}
+
+/**
+ * The details that need a layout with these option codes, in the shop's order (a business card's
+ * back side only with 4+4). The one rule for the price quote, the cart and the layout uploads.
+ */
+export function detailsNeedingLayout<T extends PricingDetail>(details: readonly T[], codes: ReadonlySet<string>): T[] {
+  return [...details].sort((a, b) => a.sortOrder - b.sortOrder).filter((detail) => detail.requiresOptionCode === null || codes.has(detail.requiresOptionCode));
+}
+
 export interface PricingProduct {
   discountPct: number;
   productionTimeDay: number;
@@ -273,11 +288,7 @@ export function computePrice(product: PricingProduct, request: PriceRequest): Pr
     weightGrams = Number(roundHalfUp(gramsScaled, 1_000_000n));
   }
 
-  const chosenCodes = new Set(chosen.map((option) => option.code));
-  const layoutDetails = [...product.details]
-    .sort((a, b) => a.sortOrder - b.sortOrder)
-    .filter((detail) => detail.requiresOptionCode === null || chosenCodes.has(detail.requiresOptionCode))
-    .map((detail) => detail.name);
+  const layoutDetails = detailsNeedingLayout(product.details, new Set(chosen.map((option) => option.code))).map((detail) => detail.name);
 
   return {
     ok: true,
