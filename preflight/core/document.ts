@@ -1,7 +1,7 @@
 import type { PdfArray, PdfDict, PdfObject, PdfRef, PdfStream } from "./objects";
 
 /*
- * What the rest of the engine asks of a read PDF. `openDocument(bytes, limits)` in core/reader.ts
+ * What the rest of the engine asks of a read PDF. `openDocument(bytes, budget)` in core/reader.ts
  * builds it (the reader's engineer owns that file); everything else codes against this interface.
  */
 
@@ -44,8 +44,15 @@ export interface PdfDocument {
   resolveStream(value: PdfObject | undefined): PdfStream | null;
   /** The dictionary entry `key` of `dict`, resolved. */
   get(dict: PdfDict, key: string): PdfObject;
-  /** The stream's data with its filters applied, within the document's limits (DecodeError otherwise). */
+  /**
+   * The stream's data with its filters applied, within the document's limits (PreflightError
+   * TOO_LARGE otherwise; corrupt data yields what could be decoded). An image codec (DCT, JPX, CCITT,
+   * JBIG2) is not applied: the bytes before it are returned. Behind a filter the reader does not
+   * know, the data is empty. Cached per stream.
+   */
   decodeStream(stream: PdfStream): Uint8Array;
+  /** The stream's data decoded up to its image codec, and that codec's name (null when every filter was applied; an unknown filter's name otherwise). */
+  decodeStreamUntilImageCodec(stream: PdfStream): { bytes: Uint8Array; codec: string | null };
   /** The page tree's pages in order, walked with a cycle guard; `pageCount` is their number. */
   readonly pages: PdfPage[];
   readonly pageCount: number;

@@ -1,0 +1,124 @@
+import { zlibSync } from "fflate";
+import { createBudget, type Budget } from "./budget";
+import { DEFAULT_LIMITS, type Limits } from "./errors";
+
+/*
+ * Hand-made PDFs for unit tests: objects in, a file with correct offsets out — a classic table, a
+ * cross-reference stream with an object stream, or no cross-reference at all. Used by the tests of
+ * core/ (and usable by other parts' tests); not used by the engine itself.
+ */
+
+export interface TestObject {
+  readonly num: number;
+  /** The object's text, e.g. "<< /Type /Catalog /Pages 2 0 R >>"; for a stream, its dictionary without /Length. */
+  readonly body: string;
+  /** Stream data; /Length is added to the dictionary. */
+  readonly stream?: Uint8Array | string;
+}
+
+export interface BuildOptions {
+  readonly version?: string;
+  /** The trailer's entries (besides /Size), e.g. "/Root 1 0 R". */
+  readonly trailer?: string;
+  /** "table" (default), "stream" (a cross-reference stream, objects listed in `compressed` in an object stream), or "none". */
+  readonly xref?: "table" | "stream" | "none";
+  /** Object numbers stored in an object stream (xref "stream" only). */
+  readonly compressed?: readonly number[];
+  /** Added to the real startxref offset (a broken file). */
+  readonly startxrefDelta?: number;
+}
+
+export const latin1 = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function objectBytes(o: TestObject): Uint8Array {
+  if (o.stream === undefined) return latin1(`${o.num} 0 obj\n${o.body}\nendobj\n`);
+  const data = typeof o.stream === "string" ? latin1(o.stream) : o.stream;
+  const dict = o.body.replace(/>>\s*$/, ` /Length ${data.length} >>`);
+  return concat([latin1(`${o.num} 0 obj\n${dict}\nstream\n`), data, latin1("\nendstream\nendobj\n")]);
+}
+
+export function buildPdf(objects: readonly TestObject[], options: BuildOptions = {}): Uint8Array {
+  const parts: Uint8Array[] = [latin1(`%PDF-${options.version ?? "1.4"}\n%\xe2\xe3\xcf\xd3\n`)];
+  let length = parts[0]!.length;
+  const offsets = new Map<number, number>();
+  const compressed = new Set(options.xref === "stream" ? (options.compressed ?? []) : []);
+  const add = (bytes: Uint8Array, num: number | null) => {
+    if (num !== null) offsets.set(num, length);
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  for (const o of objects) if (!compressed.has(o.num)) add(objectBytes(o), o.num);
+  const maxNum = Math.max(0, ...objects.map((o) => o.num));
+  const trailerEntries = options.trailer ?? "/Root 1 0 R";
+
+  if (options.xref === "none") return concat(parts);
+
+  if (options.xref === "stream") {
+    const inStream = objects.filter((o) => compressed.has(o.num));
+    const stmNum = maxNum + 1;
+    const xrefNum = maxNum + 2;
+    const index = new Map<number, number>();
+    if (inStream.length > 0) {
+      let header = "";
+      let body = "";
+      inStream.forEach((o, i) => {
+        index.set(o.num, i);
+        header += `${o.num} ${body.length} `;
+        body += `${o.body}\n`;
+      });
+      const data = zlibSync(latin1(header + body));
+      add(objectBytes({ num: stmNum, body: `<< /Type /ObjStm /N ${inStream.length} /First ${header.length} /Filter /FlateDecode >>`, stream: data }), stmNum);
+    }
+    const xrefOffset = length;
+    offsets.set(xrefNum, xrefOffset);
+    const size = xrefNum + 1;
+    const rows = new Uint8Array(size * 7);
+    for (let n = 0; n < size; n++) {
+      const row = rows.subarray(n * 7, n * 7 + 7);
+      const off = offsets.get(n);
+      const at = index.get(n);
+      if (at !== undefined) row.set([2, 0, 0, (stmNum >> 8) & 0xff, stmNum & 0xff, (at >> 8) & 0xff, at & 0xff]);
+      else if (off !== undefined) row.set([1, (off >>> 24) & 0xff, (off >>> 16) & 0xff, (off >>> 8) & 0xff, off & 0xff, 0, 0]);
+      else row.set([0, 0, 0, 0, 0, 0xff, 0xff]);
+    }
+    add(objectBytes({ num: xrefNum, body: `<< /Type /XRef /Size ${size} /W [1 4 2] ${trailerEntries} >>`, stream: rows }), null);
+    add(latin1(`startxref\n${xrefOffset + (options.startxrefDelta ?? 0)}\n%%EOF\n`), null);
+    return concat(parts);
+  }
+
+  const xrefOffset = length;
+  let table = `xref\n0 ${maxNum + 1}\n0000000000 65535 f \n`;
+  for (let n = 1; n <= maxNum; n++) {
+    const off = offsets.get(n);
+    table += off === undefined ? "0000000000 65535 f \n" : `${String(off).padStart(10, "0")} 00000 n \n`;
+  }
+  table += `trailer\n<< /Size ${maxNum + 1} ${trailerEntries} >>\nstartxref\n${xrefOffset + (options.startxrefDelta ?? 0)}\n%%EOF\n`;
+  add(latin1(table), null);
+  return concat(parts);
+}
+
+/** A catalog, a page tree of `pages` pages, each with a small content stream — objects 1…. */
+export function simpleDocument(pages = 1): TestObject[] {
+  const objects: TestObject[] = [{ num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" }];
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + 2 * i} 0 R`).join(" ");
+  objects.push({ num: 2, body: `<< /Type /Pages /Kids [${kids}] /Count ${pages} /MediaBox [0 0 595 842] >>` });
+  for (let i = 0; i < pages; i++) {
+    objects.push({ num: 3 + 2 * i, body: `<< /Type /Page /Parent 2 0 R /Contents ${4 + 2 * i} 0 R >>` });
+    objects.push({ num: 4 + 2 * i, body: "<< >>", stream: `0 0 m ${i + 1} ${i + 1} l S` });
+  }
+  return objects;
+}
+
+export function testBudget(overrides: Partial<Limits> = {}): Budget {
+  return createBudget({ ...DEFAULT_LIMITS, now: () => Date.now(), ...overrides });
+}
