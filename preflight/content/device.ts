@@ -40,6 +40,8 @@ export interface PaintState {
   /** OPM: 1 means a CMYK component of zero leaves the separation below untouched. */
   overprintMode: 0 | 1;
   lineWidth: number;
+  /** An ExtGState /SMask other than /None is in force (transparency; the ink renderer may treat it as such). */
+  softMask?: boolean;
 }
 
 /** A path in page coordinates: subpaths of points (curves flattened by the interpreter), each closed or open. */
@@ -95,6 +97,12 @@ export interface TextDraw {
   state: PaintState;
 }
 
+/** One clip path in force. */
+export interface ClipEntry {
+  path: Path;
+  evenOdd: boolean;
+}
+
 export interface Device {
   /** A colour space is used (set as current and painted with, drawn in an image, a shading …). */
   colorSpaceUsed?(space: ColorSpace, site: UseSite, bbox: [number, number, number, number] | null): void;
@@ -103,6 +111,10 @@ export interface Device {
   drawImage?(image: ImageDraw, bbox: [number, number, number, number]): void;
   drawShading?(shading: ShadingDraw): void;
   showText?(text: TextDraw): void;
-  /** The clip changed: the current clip as a path in page coordinates (null = the whole page). */
-  clip?(path: Path | null, evenOdd: boolean): void;
+  /**
+   * The clip changed: the current clip as a path in page coordinates (null = the whole page). The
+   * latest clip path is `path`; `all` lists every clip path in force, whose intersection is the
+   * real clip (nested W, a form's /BBox, a pattern's area), the last of them being `path`.
+   */
+  clip?(path: Path | null, evenOdd: boolean, all?: readonly ClipEntry[]): void;
 }
