@@ -27,6 +27,12 @@ export interface Finding {
   page: number | null;
   bbox: [number, number, number, number] | null;
   measured: number | string | null;
+  /**
+   * Identical repeats on a page (same code, same measured) are collapsed into the first one; this
+   * is how many findings it stands for, set only when more than one. Optional: the API's finding
+   * schema drops it.
+   */
+  count?: number;
 }
 
 export interface Report {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { checkPageSize } from "./1198-size";
+import { mm, page, profile } from "./test-fixtures";
+
+// Trim 90×50 mm with 2 mm bleed: the measured box must be 94×54 mm within 0.5 mm.
+describe("1198 size", () => {
+  it("passes a MediaBox of trim + 2 × bleed, in either orientation", () => {
+    expect(checkPageSize(page({ mediaBox: [0, 0, mm(94), mm(54)] }), profile)).toEqual([]);
+    expect(checkPageSize(page({ mediaBox: [0, 0, mm(54), mm(94)] }), profile)).toEqual([]);
+  });
+
+  it("passes exactly at the tolerance and fails a step beyond it", () => {
+    expect(checkPageSize(page({ mediaBox: [0, 0, mm(94.5), mm(53.5)] }), profile)).toEqual([]);
+    const found = checkPageSize(page({ mediaBox: [0, 0, mm(94.51), mm(54)] }), profile);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.measured).toBe("94.5×54 мм");
+  });
+
+  it("fails a MediaBox of the trim alone (no bleed), measuring the box in mm", () => {
+    const found = checkPageSize(page({ mediaBox: [0, 0, mm(91), mm(51)] }), profile);
+    expect(found).toEqual([{ code: 1198, message: "Размер не соответствует типу макета", page: 1, bbox: [0, 0, 257.95, 144.57], measured: "91×51 мм" }]);
+  });
+
+  it("uses the CropBox over the MediaBox", () => {
+    expect(checkPageSize(page({ mediaBox: [0, 0, 600, 800], cropBox: [10, 10, 10 + mm(94), 10 + mm(54)] }), profile)).toEqual([]);
+    expect(checkPageSize(page({ mediaBox: [0, 0, mm(94), mm(54)], cropBox: [0, 0, mm(80), mm(54)] }), profile)).toHaveLength(1);
+  });
+
+  it("with a TrimBox and no BleedBox, grows the TrimBox by the bleed (crop marks outside do not matter)", () => {
+    const marks = { mediaBox: [0, 0, mm(130), mm(90)] as [number, number, number, number] };
+    expect(checkPageSize(page({ ...marks, trimBox: [mm(20), mm(20), mm(110), mm(70)] }), profile)).toEqual([]);
+    expect(checkPageSize(page({ ...marks, trimBox: [mm(20), mm(20), mm(111), mm(70)] }), profile)[0]?.measured).toBe("95×54 мм");
+  });
+
+  it("with a TrimBox and a BleedBox, measures the BleedBox", () => {
+    const marks = { mediaBox: [0, 0, mm(130), mm(90)] as [number, number, number, number], trimBox: [mm(20), mm(20), mm(110), mm(70)] as [number, number, number, number] };
+    expect(checkPageSize(page({ ...marks, bleedBox: [mm(18), mm(18), mm(112), mm(72)] }), profile)).toEqual([]);
+    // A BleedBox without bleed (equal to the TrimBox) fails: the layout has no bleed.
+    expect(checkPageSize(page({ ...marks, bleedBox: [mm(20), mm(20), mm(110), mm(70)] }), profile)[0]?.measured).toBe("90×50 мм");
+  });
+
+  it("cuts boxes to the MediaBox", () => {
+    expect(checkPageSize(page({ mediaBox: [0, 0, mm(92), mm(54)], cropBox: [0, 0, mm(94), mm(54)] }), profile)[0]?.measured).toBe("92×54 мм");
+  });
+
+  it("applies /Rotate to the measured figure", () => {
+    expect(checkPageSize(page({ mediaBox: [0, 0, mm(100), mm(54)], rotate: 90 }), profile)[0]?.measured).toBe("54×100 мм");
+    expect(checkPageSize(page({ mediaBox: [0, 0, mm(54), mm(94)], rotate: 270 }), profile)).toEqual([]);
+  });
+
+  it("passes a zero-bleed profile on the trim alone", () => {
+    expect(checkPageSize(page({ mediaBox: [0, 0, mm(90), mm(50)] }), { ...profile, bleedMm: 0 })).toEqual([]);
+  });
+});
