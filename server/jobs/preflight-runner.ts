@@ -12,7 +12,7 @@ import { layout } from "../db/cart.schema";
 import { preflightJob, storedFile } from "../db/files.schema";
 import type { PreflightJobRow } from "../db/files.schema";
 import type { FileStorage } from "../services/file-storage";
-import { PREFLIGHT_ENGINE_UNAVAILABLE_UI } from "./preflight-engine";
+import { PREFLIGHT_ERROR_NAME } from "./preflight-engine";
 import type { WorkerReply } from "./preflight.worker";
 
 /*
@@ -51,7 +51,16 @@ export interface PreflightRunner {
   stop(): Promise<void>;
 }
 
-type Outcome = { state: "done"; findings: PreflightFinding[] } | { state: "failed"; error: string; cause?: unknown } | { state: "stopped" };
+/**
+ * `unprintable`: the engine judged the file itself (empty, not a PDF, encrypted, damaged): the layout
+ * fails like one with findings and holds the order until replaced or approved. Any other failure
+ * (out of time or memory, too complex, a crash) is the check's, not the file's: the layout goes to
+ * the prepress specialist (status `error`) and the order goes on.
+ */
+type Outcome = { state: "done"; findings: PreflightFinding[] } | { state: "failed"; error: string; unprintable?: boolean; cause?: unknown } | { state: "stopped" };
+
+/** The engine's error codes that are a verdict on the file (preflight/core/errors.ts). */
+const UNPRINTABLE_FILE_CODES = new Set(["EMPTY_FILE", "NOT_A_PDF", "ENCRYPTED", "DAMAGED"]);
 
 const findingsSchema = z.array(preflightFindingSchema);
 const WORKER_SCRIPT = new URL("./preflight.worker.ts", import.meta.url);
@@ -158,7 +167,7 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
     }
     if (outcome.cause !== undefined) options.onError?.(outcome.cause, job.id);
     await db.update(preflightJob).set({ state: "failed", error: outcome.error, durationMs, finishedAt }).where(eq(preflightJob.id, job.id));
-    await db.update(layout).set({ status: "error" }).where(eq(layout.id, job.layoutId));
+    await db.update(layout).set({ status: outcome.unprintable ? "failed" : "error" }).where(eq(layout.id, job.layoutId));
   }
 
   function runInWorker(bytes: Uint8Array, profile: PreflightProfile, entry: { worker: Worker | null }): Promise<Outcome> {
@@ -191,8 +200,9 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
         } else if (reply.type === "done") {
           const parsed = findingsSchema.safeParse(reply.findings);
           finish(parsed.success ? { state: "done", findings: parsed.data } : { state: "failed", error: PREFLIGHT_CRASHED_UI, cause: parsed.error });
-        } else if (reply.errorName === "PreflightEngineUnavailable") {
-          finish({ state: "failed", error: PREFLIGHT_ENGINE_UNAVAILABLE_UI });
+        } else if (reply.errorName === PREFLIGHT_ERROR_NAME && reply.messageUI) {
+          // The engine could not check this file (damaged, encrypted, too complex …) and says why.
+          finish({ state: "failed", error: reply.messageUI, unprintable: reply.errorCode !== undefined && UNPRINTABLE_FILE_CODES.has(reply.errorCode) });
         } else {
           finish({ state: "failed", error: PREFLIGHT_CRASHED_UI, cause: new Error(`${reply.errorName}: ${reply.message}`) });
         }

@@ -5,14 +5,14 @@ import type { PreflightEngine } from "./preflight-engine";
 /*
  * One check in a worker thread (see preflight-runner.ts): loads the engine module named by
  * `workerData.engineUrl`, says "ready", takes one job {bytes, profile}, answers its findings or
- * why it failed. The runner ends the thread afterwards, or sooner when time or memory run out.
+ * why it failed (with the engine's Russian `messageUI` when it has one). The runner ends the thread afterwards, or sooner when time or memory run out.
  */
 
 export type WorkerRequest = { bytes: Uint8Array; profile: PreflightProfile };
 export type WorkerReply =
   | { type: "ready" }
   | { type: "done"; findings: unknown }
-  | { type: "failed"; errorName: string; message: string };
+  | { type: "failed"; errorName: string; message: string; messageUI?: string; errorCode?: string };
 
 interface WorkerInput {
   engineUrl: string;
@@ -33,6 +33,9 @@ port.once("message", (request: WorkerRequest) => {
         type: "failed",
         errorName: error instanceof Error ? error.name : "Error",
         message: error instanceof Error ? error.message : String(error),
+        // The engine's PreflightError carries the shopper's Russian text; it outlives cloning as data only.
+        ...(error instanceof Error && "messageUI" in error && typeof error.messageUI === "string" ? { messageUI: error.messageUI } : {}),
+        ...(error instanceof Error && "code" in error && typeof error.code === "string" ? { errorCode: error.code } : {}),
       } satisfies WorkerReply),
   );
 });

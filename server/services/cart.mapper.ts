@@ -117,8 +117,8 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
       if (!layout) {
         problems.push({ code: "LAYOUT_MISSING", messageUI: `Загрузите макет «${detailName}» для «${product.name}»` });
       } else if (layout.status === "failed" && layout.approvedAt === null) {
-        // Only a verdict blocks: a check that could not run (status error: no engine, too slow, too
-        // complex) sends the file to the shop's prepress specialist, and the order goes on.
+        // Only a verdict blocks (findings, or an unprintable file): a check that could not finish
+        // (status error: too slow, too complex) sends the file to the prepress specialist, and the order goes on.
         problems.push({
           code: "LAYOUT_FAILED",
           messageUI: `Макет «${detailName}» для «${product.name}» не прошёл проверку: загрузите исправленный или подтвердите его как есть`,

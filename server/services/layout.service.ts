@@ -1,8 +1,9 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { layoutUploadFieldsSchema } from "../../shared/contracts/index";
 import type { Autocheck, AutocheckStarted, Layout } from "../../shared/contracts/index";
+import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import type { Database } from "../db/client";
-import { productDetail } from "../db/catalog-options.schema";
+import { productDetail, productOption } from "../db/catalog-options.schema";
 import type { ProductDetailRow } from "../db/catalog-options.schema";
 import { cart, layout, orderProduct } from "../db/cart.schema";
 import type { LayoutRow, OrderProductRow } from "../db/cart.schema";
@@ -102,6 +103,22 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       });
     }
     return detail;
+  }
+
+  /**
+   * The profile a layout is checked against: the detail's, whose trim size is the product's
+   * default format; a line that chose another format (product_option with its own width_mm and
+   * height_mm) is checked at that format's size.
+   */
+  async function profileFor(line: OrderProductRow, detail: ProductDetailRow): Promise<PreflightProfile> {
+    const formatCode = line.options.format;
+    if (!formatCode) return detail.profile;
+    const [format] = await db
+      .select({ isDefault: productOption.isDefault, widthMm: productOption.widthMm, heightMm: productOption.heightMm })
+      .from(productOption)
+      .where(and(eq(productOption.productId, line.productId), eq(productOption.group, "format"), eq(productOption.code, formatCode)));
+    if (!format || format.isDefault || !format.widthMm || !format.heightMm) return detail.profile;
+    return { ...detail.profile, trimMm: [format.widthMm, format.heightMm] };
   }
 
   async function currentLayout(orderProductId: number, detailName: string): Promise<LayoutRow | null> {
@@ -213,7 +230,7 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       }
       const pending = await pendingJobOf(db, current.id);
       if (pending) return { created: false, job: { pitstopDesignId: pending.id, state: pending.state } };
-      const job = await runner.enqueue(current.id, detail.profile);
+      const job = await runner.enqueue(current.id, await profileFor(line, detail));
       return { created: true, job: { pitstopDesignId: job.id, state: job.state } };
     },
 

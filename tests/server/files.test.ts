@@ -15,10 +15,9 @@ import {
 import type { Layout, ServerError } from "../../shared/contracts/index";
 import { designOrder, layout, storedFile } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
-import { PREFLIGHT_ENGINE_UNAVAILABLE_UI } from "../../server/jobs/preflight-engine";
 import { createLocalFileStorage } from "../../server/services/file-storage";
 import { createApi } from "../../shared/http/index";
-import { BACK, FACE, PNG_BYTES, accountIdOf, cartLine, minimalPdf, multipartBody, productWithDetails } from "./support/files-fixtures";
+import { BACK, FACE, PNG_BYTES, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -342,14 +341,14 @@ describe("design orders", () => {
 });
 
 describe("the API client (shared/http files endpoints) against a live server", () => {
-  it("uploads a layout as FormData, orders design and runs a check, which says the engine is not connected yet", async () => {
+  it("uploads a layout as FormData, orders design and runs a check with the real engine, which passes a print-ready layout", async () => {
     await testApp.app.listen({ port: 0, host: "127.0.0.1" });
     const address = testApp.app.server.address();
     const port = typeof address === "object" && address ? address.port : 0;
     let token: string | null = clientToken;
     const api = createApi({ baseURL: `http://127.0.0.1:${port}/api`, sessionToken: { get: () => token, set: (next) => (token = next) } });
 
-    const uploaded = await api.uploadLayout({ file: new Blob([minimalPdf().slice()], { type: "application/pdf" }), fileName: "клиент.pdf", orderProductId: line.orderProductId, detailName: FACE });
+    const uploaded = await api.uploadLayout({ file: new Blob([printReadyPdf().slice()], { type: "application/pdf" }), fileName: "клиент.pdf", orderProductId: line.orderProductId, detailName: FACE });
     expect(uploaded).toMatchObject({ orderProductId: line.orderProductId, detailName: FACE, fileName: "клиент.pdf", status: "uploaded" });
     await expect(api.uploadLayout({ file: new Blob([PNG_BYTES.slice()]), fileName: "x.pdf", orderProductId: line.orderProductId, detailName: FACE })).rejects.toMatchObject({
       messageUI: "Загрузите макет в формате PDF",
@@ -362,7 +361,9 @@ describe("the API client (shared/http files endpoints) against a live server", (
       await new Promise((resolve) => setTimeout(resolve, 100));
       check = await api.getAutocheck(started.pitstopDesignId);
     }
-    expect(check).toMatchObject({ state: "failed", error: PREFLIGHT_ENGINE_UNAVAILABLE_UI, findings: null });
+    expect(check).toMatchObject({ state: "done", error: null, findings: [] });
+    const [stored] = await testApp.database.db.select({ status: layout.status, findings: layout.findings }).from(layout).where(eq(layout.id, uploaded.id));
+    expect(stored).toEqual({ status: "passed", findings: [] });
 
     const design = await api.createDesignOrder({ orderProductId: line.orderProductId, detailName: FACE, comment: "Сделайте в фирменных цветах" });
     expect(design.pitstopDesignId).toBe(started.pitstopDesignId);

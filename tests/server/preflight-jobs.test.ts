@@ -2,23 +2,23 @@ import { join } from "node:path";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { autocheckSchema, autocheckStartedSchema, layoutSchema, preflightCodeMessages, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
+import { autocheckSchema, autocheckStartedSchema, layoutSchema, preflightCodeMessages, preflightFindingSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { Autocheck } from "../../shared/contracts/index";
-import { layout, preflightJob } from "../../server/db/schema";
+import { layout, preflightJob, productOption } from "../../server/db/schema";
 import type { PreflightJobRow } from "../../server/db/files.schema";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
-import { PREFLIGHT_ENGINE_UNAVAILABLE_UI } from "../../server/jobs/preflight-engine";
+import { preflightErrorMessages } from "../../preflight/core/errors";
 import { createPreflightRunner, PREFLIGHT_CRASHED_UI, PREFLIGHT_OUT_OF_MEMORY_UI, PREFLIGHT_TIMEOUT_UI } from "../../server/jobs/preflight-runner";
 import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";
 import { createLocalFileStorage } from "../../server/services/file-storage";
-import { BACK, FACE, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, productWithDetails } from "./support/files-fixtures";
+import { BACK, FACE, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
  * The print-readiness check jobs: through the API with a test engine (the done path, findings on
  * the layout, access), then the runner itself with engines that loop, eat memory, throw and exit,
- * the engine that is not connected yet, and jobs left running by a stopped process.
+ * the real engine (preflight/), and jobs left running by a stopped process.
  */
 
 const engine = (name: string) => new URL(`./support/preflight-engine-${name}.ts`, import.meta.url);
@@ -130,6 +130,25 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
     expect(backCheck.findings?.map((finding) => [finding.code, finding.page, finding.bbox])).toEqual([[1163, 1, [0, 0, 255.12, 141.73]]]);
   });
 
+  it("checks a line with a non-default format at that format's size, not the profile's default trim", async () => {
+    const db = testApp.database.db;
+    await db.insert(productOption).values([
+      { productId, group: "format", code: "test-90x50", label: "90×50 мм", isDefault: true, widthMm: 90, heightMm: 50 },
+      { productId, group: "format", code: "test-100x70", label: "100×70 мм", widthMm: 100, heightMm: 70 },
+    ]);
+    const profileChecked = async (format: string): Promise<unknown> => {
+      const formatLine = await cartLine(db, clientId, productId, { format });
+      await upload(formatLine.orderProductId, FACE, minimalPdf("1.3"));
+      const url = `/api/client-order/${formatLine.cartId}/product/${formatLine.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
+      const started = autocheckStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
+      await pollCheck(started.pitstopDesignId, clientToken);
+      const [job] = await db.select({ profile: preflightJob.profile }).from(preflightJob).where(eq(preflightJob.id, started.pitstopDesignId));
+      return job?.profile;
+    };
+    expect(await profileChecked("test-100x70")).toEqual({ ...TEST_PROFILE, trimMm: [100, 70] });
+    expect(await profileChecked("test-90x50")).toEqual(TEST_PROFILE);
+  });
+
   it("answers the queued check again instead of starting a second one", async () => {
     await upload(line.orderProductId, FACE, minimalPdf("1.3"));
     const url = `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
@@ -193,10 +212,30 @@ describe("the job runner", () => {
     expect(autocheckSchema.parse(check.json())).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI, findings: null });
   });
 
-  it("says so while the real engine is not connected", async () => {
+  it("runs the real engine: a print-ready PDF passes, a faulty one has findings, a damaged one fails with the engine's message", async () => {
     const runner = await runnerWith({});
-    const job = await runner.enqueue(layoutId, TEST_PROFILE);
-    expect(await finishedJob(job.id)).toMatchObject({ state: "failed", error: PREFLIGHT_ENGINE_UNAVAILABLE_UI });
+    const layoutOf = async (bytes: Uint8Array) => upload((await cartLine(testApp.database.db, clientId, productId)).orderProductId, FACE, bytes);
+    const statusOf = async (id: number) => (await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, id)))[0]?.status;
+
+    const clean = await layoutOf(printReadyPdf());
+    expect(await finishedJob((await runner.enqueue(clean, TEST_PROFILE)).id)).toMatchObject({ state: "done", findings: [], error: null });
+    expect(await statusOf(clean)).toBe("passed");
+
+    // PDF 1.7 instead of 1.3, and a 90×50 mm MediaBox without the 2 mm bleed.
+    const faulty = await layoutOf(minimalPdf("1.7"));
+    const faultyJob = await finishedJob((await runner.enqueue(faulty, TEST_PROFILE)).id);
+    expect(faultyJob.state).toBe("done");
+    expect(preflightFindingSchema.array().parse(faultyJob.findings).map((finding) => [finding.code, finding.measured])).toEqual([
+      [1120, "1.7"],
+      [1198, expect.anything()],
+    ]);
+    expect(await statusOf(faulty)).toBe("failed");
+
+    // A header, the start of a page object and an end marker: no catalog, no cross-reference, no trailer.
+    const damaged = await layoutOf(new TextEncoder().encode("%PDF-1.3\n4 0 obj\n<< /Type /Page /MediaBox [0 0 100 100] /Contents 5 0 R\n%%EOF\n"));
+    expect(await finishedJob((await runner.enqueue(damaged, TEST_PROFILE)).id)).toMatchObject({ state: "failed", error: preflightErrorMessages.DAMAGED, findings: null });
+    // A verdict on the file itself: the layout fails and holds the order, unlike a check that ran out of time (status error).
+    expect(await statusOf(damaged)).toBe("failed");
   });
 
   it("puts jobs a stopped process left running back in the queue, and runs them", async () => {

@@ -6,10 +6,26 @@ import type { PreflightProfile } from "../../../shared/contracts/preflight-profi
 
 /** A small valid PDF (one empty 90×50 mm page) with a correct xref table; the version is in its header. */
 export function minimalPdf(version = "1.3", padding = 0): Uint8Array {
+  return onePagePdf(version, "/MediaBox [0 0 255.12 141.73]", padding);
+}
+
+/**
+ * A PDF the real engine passes against TEST_PROFILE (or a profile of this trim size with a 2 mm
+ * bleed): one empty page whose TrimBox is the trim size and whose MediaBox adds the bleed.
+ */
+export function printReadyPdf(trimMm: [number, number] = [90, 50], bleedMm = 2): Uint8Array {
+  const pt = (mm: number) => ((mm * 72) / 25.4).toFixed(2);
+  const [width, height] = trimMm;
+  const media = `/MediaBox [0 0 ${pt(width + 2 * bleedMm)} ${pt(height + 2 * bleedMm)}]`;
+  const trim = `/TrimBox [${pt(bleedMm)} ${pt(bleedMm)} ${pt(width + bleedMm)} ${pt(height + bleedMm)}]`;
+  return onePagePdf("1.3", `${media} ${trim}`, 0);
+}
+
+function onePagePdf(version: string, boxes: string, padding: number): Uint8Array {
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 255.12 141.73] /Contents 4 0 R >>",
+    `<< /Type /Page /Parent 2 0 R ${boxes} /Contents 4 0 R >>`,
     `<< /Length ${padding} >>\nstream\n${" ".repeat(padding)}\nendstream`,
   ];
   let text = `%PDF-${version}\n%\u00e2\u00e3\u00cf\u00d3\n`;

@@ -1,0 +1,254 @@
+import { readFile, stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { parseProfile, ProfileError } from "./profile";
+import type { Finding, PreflightProfile } from "./report";
+import { LayoutCheckError } from "./runtime/errors";
+import type { CheckErrorCode } from "./runtime/errors";
+import { checkInWorker } from "./runtime/node";
+
+/*
+ * ottisk-preflight <file.pdf>... [--profile <profile.json> | --product <id> --detail <name> [--api <base>]] [--json]
+ *
+ * Checks PDF layouts against a product detail's profile, each file in its own worker thread with
+ * a time and a memory limit (runtime/node.ts), several files at once. Exit code: 0 all passed,
+ * 1 some have findings, 2 an error (a file that cannot be read or checked, a bad profile, bad
+ * arguments). Built to dist/preflight/cli.js by `npm run build:preflight`: plain JavaScript starts
+ * fast, and this module does not load the engine itself — only the workers do.
+ */
+
+const USAGE =
+  "Использование: ottisk-preflight <файл.pdf>... [--profile <профиль.json> | --product <id товара> --detail <деталь> [--api <адрес API>]] [--json]";
+const DEFAULT_API = "http://localhost:8080/api";
+/** Bigger files are not read into memory at all: a layout of half a gigabyte is for a specialist. */
+const MAX_FILE_BYTES = 512 * 1024 * 1024;
+const CHECK_TIMEOUT_MS = 5_000;
+const CHECK_MEMORY_MB = 512;
+
+export type CliErrorCode = CheckErrorCode | "UNREADABLE";
+
+export interface FileResult {
+  file: string;
+  ok: boolean;
+  findings: Finding[];
+  error?: { code: CliErrorCode; message: string };
+  ms: number;
+}
+
+/** A mistake in how the CLI was called: printed with the usage line, exit code 2. */
+class UsageError extends Error {}
+
+interface Options {
+  files: string[];
+  json: boolean;
+  profile: PreflightProfile;
+}
+
+async function profileFromFile(path: string): Promise<PreflightProfile> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch {
+    throw new UsageError(`Не удалось прочитать профиль ${path}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`Профиль ${path} — не JSON`);
+  }
+  return checkedProfile(json, path);
+}
+
+function checkedProfile(json: unknown, where: string): PreflightProfile {
+  try {
+    return parseProfile(json);
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UsageError(`Профиль ${where} задан неверно: ${error.problems.join("; ")}`);
+    throw error;
+  }
+}
+
+/** The detail's profile as the shop's API gives it: GET {api}/public/product/{id} → details[].profile. */
+async function profileFromApi(api: string, productId: string, detailName: string): Promise<PreflightProfile> {
+  if (!/^[1-9]\d*$/.test(productId)) throw new UsageError(`--product — это номер товара, а не «${productId}»`);
+  const url = `${api.replace(/\/+$/, "")}/public/product/${productId}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    // undici hides the reason (ECONNREFUSED, ENOTFOUND …) in the cause of its "fetch failed".
+    const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const cause = inner instanceof Error ? ("code" in inner ? String(inner.code) : inner.message) : "";
+    throw new UsageError(`API магазина не отвечает (${url}${cause ? `, ${cause}` : ""})`);
+  }
+  if (response.status === 404) throw new UsageError(`Товар ${productId} не найден (${url})`);
+  if (!response.ok) throw new UsageError(`API магазина ответило ${response.status} (${url})`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new UsageError(`API магазина ответило не JSON (${url})`);
+  }
+  const details = typeof body === "object" && body !== null && "details" in body && Array.isArray(body.details) ? (body.details as unknown[]) : [];
+  const named = details.filter((item): item is { name: string; profile: unknown } => typeof item === "object" && item !== null && "name" in item && typeof item.name === "string" && "profile" in item);
+  const detail = named.find((item) => item.name === detailName);
+  if (!detail) {
+    const names = named.map((item) => `«${item.name}»`).join(", ");
+    throw new UsageError(names ? `У товара ${productId} нет детали «${detailName}»: есть ${names}` : `У товара ${productId} нет деталей с макетом`);
+  }
+  return checkedProfile(detail.profile, `детали «${detailName}» товара ${productId}`);
+}
+
+/** The options, or null when only the usage is asked for (--help). */
+async function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Promise<Options | null> {
+  let parsed: ReturnType<typeof parseCli>;
+  try {
+    parsed = parseCli(argv);
+  } catch (error) {
+    throw new UsageError(argumentProblem(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return null;
+  if (positionals.length === 0) throw new UsageError("Укажите хотя бы один PDF-файл");
+  const byProduct = values.product !== undefined || values.detail !== undefined;
+  if (values.profile !== undefined && byProduct) throw new UsageError("Укажите либо --profile, либо --product с --detail");
+  let profile: PreflightProfile;
+  if (values.profile !== undefined) {
+    profile = await profileFromFile(values.profile);
+  } else if (byProduct) {
+    if (values.product === undefined || values.detail === undefined) throw new UsageError("--product и --detail указываются вместе");
+    profile = await profileFromApi(values.api ?? env.OTTISK_API ?? DEFAULT_API, values.product, values.detail);
+  } else {
+    throw new UsageError("Укажите профиль: --profile <профиль.json> или --product <id товара> --detail <деталь>");
+  }
+  return { files: positionals, json: values.json ?? false, profile };
+}
+
+/** parseArgs explains in English; the shop's staff read Russian. */
+function argumentProblem(error: unknown): string {
+  const code = error instanceof Error && "code" in error ? String(error.code) : "";
+  const option = error instanceof Error ? (/'(-[-\w]*)/.exec(error.message)?.[1] ?? "") : "";
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `Неизвестный параметр ${option}`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `Параметру ${option} нужно значение`;
+  return "Неверные аргументы";
+}
+
+function parseCli(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      profile: { type: "string" },
+      product: { type: "string" },
+      detail: { type: "string" },
+      api: { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+async function checkFile(file: string, profile: PreflightProfile): Promise<FileResult> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  let bytes: Uint8Array;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return { file, ok: false, findings: [], error: { code: "UNREADABLE", message: "Это не файл: укажите PDF-файл" }, ms: ms() };
+    if (info.size > MAX_FILE_BYTES) {
+      const error = new LayoutCheckError("TOO_LARGE", `${info.size} bytes`);
+      return { file, ok: false, findings: [], error: { code: error.code, message: error.messageUI }, ms: ms() };
+    }
+    bytes = new Uint8Array(await readFile(file));
+  } catch (error) {
+    const code = error instanceof Error && "code" in error ? String(error.code) : "";
+    const message = code === "ENOENT" ? "Файл не найден" : code === "EACCES" || code === "EPERM" ? "Нет доступа к файлу" : "Файл не читается";
+    return { file, ok: false, findings: [], error: { code: "UNREADABLE", message }, ms: ms() };
+  }
+  try {
+    const report = await checkInWorker(bytes, profile, { timeoutMs: CHECK_TIMEOUT_MS, memoryMb: CHECK_MEMORY_MB });
+    return { file, ok: report.findings.length === 0, findings: report.findings, ms: ms() };
+  } catch (error) {
+    const failure = error instanceof LayoutCheckError ? error : new LayoutCheckError("CRASHED", String(error));
+    return { file, ok: false, findings: [], error: { code: failure.code, message: failure.messageUI }, ms: ms() };
+  }
+}
+
+/** «1 замечание», «3 замечания», «5 замечаний». */
+function remarks(count: number): string {
+  const tens = count % 100;
+  const ones = count % 10;
+  const word = tens >= 11 && tens <= 14 ? "замечаний" : ones === 1 ? "замечание" : ones >= 2 && ones <= 4 ? "замечания" : "замечаний";
+  return `${count} ${word}`;
+}
+
+function measuredText(finding: Finding): string {
+  if (finding.measured === null) return "";
+  if (typeof finding.measured === "string") return ` (${finding.measured})`;
+  const value = Number.isInteger(finding.measured) ? String(finding.measured) : finding.measured.toFixed(1);
+  const unit = finding.code === 4781 ? " ppi" : finding.code === 4731 ? " %" : "";
+  return ` (${value}${unit})`;
+}
+
+function plainLines(result: FileResult): string[] {
+  if (result.error) return [`! ${result.file} — ${result.error.message}`];
+  if (result.ok) return [`✓ ${result.file} — готов к печати (${result.ms} мс)`];
+  return [
+    `✗ ${result.file} — ${remarks(result.findings.length)}`,
+    ...result.findings.map((finding) => `  ${finding.page === null ? "документ" : `стр. ${finding.page}`} · ${finding.code} ${finding.message}${measuredText(finding)}`),
+  ];
+}
+
+/** Checks the files a few at a time and hands each result on in the files' order. */
+async function checkAll(options: Options, onResult: (result: FileResult) => void): Promise<FileResult[]> {
+  const results: Array<FileResult | undefined> = new Array(options.files.length);
+  let next = 0;
+  let printed = 0;
+  const flush = () => {
+    for (let result = results[printed]; result !== undefined; result = results[printed]) {
+      onResult(result);
+      printed += 1;
+    }
+  };
+  const lane = async () => {
+    for (let index = next++; index < options.files.length; index = next++) {
+      results[index] = await checkFile(options.files[index] ?? "", options.profile);
+      flush();
+    }
+  };
+  const lanes = Math.max(1, Math.min(options.files.length, availableParallelism()));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return results.filter((result): result is FileResult => result !== undefined);
+}
+
+function exitCodeOf(results: FileResult[]): 0 | 1 | 2 {
+  if (results.some((result) => result.error)) return 2;
+  return results.some((result) => !result.ok) ? 1 : 0;
+}
+
+async function main(): Promise<void> {
+  let options: Options | null;
+  try {
+    options = await parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`ottisk-preflight: ${error.message}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (!options) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const json = options.json;
+  const results = await checkAll(options, (result) => {
+    if (!json) process.stdout.write(`${plainLines(result).join("\n")}\n`);
+  });
+  if (json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  process.exitCode = exitCodeOf(results);
+}
+
+await main();
