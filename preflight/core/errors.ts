@@ -30,7 +30,8 @@ export class PreflightError extends Error {
 
 /**
  * The budget of one check: hostile files (a stream that inflates to gigabytes, 100 000 nested
- * arrays, a form that draws itself) end in TOO_COMPLEX / TOO_LARGE / TIMEOUT instead of a hang.
+ * arrays, endless content) end in TOO_COMPLEX / TOO_LARGE / TIMEOUT instead of a hang; a form that
+ * draws itself is skipped where it calls itself, so such a file gets a correct report.
  * `now` is passed in (the core knows no clock of its own platform).
  */
 export interface Limits {

@@ -1,0 +1,176 @@
+/// <reference types="mocha" />
+import { expect } from "chai";
+import { checkLayout, LayoutCheckError } from "../../preflight/runtime/browser";
+import type { CheckCode, PreflightProfile, ProgressEvent } from "../../preflight/report";
+
+/*
+ * The instant layout check in Chromium: checkLayout runs the engine in a module Web Worker that is
+ * loaded only by the first check. First on PDFs written here by hand (one page each), then on every
+ * file of the engine's corpus (tests/preflight/make-corpus.ts, `npm run preflight:corpus`), served
+ * by the test server from .tmp/preflight-corpus/: the exact codes (or error) the corpus expects,
+ * the same the Node tests assert.
+ */
+
+const PROFILE: PreflightProfile = {
+  pdfVersion: "1.3",
+  pages: 1,
+  trimMm: [90, 50],
+  bleedMm: 2,
+  sizeToleranceMm: 0.5,
+  minPpi: 300,
+  ppiTolerancePct: 5,
+  compression: "lossy",
+  maxTacPct: 300,
+  tacTolerancePct: 1,
+  tacMinAreaMm2: 1,
+};
+
+const pt = (mm: number) => ((mm * 72) / 25.4).toFixed(2);
+
+/** A one-page PDF 1.3 with a correct xref table: a 94×54 mm MediaBox around a 90×50 mm TrimBox, and this content. */
+function onePagePdf(content: string): Uint8Array {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pt(94)} ${pt(54)}] /TrimBox [${pt(2)} ${pt(2)} ${pt(92)} ${pt(52)}] /Contents 4 0 R >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let text = "%PDF-1.3\n";
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(text.length);
+    text += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xrefAt = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return new TextEncoder().encode(text);
+}
+
+/** A CMYK rectangle: nothing to object to. */
+const cleanPdf = () => onePagePdf("0 0.5 1 0 k 20 20 100 60 re f");
+/** The same rectangle in DeviceRGB. */
+const rgbPdf = () => onePagePdf("1 0 0 rg 20 20 100 60 re f");
+/** A header, the start of a page object and an end marker: no catalog, no cross-reference, no trailer. */
+const brokenPdf = () => new TextEncoder().encode("%PDF-1.3\n4 0 obj\n<< /Type /Page /MediaBox [0 0 100 100] /Contents 5 0 R\n%%EOF\n");
+
+/** What the page has fetched of the worker's script or the engine's modules. */
+function engineResources(): string[] {
+  return performance
+    .getEntriesByType("resource")
+    .map((entry) => entry.name)
+    .filter((name) => /\/preflight\/(engine|runtime\/browser-worker|core\/(parser|lexer|reader)|checks\/)/.test(name));
+}
+
+describe("checkLayout (preflight in a Web Worker)", () => {
+  it("loads neither the worker nor the engine's code before the first check", () => {
+    expect(engineResources()).to.deep.equal([]);
+  });
+
+  it("passes a clean CMYK page and reports its progress", async () => {
+    const progress: ProgressEvent[] = [];
+    const report = await checkLayout(cleanPdf(), PROFILE, { onProgress: (event) => progress.push(event) });
+    expect(report).to.include({ ok: true, pageCount: 1, version: "1.3" });
+    expect(report.findings).to.deep.equal([]);
+    expect(progress.length, "progress events").to.be.greaterThan(0);
+    for (const event of progress) {
+      expect(event.pages).to.equal(1);
+      expect(event.fraction).to.be.within(0, 1);
+    }
+    // The worker's script is fetched only now, by the first check.
+    expect(engineResources().some((name) => name.includes("browser-worker"))).to.equal(true);
+  });
+
+  it("finds DeviceRGB (2078) on its page, and transfers the bytes instead of copying them", async () => {
+    const bytes = rgbPdf();
+    const report = await checkLayout(bytes, PROFILE);
+    expect(report.ok).to.equal(false);
+    expect(report.findings.map((finding) => finding.code)).to.deep.equal([2078]);
+    expect(report.findings[0]).to.include({ page: 1, message: "RGB-цвета недопустимы: используйте CMYK" });
+    expect(bytes.byteLength, "the buffer went to the worker").to.equal(0);
+  });
+
+  it("rejects a damaged file with DAMAGED and the Russian message", async () => {
+    const failure: unknown = await checkLayout(brokenPdf(), PROFILE).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).to.be.instanceOf(LayoutCheckError);
+    expect(failure).to.include({ code: "DAMAGED", messageUI: "Файл PDF повреждён и не читается: сохраните макет заново" });
+  });
+
+  it("ends the check when it is aborted, and the next check still works", async () => {
+    const controller = new AbortController();
+    const pending = checkLayout(cleanPdf(), PROFILE, { signal: controller.signal });
+    controller.abort();
+    const failure: unknown = await pending.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).to.be.instanceOf(DOMException);
+    expect((failure as DOMException).name).to.equal("AbortError");
+    expect((await checkLayout(cleanPdf(), PROFILE)).ok).to.equal(true);
+  });
+
+  it("checks several files at once, each answered on its own", async () => {
+    const [clean, rgb, broken] = await Promise.allSettled([checkLayout(cleanPdf(), PROFILE), checkLayout(rgbPdf(), PROFILE), checkLayout(brokenPdf(), PROFILE)]);
+    expect(clean.status === "fulfilled" && clean.value.ok).to.equal(true);
+    expect(rgb.status === "fulfilled" && rgb.value.findings.map((finding) => finding.code)).to.deep.equal([2078]);
+    expect(broken.status === "rejected" && (broken.reason as LayoutCheckError).code).to.equal("DAMAGED");
+  });
+});
+
+/** One file of the engine's corpus (tests/preflight/make-corpus.ts writes corpus.json). */
+interface CorpusEntry {
+  file: string;
+  profile: PreflightProfile;
+  /** The exact, sorted set of codes; or, for a file that cannot be checked, `expectedError`. */
+  expected?: CheckCode[];
+  expectedError?: string;
+  why: string;
+}
+
+const CORPUS = "/.tmp/preflight-corpus";
+
+// Loaded before the tests are declared, so that each corpus file is a test of its own.
+const corpusResponse = await fetch(`${CORPUS}/corpus.json`);
+const corpus: CorpusEntry[] | null = corpusResponse.ok ? ((await corpusResponse.json()) as CorpusEntry[]) : null;
+
+/** What the check answered, in the corpus's terms: the sorted codes, or the error's code. */
+async function outcomeOf(entry: CorpusEntry): Promise<{ codes: CheckCode[] } | { error: string }> {
+  const response = await fetch(`${CORPUS}/${encodeURIComponent(entry.file)}`);
+  if (!response.ok) throw new Error(`The test server did not serve ${entry.file}: ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  try {
+    const report = await checkLayout(bytes, entry.profile);
+    return { codes: [...new Set(report.findings.map((finding) => finding.code))].sort((a, b) => a - b) };
+  } catch (error) {
+    if (error instanceof LayoutCheckError) return { error: error.code };
+    throw error;
+  }
+}
+
+describe("checkLayout over the engine's corpus, as in Node", () => {
+  if (!corpus) {
+    it("finds the corpus", () => {
+      throw new Error(`${CORPUS}/corpus.json is missing (${corpusResponse.status}): build it with \`npm run preflight:corpus\``);
+    });
+    return;
+  }
+
+  it("has files that pass, files with findings and files that cannot be checked", () => {
+    expect(corpus.some((entry) => entry.expected?.length === 0)).to.equal(true);
+    expect(corpus.some((entry) => (entry.expected?.length ?? 0) > 0)).to.equal(true);
+    expect(corpus.some((entry) => entry.expectedError !== undefined)).to.equal(true);
+  });
+
+  for (const entry of corpus) {
+    const wanted = entry.expectedError !== undefined ? { error: entry.expectedError } : { codes: entry.expected ?? [] };
+    it(`${entry.file} → ${"error" in wanted ? wanted.error : `[${wanted.codes.join(", ")}]`}`, async function () {
+      // Hostile files end by the engine's own 4.5 s deadline at worst; the worker's limit is 20 s.
+      this.timeout(25_000);
+      expect(await outcomeOf(entry), entry.why).to.deep.equal(wanted);
+    });
+  }
+});
