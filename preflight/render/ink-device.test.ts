@@ -186,6 +186,23 @@ describe("geometry", () => {
     };
     expect(paint).toThrow(PreflightError);
   });
+
+  it("counts a row's work by the edges it crosses, so one fill of thousands of edges cannot outrun the deadline", () => {
+    // A comb of 2 000 teeth over 50 mm: each of its ~300 rows crosses ~4 000 edges. Counted as one
+    // unit per row (300) it would pass a budget of 100 000; counted by its edges it is over.
+    const teeth = 2000;
+    const points: Array<[number, number]> = [];
+    for (let i = 0; i < teeth; i++) {
+      const x = (i / teeth) * 100 * MM;
+      points.push([x, 0], [x, 50 * MM], [x + (0.5 / teeth) * 100 * MM, 50 * MM], [x + (0.5 / teeth) * 100 * MM, 0]);
+    }
+    const comb: Path = { subpaths: [{ points, closed: true }] };
+    const tight = device({ maxOperators: 100_000 });
+    expect(() => tight.fillPath?.(comb, cmyk(0, 0, 0, 1), false, paintState(false), [0, 0, 100 * MM, 50 * MM])).toThrow(PreflightError);
+    const roomy = device({ maxOperators: 20_000_000 });
+    roomy.fillPath?.(comb, cmyk(0, 0, 0, 1), false, paintState(false), [0, 0, 100 * MM, 50 * MM]);
+    expect(roomy.result().maxTacPct).toBe(100);
+  });
 });
 
 describe("images", () => {

@@ -31,7 +31,7 @@ import { createShadingSampler, ShadingUnreadable } from "./shading";
  *   per-object estimates (an image mask that could not be decoded: its fill colour over its bbox).
  * - Memory: a page whose raster would pass `maxBytes` (default 200 MB at 16 bytes a pixel: four
  *   planes, the total-ink raster, clip masks) is rendered at a lower dpi; `result().dpi` says which.
- * Every scanned row of pixels ticks the budget.
+ * Every scanned row of pixels ticks the budget with its work (edges crossed, pixels per thousand).
  */
 
 /** An object counted per object rather than rendered: its colour's total ink over its bbox. */
@@ -103,7 +103,7 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
   const planes = [new Uint16Array(W * H), new Uint16Array(W * H), new Uint16Array(W * H), new Uint16Array(W * H)] as const;
   const [C, M, Y, K] = planes;
   const full: PixelRect = { x0: 0, y0: 0, x1: W, y1: H };
-  const tick = () => budget.tick(1);
+  const tick = (work = 1) => budget.tick(work);
 
   let clip: ClipMask | null = null;
   const clipCache: Array<{ key: object | null; evenOdd: boolean; mask: ClipMask }> = [];
@@ -311,7 +311,7 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
         // exactly at a limit (4 × 75 % = 300 %) above it.
         const toCentiPct = 10000 / INK_SCALE;
         for (let r = 0; r < H; r++) {
-          tick();
+          tick(1 + (W >> 10));
           const base = r * W;
           for (let i = base; i < base + W; i++) {
             const t = Math.round(((C[i] as number) + (M[i] as number) + (Y[i] as number) + (K[i] as number)) * toCentiPct) / 100;

@@ -120,9 +120,10 @@ export interface PixelRect {
 
 /**
  * Calls `span(row, x0, x1)` for each run of covered pixels [x0, x1) of the polygon, rows top to
- * bottom, limited to `bounds`. `tick` is called once per scanned row (the budget's unit of work).
+ * bottom, limited to `bounds`. `tick` is told the work of each scanned row (one plus its active edges),
+ * so a row crossing thousands of edges counts as what it costs and the deadline is checked in time.
  */
-export function scanEdges(edges: EdgeList, evenOdd: boolean, bounds: PixelRect, tick: () => void, span: (row: number, x0: number, x1: number) => void): void {
+export function scanEdges(edges: EdgeList, evenOdd: boolean, bounds: PixelRect, tick: (work: number) => void, span: (row: number, x0: number, x1: number) => void): void {
   const n = edges.size;
   if (n === 0) return;
   const rowStart = Math.max(bounds.y0, Math.floor(edges.minY));
@@ -136,7 +137,7 @@ export function scanEdges(edges: EdgeList, evenOdd: boolean, bounds: PixelRect, 
   const ws: number[] = [];
   const idx: number[] = [];
   for (let row = rowStart; row < rowEnd; row++) {
-    tick();
+    tick(1 + active.length);
     const yc = row + 0.5;
     while (next < n && (edges.y0[order[next] as number] as number) <= yc) active.push(order[next++] as number);
     if (active.length === 0) {
@@ -181,7 +182,7 @@ export interface ClipMask {
 const EMPTY_CLIP: ClipMask = { rect: { x0: 0, y0: 0, x1: 0, y1: 0 }, data: new Uint8Array(0) };
 
 /** The intersection of clip paths (each with its own rule) as a mask over their common pixel bounds. */
-export function buildClipMask(g: Grid, paths: ReadonlyArray<{ edges: EdgeList; evenOdd: boolean }>, tick: () => void): ClipMask {
+export function buildClipMask(g: Grid, paths: ReadonlyArray<{ edges: EdgeList; evenOdd: boolean }>, tick: (work: number) => void): ClipMask {
   if (paths.length === 0) return EMPTY_CLIP;
   const rect: PixelRect = { x0: 0, y0: 0, x1: g.width, y1: g.height };
   for (const { edges } of paths) {
@@ -202,7 +203,7 @@ export function buildClipMask(g: Grid, paths: ReadonlyArray<{ edges: EdgeList; e
       else for (let i = off + x0; i < off + x1; i++) if (data[i] === 1) data[i] = 2;
     });
     if (k > 0) {
-      tick();
+      tick(1 + (data.length >> 10));
       for (let i = 0; i < data.length; i++) data[i] = data[i] === 2 ? 1 : 0;
     }
   });
