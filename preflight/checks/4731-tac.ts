@@ -57,13 +57,15 @@ export interface TacArea {
  * raster, which the renderer has already paid for, so it does not count work units — only the clock.
  */
 export function forEachTacArea(raster: TacRaster, limitPct: number, minAreaMm2: number, visit: (area: TacArea) => void, checkDeadline: () => void = () => {}): void {
-  const { width, height, tac, area } = raster;
+  const { width, height, area } = raster;
   if (width <= 0 || height <= 0) return;
   const pxW = (area[2] - area[0]) / width;
   const pxH = (area[3] - area[1]) / height;
   const pixelMm2 = pxW * MM_PER_POINT * (pxH * MM_PER_POINT);
   const over = limitPct + EPSILON_PCT;
   if (raster.maxTacPct !== undefined && !(raster.maxTacPct > over)) return;
+  // Read only now: the renderer makes the raster when it is first asked for.
+  const { tac } = raster;
   // Made at the first pixel over the limit: most pages have none and skip the allocation.
   let seen: Uint8Array | null = null;
   const stack: number[] = [];

@@ -111,8 +111,16 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
   let textBbox: Rect | null = null;
   const objects: InkObject[] = [];
   let unrendered = 0;
+  /** The pixels painted so far (rows y0…y1−1, columns x0…x1−1): outside it every plane is still white. */
+  const dirty = { x0: W, y0: H, x1: 0, y1: 0 };
+  const markPainted = (row: number, x0: number, x1: number) => {
+    if (row < dirty.y0) dirty.y0 = row;
+    if (row + 1 > dirty.y1) dirty.y1 = row + 1;
+    if (x0 < dirty.x0) dirty.x0 = x0;
+    if (x1 > dirty.x1) dirty.x1 = x1;
+  };
   /** The total-ink raster of the last result(), dropped by any paint after it. */
-  let cached: { tac: Float32Array; max: number } | null = null;
+  let cached: { tac: Float32Array | null; max: number } | null = null;
 
   const bounds = (): PixelRect => (clip === null ? full : clip.rect);
 
@@ -128,6 +136,7 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
     const v = cmyk.map((x) => Math.round(x * INK_SCALE)) as [number, number, number, number];
     const mask = clip;
     scanEdges(edges, evenOdd, bounds(), tick, (row, x0, x1) => {
+      markPainted(row, x0, x1);
       const base = row * W;
       if (mask === null) {
         if (plates & 1) C.fill(v[0], base + x0, base + x1);
@@ -154,6 +163,7 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
     const mask = clip;
     const pv = palette.values;
     scanEdges(edges, false, bounds(), tick, (row, x0, x1) => {
+      markPainted(row, x0, x1);
       const base = row * W;
       const off = clipRowOffset(row);
       const y = centreY(grid, row);
@@ -304,38 +314,59 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
     },
 
     result(): InkResult {
+      // In hundredths of a percent, rounded: the planes' 1/65535 steps must not lift a total that is
+      // exactly at a limit (4 × 75 % = 300 %) above it.
+      const toCentiPct = 10000 / INK_SCALE;
+      const roundPct = (sum: number) => Math.round(sum * toCentiPct) / 100;
       if (cached === null) {
-        const tac = new Float32Array(W * H);
-        let max = 0;
-        // In hundredths of a percent, rounded: the planes' 1/65535 steps must not lift a total that is
-        // exactly at a limit (4 × 75 % = 300 %) above it.
-        const toCentiPct = 10000 / INK_SCALE;
-        for (let r = 0; r < H; r++) {
-          tick(1 + (W >> 10));
+        // The highest total from whole-number sums over the painted pixels, without a raster: most
+        // pages stay under the limit, and then the check never asks for the raster (rounding is
+        // monotonic, so the highest sum rounds to the highest total).
+        let maxSum = 0;
+        for (let r = dirty.y0; r < dirty.y1; r++) {
+          tick(1 + ((dirty.x1 - dirty.x0) >> 10));
           const base = r * W;
-          for (let i = base; i < base + W; i++) {
-            const t = Math.round(((C[i] as number) + (M[i] as number) + (Y[i] as number) + (K[i] as number)) * toCentiPct) / 100;
-            tac[i] = t;
-            if (t > max) max = t;
+          for (let i = base + dirty.x0; i < base + dirty.x1; i++) {
+            const sum = (C[i] as number) + (M[i] as number) + (Y[i] as number) + (K[i] as number);
+            if (sum > maxSum) maxSum = sum;
           }
         }
-        cached = { tac, max };
+        cached = { tac: null, max: roundPct(maxSum) };
       }
-      const { tac, max } = cached;
+      const state = cached;
+      const tacPlane = (): Float32Array => {
+        if (state.tac === null) {
+          const plane = new Float32Array(W * H);
+          for (let r = 0; r < H; r++) {
+            tick(1 + (W >> 10));
+            const base = r * W;
+            for (let i = base; i < base + W; i++) plane[i] = roundPct((C[i] as number) + (M[i] as number) + (Y[i] as number) + (K[i] as number));
+          }
+          state.tac = plane;
+        }
+        return state.tac;
+      };
+      const max = state.max;
       const pixelMm2 = (MM_PER_POINT / grid.sx) * (MM_PER_POINT / grid.sy);
       const result: InkResult = {
         dpi,
         width: W,
         height: H,
         area,
-        tac,
+        get tac() {
+          return tacPlane();
+        },
         maxTacPct: max,
         areaOverMm2(limitPct) {
+          if (!(max > limitPct)) return 0;
+          const tac = tacPlane();
           let count = 0;
           for (let i = 0; i < tac.length; i++) if ((tac[i] as number) > limitPct) count++;
           return count * pixelMm2;
         },
         bboxOver(limitPct) {
+          if (!(max > limitPct)) return null;
+          const tac = tacPlane();
           let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
           for (let r = 0; r < H; r++) {
             const base = r * W;
