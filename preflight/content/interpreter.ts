@@ -260,7 +260,7 @@ class Interpreter {
 
   private decode(stream: PdfStream): Uint8Array | null {
     try {
-      return this.doc.decodeStream(stream);
+      return this.doc.decodeStream(stream, { maxBytes: this.budget.limits.maxContentStreamBytes });
     } catch (error) {
       // Budget errors end the check; a stream that cannot be decoded is drawn as empty.
       if (error instanceof PreflightError) throw error;

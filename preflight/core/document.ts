@@ -50,7 +50,7 @@ export interface PdfDocument {
    * JBIG2) is not applied: the bytes before it are returned. Behind a filter the reader does not
    * know, the data is empty. Cached per stream.
    */
-  decodeStream(stream: PdfStream): Uint8Array;
+  decodeStream(stream: PdfStream, options?: { maxBytes?: number }): Uint8Array;
   /** The stream's data decoded up to its image codec, and that codec's name (null when every filter was applied; an unknown filter's name otherwise). */
   decodeStreamUntilImageCodec(stream: PdfStream): { bytes: Uint8Array; codec: string | null };
   /** The page tree's pages in order, walked with a cycle guard; `pageCount` is their number. */

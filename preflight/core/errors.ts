@@ -35,8 +35,13 @@ export class PreflightError extends Error {
  * `now` is passed in (the core knows no clock of its own platform).
  */
 export interface Limits {
-  /** Bytes one stream may decode to. */
+  /** Bytes one stream may decode to (an image: a 3 × 1 m banner at 150 ppi in CMYK is ~420 MB). */
   maxStreamBytes: number;
+  /**
+   * Bytes one content stream (a page's, a form's, a pattern's) may decode to: drawing operators,
+   * which even heavy vector art keeps far below this, so a content bomb stops sooner than an image.
+   */
+  maxContentStreamBytes: number;
   /** Bytes all decoded streams together may reach. */
   maxTotalDecodedBytes: number;
   /** Nesting of arrays and dictionaries. */
@@ -52,6 +57,7 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Omit<Limits, "now"> = {
   maxStreamBytes: 256 * 1024 * 1024,
+  maxContentStreamBytes: 64 * 1024 * 1024,
   maxTotalDecodedBytes: 768 * 1024 * 1024,
   maxDepth: 256,
   maxOperators: 20_000_000,

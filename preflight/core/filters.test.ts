@@ -58,12 +58,21 @@ describe("FlateDecode", () => {
   });
 
   it("stops a zip bomb at maxStreamBytes with TOO_LARGE, without inflating it all", () => {
-    // 64 MB of zeros deflate to ~64 KB; read with a 16 MB cap.
+    // 64 MB of zeros deflate to ~64 KB; read with a 16 MB cap, counting what is inflated.
     const bomb = zlibSync(new Uint8Array(64 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(200_000);
-    const started = Date.now();
-    expect(thrownCode(() => decode(bomb, "FlateDecode", {}, testBudget({ maxStreamBytes: 16 * 1024 * 1024 })))).toBe("TOO_LARGE");
-    expect(Date.now() - started).toBeLessThan(2000);
+    let inflated = 0;
+    const counting = (budget: Budget): Budget => ({
+      ...budget,
+      tick: (n) => budget.tick(n),
+      checkDeadline: () => budget.checkDeadline(),
+      addDecodedBytes(n) {
+        inflated += n;
+        budget.addDecodedBytes(n);
+      },
+    });
+    expect(thrownCode(() => decode(bomb, "FlateDecode", {}, counting(testBudget({ maxStreamBytes: 16 * 1024 * 1024 }))))).toBe("TOO_LARGE");
+    expect(inflated).toBeLessThanOrEqual(17 * 1024 * 1024);
     // The same through a document's stream.
     const pdf = buildPdf([
       { num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" },
@@ -71,12 +80,19 @@ describe("FlateDecode", () => {
       { num: 3, body: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R >>" },
       { num: 4, body: "<< /Filter /FlateDecode >>", stream: bomb },
     ]);
-    const doc = openDocument(pdf, testBudget({ maxStreamBytes: 16 * 1024 * 1024 }));
+    inflated = 0;
+    const doc = openDocument(pdf, counting(testBudget({ maxStreamBytes: 16 * 1024 * 1024 })));
     expect(thrownCode(() => doc.decodeStream(doc.pages[0]!.contents[0]!))).toBe("TOO_LARGE");
+    const once = inflated;
+    expect(once).toBeLessThanOrEqual(17 * 1024 * 1024);
     // Asked again (a form drawn many times), it fails at once instead of inflating again.
-    const again = Date.now();
     for (let i = 0; i < 1000; i++) expect(thrownCode(() => doc.decodeStream(doc.pages[0]!.contents[0]!))).toBe("TOO_LARGE");
-    expect(Date.now() - again).toBeLessThan(500);
+    expect(inflated).toBe(once);
+    // A content stream has a cap of its own, below the images' one.
+    inflated = 0;
+    const contentDoc = openDocument(pdf, counting(testBudget({ maxContentStreamBytes: 4 * 1024 * 1024 })));
+    expect(thrownCode(() => contentDoc.decodeStream(contentDoc.pages[0]!.contents[0]!, { maxBytes: 4 * 1024 * 1024 }))).toBe("TOO_LARGE");
+    expect(inflated).toBeLessThanOrEqual(5 * 1024 * 1024);
   });
 
   it("counts decoded bytes against the document-wide total", () => {

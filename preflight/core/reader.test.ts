@@ -204,11 +204,8 @@ describe("hostile files", () => {
       { num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" },
       { num: 2, body: `<< /Type /Pages /Kids [] /Count 0 /Deep ${deep} >>` },
     ];
-    for (const options of [{}, { startxrefDelta: 3 }]) {
-      const started = Date.now();
-      expect(errorCode(() => open(buildPdf(objects, options)))).toBe("TOO_COMPLEX");
-      expect(Date.now() - started).toBeLessThan(1000);
-    }
+    // The depth guard answers before JS recursion could overflow its stack (a RangeError otherwise).
+    for (const options of [{}, { startxrefDelta: 3 }]) expect(errorCode(() => open(buildPdf(objects, options)))).toBe("TOO_COMPLEX");
   });
 
   it("stops on its budget's deadline", () => {

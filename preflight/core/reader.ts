@@ -336,8 +336,8 @@ class Reader implements PdfDocument {
 
   // ---- streams ----
 
-  decodeStream(stream: PdfStream): Uint8Array {
-    const result = this.decode(stream);
+  decodeStream(stream: PdfStream, options: { maxBytes?: number } = {}): Uint8Array {
+    const result = this.decode(stream, options.maxBytes);
     // A filter this reader does not know leaves data nobody can read: it is treated as empty, not as garbage.
     return result.codec === null || IMAGE_CODECS.has(result.codec) ? result.bytes : new Uint8Array(0);
   }
@@ -346,12 +346,12 @@ class Reader implements PdfDocument {
     return this.decode(stream);
   }
 
-  private decode(stream: PdfStream): DecodeResult {
+  private decode(stream: PdfStream, maxBytes?: number): DecodeResult {
     const cached = this.decoded.get(stream);
     if (cached instanceof PreflightError) throw cached;
     if (cached) return cached;
     try {
-      const result = decodeFilters(stream.raw, filterSteps(stream.dict, (v) => this.resolve(v)), this.budget);
+      const result = decodeFilters(stream.raw, filterSteps(stream.dict, (v) => this.resolve(v)), this.budget, maxBytes);
       this.decoded.set(stream, result);
       return result;
     } catch (error) {

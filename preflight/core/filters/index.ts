@@ -54,9 +54,9 @@ export const IMAGE_CODECS: ReadonlySet<string> = new Set(["DCTDecode", "JPXDecod
 
 export const canonicalFilterName = (name: string): string => ABBREVIATIONS[name] ?? name;
 
-export function decodeFilters(raw: Uint8Array, steps: readonly FilterStep[], budget: Budget): DecodeResult {
+/** `cap`: the most bytes any stage may produce (default `maxStreamBytes`). */
+export function decodeFilters(raw: Uint8Array, steps: readonly FilterStep[], budget: Budget, cap = budget.limits.maxStreamBytes): DecodeResult {
   let data = raw;
-  const cap = budget.limits.maxStreamBytes;
   for (const step of steps) {
     const name = canonicalFilterName(step.name);
     budget.tick(1);
