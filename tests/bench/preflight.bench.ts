@@ -10,7 +10,8 @@ import { buildCorpus, corpusDir } from "../preflight/make-corpus";
  * afresh first), in this one process, against the same files through `qpdf --check` and
  * `gs -q -o - -sDEVICE=inkcov`, each spawned once per file, one after another, in the same run.
  * Targets: the engine takes at most 2 × qpdf's time and Ghostscript at least 20 × the engine's,
- * judged without the flate bomb (see below); exits 1 when one is missed.
+ * judged on the whole corpus and on the corpus without the flate bomb (see below); exits 1 when
+ * either misses one.
  * The engine's time includes reading nothing from disk (files are read before the clock starts)
  * and every file, hostile ones too: "over its corpus" means all of it. The tools' times include
  * their process start, which is what a caller of them pays. ROUNDS (env BENCH_ROUNDS, default 3)
@@ -73,8 +74,8 @@ for (let round = 0; round < ROUNDS; round += 1) {
 
 /*
  * The flate bomb inflates to 4 GiB: qpdf and Ghostscript decode all of it (tens of seconds each),
- * the engine stops at its 256 MiB cap. With it the ratios flatter the engine, so the targets are
- * judged on the corpus without it; both figures are printed.
+ * the engine stops at its content-stream cap. With it the qpdf ratio flatters the engine, so the
+ * targets must hold without it too; both figures are printed.
  */
 const BOMB = "hostile-flate-bomb.pdf";
 const total = (perRound: number[][], skipBomb: boolean) =>
@@ -96,16 +97,19 @@ const slowest = files
   .sort((a, b) => b.ms - a.ms)
   .slice(0, 5);
 console.log(`\nthe engine's slowest files: ${slowest.map((row) => `${row.file} ${row.ms.toFixed(0)} ms`).join(", ")}`);
-const engine = total(runs.engine, true);
-const engineVsQpdf = engine / total(runs.qpdf, true);
-const gsVsEngine = total(runs.gs, true) / engine;
-console.log(`\nwithout the flate bomb:`);
-console.log(`engine / qpdf:  ${engineVsQpdf.toFixed(2)} ×  (target ≤ ${ENGINE_VS_QPDF_MAX} ×)`);
-console.log(`gs / engine:    ${gsVsEngine.toFixed(1)} ×  (target ≥ ${GS_VS_ENGINE_MIN} ×)`);
-console.log(`with it:        engine / qpdf ${(total(runs.engine, false) / total(runs.qpdf, false)).toFixed(2)} ×, gs / engine ${(total(runs.gs, false) / total(runs.engine, false)).toFixed(1)} ×`);
+const ratios = (skipBomb: boolean) => {
+  const engine = total(runs.engine, skipBomb);
+  return { engineVsQpdf: engine / total(runs.qpdf, skipBomb), gsVsEngine: total(runs.gs, skipBomb) / engine };
+};
 const missed: string[] = [];
-if (engineVsQpdf > ENGINE_VS_QPDF_MAX) missed.push(`the engine takes ${engineVsQpdf.toFixed(2)} × qpdf's time`);
-if (gsVsEngine < GS_VS_ENGINE_MIN) missed.push(`Ghostscript is only ${gsVsEngine.toFixed(1)} × slower than the engine`);
+for (const [label, skipBomb] of [["the whole corpus", false], ["without the flate bomb", true]] as const) {
+  const { engineVsQpdf, gsVsEngine } = ratios(skipBomb);
+  console.log(`\n${label}:`);
+  console.log(`engine / qpdf:  ${engineVsQpdf.toFixed(2)} ×  (target ≤ ${ENGINE_VS_QPDF_MAX} ×)`);
+  console.log(`gs / engine:    ${gsVsEngine.toFixed(1)} ×  (target ≥ ${GS_VS_ENGINE_MIN} ×)`);
+  if (engineVsQpdf > ENGINE_VS_QPDF_MAX) missed.push(`${label}: the engine takes ${engineVsQpdf.toFixed(2)} × qpdf's time`);
+  if (gsVsEngine < GS_VS_ENGINE_MIN) missed.push(`${label}: Ghostscript is only ${gsVsEngine.toFixed(1)} × slower than the engine`);
+}
 if (missed.length) {
   console.error(`BELOW TARGET: ${missed.join("; ")}`);
   process.exit(1);
