@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkMessages } from "./report";
-import type { PreflightProfile } from "./report";
+import { BUSINESS_CARD_PROFILE, businessCardPdf } from "./core/testing";
 
 /*
  * The built CLI (dist/preflight/cli.js, `npm run build:preflight` in beforeAll — the same esbuild
@@ -16,42 +16,6 @@ import type { PreflightProfile } from "./report";
 const root = join(import.meta.dirname, "..");
 const CLI = join(root, "dist", "preflight", "cli.js");
 
-const PROFILE: PreflightProfile = {
-  pdfVersion: "1.3",
-  pages: 1,
-  trimMm: [90, 50],
-  bleedMm: 2,
-  sizeToleranceMm: 0.5,
-  minPpi: 300,
-  ppiTolerancePct: 5,
-  compression: "lossy",
-  maxTacPct: 300,
-  tacTolerancePct: 1,
-  tacMinAreaMm2: 1,
-};
-
-const pt = (mm: number) => ((mm * 72) / 25.4).toFixed(2);
-
-/** A one-page PDF with a correct xref table: a 94×54 mm MediaBox around a 90×50 mm TrimBox. */
-function onePagePdf(version: string, content: string): Uint8Array {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pt(94)} ${pt(54)}] /TrimBox [${pt(2)} ${pt(2)} ${pt(92)} ${pt(52)}] /Contents 4 0 R >>`,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let text = `%PDF-${version}\n`;
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(text.length);
-    text += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xrefAt = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return new TextEncoder().encode(text);
-}
 
 interface Run {
   code: number | null;
@@ -86,12 +50,12 @@ let dir: string;
 beforeAll(async () => {
   await promisify(execFile)("npm", ["run", "--silent", "build:preflight"], { cwd: root });
   dir = await mkdtemp(join(tmpdir(), "ottisk-cli-"));
-  await writeFile(join(dir, "profile.json"), JSON.stringify(PROFILE));
-  await writeFile(join(dir, "bad-profile.json"), JSON.stringify({ ...PROFILE, pages: 0, compression: "jpeg" }));
+  await writeFile(join(dir, "profile.json"), JSON.stringify(BUSINESS_CARD_PROFILE));
+  await writeFile(join(dir, "bad-profile.json"), JSON.stringify({ ...BUSINESS_CARD_PROFILE, pages: 0, compression: "jpeg" }));
   // A CMYK rectangle on a correctly sized page: nothing to object to.
-  await writeFile(join(dir, "good.pdf"), onePagePdf("1.3", "0 0.5 1 0 k 20 20 100 60 re f"));
+  await writeFile(join(dir, "good.pdf"), businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f", "1.3"));
   // PDF 1.7 instead of 1.3, and an RGB rectangle.
-  await writeFile(join(dir, "rgb.pdf"), onePagePdf("1.7", "1 0 0 rg 20 20 100 60 re f"));
+  await writeFile(join(dir, "rgb.pdf"), businessCardPdf("1 0 0 rg 20 20 100 60 re f", "1.7"));
   await writeFile(join(dir, "letter.pdf"), "Dear customer, this is not a PDF.\n");
 }, 60_000);
 
@@ -172,7 +136,7 @@ describe("ottisk-preflight (the built CLI)", () => {
       asked.push(request.url ?? "");
       if (request.url === "/api/public/product/7") {
         response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify({ id: 7, details: [{ name: "Лицевая сторона", profile: PROFILE, requiresOptionCode: null }, { name: "Обратная сторона", profile: { ...PROFILE, pages: 2 }, requiresOptionCode: "4+4" }] }));
+        response.end(JSON.stringify({ id: 7, details: [{ name: "Лицевая сторона", profile: BUSINESS_CARD_PROFILE, requiresOptionCode: null }, { name: "Обратная сторона", profile: { ...BUSINESS_CARD_PROFILE, pages: 2 }, requiresOptionCode: "4+4" }] }));
       } else {
         response.writeHead(404, { "content-type": "application/json" });
         response.end("{}");

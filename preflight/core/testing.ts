@@ -1,6 +1,7 @@
 import { zlibSync } from "fflate";
 import { createBudget, type Budget } from "./budget";
 import { DEFAULT_LIMITS, type Limits } from "./errors";
+import type { PreflightProfile } from "../report";
 
 /*
  * Hand-made PDFs for unit tests: objects in, a file with correct offsets out — a classic table, a
@@ -121,4 +122,37 @@ export function simpleDocument(pages = 1): TestObject[] {
 
 export function testBudget(overrides: Partial<Limits> = {}): Budget {
   return createBudget({ ...DEFAULT_LIMITS, now: () => Date.now(), ...overrides });
+}
+
+const mmToPt = (mm: number) => ((mm * 72) / 25.4).toFixed(2);
+
+/** The profile of one side of a 90 × 50 mm business card with 2 mm bleed: the runtimes' tests' base. */
+export const BUSINESS_CARD_PROFILE: PreflightProfile = {
+  pdfVersion: "1.3",
+  pages: 1,
+  trimMm: [90, 50],
+  bleedMm: 2,
+  sizeToleranceMm: 0.5,
+  minPpi: 300,
+  ppiTolerancePct: 5,
+  compression: "lossy",
+  maxTacPct: 300,
+  tacTolerancePct: 1,
+  tacMinAreaMm2: 1,
+};
+
+/** A one-page PDF sized for BUSINESS_CARD_PROFILE (a 94 × 54 mm MediaBox around a 90 × 50 mm TrimBox) that draws `content`. */
+export function businessCardPdf(content: string, version = "1.3"): Uint8Array {
+  return buildPdf(
+    [
+      { num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" },
+      { num: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>" },
+      {
+        num: 3,
+        body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${mmToPt(94)} ${mmToPt(54)}] /TrimBox [${mmToPt(2)} ${mmToPt(2)} ${mmToPt(92)} ${mmToPt(52)}] /Contents 4 0 R >>`,
+      },
+      { num: 4, body: "<< >>", stream: content },
+    ],
+    { version },
+  );
 }

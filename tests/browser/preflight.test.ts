@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
 import { checkLayout, LayoutCheckError } from "../../preflight/runtime/browser";
+import { BUSINESS_CARD_PROFILE, businessCardPdf } from "../../preflight/core/testing";
 import type { CheckCode, PreflightProfile, ProgressEvent } from "../../preflight/report";
 
 /*
@@ -11,47 +12,11 @@ import type { CheckCode, PreflightProfile, ProgressEvent } from "../../preflight
  * the same the Node tests assert.
  */
 
-const PROFILE: PreflightProfile = {
-  pdfVersion: "1.3",
-  pages: 1,
-  trimMm: [90, 50],
-  bleedMm: 2,
-  sizeToleranceMm: 0.5,
-  minPpi: 300,
-  ppiTolerancePct: 5,
-  compression: "lossy",
-  maxTacPct: 300,
-  tacTolerancePct: 1,
-  tacMinAreaMm2: 1,
-};
-
-const pt = (mm: number) => ((mm * 72) / 25.4).toFixed(2);
-
-/** A one-page PDF 1.3 with a correct xref table: a 94×54 mm MediaBox around a 90×50 mm TrimBox, and this content. */
-function onePagePdf(content: string): Uint8Array {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pt(94)} ${pt(54)}] /TrimBox [${pt(2)} ${pt(2)} ${pt(92)} ${pt(52)}] /Contents 4 0 R >>`,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let text = "%PDF-1.3\n";
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(text.length);
-    text += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xrefAt = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return new TextEncoder().encode(text);
-}
 
 /** A CMYK rectangle: nothing to object to. */
-const cleanPdf = () => onePagePdf("0 0.5 1 0 k 20 20 100 60 re f");
+const cleanPdf = () => businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f");
 /** The same rectangle in DeviceRGB. */
-const rgbPdf = () => onePagePdf("1 0 0 rg 20 20 100 60 re f");
+const rgbPdf = () => businessCardPdf("1 0 0 rg 20 20 100 60 re f");
 /** A header, the start of a page object and an end marker: no catalog, no cross-reference, no trailer. */
 const brokenPdf = () => new TextEncoder().encode("%PDF-1.3\n4 0 obj\n<< /Type /Page /MediaBox [0 0 100 100] /Contents 5 0 R\n%%EOF\n");
 
@@ -70,7 +35,7 @@ describe("checkLayout (preflight in a Web Worker)", () => {
 
   it("passes a clean CMYK page and reports its progress", async () => {
     const progress: ProgressEvent[] = [];
-    const report = await checkLayout(cleanPdf(), PROFILE, { onProgress: (event) => progress.push(event) });
+    const report = await checkLayout(cleanPdf(), BUSINESS_CARD_PROFILE, { onProgress: (event) => progress.push(event) });
     expect(report).to.include({ ok: true, pageCount: 1, version: "1.3" });
     expect(report.findings).to.deep.equal([]);
     expect(progress.length, "progress events").to.be.greaterThan(0);
@@ -84,7 +49,7 @@ describe("checkLayout (preflight in a Web Worker)", () => {
 
   it("finds DeviceRGB (2078) on its page, and transfers the bytes instead of copying them", async () => {
     const bytes = rgbPdf();
-    const report = await checkLayout(bytes, PROFILE);
+    const report = await checkLayout(bytes, BUSINESS_CARD_PROFILE);
     expect(report.ok).to.equal(false);
     expect(report.findings.map((finding) => finding.code)).to.deep.equal([2078]);
     expect(report.findings[0]).to.include({ page: 1, message: "RGB-цвета недопустимы: используйте CMYK" });
@@ -92,7 +57,7 @@ describe("checkLayout (preflight in a Web Worker)", () => {
   });
 
   it("rejects a damaged file with DAMAGED and the Russian message", async () => {
-    const failure: unknown = await checkLayout(brokenPdf(), PROFILE).then(
+    const failure: unknown = await checkLayout(brokenPdf(), BUSINESS_CARD_PROFILE).then(
       () => null,
       (error: unknown) => error,
     );
@@ -102,7 +67,7 @@ describe("checkLayout (preflight in a Web Worker)", () => {
 
   it("ends the check when it is aborted, and the next check still works", async () => {
     const controller = new AbortController();
-    const pending = checkLayout(cleanPdf(), PROFILE, { signal: controller.signal });
+    const pending = checkLayout(cleanPdf(), BUSINESS_CARD_PROFILE, { signal: controller.signal });
     controller.abort();
     const failure: unknown = await pending.then(
       () => null,
@@ -110,11 +75,11 @@ describe("checkLayout (preflight in a Web Worker)", () => {
     );
     expect(failure).to.be.instanceOf(DOMException);
     expect((failure as DOMException).name).to.equal("AbortError");
-    expect((await checkLayout(cleanPdf(), PROFILE)).ok).to.equal(true);
+    expect((await checkLayout(cleanPdf(), BUSINESS_CARD_PROFILE)).ok).to.equal(true);
   });
 
   it("checks several files at once, each answered on its own", async () => {
-    const [clean, rgb, broken] = await Promise.allSettled([checkLayout(cleanPdf(), PROFILE), checkLayout(rgbPdf(), PROFILE), checkLayout(brokenPdf(), PROFILE)]);
+    const [clean, rgb, broken] = await Promise.allSettled([checkLayout(cleanPdf(), BUSINESS_CARD_PROFILE), checkLayout(rgbPdf(), BUSINESS_CARD_PROFILE), checkLayout(brokenPdf(), BUSINESS_CARD_PROFILE)]);
     expect(clean.status === "fulfilled" && clean.value.ok).to.equal(true);
     expect(rgb.status === "fulfilled" && rgb.value.findings.map((finding) => finding.code)).to.deep.equal([2078]);
     expect(broken.status === "rejected" && (broken.reason as LayoutCheckError).code).to.equal("DAMAGED");
