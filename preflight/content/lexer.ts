@@ -301,6 +301,15 @@ export class ContentLexer {
   }
 
   private arrayBody(depth: number): PdfObject {
+    return this.collect(depth, "]");
+  }
+
+  /**
+   * The objects up to `close` (`]` or `>>`), references joined. Keywords inside an array or a
+   * dictionary of a content stream are malformed; they end it, so an unclosed `[` or `<<` cannot
+   * swallow the rest of the stream's operators.
+   */
+  private collect(depth: number, close: "]" | ">>"): PdfObject[] {
     const items: PdfObject[] = [];
     for (;;) {
       const token = depth + 1 > this.maxDepth ? this.skipNested() : this.token(depth + 1);
@@ -309,10 +318,8 @@ export class ContentLexer {
         items.push(token.value);
         continue;
       }
-      if (token.keyword === "]") break;
+      if (token.keyword === close) break;
       if (token.keyword === "R" && this.refs && this.makeRef(items)) continue;
-      // Keywords inside an array of a content stream are malformed; they end the array so an
-      // unclosed `[` cannot swallow the rest of the stream's operators.
       if (!this.refs) {
         this.pos -= token.keyword.length;
         break;
@@ -322,21 +329,7 @@ export class ContentLexer {
   }
 
   private dictBody(depth: number): PdfObject {
-    const items: PdfObject[] = [];
-    for (;;) {
-      const token = depth + 1 > this.maxDepth ? this.skipNested() : this.token(depth + 1);
-      if (token === null) break;
-      if ("value" in token) {
-        items.push(token.value);
-        continue;
-      }
-      if (token.keyword === ">>") break;
-      if (token.keyword === "R" && this.refs && this.makeRef(items)) continue;
-      if (!this.refs) {
-        this.pos -= token.keyword.length;
-        break;
-      }
-    }
+    const items = this.collect(depth, ">>");
     const entries = new Map<string, PdfObject>();
     for (let i = 0; i + 1 < items.length; i += 2) {
       const key = items[i];
