@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { deflateRawSync, inflateSync, constants as zlibConstants } from "node:zlib";
 import type { PreflightErrorCode } from "../../preflight/core/errors";
 import type { CheckCode, PreflightProfile } from "../../preflight/report";
+import { BUSINESS_CARD_PROFILE } from "../../preflight/core/testing";
 
 /*
  * npm run preflight:corpus — the preflight engine's own corpus: PDFs made by Ghostscript (PostScript
@@ -42,19 +43,8 @@ export interface ErrorEntry {
 }
 export type CorpusEntry = ReportEntry | ErrorEntry;
 
-export const baseProfile: PreflightProfile = {
-  pdfVersion: "1.3",
-  pages: 1,
-  trimMm: [90, 50],
-  bleedMm: 2,
-  sizeToleranceMm: 0.5,
-  minPpi: 300,
-  ppiTolerancePct: 5,
-  compression: "lossy",
-  maxTacPct: 300,
-  tacTolerancePct: 1,
-  tacMinAreaMm2: 1,
-};
+/** The base profile every corpus file starts from: one side of a 90 × 50 mm business card. */
+export const baseProfile: PreflightProfile = BUSINESS_CARD_PROFILE;
 
 // ---------------------------------------------------------------------------------------------
 // Running the tools

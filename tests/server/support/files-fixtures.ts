@@ -3,6 +3,7 @@ import type { Database } from "../../../server/db/client";
 import { account, cart, orderProduct, product, productDetail } from "../../../server/db/schema";
 import type { ChosenOptions } from "../../../server/db/cart.schema";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
+import { BUSINESS_CARD_PROFILE } from "../../../preflight/core/testing";
 
 /** A small valid PDF (one empty 90×50 mm page) with a correct xref table; the version is in its header. */
 export function minimalPdf(version = "1.3", padding = 0): Uint8Array {
@@ -46,19 +47,8 @@ export const PNG_BYTES = new Uint8Array(
   Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082", "hex"),
 );
 
-export const TEST_PROFILE: PreflightProfile = {
-  pdfVersion: "1.3",
-  pages: 1,
-  trimMm: [90, 50],
-  bleedMm: 2,
-  sizeToleranceMm: 0.5,
-  minPpi: 300,
-  ppiTolerancePct: 5,
-  compression: "lossy",
-  maxTacPct: 300,
-  tacTolerancePct: 1,
-  tacMinAreaMm2: 1,
-};
+/** A business card side: 90 × 50 mm with 2 mm bleed (the engine's own test profile). */
+export const TEST_PROFILE: PreflightProfile = BUSINESS_CARD_PROFILE;
 
 export const FACE = "Лицевая сторона";
 export const BACK = "Обратная сторона";
