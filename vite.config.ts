@@ -5,7 +5,7 @@ import type { UserConfig } from "vite";
 
 /*
  * Three builds share this file, chosen by --mode:
- *   widgets — the embeddable bundle, one ES module at dist/widgets/ottisk.js;
+ *   widgets — the embeddable bundle: the loader dist/widgets/ottisk.js and its chunks in dist/widgets/chunks/;
  *   client  — the host site's browser code, with a manifest the server reads to link it;
  *   ssr     — the host site's server-side render (vite build --ssr).
  * Without a build mode it is the development and test configuration (Vite as middleware).
@@ -28,8 +28,10 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
         outDir: "dist/widgets",
         emptyOutDir: true,
         target: "es2022",
-        lib: { entry: "widgets/index.ts", formats: ["es"], fileName: () => "ottisk.js" },
-        rolldownOptions: { output: { minify: true } },
+        // The loader is the entry; each element's code and the shared runtime (React, the store, the
+        // API client) become chunks it imports when a tag first appears.
+        lib: { entry: "widgets/loader.ts", formats: ["es"], fileName: () => "ottisk.js" },
+        rolldownOptions: { output: { minify: true, chunkFileNames: "chunks/[name]-[hash].js" } },
       },
     };
   }

@@ -1,13 +1,35 @@
 /*
- * The events Ottisk elements fire. All bubble and are composed, so a partner page hears them on
- * the element or on document, across the shadow boundary.
+ * The events Ottisk elements fire. All bubble and are composed, so a partner page hears them on the
+ * element or on document, across the shadow boundary. `detail` is typed by OttiskEventMap.
  */
 
 export interface OttiskEventMap {
-  /** 'Заказать' was clicked; cancel it to handle the order on the partner's side. */
+  /** 'Заказать' was clicked on a product card; cancel it to handle the order on the partner's side. */
   "ottisk-order": { productId: number; categorySlug: string; href: string };
-  /** The favourite star was clicked; `inFavorite` is the state the shopper asked for. */
-  "ottisk-favourite-toggle": { productId: number; inFavorite: boolean };
+  /** The server confirmed a favourite change. */
+  "ottisk-favourite-change": { productId: number; inFavorite: boolean };
+  /** A product line was added to the cart. */
+  "ottisk-add-to-cart": { productId: number; orderProductId: number; quantity: number; itemCount: number };
+  /** The cart changed (a line added, removed or changed, a delivery, a promocode…). */
+  "ottisk-cart-change": { itemCount: number; total: number; readyToOrder: boolean };
+  /** Someone signed in. */
+  "ottisk-login": { name: string; typeUser: "client" | "employee" };
+  /** The shopper signed out. */
+  "ottisk-logout": Record<string, never>;
+  /** The shopper chose another company or the personal profile (null). */
+  "ottisk-company-change": { companyId: number | null };
+  /** The shopper chose a city. */
+  "ottisk-city-change": { kladrId: string; city: string; region: string };
+  /** An order was placed from the cart. Cancel it to stay on the page instead of going to the payment. */
+  "ottisk-checkout": { orderId: number; number: string; paymentType: "Invoice" | "Yookassa" | "InternalBalance"; total: number; href: string | null };
+  /** A search was submitted; cancel it to show the results on the partner's side. */
+  "ottisk-search": { query: string; href: string };
+  /** The cookie banner was accepted or closed. */
+  "ottisk-cookie-accept": Record<string, never>;
+  /** The feedback form was sent. */
+  "ottisk-feedback-sent": { id: number };
+  /** A link inside an element is about to navigate (header, menu, teasers); cancel it to route on the page yourself. */
+  "ottisk-navigate": { href: string };
 }
 
 export type OttiskEventName = keyof OttiskEventMap;
@@ -19,14 +41,30 @@ export function fireOttiskEvent<N extends OttiskEventName>(
   detail: OttiskEventMap[N],
   options: { cancelable?: boolean } = {},
 ): boolean {
-  return host.dispatchEvent(
-    new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }),
-  );
+  return host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }
 
 declare global {
   interface HTMLElementEventMap {
     "ottisk-order": CustomEvent<OttiskEventMap["ottisk-order"]>;
-    "ottisk-favourite-toggle": CustomEvent<OttiskEventMap["ottisk-favourite-toggle"]>;
+    "ottisk-favourite-change": CustomEvent<OttiskEventMap["ottisk-favourite-change"]>;
+    "ottisk-add-to-cart": CustomEvent<OttiskEventMap["ottisk-add-to-cart"]>;
+    "ottisk-cart-change": CustomEvent<OttiskEventMap["ottisk-cart-change"]>;
+    "ottisk-login": CustomEvent<OttiskEventMap["ottisk-login"]>;
+    "ottisk-logout": CustomEvent<OttiskEventMap["ottisk-logout"]>;
+    "ottisk-company-change": CustomEvent<OttiskEventMap["ottisk-company-change"]>;
+    "ottisk-city-change": CustomEvent<OttiskEventMap["ottisk-city-change"]>;
+    "ottisk-checkout": CustomEvent<OttiskEventMap["ottisk-checkout"]>;
+    "ottisk-search": CustomEvent<OttiskEventMap["ottisk-search"]>;
+    "ottisk-cookie-accept": CustomEvent<OttiskEventMap["ottisk-cookie-accept"]>;
+    "ottisk-feedback-sent": CustomEvent<OttiskEventMap["ottisk-feedback-sent"]>;
+    "ottisk-navigate": CustomEvent<OttiskEventMap["ottisk-navigate"]>;
+  }
+  interface DocumentEventMap {
+    "ottisk-cart-change": CustomEvent<OttiskEventMap["ottisk-cart-change"]>;
+    "ottisk-add-to-cart": CustomEvent<OttiskEventMap["ottisk-add-to-cart"]>;
+    "ottisk-login": CustomEvent<OttiskEventMap["ottisk-login"]>;
+    "ottisk-logout": CustomEvent<OttiskEventMap["ottisk-logout"]>;
+    "ottisk-checkout": CustomEvent<OttiskEventMap["ottisk-checkout"]>;
   }
 }

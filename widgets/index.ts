@@ -1,11 +1,7 @@
 /*
- * The script partners include: `<script type="module" src=".../widgets/ottisk.js" data-api-base=".../api">`.
- * It registers every Ottisk element; a second copy on the page registers nothing and warns once.
+ * Every Ottisk element, defined at once: for the tests and for builds that want all tags without
+ * the lazy loader. Partner pages load `loader.ts` (built as ottisk.js) instead.
  */
-import { OttiskCatalogElement } from "./catalog/catalog.element";
-import { defineElement } from "./define";
+import "./catalog/catalog.element";
 
-defineElement("ottisk-catalog", OttiskCatalogElement);
-
-export { OttiskCatalogElement };
 export type { OttiskEventMap, OttiskEventName } from "./events";

@@ -1,6 +1,23 @@
 export { cartTotals, promocodeDiscount, promocodeExpiredMessage, promocodeMinSumMessage, promocodeNotFoundMessage, vatIncludedKopecks } from "./cart-totals";
 export type { CartTotals, CartTotalsInput, PromocodeOutcome, PromocodeProblem, PromocodeTerms } from "./cart-totals";
 export { formatProductCount, formatRoubles, formatWorkingDays, pluralRu } from "./format";
+export {
+  ACCOUNT_LIST_MAX_HEIGHT_PX,
+  ALERT_AUTO_CLOSE_MS,
+  BLOG_TEASERS_DESKTOP,
+  BLOG_TEASERS_NARROW,
+  BREAKPOINT_DESKTOP_PX,
+  BREAKPOINT_TABLET_PX,
+  CART_REFRESH_DELAY_MS,
+  CITY_LIST_MAX_HEIGHT_PX,
+  CITY_SEARCH_DEBOUNCE_MS,
+  CITY_SELECT_DELAY_MS,
+  LAYOUT_MAX_WIDTH_PX,
+  MENU_TABS_MAX,
+  TEXTAREA_COLLAPSED_PX,
+  TEXTAREA_MIN_MEASURED_PX,
+  UPDATE_CHECK_INTERVAL_MS,
+} from "./constants";
 export { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "./geo";
 export { integerInWords, kopecksInWords, russianPlural } from "./money-words";
 export type { PresetCity } from "./geo";

@@ -1,9 +1,7 @@
 import { atom } from "jotai/vanilla";
-import type { Getter } from "jotai/vanilla";
 import type { Category, Product, ProductListPage, ProductListQuery } from "../contracts/index";
 import { isApiError, productListSearchParams } from "../http/index";
-import type { Api } from "../http/index";
-import { apiAtom } from "./api.atoms";
+import { requireApi } from "./api.atoms";
 import type { Resource } from "./resource";
 import type { Store } from "./store";
 
@@ -24,12 +22,6 @@ export function productListKey(query: ProductListQuery): string {
     .sort()
     .map((name) => `${name}=${String(params[name])}`)
     .join("&");
-}
-
-function requireApi(get: Getter): Api {
-  const api = get(apiAtom);
-  if (!api) throw new Error("The store has no API client: create it with createPageStore()");
-  return api;
 }
 
 function failure(error: unknown): Resource<never> {

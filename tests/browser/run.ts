@@ -56,7 +56,7 @@ const vite = await createViteServer({
   define: { __OTTISK_VERSION__: JSON.stringify(version) },
   server: { middlewareMode: true, hmr: false, ws: false },
   oxc: { jsx: { runtime: "automatic" } },
-  optimizeDeps: { include: ["react", "react-dom/client", "jotai/react", "jotai/vanilla", "ofetch", "zod", "chai", "@r2wc/react-to-web-component"] },
+  optimizeDeps: { include: ["react", "react-dom/client", "jotai/react", "jotai/vanilla", "ofetch", "zod/mini", "zod/v4/core", "chai", "axe-core"] },
 });
 
 /*
@@ -95,7 +95,8 @@ try {
     autoExitProcess: false,
     config: {
       rootDir: root,
-      files: ["tests/browser/**/*.test.ts"],
+      // OTTISK_BROWSER_TESTS narrows the run to some files (comma-separated globs) while working on them.
+      files: process.env.OTTISK_BROWSER_TESTS ? process.env.OTTISK_BROWSER_TESTS.split(",") : ["tests/browser/**/*.test.ts"],
       port: testPort,
       hostname: "localhost",
       concurrency: 1,

@@ -1,12 +1,13 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dotsCss from "../../shared/ui/dot-pagination.css?inline";
 import cardCss from "../../shared/ui/product-card.css?inline";
-import { reactElement } from "../react-element";
+import { defineElement } from "../define";
+import { reactElement } from "../element";
 import catalogCss from "./catalog.css?inline";
 import { CatalogElement } from "./CatalogElement";
 
 const ReactCatalogElement = reactElement(CatalogElement, {
-  props: { category: "string", apiBase: "string", productUrl: "string", pageSize: "number" },
+  attributes: { category: "string", productUrl: "string", pageSize: "number" },
   styles: [baseCss, cardCss, dotsCss, catalogCss],
 });
 
@@ -23,7 +24,7 @@ const ReactCatalogElement = reactElement(CatalogElement, {
  * @attr {number} page-size - Products per page, 1–100; 24 by default.
  *
  * @fires {CustomEvent<{productId: number, categorySlug: string, href: string}>} ottisk-order - 'Заказать' was clicked. Cancelable: call `preventDefault()` to stay on the page.
- * @fires {CustomEvent<{productId: number, inFavorite: boolean}>} ottisk-favourite-toggle - The favourite star was clicked; `inFavorite` is the state asked for.
+ * @fires {CustomEvent<{productId: number, inFavorite: boolean}>} ottisk-favourite-change - The server confirmed a favourite star change.
  *
  * @cssprop --ottisk-font-family - Font of the element's text.
  * @cssprop --ottisk-color-text - Main text colour.
@@ -43,3 +44,5 @@ declare global {
     "ottisk-catalog": OttiskCatalogElement;
   }
 }
+
+defineElement("ottisk-catalog", OttiskCatalogElement);

@@ -1,0 +1,65 @@
+import { useEffect, useId, useRef } from "react";
+import type { ReactNode } from "react";
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Extra class for the dialog box (its width, say). */
+  className?: string | undefined;
+}
+
+/**
+ * A modal dialog on the native `<dialog>` opened with showModal(): the browser keeps focus inside,
+ * Escape closes it, and focus returns to the element that opened it. A click on the backdrop closes
+ * it too.
+ */
+export function Dialog({ open, title, onClose, children, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Escape and form[method=dialog] close the dialog natively; tell the owner so its state follows.
+    const closed = () => onCloseRef.current();
+    dialog.addEventListener("close", closed);
+    return () => dialog.removeEventListener("close", closed);
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={className ? `ottisk-dialog ${className}` : "ottisk-dialog"}
+      aria-labelledby={titleId}
+      part="dialog"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      {open ? (
+        <div className="ottisk-dialog__body">
+          <header className="ottisk-dialog__header">
+            <h2 id={titleId} className="ottisk-dialog__title">
+              {title}
+            </h2>
+            <button type="button" className="ottisk-dialog__close" aria-label="Закрыть" onClick={() => ref.current?.close()}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </header>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
