@@ -1,3 +1,5 @@
+// First of all: zod reads this setting when the contracts build their schemas (see the module).
+import "../shared/http/zod-config";
 import { Provider } from "jotai/react";
 import { hydrateRoot } from "react-dom/client";
 import { createApi } from "../shared/http/index";

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fastifyCors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
@@ -77,6 +78,8 @@ import type { OrderService } from "./services/order.service";
 import { createPaymentService } from "./services/payment.service";
 import type { PaymentService } from "./services/payment.service";
 import type { YookassaClient } from "./adapters/yookassa";
+import { createHandoffService } from "./services/handoff.service";
+import type { HandoffService } from "./services/handoff.service";
 import { createSessionService } from "./services/session.service";
 import type { SessionService } from "./services/session.service";
 import { SESSION_TOKEN_HEADER } from "../shared/contracts/index";
@@ -90,6 +93,7 @@ declare module "fastify" {
     delivery: DeliveryService;
     carts: CartService;
     sessions: SessionService;
+    handoff: HandoffService;
     accounts: AccountService;
     companies: CompanyService;
     clients: ClientService;
@@ -132,6 +136,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Browser origins allowed to call /api across sites (partners embedding the widgets). */
   partnerOrigins?: string[];
+  /** Signs the hand-off links from partner pages to the shop's pages (OTTISK_HANDOFF_SECRET); random per start without it. */
+  handoffSecret?: string;
   /** Where companies are looked up by ИНН beyond the shop's own (DaData); none offline. */
   companyDirectory?: CompanyDirectory | null;
   /** reCAPTCHA for the feedback form: the site key the storefront shows and the server's check; none offline. */
@@ -191,6 +197,8 @@ export async function buildApp(options: AppOptions) {
   const sessions = createSessionService(options.database);
   const companies = createCompanyService(options.database, options.companyDirectory ?? null);
   app.decorate("sessions", sessions);
+  // Without a configured secret each start signs with a new one: links in flight then die with a restart.
+  app.decorate("handoff", createHandoffService(sessions, { secret: options.handoffSecret ?? randomBytes(32).toString("base64url") }));
   app.decorate("accounts", createAccountService(options.database, sessions, geo));
   app.decorate("companies", companies);
   app.decorate("clients", createClientService(options.database, companies, sessions));

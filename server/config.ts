@@ -16,6 +16,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** OTTISK_PARTNER_ORIGINS: the sites allowed to call the API from a browser (CORS), comma-separated. */
   partnerOrigins: string[];
+  /** OTTISK_HANDOFF_SECRET: signs the hand-off links from partner pages to the shop's pages (at least 32 characters); random per start when unset. */
+  handoffSecret: string | undefined;
   /** DADATA_API_KEY: look companies up by ИНН in DaData; without it the shop answers from companies it knows. */
   dadataApiKey: string | undefined;
   /** DADATA_BASE_URL: DaData's address, default https://suggestions.dadata.ru (a proxy or a test double). */
@@ -185,6 +187,11 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
           .filter((origin) => origin !== "")
           .map((origin) => readOrigin("OTTISK_PARTNER_ORIGINS", origin));
 
+  const handoffSecret = setting(env, "OTTISK_HANDOFF_SECRET");
+  if (handoffSecret !== undefined && handoffSecret.length < 32) {
+    throw new ConfigError("OTTISK_HANDOFF_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 32`)");
+  }
+
   const dadataBaseText = setting(env, "DADATA_BASE_URL");
   const dadataBaseUrl = dadataBaseText === undefined ? undefined : readUrl("DADATA_BASE_URL", dadataBaseText, ["http:", "https:"]).href.replace(/\/+$/, "");
   const recaptchaSiteKey = setting(env, "RECAPTCHA_SITE_KEY");
@@ -209,6 +216,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     filesDir: join(dataDir, "files"),
     publicUrl,
     partnerOrigins,
+    handoffSecret,
     dadataApiKey: setting(env, "DADATA_API_KEY"),
     dadataBaseUrl,
     recaptcha,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { AddressSuggestion } from "../../shared/contracts/index";
 import { createDadataClient } from "./dadata";
 
@@ -15,20 +15,20 @@ export interface AddressSuggester {
   suggest(query: string, count: number): Promise<AddressSuggestion[]>;
 }
 
-const coordinateText = z.union([z.string(), z.number()]).nullish();
+const coordinateText = z.nullish(z.union([z.string(), z.number()]));
 
 const addressAnswerSchema = z.object({
   suggestions: z.array(
     z.object({
       value: z.string(),
-      unrestricted_value: z.string().nullish(),
+      unrestricted_value: z.nullish(z.string()),
       data: z.object({
-        postal_code: z.string().nullish(),
-        region_with_type: z.string().nullish(),
-        city: z.string().nullish(),
-        city_kladr_id: z.string().nullish(),
-        settlement: z.string().nullish(),
-        settlement_kladr_id: z.string().nullish(),
+        postal_code: z.nullish(z.string()),
+        region_with_type: z.nullish(z.string()),
+        city: z.nullish(z.string()),
+        city_kladr_id: z.nullish(z.string()),
+        settlement: z.nullish(z.string()),
+        settlement_kladr_id: z.nullish(z.string()),
         geo_lat: coordinateText,
         geo_lon: coordinateText,
       }),

@@ -1,6 +1,6 @@
 import { ofetch } from "ofetch";
 import type { $Fetch } from "ofetch";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { CompanyLookup } from "../../shared/contracts/index";
 import type { CompanyDirectory } from "../services/company.service";
 
@@ -19,10 +19,10 @@ const partyAnswerSchema = z.object({
       value: z.string(),
       data: z.object({
         inn: z.string(),
-        kpp: z.string().nullish(),
-        ogrn: z.string().nullish(),
-        name: z.object({ short_with_opf: z.string().nullish(), full_with_opf: z.string().nullish() }).nullish(),
-        address: z.object({ value: z.string().nullish(), unrestricted_value: z.string().nullish() }).nullish(),
+        kpp: z.nullish(z.string()),
+        ogrn: z.nullish(z.string()),
+        name: z.nullish(z.object({ short_with_opf: z.nullish(z.string()), full_with_opf: z.nullish(z.string()) })),
+        address: z.nullish(z.object({ value: z.nullish(z.string()), unrestricted_value: z.nullish(z.string()) })),
       }),
     }),
   ),

@@ -1,5 +1,5 @@
 import { ofetch } from "ofetch";
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /*
  * Google reCAPTCHA's siteverify: POST form fields `secret`, `response` (the widget's token) and
@@ -8,7 +8,7 @@ import { z } from "zod";
 
 export const RECAPTCHA_DEFAULT_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
 
-const verifyAnswerSchema = z.object({ success: z.boolean(), "error-codes": z.array(z.string()).optional() });
+const verifyAnswerSchema = z.object({ success: z.boolean(), "error-codes": z.optional(z.array(z.string())) });
 
 export interface CaptchaVerifier {
   /** True when Google confirms the token; false when it refuses or cannot be asked. */

@@ -1,5 +1,5 @@
 import { ofetch } from "ofetch";
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /*
  * YooKassa's API v3, the two calls the shop needs: create a payment (POST /v3/payments, Basic auth
@@ -15,10 +15,10 @@ export const YOOKASSA_DEFAULT_BASE_URL = "https://api.yookassa.ru";
 export const yookassaPaymentSchema = z.object({
   id: z.string(),
   status: z.enum(["pending", "waiting_for_capture", "succeeded", "canceled"]),
-  paid: z.boolean().optional(),
+  paid: z.optional(z.boolean()),
   amount: z.object({ value: z.string(), currency: z.string() }),
-  confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
+  confirmation: z.optional(z.object({ type: z.string(), confirmation_url: z.optional(z.string()) })),
+  metadata: z.optional(z.record(z.string(), z.string())),
 });
 export type YookassaPayment = z.infer<typeof yookassaPaymentSchema>;
 

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/server/support/test-database";
 import type { TestDatabase } from "../../tests/server/support/test-database";

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { preflightFindingSchema } from "../../shared/contracts/files";
 import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
+import { config, locales } from "zod/mini";
 import type { FieldIssue, ServerError } from "../../shared/contracts/index";
 import { isShopError } from "../services/shop-error";
 
@@ -11,6 +12,10 @@ import { isShopError } from "../services/shop-error";
  */
 
 const CYRILLIC = /[А-Яа-яЁё]/;
+
+// zod/mini brings no messages of its own: a rule without a Russian one would say only "Invalid
+// input". The server keeps zod's English ones for `message` and the log (the browser does without).
+config(locales.en());
 
 /** Used when the contract gave no Russian message of its own (e.g. a body that is not an object). */
 const INVALID_REQUEST_UI = "Запрос заполнен неверно. Проверьте данные и попробуйте ещё раз.";

@@ -9,7 +9,12 @@ import { join } from "node:path";
  * {{OTTISK_ORIGIN}}, so opening them on another host name shows a real cross-origin embed.
  */
 
-const DEMO_PAGE = /^[a-z0-9-]+\.html$/;
+const DEMO_FILE = /^[a-z0-9-]+\.(html|js|css)$/;
+const DEMO_TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+};
 
 export async function staticSite(
   app: FastifyInstance,
@@ -21,8 +26,9 @@ export async function staticSite(
     decorateReply: false,
     // The bundle's name is stable for partners' script tags, so caches must ask again.
     cacheControl: false,
-    setHeaders: (reply) => {
-      reply.header("cache-control", "no-cache");
+    setHeaders: (reply, path) => {
+      // Chunks carry a content hash in their names: cached for good. The loader's name is stable.
+      reply.header("cache-control", /[\\/]chunks[\\/]/.test(path) ? "public, max-age=31536000, immutable" : "no-cache");
       reply.header("access-control-allow-origin", "*");
     },
   });
@@ -31,16 +37,17 @@ export async function staticSite(
   app.get("/demo/", (_request, reply) => reply.redirect("/demo/partner.html"));
   app.get<{ Params: { page: string } }>("/demo/:page", async (request, reply) => {
     const { page } = request.params;
-    if (!DEMO_PAGE.test(page)) return reply.callNotFound();
-    let html: string;
+    const match = DEMO_FILE.exec(page);
+    if (!match?.[1]) return reply.callNotFound();
+    let text: string;
     try {
-      html = await readFile(join(options.demoDir, page), "utf8");
+      text = await readFile(join(options.demoDir, page), "utf8");
     } catch {
       return reply.callNotFound();
     }
     return reply
-      .header("content-type", "text/html; charset=utf-8")
+      .header("content-type", DEMO_TYPES[match[1]])
       .header("cache-control", "no-cache")
-      .send(html.replaceAll("{{OTTISK_ORIGIN}}", options.shopOrigin));
+      .send(text.replaceAll("{{OTTISK_ORIGIN}}", options.shopOrigin));
   });
 }

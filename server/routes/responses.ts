@@ -1,16 +1,17 @@
+import { z } from "zod/mini";
 import { serverErrorSchema } from "../../shared/contracts/index";
 
 /*
  * Error answers a route declares next to its 200, so the OpenAPI document shows them; their bodies
- * are made by plugins/errors.ts. Describe() gives each the response description in the document.
+ * are made by plugins/errors.ts. z.describe() gives each the response description in the document.
  */
 
-export const validationErrorResponse = serverErrorSchema.describe(
-  "Неверные параметры запроса: messageUI — первая проблема, issues — все по полям / Invalid request parameters",
+export const validationErrorResponse = serverErrorSchema.check(
+  z.describe("Неверные параметры запроса: messageUI — первая проблема, issues — все по полям / Invalid request parameters"),
 );
-export const notFoundResponse = serverErrorSchema.describe("Не найдено / Not found");
-export const unauthorizedResponse = serverErrorSchema.describe("Нужно войти в систему / No session, or a visitor's temporary one");
-export const forbiddenResponse = serverErrorSchema.describe("Недостаточно прав / Not yours, or not for your role");
-export const conflictResponse = serverErrorSchema.describe("Уже существует / Already exists");
-export const payloadTooLargeResponse = serverErrorSchema.describe("Файл больше допустимого размера / The file is over the limit");
-export const tooManyRequestsResponse = serverErrorSchema.describe("Слишком много попыток / Too many attempts");
+export const notFoundResponse = serverErrorSchema.check(z.describe("Не найдено / Not found"));
+export const unauthorizedResponse = serverErrorSchema.check(z.describe("Нужно войти в систему / No session, or a visitor's temporary one"));
+export const forbiddenResponse = serverErrorSchema.check(z.describe("Недостаточно прав / Not yours, or not for your role"));
+export const conflictResponse = serverErrorSchema.check(z.describe("Уже существует / Already exists"));
+export const payloadTooLargeResponse = serverErrorSchema.check(z.describe("Файл больше допустимого размера / The file is over the limit"));
+export const tooManyRequestsResponse = serverErrorSchema.check(z.describe("Слишком много попыток / Too many attempts"));

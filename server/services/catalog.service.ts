@@ -38,6 +38,8 @@ export interface CatalogService {
   quoteProduct(id: number, query: ProductPriceQuery): Promise<ProductPriceQuote>;
   /** The cards of these products in the order asked, unknown ids left out, duplicates once. */
   listProductsByIds(ids: readonly number[], publicOrigin: string, viewerId: number | null): Promise<ProductCard[]>;
+  /** The caller's favourite products, newest first; none for an anonymous caller. */
+  listFavoriteProducts(publicOrigin: string, viewerId: number | null): Promise<ProductCard[]>;
   /** Every category in the shop's order with its products А–Я, for menus. */
   categoryTree(publicOrigin: string): Promise<CategoryTreeNode[]>;
   listServices(publicOrigin: string): Promise<ProductServiceItem[]>;
@@ -173,6 +175,18 @@ export function createCatalogService(db: Database): CatalogService {
         const row = byId.get(id);
         return row ? [toProductCard(row.product, row.category, publicOrigin, row.inFavorite)] : [];
       });
+    },
+
+    async listFavoriteProducts(publicOrigin, viewerId) {
+      if (viewerId === null) return [];
+      const rows = await db
+        .select({ product, category: categoryRef })
+        .from(favorite)
+        .innerJoin(product, eq(product.id, favorite.productId))
+        .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .where(eq(favorite.accountId, viewerId))
+        .orderBy(desc(favorite.createdAt), desc(product.id));
+      return rows.map((row) => toProductCard(row.product, row.category, publicOrigin, true));
     },
 
     async categoryTree(publicOrigin) {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
 import type { Order, OrderListPage, PaymentType } from "../../shared/contracts/index";
 import { VAT_PERCENT } from "../../shared/domain/index";
@@ -97,7 +97,7 @@ export function orderNumber(placedAt: Date, orderId: number): string {
   return `${moscowYear.format(placedAt)}-${String(orderId).padStart(6, "0")}`;
 }
 
-const nextIdSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().int().positive() })).length(1) });
+const nextIdSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().check(z.int(), z.positive()) })).check(z.length(1)) });
 
 const OPTION_GROUP_ORDER = ["format", "paper", "colors", "finishing"] as const;
 

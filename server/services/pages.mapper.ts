@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { pageComponentSchema, popupSchema } from "../../shared/contracts/index";
 import type { PageComponent, PageRef, PageSeo, PageSummary, Popup } from "../../shared/contracts/index";
 import type { StoredPageComponent, WebsitePageRow } from "../db/pages.schema";
@@ -101,10 +101,10 @@ export function toPageSeo(row: Pick<WebsitePageRow, "name" | "summary" | "seoNam
 }
 
 /** The popup as the shop keeps it in the `Popup` block: shown while `active` and inside its dates. */
-const storedPopupSchema = popupSchema.omit({ updatedAt: true }).extend({
+const storedPopupSchema = z.extend(z.omit(popupSchema, { updatedAt: true }), {
   active: z.boolean(),
-  showFrom: z.iso.datetime({ offset: true }).nullable(),
-  showUntil: z.iso.datetime({ offset: true }).nullable(),
+  showFrom: z.nullable(z.iso.datetime({ offset: true })),
+  showUntil: z.nullable(z.iso.datetime({ offset: true })),
 });
 
 /** The popup to show now, or null when it is off, out of its dates or not filled in properly. */

@@ -35,6 +35,8 @@ export interface OpenedSession {
 export interface SessionService {
   /** The viewer of a token, or null for an unknown or expired one. */
   resolve(token: string): Promise<Viewer | null>;
+  /** The viewer of a session by its id, or null when it ended or expired (the hand-off to the shop's pages). */
+  byId(sessionId: number): Promise<Viewer | null>;
   open(accountId: number, kind: keyof typeof SESSION_LIFETIME_MS): Promise<OpenedSession>;
   close(sessionId: number): Promise<void>;
   /** A visitor's temporary account with its session (spec §1: browse, keep favourites and a cart before signing in). */
@@ -55,6 +57,24 @@ export function createSessionService(db: Database): SessionService {
         .from(session)
         .innerJoin(account, eq(account.id, session.accountId))
         .where(and(eq(session.tokenHash, hashToken(token)), gt(session.expiresAt, new Date())))
+        .limit(1);
+      if (!row) return null;
+      return {
+        sessionId: row.session.id,
+        account: row.account,
+        rememberMe: row.session.rememberMe,
+        expiresAt: row.session.expiresAt,
+        placeClientId: row.session.placeClientId,
+        placeCompanyId: row.session.placeCompanyId,
+      };
+    },
+
+    async byId(sessionId) {
+      const [row] = await db
+        .select({ session, account })
+        .from(session)
+        .innerJoin(account, eq(account.id, session.accountId))
+        .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())))
         .limit(1);
       if (!row) return null;
       return {

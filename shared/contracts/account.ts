@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 
 /*
@@ -16,39 +16,42 @@ export type CompanyRef = z.infer<typeof companyRefSchema>;
 export const accountProfileSchema = z.object({
   id: entityIdSchema,
   typeUser: accountTypeSchema,
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   name: z.string(),
   surname: z.string(),
-  avatar: z.object({ url: z.url().nullable() }),
+  avatar: z.object({ url: z.nullable(z.url()) }),
   /** A visitor's account before sign-in: shown as not signed in. */
   temporary: z.boolean(),
   /** The company the client acts for; null is the personal profile. */
-  selectedCompanyId: entityIdSchema.nullable(),
+  selectedCompanyId: z.nullable(entityIdSchema),
   /** The personal profile is not listed: it is `selectedCompanyId: null`. */
   companies: z.array(companyRefSchema),
   /** KLADR id of the chosen city; null means the default, Krasnodar. */
-  selectedCityId: z.string().nullable(),
+  selectedCityId: z.nullable(z.string()),
   /** An employee acting for a client (client mode). */
   impersonalization: z.boolean(),
-  placeClientId: entityIdSchema.nullable(),
-  placeCompanyId: entityIdSchema.nullable(),
+  placeClientId: z.nullable(entityIdSchema),
+  placeCompanyId: z.nullable(entityIdSchema),
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
 /** `POST /auth/login` (spec §3 Login form). */
 export const loginRequestSchema = z.object({
-  email: z
-    .string({ error: "Введите адрес электронной почты" })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: "Введите адрес электронной почты" })
-    .max(254, { error: "Адрес электронной почты слишком длинный" })
-    .pipe(z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" })),
+  email: z.pipe(
+    z
+      .string({ error: "Введите адрес электронной почты" })
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.minLength(1, { error: "Введите адрес электронной почты" }),
+        z.maxLength(254, { error: "Адрес электронной почты слишком длинный" }),
+      ),
+    z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" }),
+  ),
   password: z
     .string({ error: "Введите пароль" })
-    .min(1, { error: "Введите пароль" })
-    .max(256, { error: "Пароль слишком длинный" }),
-  rememberMe: z.boolean({ error: "«Запомнить меня» — да или нет" }).default(false),
+    .check(z.minLength(1, { error: "Введите пароль" }), z.maxLength(256, { error: "Пароль слишком длинный" })),
+  rememberMe: z._default(z.boolean({ error: "«Запомнить меня» — да или нет" }), false),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { deliveryMethodSchema, deliveryRequestSchema, deliveryTypeSchema, deliveryUpdateRequestSchema } from "./delivery";
 import { layoutStatusValues } from "./files";
 import { paymentTypeSchema } from "./order";
-import { parseIntText } from "./query";
+import { parseIntText, preprocess } from "./query";
 
 /*
  * The client cart (spec §3 "Client cart", §4 cart states, §7 "Cart"). Money is in roubles, VAT
@@ -21,17 +21,13 @@ export const PROMOCODE_MAX_LENGTH = 50;
 /** change-in-order takes at most this many lines at once. */
 export const CART_BULK_MAX_LINES = 200;
 
-const idInput = (messageUI: string) => z.number({ error: messageUI }).int({ error: messageUI }).positive({ error: messageUI });
+const idInput = (messageUI: string) => z.number({ error: messageUI }).check(z.int({ error: messageUI }), z.positive({ error: messageUI }));
 
 /** A query-string id: text on the server, a number on the client; empty means "not sent". */
-const queryId = (messageUI: string) => z.preprocess(parseIntText, idInput(messageUI).optional()).optional();
+const queryId = (messageUI: string) => z.optional(preprocess(parseIntText, z.optional(idInput(messageUI))));
 
-const companyIdInput = z
-  .number({ error: "Компания указана неверно" })
-  .int({ error: "Компания указана неверно" })
-  .positive({ error: "Компания указана неверно" })
-  .nullish();
-const clientIdInput = idInput("Клиент указан неверно").optional();
+const companyIdInput = z.nullish(idInput("Компания указана неверно"));
+const clientIdInput = z.optional(idInput("Клиент указан неверно"));
 
 /** Which cart a body-carrying call works on; both optional (see the comment at the top). */
 const cartTargetFields = { clientId: clientIdInput, companyId: companyIdInput };
@@ -51,17 +47,15 @@ export interface CartTarget {
 
 const optionCode = z
   .string({ error: "Код опции укажите текстом" })
-  .trim()
-  .min(1, { error: "Код опции не может быть пустым" })
-  .max(100, { error: "Код опции слишком длинный" });
+  .check(z.trim(), z.minLength(1, { error: "Код опции не может быть пустым" }), z.maxLength(100, { error: "Код опции слишком длинный" }));
 
 /** The options of a line: format, paper and colours one code each, finishing several. */
 export const cartLineOptionsSchema = z.strictObject(
   {
-    format: optionCode.optional(),
-    paper: optionCode.optional(),
-    colors: optionCode.optional(),
-    finishing: z.array(optionCode, { error: "Отделку укажите списком кодов" }).max(20, { error: "Слишком много видов отделки" }).optional(),
+    format: z.optional(optionCode),
+    paper: z.optional(optionCode),
+    colors: z.optional(optionCode),
+    finishing: z.optional(z.array(optionCode, { error: "Отделку укажите списком кодов" }).check(z.maxLength(20, { error: "Слишком много видов отделки" }))),
   },
   { error: "Опции товара: format, paper, colors и список finishing" },
 );
@@ -69,17 +63,19 @@ export type CartLineOptions = z.infer<typeof cartLineOptionsSchema>;
 
 const quantityInput = z
   .number({ error: "Укажите тираж числом" })
-  .int({ error: "Тираж — целое число" })
-  .min(1, { error: "Тираж — не меньше 1" })
-  .max(CART_LINE_MAX_QUANTITY, { error: `Тираж — не больше ${CART_LINE_MAX_QUANTITY.toLocaleString("ru-RU")}` });
+  .check(
+    z.int({ error: "Тираж — целое число" }),
+    z.gte(1, { error: "Тираж — не меньше 1" }),
+    z.lte(CART_LINE_MAX_QUANTITY, { error: `Тираж — не больше ${CART_LINE_MAX_QUANTITY.toLocaleString("ru-RU")}` }),
+  );
 const urgentInput = z.boolean({ error: "Срочность — да или нет" });
 
 /** `POST /client-cart/product`. */
 export const cartProductAddSchema = z.object({
   productId: idInput("Товар указан неверно"),
-  options: cartLineOptionsSchema.default({}),
+  options: z._default(cartLineOptionsSchema, {}),
   quantity: quantityInput,
-  isUrgent: urgentInput.default(false),
+  isUrgent: z._default(urgentInput, false),
   ...cartTargetFields,
 });
 export type CartProductAddRequest = z.input<typeof cartProductAddSchema>;
@@ -87,36 +83,40 @@ export type CartProductAdd = z.infer<typeof cartProductAddSchema>;
 
 /** `PATCH /client-cart/product/{id}`: what changes; the line is re-priced. */
 export const cartProductUpdateSchema = z
-  .object({ options: cartLineOptionsSchema.optional(), quantity: quantityInput.optional(), isUrgent: urgentInput.optional() })
-  .refine((value) => value.options !== undefined || value.quantity !== undefined || value.isUrgent !== undefined, {
-    error: "Укажите, что изменить: опции, тираж или срочность",
-  });
+  .object({ options: z.optional(cartLineOptionsSchema), quantity: z.optional(quantityInput), isUrgent: z.optional(urgentInput) })
+  .check(
+    z.refine((value) => value.options !== undefined || value.quantity !== undefined || value.isUrgent !== undefined, {
+      error: "Укажите, что изменить: опции, тираж или срочность",
+    }),
+  );
 export type CartProductUpdateRequest = z.input<typeof cartProductUpdateSchema>;
 export type CartProductUpdate = z.infer<typeof cartProductUpdateSchema>;
 
 /** `/client-cart/product/{id}`, `/client-cart/product/repeat/{id}`, `/client-cart/delivery/{id}`. */
-export const cartItemParamsSchema = z.object({ id: z.preprocess(parseIntText, idInput("Номер позиции указан неверно")) });
+export const cartItemParamsSchema = z.object({ id: preprocess(parseIntText, idInput("Номер позиции указан неверно")) });
 
 /** `POST /client-cart/product/change-in-order`. */
 export const cartChangeInOrderSchema = z.object({
   orderProductIds: z
     .array(idInput("Позиция корзины указана неверно"), { error: "Укажите позиции корзины списком" })
-    .min(1, { error: "Укажите хотя бы одну позицию корзины" })
-    .max(CART_BULK_MAX_LINES, { error: `Не больше ${CART_BULK_MAX_LINES} позиций за раз` }),
+    .check(
+      z.minLength(1, { error: "Укажите хотя бы одну позицию корзины" }),
+      z.maxLength(CART_BULK_MAX_LINES, { error: `Не больше ${CART_BULK_MAX_LINES} позиций за раз` }),
+    ),
   inOrder: z.boolean({ error: "inOrder — да или нет" }),
 });
 export type CartChangeInOrderRequest = z.input<typeof cartChangeInOrderSchema>;
 
 /** `PATCH /client-cart`: the comment and the payment type; `version` makes it refuse a stale tab's change. */
 export const cartUpdateSchema = z.object({
-  comment: z
-    .string({ error: "Комментарий укажите текстом" })
-    .trim()
-    .max(CART_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${CART_COMMENT_MAX_LENGTH} символов` })
-    .optional(),
-  paymentType: paymentTypeSchema.nullish(),
+  comment: z.optional(
+    z
+      .string({ error: "Комментарий укажите текстом" })
+      .check(z.trim(), z.maxLength(CART_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${CART_COMMENT_MAX_LENGTH} символов` })),
+  ),
+  paymentType: z.nullish(paymentTypeSchema),
   /** The version the caller saw; a different one now answers 409. */
-  version: z.number({ error: "Версия корзины указана неверно" }).int({ error: "Версия корзины указана неверно" }).min(0).optional(),
+  version: z.optional(z.number({ error: "Версия корзины указана неверно" }).check(z.int({ error: "Версия корзины указана неверно" }), z.gte(0))),
   ...cartTargetFields,
 });
 export type CartUpdateRequest = z.input<typeof cartUpdateSchema>;
@@ -124,18 +124,18 @@ export type CartUpdate = z.infer<typeof cartUpdateSchema>;
 
 /** `PUT /client-cart/promocode`. */
 export const cartPromocodeRequestSchema = z.object({
-  code: z
-    .string({ error: "Введите промокод" })
-    .trim()
-    .min(1, { error: "Введите промокод" })
-    .max(PROMOCODE_MAX_LENGTH, { error: "Промокод не найден" })
-    .transform((code) => code.toUpperCase()),
+  code: z.pipe(
+    z
+      .string({ error: "Введите промокод" })
+      .check(z.trim(), z.minLength(1, { error: "Введите промокод" }), z.maxLength(PROMOCODE_MAX_LENGTH, { error: "Промокод не найден" })),
+    z.transform((code: string) => code.toUpperCase()),
+  ),
   ...cartTargetFields,
 });
 export type CartPromocodeRequest = z.input<typeof cartPromocodeRequestSchema>;
 
 /** `POST /client-cart/delivery`: spec §3 delivery request data, for the chosen cart. */
-export const cartDeliveryCreateSchema = deliveryRequestSchema.and(z.object(cartTargetFields));
+export const cartDeliveryCreateSchema = z.intersection(deliveryRequestSchema, z.object(cartTargetFields));
 export type CartDeliveryCreateRequest = z.input<typeof cartDeliveryCreateSchema>;
 /** `PUT /client-cart/delivery`: the cart's delivery `id`, chosen anew and re-priced. */
 export const cartDeliveryUpdateSchema = deliveryUpdateRequestSchema;
@@ -153,12 +153,12 @@ export const cartLayoutStatusSchema = z.enum(cartLayoutStatusValues);
 export const cartLayoutSchema = z.object({
   detailName: z.string(),
   status: cartLayoutStatusSchema,
-  layoutId: entityIdSchema.nullable(),
-  fileUrl: z.url().nullable(),
+  layoutId: z.nullable(entityIdSchema),
+  fileUrl: z.nullable(z.url()),
   /** The server's print-readiness findings (spec §5 codes) once checked. */
-  findings: z.array(z.unknown()).nullable(),
+  findings: z.nullable(z.array(z.unknown())),
   /** When the client accepted the layout as it is (ISO). */
-  approvedAt: z.iso.datetime({ offset: true }).nullable(),
+  approvedAt: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type CartLayout = z.infer<typeof cartLayoutSchema>;
 
@@ -176,23 +176,23 @@ export const cartLineSchema = z.object({
   product: z.object({
     id: entityIdSchema,
     name: z.string(),
-    photoUrl: z.url().nullable(),
+    photoUrl: z.nullable(z.url()),
     category: z.object({ slug: z.string() }),
   }),
   /** As chosen, the shape PATCH takes. */
   options: cartLineOptionsSchema,
   /** The same options with their names, in the product's order. */
   optionLabels: z.array(cartLineOptionSchema),
-  quantity: z.number().int().positive(),
+  quantity: z.number().check(z.int(), z.positive()),
   isUrgent: z.boolean(),
   /** Roubles per piece and for the line, after the product's discount and urgency. */
-  unitPrice: z.number().min(0),
-  price: z.number().min(0),
-  weightGrams: z.number().int().min(0),
-  productionTimeDay: z.number().int().min(0),
+  unitPrice: z.number().check(z.gte(0)),
+  price: z.number().check(z.gte(0)),
+  weightGrams: z.number().check(z.int(), z.gte(0)),
+  productionTimeDay: z.number().check(z.int(), z.gte(0)),
   inOrder: z.boolean(),
   /** The line of an earlier order this one repeats. */
-  repeatOfId: entityIdSchema.nullable(),
+  repeatOfId: z.nullable(entityIdSchema),
   layouts: z.array(cartLayoutSchema),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -203,13 +203,13 @@ export const cartDeliverySchema = z.object({
   cityKladrId: z.string(),
   deliveryMethod: deliveryMethodSchema,
   address: z.string(),
-  recipientId: entityIdSchema.nullable(),
-  tariffCode: z.string().nullable(),
-  pickupPointCode: z.string().nullable(),
+  recipientId: z.nullable(entityIdSchema),
+  tariffCode: z.nullable(z.string()),
+  pickupPointCode: z.nullable(z.string()),
   /** Roubles. */
-  price: z.number().min(0),
+  price: z.number().check(z.gte(0)),
   /** YYYY-MM-DD. */
-  deliveryDate: z.string().nullable(),
+  deliveryDate: z.nullable(z.string()),
   /** False when the lines changed since it was priced and it could not be priced again: choose it anew. */
   upToDate: z.boolean(),
 });
@@ -219,26 +219,26 @@ export const cartPromocodeSchema = z.object({
   code: z.string(),
   kind: z.enum(["percent", "fixed"]),
   /** Percent, or roubles off the items. */
-  value: z.number().min(0),
+  value: z.number().check(z.gte(0)),
   /** Roubles off now; 0 with `problem` when the code no longer applies to this cart. */
-  discount: z.number().min(0),
-  problem: z.string().nullable(),
+  discount: z.number().check(z.gte(0)),
+  problem: z.nullable(z.string()),
 });
 export type CartPromocode = z.infer<typeof cartPromocodeSchema>;
 
 export const cartTotalsSchema = z.object({
   /** The in-order lines. */
-  items: z.number().min(0),
-  discount: z.number().min(0),
-  delivery: z.number().min(0),
-  total: z.number().min(0),
+  items: z.number().check(z.gte(0)),
+  discount: z.number().check(z.gte(0)),
+  delivery: z.number().check(z.gte(0)),
+  total: z.number().check(z.gte(0)),
   /** The VAT inside the total. */
-  vat: z.number().min(0),
-  vatPercent: z.number().min(0).max(100),
+  vat: z.number().check(z.gte(0)),
+  vatPercent: z.number().check(z.gte(0), z.lte(100)),
   /** In-order lines: their count, weight and the longest production time. */
-  inOrderCount: z.number().int().min(0),
-  weightGrams: z.number().int().min(0),
-  productionTimeDay: z.number().int().min(0),
+  inOrderCount: z.number().check(z.int(), z.gte(0)),
+  weightGrams: z.number().check(z.int(), z.gte(0)),
+  productionTimeDay: z.number().check(z.int(), z.gte(0)),
 });
 export type CartTotalsView = z.infer<typeof cartTotalsSchema>;
 
@@ -257,20 +257,20 @@ export type CartProblem = z.infer<typeof cartProblemSchema>;
 /** `GET /client-cart` and the answer of every cart change. */
 export const cartSchema = z.object({
   /** Null until the first change opens the cart (and for an anonymous visitor). */
-  id: entityIdSchema.nullable(),
-  clientId: entityIdSchema.nullable(),
-  companyId: entityIdSchema.nullable(),
+  id: z.nullable(entityIdSchema),
+  clientId: z.nullable(entityIdSchema),
+  companyId: z.nullable(entityIdSchema),
   /** Grows with every change; send it with PATCH /client-cart to refuse a stale tab's edit. */
-  version: z.number().int().min(0),
+  version: z.number().check(z.int(), z.gte(0)),
   orderProduct: z.array(cartLineSchema),
   deliveries: z.array(cartDeliverySchema),
-  promocode: cartPromocodeSchema.nullable(),
+  promocode: z.nullable(cartPromocodeSchema),
   comment: z.string(),
-  paymentType: paymentTypeSchema.nullable(),
+  paymentType: z.nullable(paymentTypeSchema),
   totals: cartTotalsSchema,
   /** Whether place-order would accept the cart now; `problems` says what is missing. */
   readyToOrder: z.boolean(),
   problems: z.array(cartProblemSchema),
-  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+  updatedAt: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type Cart = z.infer<typeof cartSchema>;

@@ -1,22 +1,23 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { productDetailSchema, productOptionGroupSchema, productPriceTierSchema, productUrgencySchema } from "./product-options";
-import { parseIntText, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
+import { parseIntText, preprocess, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 import { seoFieldsSchema } from "./seo";
 
 /** Database ids are positive whole numbers. */
-export const entityIdSchema = z.number().int().positive();
+export const entityIdSchema = z.number().check(z.int(), z.positive());
 
 /** A product category of the catalogue (визитки, листовки, каталоги …). */
-export const categorySchema = z
-  .object({
+export const categorySchema = z.extend(
+  z.object({
     id: entityIdSchema,
-    slug: z.string().min(1),
-    name: z.string().min(1),
+    slug: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1)),
     description: z.string(),
-    photoUrl: z.url().nullable(),
-    productCount: z.number().int().min(0),
-  })
-  .extend(seoFieldsSchema.shape);
+    photoUrl: z.nullable(z.url()),
+    productCount: z.number().check(z.int(), z.gte(0)),
+  }),
+  seoFieldsSchema.shape,
+);
 export type Category = z.infer<typeof categorySchema>;
 
 export const categoryListSchema = z.array(categorySchema);
@@ -24,25 +25,25 @@ export const categoryListSchema = z.array(categorySchema);
 /** The category as a product card and a product page refer to it. */
 export const categoryRefSchema = z.object({
   id: entityIdSchema,
-  slug: z.string().min(1),
-  name: z.string().min(1),
+  slug: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
 });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
 /** A product as the catalogue lists it (spec §3 "Product (card)"). Prices are in roubles, VAT included. */
 export const productCardSchema = z.object({
   id: entityIdSchema,
-  productName: z.string().min(1),
-  photoUrl: z.url().nullable(),
+  productName: z.string().check(z.minLength(1)),
+  photoUrl: z.nullable(z.url()),
   inFavorite: z.boolean(),
   category: categoryRefSchema,
   /** The lowest price of the product's smallest run, after the discount. */
-  priceFrom: z.number().min(0),
+  priceFrom: z.number().check(z.gte(0)),
   /** Discount in percent, 0 when there is none. */
-  discountPct: z.number().int().min(0).max(100),
+  discountPct: z.number().check(z.int(), z.gte(0), z.lte(100)),
   /** Working days the shop needs to print the product. */
-  productionTimeDay: z.number().int().positive(),
-  timesOrdered: z.number().int().min(0),
+  productionTimeDay: z.number().check(z.int(), z.positive()),
+  timesOrdered: z.number().check(z.int(), z.gte(0)),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
@@ -51,8 +52,8 @@ export type ProductCard = z.infer<typeof productCardSchema>;
  * option groups to choose from, the price by run, the details that need a layout, urgency. Asked
  * with `isUrgent=true`, `priceFrom`, `productionTimeDay` and the tiers are the urgent ones.
  */
-export const productSchema = productCardSchema
-  .extend({
+export const productSchema = z.extend(
+  z.extend(productCardSchema, {
     description: z.string(),
     photos: z.array(z.url()),
     isUrgent: z.boolean(),
@@ -60,8 +61,9 @@ export const productSchema = productCardSchema
     priceTiers: z.array(productPriceTierSchema),
     details: z.array(productDetailSchema),
     urgency: productUrgencySchema,
-  })
-  .extend(seoFieldsSchema.shape);
+  }),
+  seoFieldsSchema.shape,
+);
 export type Product = z.infer<typeof productSchema>;
 
 /** The catalogue sorts of spec §3: А–Я, Я–А, popularity up and down. */
@@ -114,29 +116,33 @@ export const productListQuerySchema = z
       messageUI: `На странице может быть от 1 до ${PRODUCT_LIST_MAX_LIMIT} товаров`,
     }),
   })
-  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
-    error: "Минимальная цена не может быть больше максимальной",
-    path: ["minPrice"],
-  });
+  .check(
+    z.refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+      error: "Минимальная цена не может быть больше максимальной",
+      path: ["minPrice"],
+    }),
+  );
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /** One page of the product list. */
 export const productListPageSchema = z.object({
   items: z.array(productCardSchema),
-  total: z.number().int().min(0),
-  offset: z.number().int().min(0),
-  limit: z.number().int().positive(),
+  total: z.number().check(z.int(), z.gte(0)),
+  offset: z.number().check(z.int(), z.gte(0)),
+  limit: z.number().check(z.int(), z.positive()),
 });
 export type ProductListPage = z.infer<typeof productListPageSchema>;
 
 /** `GET /public/product/{id}` path parameters. */
 export const productIdParamsSchema = z.object({
-  id: z.preprocess(
+  id: preprocess(
     parseIntText,
     z
       .number({ error: "Номер товара указан неверно" })
-      .int({ error: "Номер товара указан неверно" })
-      .min(1, { error: "Номер товара указан неверно" })
-      .max(2_147_483_647, { error: "Номер товара указан неверно" }),
+      .check(
+        z.int({ error: "Номер товара указан неверно" }),
+        z.gte(1, { error: "Номер товара указан неверно" }),
+        z.lte(2_147_483_647, { error: "Номер товара указан неверно" }),
+      ),
   ),
 });

@@ -1,36 +1,34 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
-import { queryBoolean } from "./query";
+import { preprocess, queryBoolean } from "./query";
 import { companySchema } from "./company";
 
 /* What employees see of clients (spec §7 "Clients and misc", §6 staff in client mode). */
 
 export const clientSchema = z.object({
   id: entityIdSchema,
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   name: z.string(),
   surname: z.string(),
   /** The employee who looks after the client. */
-  managerId: entityIdSchema.nullable(),
+  managerId: z.nullable(entityIdSchema),
   companies: z.array(companySchema),
 });
 export type Client = z.infer<typeof clientSchema>;
 
 export const clientIdParamsSchema = z.object({
-  id: z.preprocess((value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value), entityIdSchema),
+  id: preprocess((value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value), entityIdSchema),
 });
 
-export const clientCompanyParamsSchema = clientIdParamsSchema.extend({
-  companyId: z.preprocess((value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value), entityIdSchema),
+export const clientCompanyParamsSchema = z.extend(clientIdParamsSchema, {
+  companyId: preprocess((value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value), entityIdSchema),
 });
 
 /** `GET /client/search-by-name?search=&assigned=`: by name, surname, e-mail or company; `assigned` keeps the caller's own clients. */
 export const clientSearchQuerySchema = z.object({
   search: z
     .string({ error: "Введите имя, фамилию, почту или название компании" })
-    .trim()
-    .min(2, { error: "Введите хотя бы два знака для поиска" })
-    .max(100, { error: "Слишком длинный запрос" }),
+    .check(z.trim(), z.minLength(2, { error: "Введите хотя бы два знака для поиска" }), z.maxLength(100, { error: "Слишком длинный запрос" })),
   assigned: queryBoolean({ messageUI: "«Мои клиенты» — да или нет" }),
 });
 
@@ -38,5 +36,5 @@ export const clientListSchema = z.array(clientSchema);
 
 /** `POST /client/{id}/impersonalization`: an employee starts acting for the client, optionally for one of its companies. */
 export const enterClientModeRequestSchema = z.object({
-  companyId: entityIdSchema.nullable().default(null),
+  companyId: z._default(z.nullable(entityIdSchema), null),
 });

@@ -1,11 +1,12 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { CITY_KLADR_ID_PATTERN } from "./geo";
+import { preprocess } from "./query";
 
 /** A city's KLADR id as a shopper's choice or an address names it (see geo.ts). */
 const cityKladrIdInput = z
   .string({ error: "Укажите код КЛАДР города" })
-  .regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" });
+  .check(z.regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" }));
 
 /*
  * Companies a client buys for, the people who receive orders and the addresses they are sent to
@@ -32,35 +33,31 @@ export function isValidInn(inn: string): boolean {
 
 export const innSchema = z
   .string({ error: "Укажите ИНН" })
-  .trim()
-  .regex(/^\d{10}(\d{2})?$/, { error: "ИНН — 10 цифр у организации или 12 у ИП" })
-  .refine(isValidInn, { error: "ИНН указан с ошибкой: не сходятся контрольные цифры" });
+  .check(
+    z.trim(),
+    z.regex(/^\d{10}(\d{2})?$/, { error: "ИНН — 10 цифр у организации или 12 у ИП" }),
+    z.refine(isValidInn, { error: "ИНН указан с ошибкой: не сходятся контрольные цифры" }),
+  );
 
 export const companySchema = z.object({
   id: entityIdSchema,
   name: z.string(),
   inn: z.string(),
-  kpp: z.string().nullable(),
-  ogrn: z.string().nullable(),
+  kpp: z.nullable(z.string()),
+  ogrn: z.nullable(z.string()),
   legalAddress: z.string(),
 });
 export type Company = z.infer<typeof companySchema>;
 
 /** `POST /client-account/company`, `POST /client/{id}/company`. */
 export const companyCreateSchema = z.object({
-  name: z.string({ error: "Укажите название компании" }).trim().min(2, { error: "Укажите название компании" }).max(300, { error: "Название слишком длинное" }),
+  name: z
+    .string({ error: "Укажите название компании" })
+    .check(z.trim(), z.minLength(2, { error: "Укажите название компании" }), z.maxLength(300, { error: "Название слишком длинное" })),
   inn: innSchema,
-  kpp: z
-    .string()
-    .trim()
-    .regex(/^\d{4}[\dA-Z]{2}\d{3}$/, { error: "КПП — 9 знаков" })
-    .nullish(),
-  ogrn: z
-    .string()
-    .trim()
-    .regex(/^\d{13}(\d{2})?$/, { error: "ОГРН — 13 цифр, ОГРНИП — 15" })
-    .nullish(),
-  legalAddress: z.string().trim().max(500, { error: "Адрес слишком длинный" }).default(""),
+  kpp: z.nullish(z.string().check(z.trim(), z.regex(/^\d{4}[\dA-Z]{2}\d{3}$/, { error: "КПП — 9 знаков" }))),
+  ogrn: z.nullish(z.string().check(z.trim(), z.regex(/^\d{13}(\d{2})?$/, { error: "ОГРН — 13 цифр, ОГРНИП — 15" }))),
+  legalAddress: z._default(z.string().check(z.trim(), z.maxLength(500, { error: "Адрес слишком длинный" })), ""),
 });
 /** As the client sends it. */
 export type CompanyCreateRequest = z.input<typeof companyCreateSchema>;
@@ -74,40 +71,47 @@ export const companyByInnQuerySchema = z.object({ inn: innSchema });
 export const companyLookupSchema = z.object({
   inn: z.string(),
   name: z.string(),
-  kpp: z.string().nullable(),
-  ogrn: z.string().nullable(),
+  kpp: z.nullable(z.string()),
+  ogrn: z.nullable(z.string()),
   legalAddress: z.string(),
 });
 export type CompanyLookup = z.infer<typeof companyLookupSchema>;
 
 /** `POST /client-account/select-company`: a company id, or null for the personal profile. */
 export const selectCompanyRequestSchema = z.object({
-  companyId: z.number({ error: "Компания указана неверно" }).int().positive({ error: "Компания указана неверно" }).nullable(),
+  companyId: z.nullable(z.number({ error: "Компания указана неверно" }).check(z.int(), z.positive({ error: "Компания указана неверно" }))),
 });
 
 export const selectCityParamsSchema = z.object({ id: cityKladrIdInput });
 
 /** Phones are kept as + and digits: «8 (861) 200-40-50» becomes +78612004050. */
-export const phoneSchema = z
-  .string({ error: "Укажите телефон" })
-  .transform((text) => text.replace(/[\s()-]/g, ""))
-  .transform((text) => (/^8\d{10}$/.test(text) ? `+7${text.slice(1)}` : text))
-  .pipe(z.string().regex(/^\+\d{10,15}$/, { error: "Телефон в формате +7 999 123-45-67" }));
+export const phoneSchema = z.pipe(
+  z.pipe(
+    z.string({ error: "Укажите телефон" }),
+    z.transform((text: string) => {
+      const compact = text.replace(/[\s()-]/g, "");
+      return /^8\d{10}$/.test(compact) ? `+7${compact.slice(1)}` : compact;
+    }),
+  ),
+  z.string().check(z.regex(/^\+\d{10,15}$/, { error: "Телефон в формате +7 999 123-45-67" })),
+);
 
 export const recipientSchema = z.object({
   id: entityIdSchema,
   name: z.string(),
   phone: z.string(),
-  email: z.string().nullable(),
-  companyId: entityIdSchema.nullable(),
+  email: z.nullable(z.string()),
+  companyId: z.nullable(entityIdSchema),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 
 export const recipientCreateSchema = z.object({
-  name: z.string({ error: "Укажите имя получателя" }).trim().min(1, { error: "Укажите имя получателя" }).max(200, { error: "Имя слишком длинное" }),
+  name: z
+    .string({ error: "Укажите имя получателя" })
+    .check(z.trim(), z.minLength(1, { error: "Укажите имя получателя" }), z.maxLength(200, { error: "Имя слишком длинное" })),
   phone: phoneSchema,
-  email: z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" }).nullish(),
-  companyId: entityIdSchema.nullish(),
+  email: z.nullish(z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" })),
+  companyId: z.nullish(entityIdSchema),
 });
 /** As the client sends it. */
 export type RecipientCreateRequest = z.input<typeof recipientCreateSchema>;
@@ -116,9 +120,11 @@ export type RecipientCreate = z.infer<typeof recipientCreateSchema>;
 
 /** `GET /client-account/recipient?companyId=`: the recipients of a company, or of the personal profile. */
 export const recipientListQuerySchema = z.object({
-  companyId: z.preprocess(
-    (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-    entityIdSchema.optional(),
+  companyId: z.optional(
+    preprocess(
+      (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+      z.optional(entityIdSchema),
+    ),
   ),
 });
 
@@ -132,8 +138,10 @@ export type Address = z.infer<typeof addressSchema>;
 
 export const addressCreateSchema = z.object({
   cityKladrId: cityKladrIdInput,
-  address: z.string({ error: "Укажите адрес" }).trim().min(3, { error: "Укажите адрес" }).max(500, { error: "Адрес слишком длинный" }),
-  comment: z.string().trim().max(500, { error: "Комментарий слишком длинный" }).default(""),
+  address: z
+    .string({ error: "Укажите адрес" })
+    .check(z.trim(), z.minLength(3, { error: "Укажите адрес" }), z.maxLength(500, { error: "Адрес слишком длинный" })),
+  comment: z._default(z.string().check(z.trim(), z.maxLength(500, { error: "Комментарий слишком длинный" })), ""),
 });
 /** As the client sends it. */
 export type AddressCreateRequest = z.input<typeof addressCreateSchema>;

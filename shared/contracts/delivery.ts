@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { CITY_KLADR_ID_PATTERN, cityKladrIdSchema } from "./geo";
 import { queryBoolean, queryInt } from "./query";
 
@@ -74,14 +74,14 @@ export const DELIVERY_CODE_MAX_LENGTH = 100;
 
 /** Optional text code (tariff, pickup point): absent, null and blank all become null. */
 function optionalCode(what: string) {
-  return z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-    z
-      .string({ error: `${what} укажите текстом` })
-      .trim()
-      .max(DELIVERY_CODE_MAX_LENGTH, { error: `${what} — не длиннее ${DELIVERY_CODE_MAX_LENGTH} символов` })
-      .nullish()
-      .transform((value) => value ?? null),
+  return z.pipe(
+    z.nullish(
+      z
+        .string({ error: `${what} укажите текстом` })
+        .check(z.trim(), z.maxLength(DELIVERY_CODE_MAX_LENGTH, { error: `${what} — не длиннее ${DELIVERY_CODE_MAX_LENGTH} символов` })),
+    ),
+    // A blank code is empty once trimmed, and counts as absent.
+    z.transform((value: string | null | undefined) => (value === undefined || value === "" ? null : value)),
   );
 }
 
@@ -89,21 +89,23 @@ const deliveryRequestFields = {
   deliveryType: deliveryTypeSchema,
   cityKladrId: z
     .string({ error: "Укажите код КЛАДР города доставки" })
-    .trim()
-    .regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города доставки — это 13 или 17 цифр" }),
+    .check(z.trim(), z.regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города доставки — это 13 или 17 цифр" })),
   deliveryMethod: deliveryMethodSchema,
   /** The door address; may be empty for pickups (the point's address is known from its code). */
-  address: z
-    .string({ error: "Адрес доставки укажите текстом" })
-    .trim()
-    .max(DELIVERY_ADDRESS_MAX_LENGTH, { error: `Адрес доставки — не длиннее ${DELIVERY_ADDRESS_MAX_LENGTH} символов` })
-    .default(""),
-  recipientId: z
-    .number({ error: "Получатель указан неверно" })
-    .int({ error: "Получатель указан неверно" })
-    .positive({ error: "Получатель указан неверно" })
-    .nullish()
-    .transform((value) => value ?? null),
+  address: z._default(
+    z
+      .string({ error: "Адрес доставки укажите текстом" })
+      .check(z.trim(), z.maxLength(DELIVERY_ADDRESS_MAX_LENGTH, { error: `Адрес доставки — не длиннее ${DELIVERY_ADDRESS_MAX_LENGTH} символов` })),
+    "",
+  ),
+  recipientId: z.pipe(
+    z.nullish(
+      z
+        .number({ error: "Получатель указан неверно" })
+        .check(z.int({ error: "Получатель указан неверно" }), z.positive({ error: "Получатель указан неверно" })),
+    ),
+    z.transform((value: number | null | undefined) => value ?? null),
+  ),
   /** The provider's tariff (CDEK tariff code, Boxberry/DPD service code); null takes the method's usual one. */
   tariffCode: optionalCode("Код тарифа"),
   /** A provider's pickup point code (/geo/pvz) or the id of the shop's self-pickup point, as text. */
@@ -118,7 +120,7 @@ interface DeliveryFields {
 }
 
 /** The rules across fields: the type suits the method, a door delivery has an address, a pickup a point. */
-function checkDeliveryFields(value: DeliveryFields, ctx: z.RefinementCtx): void {
+function checkDeliveryFields(value: DeliveryFields, ctx: z.core.$RefinementCtx<DeliveryFields>): void {
   const types = DELIVERY_METHOD_TYPES[value.deliveryMethod];
   if (!types.includes(value.deliveryType)) {
     ctx.addIssue({
@@ -146,7 +148,7 @@ function checkDeliveryFields(value: DeliveryFields, ctx: z.RefinementCtx): void 
 }
 
 /** `POST /client-cart/delivery`: spec §3 delivery request data, plus the chosen pickup point. */
-export const deliveryRequestSchema = z.object(deliveryRequestFields).superRefine(checkDeliveryFields);
+export const deliveryRequestSchema = z.object(deliveryRequestFields).check(z.superRefine(checkDeliveryFields));
 /** As the client sends it. */
 export type DeliveryRequestInput = z.input<typeof deliveryRequestSchema>;
 /** As the server receives it, checked and normalised. */
@@ -155,10 +157,12 @@ export type DeliveryRequest = z.infer<typeof deliveryRequestSchema>;
 /** `PUT /client-cart/delivery`: the same, for the cart's delivery `id`. */
 export const deliveryUpdateRequestSchema = z
   .object({
-    id: z.number({ error: "Укажите, какую доставку изменить" }).int({ error: "Доставка указана неверно" }).positive({ error: "Доставка указана неверно" }),
+    id: z
+      .number({ error: "Укажите, какую доставку изменить" })
+      .check(z.int({ error: "Доставка указана неверно" }), z.positive({ error: "Доставка указана неверно" })),
     ...deliveryRequestFields,
   })
-  .superRefine(checkDeliveryFields);
+  .check(z.superRefine(checkDeliveryFields));
 export type DeliveryUpdateRequestInput = z.input<typeof deliveryUpdateRequestSchema>;
 export type DeliveryUpdateRequest = z.infer<typeof deliveryUpdateRequestSchema>;
 
@@ -172,7 +176,7 @@ export const DEFAULT_QUOTE_WEIGHT_GRAMS = 1_000;
 
 /** A path param that must be a city's KLADR id. */
 export const deliveryCityParamsSchema = z.object({
-  cityId: z.string().trim().regex(CITY_KLADR_ID_PATTERN, { error: "Город доставки — код КЛАДР из 13 или 17 цифр" }),
+  cityId: z.string().check(z.trim(), z.regex(CITY_KLADR_ID_PATTERN, { error: "Город доставки — код КЛАДР из 13 или 17 цифр" })),
 });
 
 /** `GET /geo/delivery/{cityId}?isUrgent&weightGrams`. */
@@ -187,11 +191,11 @@ export type DeliveryOptionsQuery = z.infer<typeof deliveryOptionsQuerySchema>;
 export const deliveryOptionSchema = z.object({
   deliveryMethod: deliveryMethodSchema,
   /** «СДЭК Экспресс». */
-  name: z.string().min(1),
-  deliveryTypes: z.array(deliveryTypeSchema).min(1),
-  tariffCode: z.string().nullable(),
+  name: z.string().check(z.minLength(1)),
+  deliveryTypes: z.array(deliveryTypeSchema).check(z.minLength(1)),
+  tariffCode: z.nullable(z.string()),
   /** Roubles, VAT included. */
-  price: z.number().min(0),
+  price: z.number().check(z.gte(0)),
   /** YYYY-MM-DD. */
   deliveryDate: z.iso.date(),
   /** Where the price came from: the shop's table or the provider's API. */
@@ -203,7 +207,7 @@ export const deliveryOptionsSchema = z.object({
   cityKladrId: cityKladrIdSchema,
   city: z.string(),
   isUrgent: z.boolean(),
-  weightGrams: z.number().int().positive(),
+  weightGrams: z.number().check(z.int(), z.positive()),
   options: z.array(deliveryOptionSchema),
 });
 export type DeliveryOptions = z.infer<typeof deliveryOptionsSchema>;
@@ -213,7 +217,7 @@ export const pickupProviderValues = ["Cdek", "CdekExpress", "Boxberry", "Dpd", "
 export type PickupProvider = (typeof pickupProviderValues)[number];
 
 export const pvzParamsSchema = z.object({
-  kladrId: z.string().trim().regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" }),
+  kladrId: z.string().check(z.trim(), z.regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" })),
 });
 
 /** `GET /geo/pvz/{kladrId}?deliveryProvider&tariffCode`. */
@@ -224,23 +228,23 @@ export const pvzQuerySchema = z.object({
         ? "Укажите службу доставки deliveryProvider"
         : "Пункты выдачи есть у служб Cdek, CdekExpress, Boxberry, Dpd, DpdExpress, BusStation и SelfPickup",
   }),
-  tariffCode: z
-    .string({ error: "Код тарифа укажите один раз, текстом" })
-    .trim()
-    .max(DELIVERY_CODE_MAX_LENGTH, { error: `Код тарифа — не длиннее ${DELIVERY_CODE_MAX_LENGTH} символов` })
-    .optional(),
+  tariffCode: z.optional(
+    z
+      .string({ error: "Код тарифа укажите один раз, текстом" })
+      .check(z.trim(), z.maxLength(DELIVERY_CODE_MAX_LENGTH, { error: `Код тарифа — не длиннее ${DELIVERY_CODE_MAX_LENGTH} символов` })),
+  ),
 });
 export type PvzQuery = z.infer<typeof pvzQuerySchema>;
 
 export const pickupPointSchema = z.object({
   /** What `pickupPointCode` of a delivery request takes. */
-  code: z.string().min(1),
+  code: z.string().check(z.minLength(1)),
   deliveryMethod: deliveryMethodSchema,
   name: z.string(),
   address: z.string(),
   cityKladrId: cityKladrIdSchema,
-  geoLat: z.number().min(-90).max(90),
-  geoLon: z.number().min(-180).max(180),
+  geoLat: z.number().check(z.gte(-90), z.lte(90)),
+  geoLon: z.number().check(z.gte(-180), z.lte(180)),
   workTime: z.string(),
   phone: z.string(),
 });
@@ -250,22 +254,22 @@ export const pickupPointListSchema = z.array(pickupPointSchema);
 /** `GET /geo/district?isUrgent&cityKladrId`. */
 export const districtQuerySchema = z.object({
   isUrgent: queryBoolean({ messageUI: "Признак срочности isUrgent — true или false" }),
-  cityKladrId: z
-    .string({ error: "Код КЛАДР города укажите один раз, текстом" })
-    .trim()
-    .regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" })
-    .optional(),
+  cityKladrId: z.optional(
+    z
+      .string({ error: "Код КЛАДР города укажите один раз, текстом" })
+      .check(z.trim(), z.regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" })),
+  ),
 });
 export type DistrictQuery = z.infer<typeof districtQuerySchema>;
 
 /** A zone of the shop's own courier delivery in one of its cities. */
 export const districtSchema = z.object({
-  code: z.string().min(1),
-  name: z.string().min(1),
+  code: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   cityKladrId: cityKladrIdSchema,
   city: z.string(),
   /** Roubles. */
-  price: z.number().min(0),
+  price: z.number().check(z.gte(0)),
   deliveryDate: z.iso.date(),
 });
 export type District = z.infer<typeof districtSchema>;
@@ -278,22 +282,24 @@ export const ADDRESS_SUGGESTION_LIMIT = 10;
 export const addressSuggestQuerySchema = z.object({
   address: z
     .string({ error: (issue) => (issue.input === undefined ? "Укажите адрес для поиска" : "Адрес для поиска укажите один раз, текстом") })
-    .trim()
-    .min(1, { error: "Укажите адрес для поиска" })
-    .max(ADDRESS_QUERY_MAX_LENGTH, { error: `Адрес для поиска — не длиннее ${ADDRESS_QUERY_MAX_LENGTH} символов` }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "Укажите адрес для поиска" }),
+      z.maxLength(ADDRESS_QUERY_MAX_LENGTH, { error: `Адрес для поиска — не длиннее ${ADDRESS_QUERY_MAX_LENGTH} символов` }),
+    ),
 });
 export type AddressSuggestQuery = z.infer<typeof addressSuggestQuerySchema>;
 
 export const addressSuggestionSchema = z.object({
   /** The full address as the shopper picks it. */
-  value: z.string().min(1),
+  value: z.string().check(z.minLength(1)),
   /** The city's KLADR id, null when the address is outside any city the shop knows. */
-  cityKladrId: cityKladrIdSchema.nullable(),
-  city: z.string().nullable(),
-  region: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  geoLat: z.number().min(-90).max(90).nullable(),
-  geoLon: z.number().min(-180).max(180).nullable(),
+  cityKladrId: z.nullable(cityKladrIdSchema),
+  city: z.nullable(z.string()),
+  region: z.nullable(z.string()),
+  postalCode: z.nullable(z.string()),
+  geoLat: z.nullable(z.number().check(z.gte(-90), z.lte(90))),
+  geoLon: z.nullable(z.number().check(z.gte(-180), z.lte(180))),
   /** Where it came from: a saved address of the account, a known city, or DaData. */
   source: z.enum(["saved", "city", "dadata"]),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** One problem with one field of a request, in words a shopper understands. */
 export const fieldIssueSchema = z.object({
@@ -13,10 +13,10 @@ export type FieldIssue = z.infer<typeof fieldIssueSchema>;
  * shopper as it is; `code` is a stable machine-readable name; `message` is for developers' logs.
  */
 export const serverErrorSchema = z.object({
-  statusCode: z.number().int().min(400).max(599),
+  statusCode: z.number().check(z.int(), z.gte(400), z.lte(599)),
   code: z.string(),
   messageUI: z.string(),
   message: z.string(),
-  issues: z.array(fieldIssueSchema).optional(),
+  issues: z.optional(z.array(fieldIssueSchema)),
 });
 export type ServerError = z.infer<typeof serverErrorSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 
 /*
@@ -12,14 +12,14 @@ export type FormControlType = z.infer<typeof formControlTypeSchema>;
 
 /** One field of a dynamic form (spec §3): `type` is the input's type for a textbox (text, email, tel). */
 export const formFieldSchema = z.object({
-  key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/),
+  key: z.string().check(z.regex(/^[a-zA-Z][a-zA-Z0-9_]*$/)),
   label: z.string(),
-  value: z.string().default(""),
-  required: z.boolean().default(false),
-  order: z.number().int().default(1),
+  value: z._default(z.string(), ""),
+  required: z._default(z.boolean(), false),
+  order: z._default(z.number().check(z.int()), 1),
   controlType: formControlTypeSchema,
-  type: z.enum(["text", "email", "tel"]).default("text"),
-  options: z.array(z.object({ key: z.string(), value: z.string() })).default([]),
+  type: z._default(z.enum(["text", "email", "tel"]), "text"),
+  options: z._default(z.array(z.object({ key: z.string(), value: z.string() })), []),
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 
@@ -33,13 +33,13 @@ export type FeedbackFormDefinition = z.infer<typeof feedbackFormDefinitionSchema
 /** `POST /feedback-form`: the answers by field key, the captcha's token when the site has one. */
 export const feedbackSubmissionSchema = z.object({
   values: z.record(
-    z.string().max(64),
-    z.union([z.string().max(5000, { error: "Слишком длинный текст: не больше 5000 знаков" }), z.boolean()]),
+    z.string().check(z.maxLength(64)),
+    z.union([z.string().check(z.maxLength(5000, { error: "Слишком длинный текст: не больше 5000 знаков" })), z.boolean()]),
     { error: "Заполните форму" },
   ),
-  captchaToken: z.string().max(4000).nullish(),
+  captchaToken: z.nullish(z.string().check(z.maxLength(4000))),
   /** Where the form was sent from, for the shop's managers. */
-  pageUrl: z.string().max(2000).nullish(),
+  pageUrl: z.nullish(z.string().check(z.maxLength(2000))),
 });
 export type FeedbackSubmission = z.infer<typeof feedbackSubmissionSchema>;
 export type FeedbackSubmissionRequest = z.input<typeof feedbackSubmissionSchema>;
@@ -48,5 +48,5 @@ export const feedbackReceiptSchema = z.object({ id: entityIdSchema, ok: z.litera
 export type FeedbackReceipt = z.infer<typeof feedbackReceiptSchema>;
 
 /** `GET /ReCaptcha`: null when the shop has no reCAPTCHA key, and the storefront hides the captcha. */
-export const recaptchaConfigSchema = z.object({ siteKey: z.string().nullable() });
+export const recaptchaConfigSchema = z.object({ siteKey: z.nullable(z.string()) });
 export type RecaptchaConfig = z.infer<typeof recaptchaConfigSchema>;

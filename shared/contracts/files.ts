@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /*
  * Files, layouts, design orders and the print-readiness checks (spec §3 Design, §5, §7 "Files"
@@ -6,7 +6,8 @@ import { z } from "zod";
  * which answers the Russian messages below.
  */
 
-const idSchema = (what: string) => z.coerce.number({ error: `Укажите ${what}` }).int({ error: `Укажите ${what}` }).positive({ error: `Укажите ${what}` });
+const idSchema = (what: string) =>
+  z.coerce.number({ error: `Укажите ${what}` }).check(z.int({ error: `Укажите ${what}` }), z.positive({ error: `Укажите ${what}` }));
 
 /** The check codes of spec §5, with the Russian text the shopper reads. */
 export const preflightCodeMessages = {
@@ -30,11 +31,11 @@ export const preflightFindingSchema = z.object({
   code: z.literal(preflightCodes),
   message: z.string(),
   /** 1-based page, or null for the whole document. */
-  page: z.number().int().min(1).nullable(),
+  page: z.nullable(z.number().check(z.int(), z.gte(1))),
   /** [x0, y0, x1, y1] in PDF points on that page, or null. */
-  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  bbox: z.nullable(z.tuple([z.number(), z.number(), z.number(), z.number()])),
   /** What was found: "1.7", 2 pages, 150 ppi, 340 % … or null. */
-  measured: z.union([z.number(), z.string()]).nullable(),
+  measured: z.nullable(z.union([z.number(), z.string()])),
 });
 export type PreflightFinding = z.infer<typeof preflightFindingSchema>;
 
@@ -43,17 +44,17 @@ export const layoutStatusValues = ["uploaded", "checking", "passed", "failed", "
 
 /** The customer's layout of one detail of an order line. */
 export const layoutSchema = z.object({
-  id: z.number().int(),
-  orderProductId: z.number().int(),
+  id: z.number().check(z.int()),
+  orderProductId: z.number().check(z.int()),
   detailName: z.string(),
   /** GET /api/file/{id}: only the client, the shop's staff. */
   fileUrl: z.string(),
   fileName: z.string(),
-  sizeBytes: z.number().int(),
+  sizeBytes: z.number().check(z.int()),
   status: z.enum(layoutStatusValues),
   /** The server check's findings; null until a check is done. */
-  findings: z.array(preflightFindingSchema).nullable(),
-  approvedAt: z.string().nullable(),
+  findings: z.nullable(z.array(preflightFindingSchema)),
+  approvedAt: z.nullable(z.string()),
 });
 export type Layout = z.infer<typeof layoutSchema>;
 
@@ -68,7 +69,9 @@ export const layoutIdParamsSchema = z.object({ id: idSchema("макет") });
 /** The text fields of POST /file/upload/layout (the form also carries `file`, a PDF). */
 export const layoutUploadFieldsSchema = z.object({
   orderProductId: idSchema("строку заказа (orderProductId)"),
-  detailName: z.string({ error: "Укажите деталь изделия (detailName)" }).trim().min(1, { error: "Укажите деталь изделия (detailName)" }).max(200),
+  detailName: z
+    .string({ error: "Укажите деталь изделия (detailName)" })
+    .check(z.trim(), z.minLength(1, { error: "Укажите деталь изделия (detailName)" }), z.maxLength(200)),
 });
 export type LayoutUploadFields = z.infer<typeof layoutUploadFieldsSchema>;
 
@@ -77,7 +80,7 @@ export const websiteFileSchema = z.object({ url: z.string(), name: z.string() })
 export type WebsiteFile = z.infer<typeof websiteFileSchema>;
 
 /** A private file uploaded for a design order (the PDF viewer's annotated copy). */
-export const uploadedFileSchema = z.object({ fileId: z.number().int(), url: z.string(), name: z.string(), sizeBytes: z.number().int() });
+export const uploadedFileSchema = z.object({ fileId: z.number().check(z.int()), url: z.string(), name: z.string(), sizeBytes: z.number().check(z.int()) });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 export const fileIdParamsSchema = z.object({ id: idSchema("файл") });
@@ -86,27 +89,27 @@ export const designStatusValues = ["new", "in_work", "done", "cancelled"] as con
 
 /** A design ordered from the shop for one detail of an order line (spec §3 Design). */
 export const designOrderSchema = z.object({
-  designId: z.number().int(),
+  designId: z.number().check(z.int()),
   /** The placed order holding the line; null while the line is in the cart. */
-  orderId: z.number().int().nullable(),
+  orderId: z.nullable(z.number().check(z.int())),
   /** The cart holding the line; null once it is ordered. */
-  cartId: z.number().int().nullable(),
-  orderProductId: z.number().int().nullable(),
+  cartId: z.nullable(z.number().check(z.int())),
+  orderProductId: z.nullable(z.number().check(z.int())),
   /** The catalogue product. */
-  productId: z.number().int(),
+  productId: z.number().check(z.int()),
   detailName: z.string(),
   comment: z.string(),
   status: z.enum(designStatusValues),
-  annotatedFileId: z.number().int().nullable(),
-  annotatedFileUrl: z.string().nullable(),
+  annotatedFileId: z.nullable(z.number().check(z.int())),
+  annotatedFileUrl: z.nullable(z.string()),
   /** The latest print-readiness check of this detail's current layout, or null. */
-  pitstopDesignId: z.number().int().nullable(),
+  pitstopDesignId: z.nullable(z.number().check(z.int())),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type DesignOrder = z.infer<typeof designOrderSchema>;
 
-const commentSchema = z.string({ error: "Комментарий должен быть текстом" }).max(5000, { error: "Комментарий длиннее 5000 знаков" });
+const commentSchema = z.string({ error: "Комментарий должен быть текстом" }).check(z.maxLength(5000, { error: "Комментарий длиннее 5000 знаков" }));
 
 /**
  * Either `orderProductId`, or `orderId` + `productId` as in the autocheck path: the cart or order
@@ -114,23 +117,25 @@ const commentSchema = z.string({ error: "Комментарий должен б�
  */
 export const designOrderCreateSchema = z
   .object({
-    orderProductId: idSchema("строку заказа").optional(),
-    orderId: idSchema("заказ").optional(),
-    productId: idSchema("строку заказа").optional(),
-    detailName: z.string({ error: "Укажите деталь изделия" }).trim().min(1, { error: "Укажите деталь изделия" }).max(200),
-    comment: commentSchema.default(""),
+    orderProductId: z.optional(idSchema("строку заказа")),
+    orderId: z.optional(idSchema("заказ")),
+    productId: z.optional(idSchema("строку заказа")),
+    detailName: z.string({ error: "Укажите деталь изделия" }).check(z.trim(), z.minLength(1, { error: "Укажите деталь изделия" }), z.maxLength(200)),
+    comment: z._default(commentSchema, ""),
   })
-  .refine((body) => body.orderProductId !== undefined || (body.orderId !== undefined && body.productId !== undefined), {
-    error: "Укажите строку заказа: orderProductId или orderId и productId",
-    path: ["orderProductId"],
-  });
+  .check(
+    z.refine((body) => body.orderProductId !== undefined || (body.orderId !== undefined && body.productId !== undefined), {
+      error: "Укажите строку заказа: orderProductId или orderId и productId",
+      path: ["orderProductId"],
+    }),
+  );
 export type DesignOrderCreate = z.infer<typeof designOrderCreateSchema>;
 export type DesignOrderCreateRequest = z.input<typeof designOrderCreateSchema>;
 
 export const designOrderPatchSchema = z.object({
-  comment: commentSchema.optional(),
+  comment: z.optional(commentSchema),
   /** A file from POST /file/upload/annotation; null removes it. */
-  annotatedFileId: z.number({ error: "annotatedFileId — номер файла" }).int().positive().nullable().optional(),
+  annotatedFileId: z.optional(z.nullable(z.number({ error: "annotatedFileId — номер файла" }).check(z.int(), z.positive()))),
 });
 export type DesignOrderPatch = z.infer<typeof designOrderPatchSchema>;
 
@@ -140,7 +145,7 @@ export const designIdParamsSchema = z.object({ designId: idSchema("заказ д
 export const autocheckStartParamsSchema = z.object({
   orderId: idSchema("корзину или заказ"),
   productId: idSchema("строку заказа"),
-  detailName: z.string().trim().min(1, { error: "Укажите деталь изделия" }).max(200),
+  detailName: z.string().check(z.trim(), z.minLength(1, { error: "Укажите деталь изделия" }), z.maxLength(200)),
 });
 
 export const autocheckParamsSchema = z.object({ pitstopDesignId: idSchema("проверку") });
@@ -148,21 +153,21 @@ export const autocheckParamsSchema = z.object({ pitstopDesignId: idSchema("пр�
 export const preflightJobStateValues = ["queued", "running", "done", "failed"] as const;
 
 export const autocheckStartedSchema = z.object({
-  pitstopDesignId: z.number().int(),
+  pitstopDesignId: z.number().check(z.int()),
   state: z.enum(preflightJobStateValues),
 });
 export type AutocheckStarted = z.infer<typeof autocheckStartedSchema>;
 
 /** A print-readiness check of a layout: its state, and once done its findings (empty: ready to print). */
 export const autocheckSchema = z.object({
-  pitstopDesignId: z.number().int(),
-  layoutId: z.number().int(),
+  pitstopDesignId: z.number().check(z.int()),
+  layoutId: z.number().check(z.int()),
   state: z.enum(preflightJobStateValues),
-  findings: z.array(preflightFindingSchema).nullable(),
+  findings: z.nullable(z.array(preflightFindingSchema)),
   /** Why a failed check could not finish, in Russian. */
-  error: z.string().nullable(),
-  durationMs: z.number().int().nullable(),
+  error: z.nullable(z.string()),
+  durationMs: z.nullable(z.number().check(z.int())),
   createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
 });
 export type Autocheck = z.infer<typeof autocheckSchema>;

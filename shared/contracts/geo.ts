@@ -1,6 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
-import { parseNumberText, queryEnum, queryInt } from "./query";
+import { parseNumberText, preprocess, queryEnum, queryInt } from "./query";
 
 /*
  * Geography and delivery (spec §3 "City", §7 "Geography and delivery"). Cities are known by their
@@ -17,35 +17,35 @@ export const SELF_PICKUP_MAX_LIMIT = 100;
 
 /** The KLADR ids the geography endpoints take: 13 digits (a city) or 17 (a street, read as its city). */
 export const CITY_KLADR_ID_PATTERN = /^\d{13}(\d{4})?$/;
-export const cityKladrIdSchema = z.string().regex(CITY_KLADR_ID_PATTERN);
+export const cityKladrIdSchema = z.string().check(z.regex(CITY_KLADR_ID_PATTERN));
 
 /** A city as the storefront keeps it (spec §3 City): the picker's list and the shopper's city. */
 export const citySchema = z.object({
   kladrId: cityKladrIdSchema,
-  city: z.string().min(1),
+  city: z.string().check(z.minLength(1)),
   /** «Краснодарский край», «Республика Татарстан», «Москва». */
   region: z.string(),
-  geoLat: z.number().min(-90).max(90),
-  geoLon: z.number().min(-180).max(180),
+  geoLat: z.number().check(z.gte(-90), z.lte(90)),
+  geoLon: z.number().check(z.gte(-180), z.lte(180)),
 });
 export type City = z.infer<typeof citySchema>;
 
 export const cityListSchema = z.array(citySchema);
 
 /** A city with everything the shop knows of it, the delivery providers' ids included (null: not known). */
-export const cityDetailsSchema = citySchema.extend({
+export const cityDetailsSchema = z.extend(citySchema, {
   /** The data set's abbreviation: «край», «обл», «Респ», «г». */
   regionType: z.string(),
-  postalCode: z.string().nullable(),
+  postalCode: z.nullable(z.string()),
   /** «UTC+3». */
-  timezone: z.string().nullable(),
-  population: z.number().int().min(0).nullable(),
+  timezone: z.nullable(z.string()),
+  population: z.nullable(z.number().check(z.int(), z.gte(0))),
   /** One of the five preset cities of spec §3. */
   preset: z.boolean(),
-  boxberryId: z.string().nullable(),
-  cdekId: z.string().nullable(),
-  dpdId: z.string().nullable(),
-  taxiId: z.string().nullable(),
+  boxberryId: z.nullable(z.string()),
+  cdekId: z.nullable(z.string()),
+  dpdId: z.nullable(z.string()),
+  taxiId: z.nullable(z.string()),
 });
 export type CityDetails = z.infer<typeof cityDetailsSchema>;
 
@@ -55,10 +55,11 @@ export type UnknownCity = z.infer<typeof unknownCitySchema>;
 
 /** `GET /geo/city`: `search` is matched against city names, start of the name first; empty lists the preset cities first. */
 export const citySearchQuerySchema = z.object({
-  search: z
-    .string({ error: "Строку поиска города укажите один раз, текстом" })
-    .max(CITY_SEARCH_MAX_LENGTH, { error: `Название города для поиска — не длиннее ${CITY_SEARCH_MAX_LENGTH} символов` })
-    .optional(),
+  search: z.optional(
+    z
+      .string({ error: "Строку поиска города укажите один раз, текстом" })
+      .check(z.maxLength(CITY_SEARCH_MAX_LENGTH, { error: `Название города для поиска — не длиннее ${CITY_SEARCH_MAX_LENGTH} символов` })),
+  ),
 });
 export type CitySearchQuery = z.infer<typeof citySearchQuerySchema>;
 
@@ -66,8 +67,7 @@ export type CitySearchQuery = z.infer<typeof citySearchQuerySchema>;
 export const cityByKladrIdQuerySchema = z.object({
   kladrId: z
     .string({ error: (issue) => (issue.input === undefined ? "Укажите код КЛАДР города" : "Код КЛАДР города укажите один раз, текстом") })
-    .trim()
-    .regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" }),
+    .check(z.trim(), z.regex(CITY_KLADR_ID_PATTERN, { error: "Код КЛАДР города — это 13 или 17 цифр" })),
 });
 export type CityByKladrIdQuery = z.infer<typeof cityByKladrIdQuerySchema>;
 
@@ -78,12 +78,11 @@ export type CityByKladrId = z.infer<typeof cityByKladrIdSchema>;
 /** `word` names the coordinate, `accusative` is its form after «Укажите»: «широту». */
 function coordinate(name: string, word: string, accusative: string, limit: number) {
   const messageUI = `${word} (${name}) — число от -${limit} до ${limit}`;
-  return z.preprocess(
+  return preprocess(
     parseNumberText,
     z
       .number({ error: (issue) => (issue.input === undefined ? `Укажите ${accusative} (${name})` : messageUI) })
-      .min(-limit, { error: messageUI })
-      .max(limit, { error: messageUI }),
+      .check(z.gte(-limit, { error: messageUI }), z.lte(limit, { error: messageUI })),
   );
 }
 
@@ -95,8 +94,8 @@ export const addressByCoordsQuerySchema = z.object({
 export type AddressByCoordsQuery = z.infer<typeof addressByCoordsQuerySchema>;
 
 /** The known city nearest to the point, with the straight-line distance to its centre. */
-export const nearestCitySchema = citySchema.extend({
-  distanceKm: z.number().min(0),
+export const nearestCitySchema = z.extend(citySchema, {
+  distanceKm: z.number().check(z.gte(0)),
 });
 export type NearestCity = z.infer<typeof nearestCitySchema>;
 
@@ -107,13 +106,13 @@ export type AddressByCoords = z.infer<typeof addressByCoordsSchema>;
 /** One of the shop's own pick-up counters. */
 export const selfPickupPointSchema = z.object({
   id: entityIdSchema,
-  name: z.string().min(1),
-  address: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
+  address: z.string().check(z.minLength(1)),
   cityKladrId: cityKladrIdSchema,
   /** As the footer shows it: «Пн–Пт 9:00–20:00, Сб 10:00–17:00». */
   operatingMode: z.string(),
-  geoLat: z.number().min(-90).max(90).nullable(),
-  geoLon: z.number().min(-180).max(180).nullable(),
+  geoLat: z.nullable(z.number().check(z.gte(-90), z.lte(90))),
+  geoLon: z.nullable(z.number().check(z.gte(-180), z.lte(180))),
   phone: z.string(),
   createdAt: z.iso.datetime(),
 });
@@ -139,8 +138,8 @@ export type SelfPickupQuery = z.infer<typeof selfPickupQuerySchema>;
 
 export const selfPickupPageSchema = z.object({
   items: z.array(selfPickupPointSchema),
-  total: z.number().int().min(0),
-  offset: z.number().int().min(0),
-  limit: z.number().int().positive(),
+  total: z.number().check(z.int(), z.gte(0)),
+  offset: z.number().check(z.int(), z.gte(0)),
+  limit: z.number().check(z.int(), z.positive()),
 });
 export type SelfPickupPage = z.infer<typeof selfPickupPageSchema>;

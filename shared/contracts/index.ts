@@ -26,6 +26,8 @@ export {
   sessionGrantSchema,
 } from "./account";
 export type { AccountProfile, AccountType, CompanyRef, FavoriteState, LoginRequest, Ok, SessionGrant } from "./account";
+export { handoffGrantSchema, handoffQuerySchema, handoffRequestSchema, shopPathSchema } from "./handoff";
+export type { HandoffGrant, HandoffRequest } from "./handoff";
 export {
   clientCompanyParamsSchema,
   clientIdParamsSchema,

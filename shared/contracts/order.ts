@@ -1,5 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { preprocess } from "./query";
 
 /*
  * Placed orders and their payment (spec §7 POST /client-cart/place-order; the order pages the spec
@@ -26,10 +27,12 @@ export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 export const idempotencyKeySchema = z
   .string({ error: "Не передан ключ идемпотентности заказа" })
-  .trim()
-  .min(IDEMPOTENCY_KEY_MIN_LENGTH, { error: `Ключ идемпотентности — от ${IDEMPOTENCY_KEY_MIN_LENGTH} до ${IDEMPOTENCY_KEY_MAX_LENGTH} знаков` })
-  .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: `Ключ идемпотентности — от ${IDEMPOTENCY_KEY_MIN_LENGTH} до ${IDEMPOTENCY_KEY_MAX_LENGTH} знаков` })
-  .regex(/^[\x21-\x7e]+$/, { error: "Ключ идемпотентности — латинские буквы, цифры и знаки без пробелов" });
+  .check(
+    z.trim(),
+    z.minLength(IDEMPOTENCY_KEY_MIN_LENGTH, { error: `Ключ идемпотентности — от ${IDEMPOTENCY_KEY_MIN_LENGTH} до ${IDEMPOTENCY_KEY_MAX_LENGTH} знаков` }),
+    z.maxLength(IDEMPOTENCY_KEY_MAX_LENGTH, { error: `Ключ идемпотентности — от ${IDEMPOTENCY_KEY_MIN_LENGTH} до ${IDEMPOTENCY_KEY_MAX_LENGTH} знаков` }),
+    z.regex(/^[\x21-\x7e]+$/, { error: "Ключ идемпотентности — латинские буквы, цифры и знаки без пробелов" }),
+  );
 
 export const ORDER_COMMENT_MAX_LENGTH = 2000;
 
@@ -38,10 +41,14 @@ export const ORDER_COMMENT_MAX_LENGTH = 2000;
  * `Idempotency-Key` header; the body wins when both come and they differ (then 400).
  */
 export const placeOrderRequestSchema = z.object({
-  companyId: z.number({ error: "Компания указана неверно" }).int().positive({ error: "Компания указана неверно" }).nullable(),
+  companyId: z.nullable(z.number({ error: "Компания указана неверно" }).check(z.int(), z.positive({ error: "Компания указана неверно" }))),
   paymentType: paymentTypeSchema,
-  comment: z.string({ error: "Комментарий — это текст" }).trim().max(ORDER_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${ORDER_COMMENT_MAX_LENGTH} знаков` }).optional(),
-  idempotencyKey: idempotencyKeySchema.optional(),
+  comment: z.optional(
+    z
+      .string({ error: "Комментарий — это текст" })
+      .check(z.trim(), z.maxLength(ORDER_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${ORDER_COMMENT_MAX_LENGTH} знаков` })),
+  ),
+  idempotencyKey: z.optional(idempotencyKeySchema),
 });
 /** As the client sends it. */
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
@@ -49,7 +56,7 @@ export type PlaceOrder = z.infer<typeof placeOrderRequestSchema>;
 
 /** The other headers pass through untouched (cookies, authorization). */
 export const placeOrderHeadersSchema = z.looseObject({
-  [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional(),
+  [IDEMPOTENCY_KEY_HEADER]: z.optional(idempotencyKeySchema),
 });
 
 /** A line of a placed order: what the client saw in the cart, frozen. */
@@ -58,19 +65,19 @@ export const orderLineSchema = z.object({
   productId: entityIdSchema,
   productName: z.string(),
   options: z.object({
-    format: z.string().optional(),
-    paper: z.string().optional(),
-    colors: z.string().optional(),
-    finishing: z.array(z.string()).optional(),
+    format: z.optional(z.string()),
+    paper: z.optional(z.string()),
+    colors: z.optional(z.string()),
+    finishing: z.optional(z.array(z.string())),
   }),
   /** The chosen options as the shop names them, e.g. «90×50 мм», «Мелованная 300 г/м²». */
   optionLabels: z.array(z.string()),
-  quantity: z.number().int().positive(),
+  quantity: z.number().check(z.int(), z.positive()),
   isUrgent: z.boolean(),
   /** Roubles per piece and for the line, after the product's discount and urgency. */
   unitPrice: z.number(),
   price: z.number(),
-  productionTimeDay: z.number().int(),
+  productionTimeDay: z.number().check(z.int()),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -80,11 +87,11 @@ export const orderDeliverySchema = z.object({
   cityKladrId: z.string(),
   deliveryMethod: z.string(),
   address: z.string(),
-  tariffCode: z.string().nullable(),
-  pickupPointCode: z.string().nullable(),
+  tariffCode: z.nullable(z.string()),
+  pickupPointCode: z.nullable(z.string()),
   price: z.number(),
   /** ISO `YYYY-MM-DD`. */
-  deliveryDate: z.string().nullable(),
+  deliveryDate: z.nullable(z.string()),
 });
 export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
 
@@ -93,12 +100,12 @@ export const orderPaymentSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("Invoice"),
     /** The invoice PDF (`/api/file/{id}`); null only while it is being made. */
-    invoiceUrl: z.string().nullable(),
+    invoiceUrl: z.nullable(z.string()),
   }),
   z.object({
     type: z.literal("Yookassa"),
     /** Where to send the shopper to pay; null when the payment service did not answer. */
-    confirmationUrl: z.string().nullable(),
+    confirmationUrl: z.nullable(z.string()),
     status: z.enum(["pending", "waiting_for_capture", "succeeded", "canceled"]),
   }),
   z.object({
@@ -117,7 +124,7 @@ const orderFields = {
   paymentType: paymentTypeSchema,
   paymentStatus: orderPaymentStatusSchema,
   /** null: the personal profile. */
-  companyId: entityIdSchema.nullable(),
+  companyId: z.nullable(entityIdSchema),
   /** Roubles: products, the promocode's discount, deliveries, the total and the VAT it includes. */
   itemsSum: z.number(),
   discount: z.number(),
@@ -126,20 +133,20 @@ const orderFields = {
   vat: z.number(),
   /** ISO date-time. */
   createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  paidAt: z.nullable(z.string()),
 };
 
 /** One order in the client's list. */
-export const orderSummarySchema = z.object({ ...orderFields, lineCount: z.number().int() });
+export const orderSummarySchema = z.object({ ...orderFields, lineCount: z.number().check(z.int()) });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 /** `POST /client-cart/place-order`, `GET /client-order/{id}`. */
 export const orderSchema = z.object({
   ...orderFields,
-  promocode: z.string().nullable(),
+  promocode: z.nullable(z.string()),
   comment: z.string(),
   /** The employee who placed it in client mode; null when the client did. */
-  placedById: entityIdSchema.nullable(),
+  placedById: z.nullable(entityIdSchema),
   lines: z.array(orderLineSchema),
   deliveries: z.array(orderDeliverySchema),
   payment: orderPaymentSchema,
@@ -150,15 +157,19 @@ export const ORDER_LIST_DEFAULT_LIMIT = 20;
 export const ORDER_LIST_MAX_LIMIT = 100;
 
 const positiveIdText = (messageUI: string) =>
-  z.preprocess(
-    (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-    z.number({ error: messageUI }).int({ error: messageUI }).positive({ error: messageUI }).optional(),
+  z.optional(
+    preprocess(
+      (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+      z.optional(z.number({ error: messageUI }).check(z.int({ error: messageUI }), z.positive({ error: messageUI }))),
+    ),
   );
 
 const countText = (min: number, max: number, messageUI: string) =>
-  z.preprocess(
-    (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-    z.number({ error: messageUI }).int({ error: messageUI }).min(min, { error: messageUI }).max(max, { error: messageUI }).optional(),
+  z.optional(
+    preprocess(
+      (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+      z.optional(z.number({ error: messageUI }).check(z.int({ error: messageUI }), z.gte(min, { error: messageUI }), z.lte(max, { error: messageUI }))),
+    ),
   );
 
 /** `GET /client-order`: newest first; companyId narrows to one company's orders. */
@@ -171,16 +182,22 @@ export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 export const orderListPageSchema = z.object({
   items: z.array(orderSummarySchema),
-  total: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
+  total: z.number().check(z.int()),
+  offset: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
 });
 export type OrderListPage = z.infer<typeof orderListPageSchema>;
 
 export const orderIdParamsSchema = z.object({
-  id: z.preprocess(
+  id: preprocess(
     (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-    z.number({ error: "Номер заказа указан неверно" }).int({ error: "Номер заказа указан неверно" }).positive({ error: "Номер заказа указан неверно" }).max(2_147_483_647, { error: "Номер заказа указан неверно" }),
+    z
+      .number({ error: "Номер заказа указан неверно" })
+      .check(
+        z.int({ error: "Номер заказа указан неверно" }),
+        z.positive({ error: "Номер заказа указан неверно" }),
+        z.lte(2_147_483_647, { error: "Номер заказа указан неверно" }),
+      ),
   ),
 });
 
@@ -194,14 +211,14 @@ export const balanceEntrySchema = z.object({
   /** Roubles: top-ups positive, payments negative. */
   amount: z.number(),
   reason: z.string(),
-  orderId: entityIdSchema.nullable(),
-  orderNumber: z.string().nullable(),
+  orderId: z.nullable(entityIdSchema),
+  orderNumber: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
 
 export const balanceSchema = z.object({
-  companyId: entityIdSchema.nullable(),
+  companyId: z.nullable(entityIdSchema),
   /** Roubles available to pay orders. */
   balance: z.number(),
   /** The latest entries, newest first. */
@@ -211,7 +228,7 @@ export type Balance = z.infer<typeof balanceSchema>;
 
 /** `GET /payment/test/{paymentId}` and its form: the built-in test payment (no YooKassa keys). */
 export const testPaymentParamsSchema = z.object({
-  paymentId: z.string().regex(/^test-[0-9a-f-]{36}$/, { error: "Платёж не найден" }),
+  paymentId: z.string().check(z.regex(/^test-[0-9a-f-]{36}$/, { error: "Платёж не найден" })),
 });
 
 export const testPaymentFormSchema = z.object({
@@ -222,6 +239,6 @@ export const testPaymentFormSchema = z.object({
 export const yookassaNotificationSchema = z.looseObject({
   type: z.literal("notification", { error: "Ожидалось уведомление ЮKassa" }),
   event: z.string({ error: "Ожидалось уведомление ЮKassa" }),
-  object: z.looseObject({ id: z.string({ error: "Ожидалось уведомление ЮKassa" }).min(1).max(100) }),
+  object: z.looseObject({ id: z.string({ error: "Ожидалось уведомление ЮKassa" }).check(z.minLength(1), z.maxLength(100)) }),
 });
 export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;

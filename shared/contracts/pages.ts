@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { queryInt } from "./query";
 import { seoFieldsSchema } from "./seo";
@@ -39,15 +39,17 @@ const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)
 /** A link a shopper may follow: an http(s) address or a path of the shop's own site (`/catalog/vizitki`). */
 export const hrefSchema = z
   .string()
-  .max(2000)
-  .refine((value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), { error: "Ссылка должна начинаться с / или http(s)://" });
+  .check(
+    z.maxLength(2000),
+    z.refine((value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), { error: "Ссылка должна начинаться с / или http(s)://" }),
+  );
 
 /** A file the shop serves: an absolute URL under /files/. */
 export const fileLinkSchema = z.object({ url: z.url({ protocol: /^https?$/ }) });
 export type FileLink = z.infer<typeof fileLinkSchema>;
 
 /** A downloadable document: the storefront shows `name` without its extension (spec §2 Footer). */
-export const namedFileSchema = z.object({ name: z.string().min(1), url: z.url({ protocol: /^https?$/ }) });
+export const namedFileSchema = z.object({ name: z.string().check(z.minLength(1)), url: z.url({ protocol: /^https?$/ }) });
 export type NamedFile = z.infer<typeof namedFileSchema>;
 
 // ——— Components ———————————————————————————————————————————————————————————————————————
@@ -55,7 +57,7 @@ export type NamedFile = z.infer<typeof namedFileSchema>;
 /** Spec §3 "Header content": the main phone and a second one, reachable in the listed messengers. */
 export const headerContentSchema = z.object({
   /** «+7 861 200-40-50»: shown as it is; the tel: link is its + and digits. */
-  numberPhone: z.string().min(1),
+  numberPhone: z.string().check(z.minLength(1)),
   /** The second number (mobile), «+7 918 200-40-50». */
   numberPhoneOption: z.string(),
   /** Messengers that answer on the second number. */
@@ -68,7 +70,7 @@ export type HeaderContent = z.infer<typeof headerContentSchema>;
 export const footerContentSchema = z.object({
   /** Several lines separated by \n: the company's name, ИНН, ОГРН … */
   infoCompany: z.string(),
-  addreses: z.array(z.object({ address: z.string().min(1), operatingMode: z.string() })),
+  addreses: z.array(z.object({ address: z.string().check(z.minLength(1)), operatingMode: z.string() })),
   social: z.array(z.object({ network: messengerSchema, url: z.url({ protocol: /^https?$/ }) })),
   files: z.array(namedFileSchema),
 });
@@ -76,10 +78,10 @@ export type FooterContent = z.infer<typeof footerContentSchema>;
 
 /** One block of rich text: headings, paragraphs, lists and a highlighted note; plain text inside. */
 export const textBlockSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("heading"), level: z.union([z.literal(2), z.literal(3)]), text: z.string().min(1) }),
-  z.object({ type: z.literal("paragraph"), text: z.string().min(1) }),
-  z.object({ type: z.literal("list"), ordered: z.boolean(), items: z.array(z.string().min(1)).min(1) }),
-  z.object({ type: z.literal("note"), text: z.string().min(1) }),
+  z.object({ type: z.literal("heading"), level: z.union([z.literal(2), z.literal(3)]), text: z.string().check(z.minLength(1)) }),
+  z.object({ type: z.literal("paragraph"), text: z.string().check(z.minLength(1)) }),
+  z.object({ type: z.literal("list"), ordered: z.boolean(), items: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)) }),
+  z.object({ type: z.literal("note"), text: z.string().check(z.minLength(1)) }),
 ]);
 export type TextBlock = z.infer<typeof textBlockSchema>;
 
@@ -89,37 +91,37 @@ export type TextContent = z.infer<typeof textContentSchema>;
 /** The main page's documents for the cookie banner and the forms (spec §3: content.file.url). */
 export const widgetContentSchema = z.object({
   widget: z.enum(["PrivacyPolicy", "Cookies"]),
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   file: fileLinkSchema,
 });
 export type WidgetContent = z.infer<typeof widgetContentSchema>;
 
 export const bannerContentSchema = z.object({
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   subtitle: z.string(),
-  imageUrl: z.url({ protocol: /^https?$/ }).nullable(),
-  link: z.object({ label: z.string().min(1), href: hrefSchema }).nullable(),
+  imageUrl: z.nullable(z.url({ protocol: /^https?$/ })),
+  link: z.nullable(z.object({ label: z.string().check(z.minLength(1)), href: hrefSchema })),
 });
 export type BannerContent = z.infer<typeof bannerContentSchema>;
 
 /** Catalogue categories to show, in this order; the storefront takes them from GET /public/product/category. */
-export const productCategoriesContentSchema = z.object({ title: z.string(), categorySlugs: z.array(z.string().min(1)) });
+export const productCategoriesContentSchema = z.object({ title: z.string(), categorySlugs: z.array(z.string().check(z.minLength(1))) });
 export type ProductCategoriesContent = z.infer<typeof productCategoriesContentSchema>;
 
 /** The latest blog posts (spec §2: 3 on desktop, 2 otherwise); loaded with GET /public/website/page?kind=blog. */
-export const blogTeasersContentSchema = z.object({ title: z.string(), limit: z.number().int().min(1).max(PAGE_LIST_MAX_LIMIT) });
+export const blogTeasersContentSchema = z.object({ title: z.string(), limit: z.number().check(z.int(), z.gte(1), z.lte(PAGE_LIST_MAX_LIMIT)) });
 export type BlogTeasersContent = z.infer<typeof blogTeasersContentSchema>;
 
 export const contactsContentSchema = z.object({
-  phones: z.array(z.object({ label: z.string(), number: z.string().min(1) })),
+  phones: z.array(z.object({ label: z.string(), number: z.string().check(z.minLength(1)) })),
   email: z.string(),
   addresses: z.array(
     z.object({
-      title: z.string().min(1),
-      address: z.string().min(1),
+      title: z.string().check(z.minLength(1)),
+      address: z.string().check(z.minLength(1)),
       operatingMode: z.string(),
-      geoLat: z.number().min(-90).max(90),
-      geoLon: z.number().min(-180).max(180),
+      geoLat: z.number().check(z.gte(-90), z.lte(90)),
+      geoLon: z.number().check(z.gte(-180), z.lte(180)),
       note: z.string(),
     }),
   ),
@@ -130,36 +132,36 @@ export type ContactsContent = z.infer<typeof contactsContentSchema>;
 
 export const vacancyContentSchema = z.object({
   /** Roubles a month before tax; null when not stated. */
-  salaryFrom: z.number().int().min(0).nullable(),
-  salaryTo: z.number().int().min(0).nullable(),
+  salaryFrom: z.nullable(z.number().check(z.int(), z.gte(0))),
+  salaryTo: z.nullable(z.number().check(z.int(), z.gte(0))),
   employment: z.enum(["full", "part", "shift", "internship"]),
   /** «5/2, 9:00–18:00». */
   schedule: z.string(),
   experience: z.string(),
-  duties: z.array(z.string().min(1)),
-  requirements: z.array(z.string().min(1)),
-  conditions: z.array(z.string().min(1)),
+  duties: z.array(z.string().check(z.minLength(1))),
+  requirements: z.array(z.string().check(z.minLength(1))),
+  conditions: z.array(z.string().check(z.minLength(1))),
   contactEmail: z.string(),
 });
 export type VacancyContent = z.infer<typeof vacancyContentSchema>;
 
 export const serviceContentSchema = z.object({
   /** Roubles, VAT included; null: priced on request. */
-  priceFrom: z.number().min(0).nullable(),
+  priceFrom: z.nullable(z.number().check(z.gte(0))),
   /** What the price is for: «за заказ», «за м²». */
   priceUnit: z.string(),
   /** «от 1 рабочего дня». */
   productionTime: z.string(),
-  features: z.array(z.string().min(1)),
+  features: z.array(z.string().check(z.minLength(1))),
   /** Where the shopper orders it: a catalogue page or the contacts. */
-  orderHref: hrefSchema.nullable(),
+  orderHref: z.nullable(hrefSchema),
 });
 export type ServiceContent = z.infer<typeof serviceContentSchema>;
 
 /** What to check in a layout; `preflightCode` ties an item to the check code of spec §5. */
 export const checklistContentSchema = z.object({
   title: z.string(),
-  items: z.array(z.object({ title: z.string().min(1), text: z.string(), preflightCode: z.number().int().nullable() })),
+  items: z.array(z.object({ title: z.string().check(z.minLength(1)), text: z.string(), preflightCode: z.nullable(z.number().check(z.int())) })),
 });
 export type ChecklistContent = z.infer<typeof checklistContentSchema>;
 
@@ -192,49 +194,55 @@ export const pageSummarySchema = z.object({
   /** The whole path without slashes at the ends; empty for the main page. */
   slug: z.string(),
   kind: pageKindSchema,
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   summary: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
-  padBanner: fileLinkSchema.nullable(),
+  padBanner: z.nullable(fileLinkSchema),
 });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 
-export const pageRefSchema = z.object({ id: entityIdSchema, slug: z.string(), name: z.string().min(1) });
+export const pageRefSchema = z.object({ id: entityIdSchema, slug: z.string(), name: z.string().check(z.minLength(1)) });
 export type PageRef = z.infer<typeof pageRefSchema>;
 
 /**
  * `GET /public/website/page/{slug}`: the page with its components, the site's Header first and
  * Footer last among them (spec §3), and its published child pages (list pages, instructions).
  */
-export const pageSchema = pageSummarySchema
-  .extend({
-    parent: pageRefSchema.nullable(),
+export const pageSchema = z.extend(
+  z.extend(pageSummarySchema, {
+    parent: z.nullable(pageRefSchema),
     children: z.array(pageSummarySchema),
     components: z.array(pageComponentSchema),
-  })
-  .extend(seoFieldsSchema.shape);
+  }),
+  seoFieldsSchema.shape,
+);
 export type Page = z.infer<typeof pageSchema>;
 
 /** `GET /public/website/page/{slug}/seo`: what the page's <head> needs. */
-export const pageSeoSchema = z.object({ name: z.string().min(1) }).extend(seoFieldsSchema.shape);
+export const pageSeoSchema = z.extend(z.object({ name: z.string().check(z.minLength(1)) }), seoFieldsSchema.shape);
 export type PageSeo = z.infer<typeof pageSeoSchema>;
 
 /**
  * A page's path as the storefront sends it, slashes URL-encoded (`blog%2Fkak-podgotovit-maket`).
  * Slashes at the ends are dropped and letters lowered; `main` (or `/`) names the main page.
  */
-export const pageSlugSchema = z
-  .string({ error: "Укажите адрес страницы" })
-  .transform((value) => value.trim().replace(/^\/+|\/+$/g, "").toLowerCase())
-  .pipe(
+export const pageSlugSchema = z.pipe(
+  z.pipe(
+    z.pipe(
+      z.string({ error: "Укажите адрес страницы" }),
+      z.transform((value: string) => value.trim().replace(/^\/+|\/+$/g, "").toLowerCase()),
+    ),
     z
       .string()
-      .max(PAGE_SLUG_MAX_LENGTH, { error: `Адрес страницы — не длиннее ${PAGE_SLUG_MAX_LENGTH} символов` })
-      .refine((value) => value === "" || PAGE_SLUG_PATTERN.test(value), {
-        error: "Адрес страницы может содержать только латинские буквы, цифры, дефисы и косые черты",
-      }),
-  )
-  .transform((value) => (value === MAIN_PAGE_ALIAS ? "" : value));
+      .check(
+        z.maxLength(PAGE_SLUG_MAX_LENGTH, { error: `Адрес страницы — не длиннее ${PAGE_SLUG_MAX_LENGTH} символов` }),
+        z.refine((value) => value === "" || PAGE_SLUG_PATTERN.test(value), {
+          error: "Адрес страницы может содержать только латинские буквы, цифры, дефисы и косые черты",
+        }),
+      ),
+  ),
+  z.transform((value: string) => (value === MAIN_PAGE_ALIAS ? "" : value)),
+);
 
 export const pageSlugParamsSchema = z.object({ slug: pageSlugSchema });
 
@@ -250,14 +258,14 @@ export type PageListQuery = z.infer<typeof pageListQuerySchema>;
 
 export const pageListSchema = z.object({
   items: z.array(pageSummarySchema),
-  total: z.number().int().min(0),
-  offset: z.number().int().min(0),
-  limit: z.number().int().positive(),
+  total: z.number().check(z.int(), z.gte(0)),
+  offset: z.number().check(z.int(), z.gte(0)),
+  limit: z.number().check(z.int(), z.positive()),
 });
 export type PageList = z.infer<typeof pageListSchema>;
 
 /** Spec §3 "Menu tab". The main page is the first tab; the storefront's header shows the next nine. */
-export const menuTabSchema = z.object({ slug: z.string(), label: z.string().min(1) });
+export const menuTabSchema = z.object({ slug: z.string(), label: z.string().check(z.minLength(1)) });
 export type MenuTab = z.infer<typeof menuTabSchema>;
 export const menuSchema = z.array(menuTabSchema);
 
@@ -265,11 +273,11 @@ export const menuSchema = z.array(menuTabSchema);
 
 /** Spec §3 "Website popup": `file` is the optional picture; `updatedAt` lets the storefront remember a dismissed one. */
 export const popupSchema = z.object({
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   description: z.string(),
-  file: fileLinkSchema.nullable(),
+  file: z.nullable(fileLinkSchema),
   urlButton: hrefSchema,
-  textButton: z.string().min(1),
+  textButton: z.string().check(z.minLength(1)),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type Popup = z.infer<typeof popupSchema>;
@@ -283,16 +291,19 @@ export type PopupAnswer = z.infer<typeof popupAnswerSchema>;
 
 /** `GET /public/website/search`: words in any form («визитка» finds «Визитки»), quotes for phrases, -word to leave out. */
 export const searchQuerySchema = z.object({
-  search: z
-    .string({ error: "Введите, что нужно найти" })
-    // Control characters (a NUL above all, which PostgreSQL text cannot hold) count as spaces.
-    .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, { error: "Введите, что нужно найти" })
-        .max(SEARCH_QUERY_MAX_LENGTH, { error: `Запрос для поиска — не длиннее ${SEARCH_QUERY_MAX_LENGTH} символов` }),
+  search: z.pipe(
+    z.pipe(
+      z.string({ error: "Введите, что нужно найти" }),
+      // Control characters (a NUL above all, which PostgreSQL text cannot hold) count as spaces.
+      z.transform((value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim()),
     ),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: "Введите, что нужно найти" }),
+        z.maxLength(SEARCH_QUERY_MAX_LENGTH, { error: `Запрос для поиска — не длиннее ${SEARCH_QUERY_MAX_LENGTH} символов` }),
+      ),
+  ),
   offset: queryInt({ min: 0, max: 100_000, messageUI: "Смещение (offset) — целое число от 0" }),
   limit: queryInt({ min: 1, max: SEARCH_MAX_LIMIT, messageUI: `Результатов на странице (limit) — от 1 до ${SEARCH_MAX_LIMIT}` }),
 });
@@ -303,21 +314,21 @@ export const searchResultTypeValues = ["page", "product"] as const;
 export const searchResultSchema = z.object({
   type: z.enum(searchResultTypeValues),
   id: entityIdSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   /** Plain text around the words found, «…» where it was cut. */
   snippet: z.string(),
   /** The storefront's path without slashes at the ends: `catalog/vizitki/3`, `blog/kak-podgotovit-maket`, `` (main). */
   path: z.string(),
-  imageUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  imageUrl: z.nullable(z.url({ protocol: /^https?$/ })),
   /** ts_rank of the match; results come best first. */
-  rank: z.number().min(0),
+  rank: z.number().check(z.gte(0)),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchResultPageSchema = z.object({
   items: z.array(searchResultSchema),
-  total: z.number().int().min(0),
-  offset: z.number().int().min(0),
-  limit: z.number().int().positive(),
+  total: z.number().check(z.int(), z.gte(0)),
+  offset: z.number().check(z.int(), z.gte(0)),
+  limit: z.number().check(z.int(), z.positive()),
 });
 export type SearchResultPage = z.infer<typeof searchResultPageSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /**
  * The print-readiness profile of a product detail, in the one JSON form used everywhere (the
@@ -8,16 +8,16 @@ import { z } from "zod";
  *    "tacTolerancePct": 1, "tacMinAreaMm2": 1 }`
  */
 export const preflightProfileSchema = z.object({
-  pdfVersion: z.string().regex(/^\d\.\d$/, { error: "Версия PDF указывается как 1.3" }),
-  pages: z.number().int().min(1).max(10_000),
-  trimMm: z.tuple([z.number().positive().max(100_000), z.number().positive().max(100_000)]),
-  bleedMm: z.number().min(0).max(100),
-  sizeToleranceMm: z.number().min(0).max(100),
-  minPpi: z.number().positive().max(10_000),
-  ppiTolerancePct: z.number().min(0).max(100),
+  pdfVersion: z.string().check(z.regex(/^\d\.\d$/, { error: "Версия PDF указывается как 1.3" })),
+  pages: z.number().check(z.int(), z.gte(1), z.lte(10_000)),
+  trimMm: z.tuple([z.number().check(z.positive(), z.lte(100_000)), z.number().check(z.positive(), z.lte(100_000))]),
+  bleedMm: z.number().check(z.gte(0), z.lte(100)),
+  sizeToleranceMm: z.number().check(z.gte(0), z.lte(100)),
+  minPpi: z.number().check(z.positive(), z.lte(10_000)),
+  ppiTolerancePct: z.number().check(z.gte(0), z.lte(100)),
   compression: z.enum(["lossy", "any"]),
-  maxTacPct: z.number().min(0).max(400),
-  tacTolerancePct: z.number().min(0).max(100),
-  tacMinAreaMm2: z.number().min(0).max(1_000_000),
+  maxTacPct: z.number().check(z.gte(0), z.lte(400)),
+  tacTolerancePct: z.number().check(z.gte(0), z.lte(100)),
+  tacMinAreaMm2: z.number().check(z.gte(0), z.lte(1_000_000)),
 });
 export type PreflightProfile = z.infer<typeof preflightProfileSchema>;

@@ -1,6 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { preflightProfileSchema } from "./preflight-profile";
-import { parseIntText, queryBoolean, queryInt } from "./query";
+import { parseIntText, preprocess, queryBoolean, queryInt } from "./query";
 
 /*
  * What a product page needs beyond the card: the print options to choose, the price by run, the
@@ -18,16 +18,16 @@ export const PRODUCT_MAX_QUANTITY = 1_000_000;
 
 /** One choice of an option group: `code` is what the cart line keeps. */
 export const productOptionChoiceSchema = z.object({
-  code: z.string().min(1),
-  label: z.string().min(1),
+  code: z.string().check(z.minLength(1)),
+  label: z.string().check(z.minLength(1)),
   isDefault: z.boolean(),
   /** Format: the trimmed size in millimetres. */
-  widthMm: z.number().int().positive().nullable(),
-  heightMm: z.number().int().positive().nullable(),
+  widthMm: z.nullable(z.number().check(z.int(), z.positive())),
+  heightMm: z.nullable(z.number().check(z.int(), z.positive())),
   /** Paper: grams per square metre. */
-  paperGsm: z.number().int().positive().nullable(),
+  paperGsm: z.nullable(z.number().check(z.int(), z.positive())),
   /** Colours: printed sides (4+0 → 1, 4+4 → 2). */
-  sides: z.number().int().min(1).max(2).nullable(),
+  sides: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(2))),
 });
 export type ProductOptionChoice = z.infer<typeof productOptionChoiceSchema>;
 
@@ -35,30 +35,30 @@ export type ProductOptionChoice = z.infer<typeof productOptionChoiceSchema>;
 export const productOptionGroupSchema = z.object({
   group: productOptionGroupNameSchema,
   /** Russian name of the group: «Формат», «Бумага», «Красочность», «Отделка». */
-  label: z.string().min(1),
+  label: z.string().check(z.minLength(1)),
   /** True for finishing: any number of choices; otherwise exactly one (the default when none is sent). */
   multiple: z.boolean(),
-  choices: z.array(productOptionChoiceSchema).min(1),
+  choices: z.array(productOptionChoiceSchema).check(z.minLength(1)),
 });
 export type ProductOptionGroup = z.infer<typeof productOptionGroupSchema>;
 
 /** The price of a run at the default options, after the discount (and the surcharge when urgent). */
 export const productPriceTierSchema = z.object({
   /** The tier applies from this many pieces up to the next tier. */
-  minQuantity: z.number().int().positive(),
+  minQuantity: z.number().check(z.int(), z.positive()),
   /** Per piece, in roubles. */
-  unitPrice: z.number().min(0),
+  unitPrice: z.number().check(z.gte(0)),
   /** The whole run of `minQuantity` pieces, setup fees included, in roubles. */
-  price: z.number().min(0),
+  price: z.number().check(z.gte(0)),
 });
 export type ProductPriceTier = z.infer<typeof productPriceTierSchema>;
 
 /** A part of the product that needs its own layout, checked against `profile`. */
 export const productDetailSchema = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   profile: preflightProfileSchema,
   /** Needed only when this option code is chosen (the back side with 4+4); null: always. */
-  requiresOptionCode: z.string().nullable(),
+  requiresOptionCode: z.nullable(z.string()),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -66,9 +66,9 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const productUrgencySchema = z.object({
   available: z.boolean(),
   /** Working days when urgent; null when the product cannot be made urgently. */
-  productionTimeDay: z.number().int().positive().nullable(),
+  productionTimeDay: z.nullable(z.number().check(z.int(), z.positive())),
   /** The line gets dearer by this percentage when urgent. */
-  surchargePct: z.number().int().min(0).max(500),
+  surchargePct: z.number().check(z.int(), z.gte(0), z.lte(500)),
 });
 export type ProductUrgency = z.infer<typeof productUrgencySchema>;
 
@@ -87,12 +87,15 @@ export type ProductQuery = z.infer<typeof productQuerySchema>;
 const codeText = (value: unknown): unknown => (typeof value === "string" ? value.trim().replaceAll(" ", "+") : value);
 const codeMessage = "Код параметра указан неверно";
 /** One code, or several when a single-choice group was sent twice (the service answers that with a 400 of its own). */
-const singleChoiceParam = z
-  .preprocess(
+const singleChoiceParam = z.optional(
+  preprocess(
     (value) => (Array.isArray(value) ? value.map(codeText) : codeText(value)),
-    z.union([z.string({ error: codeMessage }).max(100, { error: codeMessage }), z.array(z.string().max(100, { error: codeMessage })).max(10, { error: codeMessage })]),
-  )
-  .optional();
+    z.union([
+      z.string({ error: codeMessage }).check(z.maxLength(100, { error: codeMessage })),
+      z.array(z.string().check(z.maxLength(100, { error: codeMessage }))).check(z.maxLength(10, { error: codeMessage })),
+    ]),
+  ),
+);
 
 /**
  * `GET /public/product/{id}/price`: the live price of a choice on the product page. Options are
@@ -105,46 +108,48 @@ export const productPriceQuerySchema = z.object({
   paper: singleChoiceParam,
   colors: singleChoiceParam,
   /** Comma-separated codes; the parameter may also repeat. Empty: no finishing. */
-  finishing: z
-    .preprocess(
+  finishing: z.optional(
+    preprocess(
       (value) => {
         const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => (typeof part === "string" ? part.split(",") : [part]));
         return parts.map(codeText).filter((part) => part !== "");
       },
-      z.array(z.string({ error: codeMessage }).max(100, { error: codeMessage }), { error: codeMessage }).max(20, { error: "Слишком много вариантов отделки" }),
-    )
-    .optional(),
+      z
+        .array(z.string({ error: codeMessage }).check(z.maxLength(100, { error: codeMessage })), { error: codeMessage })
+        .check(z.maxLength(20, { error: "Слишком много вариантов отделки" })),
+    ),
+  ),
   isUrgent: queryBoolean({ messageUI: urgentMessage }),
 });
 export type ProductPriceQuery = z.infer<typeof productPriceQuerySchema>;
 
 /** The chosen options as the cart keeps them: group → code, finishing → codes (sorted). */
 export const chosenOptionsSchema = z.object({
-  format: z.string().optional(),
-  paper: z.string().optional(),
-  colors: z.string().optional(),
-  finishing: z.array(z.string()).optional(),
+  format: z.optional(z.string()),
+  paper: z.optional(z.string()),
+  colors: z.optional(z.string()),
+  finishing: z.optional(z.array(z.string())),
 });
 export type ChosenOptionsContract = z.infer<typeof chosenOptionsSchema>;
 
 /** The price of a choice: what the product page shows live and what the cart line will cost. */
 export const productPriceQuoteSchema = z.object({
-  productId: z.number().int().positive(),
+  productId: z.number().check(z.int(), z.positive()),
   /** Normalised: every single-choice group filled, finishing sorted and unique. */
   options: chosenOptionsSchema,
-  quantity: z.number().int().positive(),
+  quantity: z.number().check(z.int(), z.positive()),
   isUrgent: z.boolean(),
   /** Per piece after the discount and urgency, in roubles (rounded to the kopeck, for display). */
-  unitPrice: z.number().min(0),
+  unitPrice: z.number().check(z.gte(0)),
   /** The whole line in roubles: what the shopper pays. */
-  price: z.number().min(0),
+  price: z.number().check(z.gte(0)),
   /** The whole line before the discount and the surcharge, in roubles (to show crossed out). */
-  priceBeforeDiscount: z.number().min(0),
-  discountPct: z.number().int().min(0).max(100),
+  priceBeforeDiscount: z.number().check(z.gte(0)),
+  discountPct: z.number().check(z.int(), z.gte(0), z.lte(100)),
   /** The minQuantity of the tier that applied. */
-  tierMinQuantity: z.number().int().positive(),
-  productionTimeDay: z.number().int().positive(),
-  weightGrams: z.number().int().min(0),
+  tierMinQuantity: z.number().check(z.int(), z.positive()),
+  productionTimeDay: z.number().check(z.int(), z.positive()),
+  weightGrams: z.number().check(z.int(), z.gte(0)),
   /** The details that need a layout with these options, in order. */
   layoutDetails: z.array(z.string()),
 });
@@ -152,9 +157,9 @@ export type ProductPriceQuote = z.infer<typeof productPriceQuoteSchema>;
 
 /** A database id in a path, as text: a positive whole number or the given Russian message. */
 function pathId(messageUI: string) {
-  return z.preprocess(
+  return preprocess(
     parseIntText,
-    z.number({ error: messageUI }).int({ error: messageUI }).min(1, { error: messageUI }).max(2_147_483_647, { error: messageUI }),
+    z.number({ error: messageUI }).check(z.int({ error: messageUI }), z.gte(1, { error: messageUI }), z.lte(2_147_483_647, { error: messageUI })),
   );
 }
 
@@ -167,29 +172,30 @@ export const productByListRequestSchema = z.object({
     .array(
       z
         .number({ error: "Номер товара указан неверно" })
-        .int({ error: "Номер товара указан неверно" })
-        .min(1, { error: "Номер товара указан неверно" })
-        .max(2_147_483_647, { error: "Номер товара указан неверно" }),
+        .check(
+          z.int({ error: "Номер товара указан неверно" }),
+          z.gte(1, { error: "Номер товара указан неверно" }),
+          z.lte(2_147_483_647, { error: "Номер товара указан неверно" }),
+        ),
       { error: idsMessage },
     )
-    .min(1, { error: idsMessage })
-    .max(PRODUCT_BY_LIST_MAX, { error: idsMessage }),
+    .check(z.minLength(1, { error: idsMessage }), z.maxLength(PRODUCT_BY_LIST_MAX, { error: idsMessage })),
 });
 export type ProductByListRequest = z.infer<typeof productByListRequestSchema>;
 
 /** A product as a menu lists it. */
 export const categoryTreeProductSchema = z.object({
-  id: z.number().int().positive(),
-  name: z.string().min(1),
-  slug: z.string().min(1),
+  id: z.number().check(z.int(), z.positive()),
+  name: z.string().check(z.minLength(1)),
+  slug: z.string().check(z.minLength(1)),
 });
 
 /** `GET /product-category`: every category in the shop's order with its products А–Я, for menus. */
 export const categoryTreeNodeSchema = z.object({
-  id: z.number().int().positive(),
-  slug: z.string().min(1),
-  name: z.string().min(1),
-  photoUrl: z.url().nullable(),
+  id: z.number().check(z.int(), z.positive()),
+  slug: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  photoUrl: z.nullable(z.url()),
   products: z.array(categoryTreeProductSchema),
 });
 export type CategoryTreeNode = z.infer<typeof categoryTreeNodeSchema>;
@@ -197,15 +203,15 @@ export const categoryTreeSchema = z.array(categoryTreeNodeSchema);
 
 /** A service the shop sells beside products (design, proofs, prepress …). */
 export const productServiceSchema = z.object({
-  id: z.number().int().positive(),
-  slug: z.string().min(1),
-  name: z.string().min(1),
+  id: z.number().check(z.int(), z.positive()),
+  slug: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   description: z.string(),
   /** In roubles, VAT included, per `unit`. */
-  price: z.number().min(0),
+  price: z.number().check(z.gte(0)),
   /** What the price is for: «за макет», «за час», «за заказ». */
   unit: z.string(),
-  photoUrl: z.url().nullable(),
+  photoUrl: z.nullable(z.url()),
 });
 export type ProductServiceItem = z.infer<typeof productServiceSchema>;
 export const productServiceListSchema = z.array(productServiceSchema);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** The SEO fields a category, a product and a page carry (spec §3); empty text when not filled in. */
 export const seoFieldsSchema = z.object({

@@ -1,3 +1,4 @@
+import { z } from "zod/mini";
 import {
   categoryListSchema,
   ndsSchema,
@@ -48,6 +49,8 @@ import type { CartEndpoints } from "./cart.endpoints";
 import { deliveryEndpoints } from "./delivery.endpoints";
 import type { DeliveryEndpoints } from "./delivery.endpoints";
 import { filesEndpoints } from "./files.endpoints";
+import { handoffEndpoints } from "./handoff.endpoints";
+import type { HandoffEndpoints } from "./handoff.endpoints";
 import { orderEndpoints } from "./order.endpoints";
 import type { OrderEndpoints } from "./order.endpoints";
 import type { FilesEndpoints } from "./files.endpoints";
@@ -62,7 +65,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints {
+export interface Api extends HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -110,6 +113,7 @@ export function createApi(options: ApiOptions): Api {
   const tokens = options.sessionToken;
   return {
     baseURL: options.baseURL,
+    ...handoffEndpoints(request),
     ...deliveryEndpoints(request),
     ...cartEndpoints(request),
     ...pagesEndpoints(request),
@@ -151,14 +155,14 @@ export function createApi(options: ApiOptions): Api {
     selectCity: (kladrId) => request(`/client-account/select-city/${encodeURIComponent(kladrId)}`, accountProfileSchema, { method: "POST" }),
     createCompany: (company) => request("/client-account/company", companySchema, { method: "POST", body: { ...company } }),
     getCompanyByInn: (inn) => request("/utils/company-by-inn", companyLookupSchema, { query: { inn } }),
-    getRecipients: (companyId) => request("/client-account/recipient", recipientSchema.array(), { query: companyId ? { companyId } : {} }),
+    getRecipients: (companyId) => request("/client-account/recipient", z.array(recipientSchema), { query: companyId ? { companyId } : {} }),
     createRecipient: (recipient) => request("/client-account/recipient", recipientSchema, { method: "POST", body: { ...recipient } }),
-    getAddresses: () => request("/client-account/address", addressSchema.array()),
+    getAddresses: () => request("/client-account/address", z.array(addressSchema)),
     createAddress: (address) => request("/client-account/address", addressSchema, { method: "POST", body: { ...address } }),
     searchClients: ({ search, assigned }) =>
       request("/client/search-by-name", clientListSchema, { query: assigned === undefined ? { search } : { search, assigned } }),
     getClient: (clientId) => request(`/client/${clientId}`, clientSchema),
-    getClientCompanies: (clientId) => request(`/client/${clientId}/company`, companySchema.array()),
+    getClientCompanies: (clientId) => request(`/client/${clientId}/company`, z.array(companySchema)),
     getClientCompany: (clientId, companyId) => request(`/client/${clientId}/company/${companyId}`, companySchema),
     createClientCompany: (clientId, company) => request(`/client/${clientId}/company`, companySchema, { method: "POST", body: { ...company } }),
     enterClientMode: (clientId, companyId = null) =>

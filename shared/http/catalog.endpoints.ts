@@ -1,3 +1,4 @@
+import { z } from "zod/mini";
 import { categoryTreeSchema, productCardSchema, productPriceQuoteSchema, productServiceListSchema, productServiceSchema } from "../contracts/index";
 import type { CategoryTreeNode, ProductCard, ProductPriceQuote, ProductServiceItem } from "../contracts/index";
 import type { ApiRequest } from "./request";
@@ -19,6 +20,8 @@ export interface CatalogEndpoints {
   getProductPrice(productId: number, choice?: ProductPriceRequest): Promise<ProductPriceQuote>;
   /** The cards of these products in this order (1–100 ids), unknown ones left out: the favourites list. */
   getProductsByList(ids: readonly number[]): Promise<ProductCard[]>;
+  /** The caller's favourite products, newest first; empty without a session (GET /public/product/favorite). */
+  getFavoriteProducts(): Promise<ProductCard[]>;
   /** Every category with its products, for menus. */
   getProductCategoryTree(): Promise<CategoryTreeNode[]>;
   getProductServices(): Promise<ProductServiceItem[]>;
@@ -41,7 +44,8 @@ export function catalogEndpoints(request: ApiRequest): CatalogEndpoints {
   return {
     getProductPrice: (productId, choice = {}) =>
       request(`/public/product/${encodeURIComponent(String(productId))}/price`, productPriceQuoteSchema, { query: priceQuery(choice) }),
-    getProductsByList: (ids) => request("/public/product/by-list", productCardSchema.array(), { method: "POST", body: { ids: [...ids] } }),
+    getProductsByList: (ids) => request("/public/product/by-list", z.array(productCardSchema), { method: "POST", body: { ids: [...ids] } }),
+    getFavoriteProducts: () => request("/public/product/favorite", z.array(productCardSchema)),
     getProductCategoryTree: () => request("/product-category", categoryTreeSchema),
     getProductServices: () => request("/product-service", productServiceListSchema),
     getProductService: (id) => request(`/product-service/${encodeURIComponent(String(id))}`, productServiceSchema),

@@ -1,5 +1,6 @@
+import "./zod-config";
 import { createFetch, FetchError } from "ofetch";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { SESSION_TOKEN_HEADER } from "../contracts/index";
 import { badResponseError, toApiError } from "./error";
 
@@ -32,7 +33,7 @@ export interface RequestInit {
 }
 
 /** Calls `path` and parses the answer with `schema`. */
-export type ApiRequest = <S extends z.ZodType>(path: string, schema: S, init?: RequestInit) => Promise<z.infer<S>>;
+export type ApiRequest = <S extends z.ZodMiniType>(path: string, schema: S, init?: RequestInit) => Promise<z.infer<S>>;
 
 /** The one way the client talks to the API: the session token kept, the answer parsed by its contract, errors as ApiError. */
 export function createRequest(options: ApiOptions): ApiRequest {
@@ -54,7 +55,7 @@ export function createRequest(options: ApiOptions): ApiRequest {
     },
   });
 
-  async function request<S extends z.ZodType>(path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
+  async function request<S extends z.ZodMiniType>(path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
     let body: unknown;
     try {
       body = await client(path, { method: init.method ?? "GET", query: init.query, body: init.body, headers: init.headers });

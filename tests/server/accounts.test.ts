@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { z } from "zod/mini";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountProfileSchema,
@@ -278,9 +279,9 @@ describe("a client's companies, recipients and addresses", () => {
       payload: { name: "Пётр Сидоров", phone: "8 (918) 765-43-21", companyId: ownCompanyId },
     });
     expect(recipientSchema.parse(created.json())).toMatchObject({ phone: "+79187654321", companyId: ownCompanyId });
-    const ofCompany = recipientSchema.array().parse((await call({ method: "GET", url: `/api/client-account/recipient?companyId=${ownCompanyId}`, token: clientToken })).json());
+    const ofCompany = z.array(recipientSchema).parse((await call({ method: "GET", url: `/api/client-account/recipient?companyId=${ownCompanyId}`, token: clientToken })).json());
     expect(ofCompany.map((item) => item.name)).toContain("Пётр Сидоров");
-    const personal = recipientSchema.array().parse((await call({ method: "GET", url: "/api/client-account/recipient", token: clientToken })).json());
+    const personal = z.array(recipientSchema).parse((await call({ method: "GET", url: "/api/client-account/recipient", token: clientToken })).json());
     expect(personal.every((item) => item.companyId === null)).toBe(true);
 
     const foreign = await call({ method: "GET", url: `/api/client-account/recipient?companyId=${otherCompanyId}`, token: clientToken });
@@ -297,7 +298,7 @@ describe("a client's companies, recipients and addresses", () => {
       payload: { cityKladrId: "2300000100000", address: "ул. Северная, д. 320" },
     });
     expect(addressSchema.parse(created.json())).toMatchObject({ comment: "" });
-    const list = addressSchema.array().parse((await call({ method: "GET", url: "/api/client-account/address", token: clientToken })).json());
+    const list = z.array(addressSchema).parse((await call({ method: "GET", url: "/api/client-account/address", token: clientToken })).json());
     expect(list.map((item) => item.address)).toContain("ул. Северная, д. 320");
   });
 });
@@ -342,7 +343,7 @@ describe("employees and client mode", () => {
     const me = await profile(client);
     const entered = await call({ method: "POST", url: `/api/client/${clientId}/impersonalization`, token: employee, payload: { companyId: me.companies[0]!.id } });
     expect(accountProfileSchema.parse(entered.json())).toMatchObject({ impersonalization: true, placeClientId: clientId, placeCompanyId: me.companies[0]!.id });
-    const recipients = recipientSchema.array().parse((await call({ method: "GET", url: "/api/client-account/recipient", token: employee })).json());
+    const recipients = z.array(recipientSchema).parse((await call({ method: "GET", url: "/api/client-account/recipient", token: employee })).json());
     expect(recipients.map((item) => item.name)).toContain("Иван Иванов");
     const switched = await call({ method: "POST", url: "/api/client-account/select-company", token: employee, payload: { companyId: null } });
     expect(accountProfileSchema.parse(switched.json()).placeCompanyId).toBeNull();
@@ -430,8 +431,8 @@ describe("who may call what", () => {
       payload: { name: "Чужой", phone: "+79990000000", companyId: companyOfA },
     });
     expect(add.statusCode).toBe(404);
-    const bAddresses = addressSchema.array().parse((await call({ method: "GET", url: "/api/client-account/address", token: tokens.clientB })).json());
-    const aAddresses = addressSchema.array().parse((await call({ method: "GET", url: "/api/client-account/address", token: tokens.clientA })).json());
+    const bAddresses = z.array(addressSchema).parse((await call({ method: "GET", url: "/api/client-account/address", token: tokens.clientB })).json());
+    const aAddresses = z.array(addressSchema).parse((await call({ method: "GET", url: "/api/client-account/address", token: tokens.clientA })).json());
     expect(aAddresses.length).toBeGreaterThan(0);
     expect(bAddresses.filter((item) => aAddresses.some((other) => other.id === item.id))).toEqual([]);
     const bProfile = await profile(tokens.clientB!);

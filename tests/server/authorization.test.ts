@@ -246,6 +246,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/public/product/{id}",
   "GET /api/public/product/{id}/price",
   "POST /api/public/product/by-list",
+  // The caller's own favourites; an anonymous caller gets an empty list.
+  "GET /api/public/product/favorite",
   "GET /api/product-category",
   "GET /api/product-service",
   "GET /api/product-service/{id}",
@@ -260,6 +262,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/delivery/self-pickup",
   "POST /api/auth/login",
   "POST /api/auth/logout",
+  // Opened by the browser: the signed link is the capability (tests/server/handoff.test.ts).
+  "GET /api/auth/handoff",
   "GET /api/feedback-form",
   "POST /api/feedback-form",
   "GET /api/ReCaptcha",
@@ -291,6 +295,8 @@ const CALLS: Call[] = [
     expect: ["ok", "ok", "ok", "ok", "ok", "ok"],
     request: (ids) => ({ method: "DELETE", url: `/api/public/product/from-favorite/${ids.productId}` }),
   },
+  // Any session may hand itself over to the shop's pages; the link opens a session of the same account only.
+  { route: "POST /api/auth/handoff", expect: [401, "ok", "ok", "ok", "ok", "ok"], request: () => ({ method: "POST", url: "/api/auth/handoff", payload: {} }) },
   {
     route: "POST /api/client-account/select-city/{id}",
     expect: ["ok", "ok", "ok", "ok", "ok", "ok"],

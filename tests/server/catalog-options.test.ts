@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { z } from "zod/mini";
 import type { AddressInfo } from "node:net";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -346,7 +347,7 @@ describe("POST /api/public/product/by-list", () => {
     const [a, b, c] = everything.slice(3, 6).map((item) => item.id);
     const response = await byList([c, 987_654, a, b, c]);
     expect(response.statusCode, response.body).toBe(200);
-    const cards = productCardSchema.array().parse(response.json());
+    const cards = z.array(productCardSchema).parse(response.json());
     expect(cards.map((item) => item.id)).toEqual([c, a, b]);
     expect(cards[1]).toEqual(everything.find((item) => item.id === a));
   });
@@ -355,12 +356,12 @@ describe("POST /api/public/product/by-list", () => {
     const [first, second] = everything.slice(0, 2).map((item) => item.id);
     const favourite = await call({ method: "PUT", url: `/api/public/product/to-favorite/${second}` });
     const token = String(favourite.headers[SESSION_TOKEN_HEADER]);
-    const mine = productCardSchema.array().parse((await byList([first, second], token)).json());
+    const mine = z.array(productCardSchema).parse((await byList([first, second], token)).json());
     expect(mine.map((item) => [item.id, item.inFavorite])).toEqual([
       [first, false],
       [second, true],
     ]);
-    const anonymous = productCardSchema.array().parse((await byList([first, second])).json());
+    const anonymous = z.array(productCardSchema).parse((await byList([first, second])).json());
     expect(anonymous.every((item) => !item.inFavorite)).toBe(true);
   });
 

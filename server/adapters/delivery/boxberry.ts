@@ -1,5 +1,5 @@
 import { ofetch } from "ofetch";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { DeliveryProvider, ProviderCity, ProviderPickupPoint, ProviderTariff } from "./provider";
 import { roublesToKopecks } from "./provider";
 
@@ -14,22 +14,22 @@ import { roublesToKopecks } from "./provider";
 
 export const BOXBERRY_DEFAULT_BASE_URL = "https://api.boxberry.ru/json.php";
 
-const errorSchema = z.union([z.object({ err: z.string() }), z.array(z.object({ err: z.string() })).min(1)]);
+const errorSchema = z.union([z.object({ err: z.string() }), z.array(z.object({ err: z.string() })).check(z.minLength(1))]);
 
 const pointsSchema = z.array(
   z.object({
-    Code: z.union([z.string(), z.number()]).transform(String),
-    Name: z.string().nullish(),
-    Address: z.string().nullish(),
-    Phone: z.string().nullish(),
-    WorkShedule: z.string().nullish(),
-    GPS: z.string().regex(/^-?\d+(\.\d+)?,\s*-?\d+(\.\d+)?$/),
+    Code: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+    Name: z.nullish(z.string()),
+    Address: z.nullish(z.string()),
+    Phone: z.nullish(z.string()),
+    WorkShedule: z.nullish(z.string()),
+    GPS: z.string().check(z.regex(/^-?\d+(\.\d+)?,\s*-?\d+(\.\d+)?$/)),
   }),
 );
 
 const costSchema = z.object({
-  price: z.union([z.number(), z.string()]).transform(Number).pipe(z.number().min(0)),
-  delivery_period: z.union([z.number(), z.string()]).transform(Number).pipe(z.number().int().min(0)),
+  price: z.pipe(z.pipe(z.union([z.number(), z.string()]), z.transform(Number)), z.number().check(z.gte(0))),
+  delivery_period: z.pipe(z.pipe(z.union([z.number(), z.string()]), z.transform(Number)), z.number().check(z.int(), z.gte(0))),
 });
 
 export interface BoxberryOptions {

@@ -1,5 +1,5 @@
 import { ofetch } from "ofetch";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { DeliveryMethod } from "../../../shared/contracts/index";
 import type { DeliveryProvider, ProviderCity, ProviderPickupPoint, ProviderTariff } from "./provider";
 import { roublesToKopecks } from "./provider";
@@ -24,34 +24,35 @@ const TARIFF_METHODS: Readonly<Record<number, DeliveryMethod>> = {
   482: "CdekExpress",
 };
 
-const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
+const tokenSchema = z.object({ access_token: z.string().check(z.minLength(1)), expires_in: z.number().check(z.positive()) });
 
 const tariffListSchema = z.object({
-  tariff_codes: z
-    .array(
+  tariff_codes: z._default(
+    z.array(
       z.object({
-        tariff_code: z.number().int(),
+        tariff_code: z.number().check(z.int()),
         tariff_name: z.string(),
-        delivery_sum: z.number().min(0),
-        period_min: z.number().int().min(0).nullish(),
-        period_max: z.number().int().min(0).nullish(),
+        delivery_sum: z.number().check(z.gte(0)),
+        period_min: z.nullish(z.number().check(z.int(), z.gte(0))),
+        period_max: z.nullish(z.number().check(z.int(), z.gte(0))),
       }),
-    )
-    .default([]),
+    ),
+    [],
+  ),
 });
 
 const deliveryPointsSchema = z.array(
   z.object({
     code: z.string(),
-    name: z.string().nullish(),
+    name: z.nullish(z.string()),
     location: z.object({
-      address: z.string().nullish(),
-      address_full: z.string().nullish(),
+      address: z.nullish(z.string()),
+      address_full: z.nullish(z.string()),
       latitude: z.number(),
       longitude: z.number(),
     }),
-    work_time: z.string().nullish(),
-    phones: z.array(z.object({ number: z.string() })).nullish(),
+    work_time: z.nullish(z.string()),
+    phones: z.nullish(z.array(z.object({ number: z.string() }))),
   }),
 );
 

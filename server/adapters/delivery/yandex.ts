@@ -1,5 +1,5 @@
 import { ofetch } from "ofetch";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { DeliveryProvider, ProviderCity, ProviderPickupPoint, ProviderTariff } from "./provider";
 import { roublesToKopecks } from "./provider";
 
@@ -14,8 +14,8 @@ import { roublesToKopecks } from "./provider";
 export const YANDEX_DELIVERY_DEFAULT_BASE_URL = "https://b2b-authproxy.taxi.yandex.net";
 
 const pricingSchema = z.object({
-  pricing_total: z.string().regex(/^\d+(\.\d+)?\s+RUB$/),
-  delivery_days: z.number().int().min(0).nullish(),
+  pricing_total: z.string().check(z.regex(/^\d+(\.\d+)?\s+RUB$/)),
+  delivery_days: z.nullish(z.number().check(z.int(), z.gte(0))),
 });
 
 export interface YandexDeliveryOptions {

@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountProfileSchema, loginRequestSchema, okSchema, sessionGrantSchema } from "../../../shared/contracts/index";
+import {
+  accountProfileSchema,
+  handoffGrantSchema,
+  handoffQuerySchema,
+  handoffRequestSchema,
+  loginRequestSchema,
+  okSchema,
+  sessionGrantSchema,
+} from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { clearSession, grantSession, requireViewer } from "../../plugins/session";
 import { tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
 
-/** POST /auth/login, POST /auth/logout, GET /account/profile (spec §7 "Account and auth"). */
+/**
+ * POST /auth/login, POST /auth/logout, GET /account/profile (spec §7 "Account and auth"), and the
+ * hand-off from a partner's page to the shop's own pages (POST and GET /auth/handoff).
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/auth/login",
@@ -56,5 +67,53 @@ export const authRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request) => api.accounts.profile(requireViewer(request), request.publicOrigin),
+  );
+
+  api.post(
+    "/auth/handoff",
+    {
+      schema: {
+        tags: [openApiTags.account],
+        operationId: "createHandoff",
+        summary: "Ссылка на страницы магазина / Hand-off link to the shop's pages",
+        description:
+          "Для виджетов на сайтах партнёров: подписанная ссылка, живущая 2 минуты и действующая один раз. Открыв её, браузер получает сессию того же аккаунта на сайте магазина (cookie) и переходит на next (по умолчанию /cart). Сам токен сессии в адрес не попадает. / For widgets on partner sites: a signed, two-minute, single-use link that opens a session of the same account on the shop's origin and goes on to `next`.",
+        security: [{ bearerToken: [] }],
+        body: handoffRequestSchema,
+        response: { 200: handoffGrantSchema, 400: validationErrorResponse, 401: unauthorizedResponse },
+      },
+    },
+    async (request) => {
+      const { token, expiresAt } = api.handoff.issue(requireViewer(request));
+      const url = new URL("/api/auth/handoff", request.publicOrigin);
+      url.searchParams.set("token", token);
+      url.searchParams.set("next", request.body.next);
+      return { url: url.href, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  api.get(
+    "/auth/handoff",
+    {
+      schema: {
+        tags: [openApiTags.account],
+        operationId: "redeemHandoff",
+        summary: "Вход по ссылке партнёра / Redeem a hand-off link",
+        description:
+          "Открывается браузером. Действующая ссылка открывает сессию (cookie) и перенаправляет (303) на next; устаревшая или уже использованная — перенаправляет на next с ?handoff=expired, и страница магазина предлагает войти. / Opened by the browser: a valid link sets the session cookie and redirects to next; a stale or used one redirects with ?handoff=expired.",
+        querystring: handoffQuerySchema,
+        response: { 400: validationErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const opened = await api.handoff.redeem(request.query.token);
+      if (!opened) {
+        const next = new URL(request.query.next, request.publicOrigin);
+        next.searchParams.set("handoff", "expired");
+        return reply.redirect(`${next.pathname}${next.search}${next.hash}`, 303);
+      }
+      grantSession(request, reply, opened);
+      return reply.redirect(request.query.next, 303);
+    },
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import {
   accountProfileSchema,
   addressCreateSchema,
@@ -94,7 +95,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Получатели / Recipients",
         description: "Получатели компании (companyId) или личного профиля. / A company's recipients, or the personal profile's.",
         querystring: recipientListQuerySchema,
-        response: { 200: recipientSchema.array(), ...signedInErrors },
+        response: { 200: z.array(recipientSchema), ...signedInErrors },
       },
     },
     async (request) => api.companies.listRecipients(actingClientId(requireSignedIn(request)), request.query.companyId),
@@ -110,7 +111,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get(
     "/client-account/address",
-    { schema: { tags, operationId: "getAddresses", summary: "Сохранённые адреса / Saved addresses", response: { 200: addressSchema.array(), ...signedInErrors } } },
+    { schema: { tags, operationId: "getAddresses", summary: "Сохранённые адреса / Saved addresses", response: { 200: z.array(addressSchema), ...signedInErrors } } },
     async (request) => api.companies.listAddresses(actingClientId(requireSignedIn(request))),
   );
 

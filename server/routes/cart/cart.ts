@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { cartPromocodeRequestSchema, cartQuerySchema, cartSchema, cartUpdateSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer } from "../../plugins/session";
@@ -41,7 +42,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Идемпотентно: повтор того же изменения — 200. С version: если корзина с тех пор изменилась и запрос что-то меняет — 409. / Idempotent; with version, a change to a cart changed since answers 409.",
         body: cartUpdateSchema,
-        response: { 200: cartSchema, ...cartErrors, 409: conflictResponse.describe("Корзина изменилась в другой вкладке / Stale version") },
+        response: { 200: cartSchema, ...cartErrors, 409: conflictResponse.check(z.describe("Корзина изменилась в другой вкладке / Stale version")) },
       },
     },
     async (request, reply) => api.carts.updateCart(await ensureViewer(request, reply, api.sessions), request.body, request.publicOrigin),

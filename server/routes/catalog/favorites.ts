@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { favoriteStateSchema, productIdParamsSchema } from "../../../shared/contracts/index";
+import { z } from "zod/mini";
+import { favoriteStateSchema, productCardSchema, productIdParamsSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer } from "../../plugins/session";
 import { notFoundResponse, validationErrorResponse } from "../responses";
@@ -7,8 +8,31 @@ import { notFoundResponse, validationErrorResponse } from "../responses";
 const description =
   "Избранное аккаунта; посетителю без сессии открывается временный аккаунт (токен в заголовке X-Ottisk-Session и в cookie). / The caller's favourites; a visitor gets a temporary account.";
 
-/** PUT /public/product/to-favorite/{id}, DELETE /public/product/from-favorite/{id} (spec §7). */
+/**
+ * PUT /public/product/to-favorite/{id}, DELETE /public/product/from-favorite/{id} (spec §7), and
+ * GET /public/product/favorite: the caller's favourite cards (not in the spec, which lists no call
+ * for the favourites page).
+ */
 export const favoriteRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.get(
+    "/public/product/favorite",
+    {
+      schema: {
+        tags: [openApiTags.account],
+        operationId: "getFavoriteProducts",
+        summary: "Избранные товары / The caller's favourite products",
+        description:
+          "Карточки избранных товаров вызывающего, сначала недавно добавленные; без сессии — пустой список (временный аккаунт посетителя тоже хранит избранное). / The caller's favourite cards, newest first; an empty list without a session.",
+        response: { 200: z.array(productCardSchema) },
+      },
+    },
+    async (request, reply) => {
+      // The answer is the caller's own: caches must key it by session.
+      reply.header("vary", "cookie, authorization");
+      return api.catalog.listFavoriteProducts(request.publicOrigin, request.viewer?.account.id ?? null);
+    },
+  );
+
   const schema = (operationId: string, summary: string) => ({
     tags: [openApiTags.account],
     operationId,

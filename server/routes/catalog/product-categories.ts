@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { categoryListSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 
@@ -13,7 +14,7 @@ export const productCategoryRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Категории каталога / Catalogue categories",
         description:
           "Все категории в порядке, заданном магазином, с числом товаров и SEO-полями. / Every category in the shop's order, with its product count and SEO fields.",
-        response: { 200: categoryListSchema.describe("Категории / Categories") },
+        response: { 200: categoryListSchema.check(z.describe("Категории / Categories")) },
       },
     },
     async (request) => api.catalog.listCategories(request.publicOrigin),

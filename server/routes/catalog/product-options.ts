@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import {
   categoryTreeSchema,
   productByListRequestSchema,
@@ -35,10 +36,10 @@ export const productOptionRoutes: FastifyPluginAsyncZod = async (api) => {
         params: productIdParamsSchema,
         querystring: productPriceQuerySchema,
         response: {
-          200: productPriceQuoteSchema.describe("Цена / The quote"),
+          200: productPriceQuoteSchema.check(z.describe("Цена / The quote")),
           400: validationErrorResponse,
           404: notFoundResponse,
-          409: conflictResponse.describe("У товара не заданы цены / The product has no prices"),
+          409: conflictResponse.check(z.describe("У товара не заданы цены / The product has no prices")),
         },
       },
     },
@@ -55,7 +56,7 @@ export const productOptionRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Карточки товаров в порядке номеров из запроса (от 1 до 100); неизвестные номера пропускаются, повторы — один раз. inFavorite — для вызывающего. / Product cards in the order asked; unknown ids left out.",
         body: productByListRequestSchema,
-        response: { 200: productCardSchema.array().describe("Карточки / The cards"), 400: validationErrorResponse },
+        response: { 200: z.array(productCardSchema).check(z.describe("Карточки / The cards")), 400: validationErrorResponse },
       },
     },
     async (request) => api.catalog.listProductsByIds(request.body.ids, request.publicOrigin, request.viewer?.account.id ?? null),
@@ -70,7 +71,7 @@ export const productOptionRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Дерево категорий с товарами / The category tree",
         description:
           "Все категории в порядке магазина, в каждой — её товары (номер, название, slug) от А до Я: для меню и карты сайта. / Every category with its products, for menus.",
-        response: { 200: categoryTreeSchema.describe("Категории с товарами / Categories with their products") },
+        response: { 200: categoryTreeSchema.check(z.describe("Категории с товарами / Categories with their products")) },
       },
     },
     async (request) => api.catalog.categoryTree(request.publicOrigin),
@@ -84,7 +85,7 @@ export const productOptionRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "getProductServices",
         summary: "Услуги типографии / The shop's services",
         description: "Услуги, которые типография продаёт помимо товаров: дизайн, допечатная подготовка, цветопроба … / Services sold beside products.",
-        response: { 200: productServiceListSchema.describe("Услуги / Services") },
+        response: { 200: productServiceListSchema.check(z.describe("Услуги / Services")) },
       },
     },
     async (request) => api.catalog.listServices(request.publicOrigin),
@@ -99,7 +100,7 @@ export const productOptionRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Услуга по номеру / A service by id",
         description: "Одна услуга; 404 «Услуга не найдена» для неизвестного номера. / One service; 404 for an unknown id.",
         params: productServiceIdParamsSchema,
-        response: { 200: productServiceSchema.describe("Услуга / The service"), 400: validationErrorResponse, 404: notFoundResponse },
+        response: { 200: productServiceSchema.check(z.describe("Услуга / The service")), 400: validationErrorResponse, 404: notFoundResponse },
       },
     },
     async (request) => api.catalog.getService(request.params.id, request.publicOrigin),

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { productIdParamsSchema, productListPageSchema, productListQuerySchema, productQuerySchema, productSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { preferredEncoding } from "../../services/public-response-cache";
@@ -33,7 +34,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
           "Пустые значения не фильтруют. / One page of products; empty filter values are ignored; prices are in roubles after the discount.",
         ].join(" "),
         querystring: productListQuerySchema,
-        response: { 200: productListPageSchema.describe("Страница товаров / One page of products"), 400: validationErrorResponse },
+        response: { 200: productListPageSchema.check(z.describe("Страница товаров / One page of products")), 400: validationErrorResponse },
       },
       // Anonymous pages are the same for everyone: a page asked for again is answered before the query is parsed.
       onRequest: async (request, reply) => {
@@ -64,7 +65,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
         ].join(" "),
         params: productIdParamsSchema,
         querystring: productQuerySchema,
-        response: { 200: productSchema.describe("Товар / The product"), 400: validationErrorResponse, 404: notFoundResponse },
+        response: { 200: productSchema.check(z.describe("Товар / The product")), 400: validationErrorResponse, 404: notFoundResponse },
       },
     },
     async (request) =>

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import {
   accountProfileSchema,
   clientCompanyParamsSchema,
@@ -64,7 +65,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client/:id/company",
     {
-      schema: { tags, operationId: "getClientCompanies", summary: "Компании клиента / The client's companies", params: clientIdParamsSchema, response: { 200: companySchema.array(), ...employeeErrors } },
+      schema: { tags, operationId: "getClientCompanies", summary: "Компании клиента / The client's companies", params: clientIdParamsSchema, response: { 200: z.array(companySchema), ...employeeErrors } },
     },
     async (request) => {
       requireEmployee(request);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { selfPickupPageSchema, selfPickupQuerySchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { validationErrorResponse } from "../responses";
@@ -17,7 +18,7 @@ export const selfPickupRoutes: FastifyPluginAsyncZod = async (api) => {
           "order=createdAt (или id), direction=asc (или desc). / One page of the shop's pick-up points; the defaults are those of spec §7.",
         ].join(" "),
         querystring: selfPickupQuerySchema,
-        response: { 200: selfPickupPageSchema.describe("Пункты самовывоза / Self-pickup points"), 400: validationErrorResponse },
+        response: { 200: selfPickupPageSchema.check(z.describe("Пункты самовывоза / Self-pickup points")), 400: validationErrorResponse },
       },
     },
     async (request) => api.geo.listSelfPickupPoints(request.query),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { addressByCoordsQuerySchema, addressByCoordsSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { validationErrorResponse } from "../responses";
@@ -18,7 +19,7 @@ export const addressByCoordsRoutes: FastifyPluginAsyncZod = async (api) => {
           "/ The nearest known city and the distance to its centre; `{}` when none is within 200 km. Answered offline.",
         ].join(" "),
         querystring: addressByCoordsQuerySchema,
-        response: { 200: addressByCoordsSchema.describe("Ближайший город или {} / The nearest city or {}"), 400: validationErrorResponse },
+        response: { 200: addressByCoordsSchema.check(z.describe("Ближайший город или {} / The nearest city or {}")), 400: validationErrorResponse },
       },
     },
     async (request) => api.geo.findNearestCity(request.query.lat, request.query.lon),

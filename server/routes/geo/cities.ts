@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import { cityByKladrIdQuerySchema, cityByKladrIdSchema, cityListSchema, citySearchQuerySchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { validationErrorResponse } from "../responses";
@@ -18,7 +19,7 @@ export const cityRoutes: FastifyPluginAsyncZod = async (api) => {
           "/ Up to 20 cities whose name contains `search`, names starting with it first; without it the preset cities first.",
         ].join(" "),
         querystring: citySearchQuerySchema,
-        response: { 200: cityListSchema.describe("Города / Cities"), 400: validationErrorResponse },
+        response: { 200: cityListSchema.check(z.describe("Города / Cities")), 400: validationErrorResponse },
       },
     },
     async (request) => api.geo.searchCities(request.query.search),
@@ -36,7 +37,7 @@ export const cityRoutes: FastifyPluginAsyncZod = async (api) => {
           "17-значный код улицы читается как код её города. / The city; an unknown id gives `{}` (no kladrId), so the storefront shows Krasnodar.",
         ].join(" "),
         querystring: cityByKladrIdQuerySchema,
-        response: { 200: cityByKladrIdSchema.describe("Город или {} / The city or {}"), 400: validationErrorResponse },
+        response: { 200: cityByKladrIdSchema.check(z.describe("Город или {} / The city or {}")), 400: validationErrorResponse },
       },
     },
     async (request) => api.geo.getCityByKladrId(request.query.kladrId),

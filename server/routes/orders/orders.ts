@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   balanceQuerySchema,
   balanceSchema,
@@ -19,12 +19,12 @@ import { resolveIdempotencyKey } from "../../services/order.service";
 import { contentDisposition } from "../files/files";
 import { forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
 
-export const paymentRequiredResponse = serverErrorSchema.describe("Недостаточно средств на балансе / The internal balance is too low");
-export const badGatewayResponse = serverErrorSchema.describe("Платёжный сервис не ответил / The payment provider did not answer");
+export const paymentRequiredResponse = serverErrorSchema.check(z.describe("Недостаточно средств на балансе / The internal balance is too low"));
+export const badGatewayResponse = serverErrorSchema.check(z.describe("Платёжный сервис не ответил / The payment provider did not answer"));
 
 /** Bytes sent as they are (never serialised); the OpenAPI document shows a binary string. */
 export function binaryResponse(description: string) {
-  return z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: "string", format: "binary", description });
+  return z.custom<Buffer>((value) => Buffer.isBuffer(value)).check(z.meta({ type: "string", format: "binary", description }));
 }
 
 const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod/mini";
 import {
   footerContentSchema,
   headerContentSchema,
@@ -30,7 +31,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Страница сайта / A website page",
         description: `${slugDescription} Компоненты начинаются с Header и заканчиваются Footer; children — опубликованные дочерние страницы. / Components start with the site's Header and end with its Footer.`,
         params: pageSlugParamsSchema,
-        response: { 200: pageSchema.describe("Страница / The page"), 400: validationErrorResponse, 404: notFoundResponse },
+        response: { 200: pageSchema.check(z.describe("Страница / The page")), 400: validationErrorResponse, 404: notFoundResponse },
       },
     },
     async (request) => api.pages.getPage(request.params.slug, request.publicOrigin),
@@ -45,7 +46,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "SEO-поля страницы / A page's SEO fields",
         description: `${slugDescription} Пустые поля заполняются из названия и описания страницы. / Empty fields fall back to the page's name and summary.`,
         params: pageSlugParamsSchema,
-        response: { 200: pageSeoSchema.describe("SEO-поля / SEO fields"), 400: validationErrorResponse, 404: notFoundResponse },
+        response: { 200: pageSeoSchema.check(z.describe("SEO-поля / SEO fields")), 400: validationErrorResponse, 404: notFoundResponse },
       },
     },
     async (request) => api.pages.getPageSeo(request.params.slug),
@@ -61,7 +62,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "kind — blog, vacancy, service или instruction. Блог — от новых к старым, остальное — в порядке магазина; exclude — не показывать эту страницу (тизеры под статьёй). / One section's pages, paged; blog newest first.",
         querystring: pageListQuerySchema,
-        response: { 200: pageListSchema.describe("Страница списка / One page of the list"), 400: validationErrorResponse },
+        response: { 200: pageListSchema.check(z.describe("Страница списка / One page of the list")), 400: validationErrorResponse },
       },
     },
     async (request) => api.pages.listPages(request.query, request.publicOrigin),
@@ -76,7 +77,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Вкладки меню / Menu tabs",
         description:
           "Страницы верхнего уровня по порядку, первая — главная; в шапке витрина показывает следующие девять. / Top-level pages in order, the main page first; the header shows the next nine.",
-        response: { 200: menuSchema.describe("Вкладки / The tabs") },
+        response: { 200: menuSchema.check(z.describe("Вкладки / The tabs")) },
       },
     },
     async () => api.pages.menu(),
@@ -89,7 +90,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         tags,
         operationId: "getWebsiteHeader",
         summary: "Шапка сайта / The site header",
-        response: { 200: headerContentSchema.describe("Телефоны / Phones"), 404: notFoundResponse },
+        response: { 200: headerContentSchema.check(z.describe("Телефоны / Phones")), 404: notFoundResponse },
       },
     },
     async (request) => api.pages.header(request.publicOrigin),
@@ -102,7 +103,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         tags,
         operationId: "getWebsiteFooter",
         summary: "Подвал сайта / The site footer",
-        response: { 200: footerContentSchema.describe("Компания, адреса, соцсети, файлы / Company, addresses, social, files"), 404: notFoundResponse },
+        response: { 200: footerContentSchema.check(z.describe("Компания, адреса, соцсети, файлы / Company, addresses, social, files")), 404: notFoundResponse },
       },
     },
     async (request) => api.pages.footer(request.publicOrigin),
@@ -116,7 +117,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "getWebsitePopup",
         summary: "Всплывающее окно / The website popup",
         description: "Активное окно или {} — показывать нечего. / The active popup, or {} when none is shown.",
-        response: { 200: popupAnswerSchema.describe("Окно или {} / The popup or {}") },
+        response: { 200: popupAnswerSchema.check(z.describe("Окно или {} / The popup or {}")) },
       },
     },
     async (request) => api.pages.popup(request.publicOrigin),
@@ -132,7 +133,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Ищет по опубликованным страницам и товарам с учётом словоформ (визитка → «Визитки»); «фраза в кавычках», -слово исключает. Лучшие совпадения первыми, не больше 50 за раз. / Full-text search over pages and products, Russian stemming, best first.",
         querystring: searchQuerySchema,
-        response: { 200: searchResultPageSchema.describe("Результаты / Results"), 400: validationErrorResponse },
+        response: { 200: searchResultPageSchema.check(z.describe("Результаты / Results")), 400: validationErrorResponse },
       },
     },
     async (request) => api.pages.search(request.query, request.publicOrigin),

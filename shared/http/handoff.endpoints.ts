@@ -1,0 +1,15 @@
+import { handoffGrantSchema } from "../contracts/index";
+import type { HandoffGrant } from "../contracts/index";
+import type { ApiRequest } from "./request";
+
+/** The hand-off from a partner's page to the shop's own pages (server/README.md, Accounts). */
+export interface HandoffEndpoints {
+  /** A two-minute, single-use link that signs the shopper in on the shop's site and opens `next` (default /cart). */
+  createHandoff(next?: string): Promise<HandoffGrant>;
+}
+
+export function handoffEndpoints(request: ApiRequest): HandoffEndpoints {
+  return {
+    createHandoff: (next) => request("/auth/handoff", handoffGrantSchema, { method: "POST", body: next === undefined ? {} : { next } }),
+  };
+}

@@ -1,0 +1,41 @@
+import { useAtomValue } from "jotai/react";
+import { useCallback } from "react";
+import type { MouseEvent } from "react";
+import { apiAtom } from "../shared/state/index";
+import { storefrontOrigin } from "./api-base";
+
+/*
+ * A link from a partner's page to the shop's own pages (the cart, the checkout) must keep the
+ * shopper's session, which lives on the partner's origin as a bearer token. Such links go through a
+ * hand-off: the API signs a two-minute, single-use link that sets the session cookie on the shop's
+ * origin and redirects to the page. Links on the shop's own origin, and links elsewhere, are plain.
+ */
+
+/** Whether `href` is a page of the shop on another origin than this page's. */
+export function needsHandoff(href: string): boolean {
+  const target = new URL(href, document.baseURI);
+  return target.origin === storefrontOrigin() && target.origin !== window.location.origin;
+}
+
+/**
+ * An onClick for `<a href>` to the shop's pages: across origins it opens the page through a hand-off
+ * link (a plain navigation if the API cannot make one, e.g. for a visitor without a session yet).
+ * Modified clicks (new tab, download) keep the browser's behaviour.
+ */
+export function useShopLink(): (event: MouseEvent<HTMLAnchorElement>) => void {
+  const api = useAtomValue(apiAtom);
+  return useCallback(
+    (event: MouseEvent<HTMLAnchorElement>) => {
+      const href = event.currentTarget.href;
+      if (!api || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!needsHandoff(href)) return;
+      event.preventDefault();
+      const target = new URL(href);
+      api
+        .createHandoff(`${target.pathname}${target.search}${target.hash}`)
+        .then((grant) => window.location.assign(grant.url))
+        .catch(() => window.location.assign(href));
+    },
+    [api],
+  );
+}
