@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
 import { defineConfig } from "vite";
-import type { UserConfig } from "vite";
+import type { Plugin, UserConfig } from "vite";
 
 /*
  * Three builds share this file, chosen by --mode:
@@ -10,6 +10,62 @@ import type { UserConfig } from "vite";
  *   ssr     — the host site's server-side render (vite build --ssr).
  * Without a build mode it is the development and test configuration (Vite as middleware).
  */
+
+interface ManifestDeclaration {
+  name?: string;
+  tagName?: string;
+  summary?: string;
+  attributes?: { name: string; type?: { text: string }; description?: string }[];
+  events?: { name: string; type?: { text: string }; description?: string }[];
+}
+
+/**
+ * The types partners get beside the bundle (dist/widgets/ottisk.d.ts), written from
+ * custom-elements.json: each element's interface with its properties, HTMLElementTagNameMap,
+ * the events' detail types, and React's JSX intrinsic elements with the attributes.
+ */
+function elementTypes(manifestText: string): string {
+  const manifest = JSON.parse(manifestText) as { modules: { declarations?: ManifestDeclaration[] }[] };
+  const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((item) => item.tagName && item.name);
+  const camel = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  const comment = (text: string | undefined, indent: string) => (text ? `${indent}/** ${text.replaceAll("*/", "*\\/")} */\n` : "");
+  const events = new Map<string, { type: string; description?: string }>();
+  let out = "// Generated from custom-elements.json by `npm run build:widgets`. Types of the Ottisk custom elements.\n\n";
+  for (const element of elements) {
+    out += comment(element.summary, "");
+    out += `export interface ${element.name} extends HTMLElement {\n`;
+    for (const attribute of element.attributes ?? []) {
+      out += comment(attribute.description, "  ");
+      out += `  ${camel(attribute.name)}: ${attribute.type?.text ?? "string"} | undefined;\n`;
+    }
+    out += "}\n\n";
+    for (const event of element.events ?? []) events.set(event.name, { type: event.type?.text ?? "CustomEvent", ...(event.description ? { description: event.description } : {}) });
+  }
+  out += "export interface OttiskEventMap {\n";
+  for (const [name, event] of events) out += `${comment(event.description, "  ")}  "${name}": ${event.type};\n`;
+  out += "}\n\ndeclare global {\n  interface HTMLElementTagNameMap {\n";
+  for (const element of elements) out += `    "${element.tagName}": ${element.name};\n`;
+  out += "  }\n  interface HTMLElementEventMap extends OttiskEventMap {}\n}\n\n";
+  out += 'declare module "react" {\n  namespace JSX {\n    interface IntrinsicElements {\n';
+  for (const element of elements) {
+    const attributes = (element.attributes ?? []).map((attribute) => `"${attribute.name}"?: ${attribute.type?.text === "boolean" ? "boolean | string" : "string | number"}`);
+    out += `      "${element.tagName}": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { ${attributes.join("; ")} };\n`;
+  }
+  out += "    }\n  }\n}\n";
+  return out;
+}
+
+/** Ships custom-elements.json and the types written from it beside ottisk.js. */
+function elementManifest(): Plugin {
+  return {
+    name: "ottisk-element-manifest",
+    generateBundle() {
+      const manifest = readFileSync(new URL("./widgets/custom-elements.json", import.meta.url), "utf8");
+      this.emitFile({ type: "asset", fileName: "custom-elements.json", source: manifest });
+      this.emitFile({ type: "asset", fileName: "ottisk.d.ts", source: elementTypes(manifest) });
+    },
+  };
+}
 
 const version = (JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -23,6 +79,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
   if (mode === "widgets") {
     return {
       ...common,
+      plugins: [...(common.plugins ?? []), elementManifest()],
       define: { ...common.define, "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
         outDir: "dist/widgets",

@@ -5,4 +5,22 @@
  */
 export const elementModules: Readonly<Record<string, () => Promise<unknown>>> = {
   "ottisk-catalog": () => import("./catalog/catalog.element"),
+  "ottisk-product": () => import("./product/product.element"),
+  "ottisk-favourites": () => import("./favourites/favourites.element"),
+  "ottisk-favourite-button": () => import("./favourite-button/favourite-button.element"),
+  "ottisk-cart": () => import("./cart/cart.element"),
+  "ottisk-cart-button": () => import("./cart-button/cart-button.element"),
+  "ottisk-city-picker": () => import("./city-picker/city-picker.element"),
+  "ottisk-login": () => import("./login/login.element"),
+  "ottisk-account": () => import("./account/account.element"),
+  "ottisk-search": () => import("./search/search.element"),
+  "ottisk-search-results": () => import("./search/search-results.element"),
+  "ottisk-header": () => import("./header/header.element"),
+  "ottisk-side-menu": () => import("./side-menu/side-menu.element"),
+  "ottisk-footer": () => import("./footer/footer.element"),
+  "ottisk-cookie-banner": () => import("./cookie-banner/cookie-banner.element"),
+  "ottisk-blog-teasers": () => import("./blog-teasers/blog-teasers.element"),
+  "ottisk-popup": () => import("./popup/popup.element"),
+  "ottisk-contacts": () => import("./contacts/contacts.element"),
+  "ottisk-feedback-form": () => import("./feedback-form/feedback-form.element"),
 };

@@ -1,5 +1,5 @@
 import { atom } from "jotai/vanilla";
-import type { Cart, CartProductAddRequest, CartUpdateRequest } from "../contracts/index";
+import type { Cart, CartProductAddRequest, CartUpdateRequest, Order, PaymentType } from "../contracts/index";
 import { CART_REFRESH_DELAY_MS } from "../domain/index";
 import { isApiError } from "../http/index";
 import type { Api } from "../http/index";
@@ -76,11 +76,36 @@ export const addToCartAtom = atom(null, (_get, set, line: CartProductAddRequest)
   set(changeCartAtom, (api, target) => api.addCartProduct({ ...target, ...line })),
 );
 
-/** PATCH /client-cart with the cart's version (a stale tab gets 409); retried 5 times by the client. */
-export const updateCartAtom = atom(null, (get, set, update: Omit<CartUpdateRequest, "version">) => {
+/**
+ * PATCH /client-cart with the cart's version (a stale tab gets 409); retried 5 times by the client.
+ * A 409 means another tab changed the cart: the cart is reloaded and the error (whose messageUI
+ * says so) is passed on for the element to show.
+ */
+export const updateCartAtom = atom(null, async (get, set, update: Omit<CartUpdateRequest, "version">) => {
   const version = get(cartStateAtom).cart?.version;
-  return set(changeCartAtom, (api, target) => api.updateCart({ ...target, ...update, ...(version === undefined ? {} : { version }) }));
+  try {
+    return await set(changeCartAtom, (api, target) => api.updateCart({ ...target, ...update, ...(version === undefined ? {} : { version }) }));
+  } catch (error) {
+    if (isApiError(error) && error.status === 409) await set(loadCartAtom);
+    throw error;
+  }
 });
+
+/**
+ * Places the order of the cart the storefront works on (POST /client-cart/place-order). The caller
+ * makes one idempotency key per checkout attempt and sends it again on a retry. The cart is
+ * reloaded afterwards (its in-order lines have moved to the order) and the other tabs are told.
+ */
+export const placeOrderAtom = atom(
+  null,
+  async (get, set, order: { paymentType: PaymentType; comment?: string; idempotencyKey: string }): Promise<Order> => {
+    const target = get(cartTargetAtom);
+    const placed = await requireApi(get).placeOrder({ ...order, companyId: target.companyId ?? null });
+    publishChange(get, "cart");
+    await set(loadCartAtom);
+    return placed;
+  },
+);
 
 /** Marks lines in or out of the order: the flags change at once, then the server confirms (spec §4). */
 export const setInOrderAtom = atom(null, async (get, set, change: { orderProductIds: number[]; inOrder: boolean }) => {

@@ -9,6 +9,7 @@ export {
   changeCartAtom,
   ensureCartAtom,
   loadCartAtom,
+  placeOrderAtom,
   reissueDeliveriesAtom,
   runDeliveryChangeAtom,
   scheduleCartRefreshAtom,
@@ -28,10 +29,38 @@ export {
   takeCatalogSnapshot,
 } from "./catalog.atoms";
 export type { CatalogSnapshot } from "./catalog.atoms";
+export { citiesByKladrIdAtom, cityOrDefault, DEFAULT_CITY, loadCityByKladrIdAtom, PRESET_CITY_CHOICES, searchCitiesAtom } from "./city.atoms";
+export type { CityChoice } from "./city.atoms";
+export { useCurrentCity } from "./city.hooks";
 export { useCategories, useProduct, useProductPage } from "./catalog.hooks";
 export { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, resetFavouritesAtom, toggleFavouriteAtom } from "./favourites.atoms";
+export { favouriteProductsAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+export type { FavouriteProductsState } from "./favourite-products.atoms";
+export { useFavouriteProducts, useFavouriteToggle } from "./favourites.hooks";
+export type { FavouriteToggle } from "./favourites.hooks";
+export { countCatalogFilters, NO_CATALOG_FILTERS, parseCatalogFilters, saveCatalogFilters, useCatalogFilters } from "./catalog-filters";
+export { loadUrgentProductAtom, quoteProductPriceAtom, urgentProductsAtom } from "./product-page.atoms";
+export { PRICE_QUOTE_DEBOUNCE_MS, usePriceQuote, useUrgentProduct } from "./product-page.hooks";
+export type { PriceQuoteState } from "./product-page.hooks";
+export type { CatalogFilters } from "./catalog-filters";
 export type { Resource } from "./resource";
+export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
+export type { SearchPageQuery } from "./search.atoms";
 export { useAccount, useCart } from "./session.hooks";
+export {
+  feedbackForm,
+  latestBlogPosts,
+  recaptchaConfig,
+  sendFeedbackAtom,
+  siteDocuments,
+  siteFooter,
+  siteHeader,
+  siteMenu,
+  siteNds,
+  sitePopup,
+} from "./site.atoms";
+export type { SiteDocuments, SiteResource } from "./site.atoms";
+export { useSiteResource } from "./site.hooks";
 export { readJson, readText, STORAGE_KEYS, writeJson, writeText, onStoredChange } from "./storage";
 export { createPageStore, disposePageStore, followOtherTabs, getPageStore } from "./store";
 export type { Store, StoreFollower } from "./store";

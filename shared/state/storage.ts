@@ -61,6 +61,8 @@ export const STORAGE_KEYS = {
   acceptCookies: "accept-cookies",
   catalogFilters: "catalog-filters",
   searchQuery: "ottisk-search-query",
+  /** The `updatedAt` of the website popup the shopper closed: that version is not shown again. */
+  dismissedPopup: "ottisk-popup-dismissed",
   /** Per API base: a partner page may embed two shops. */
   session: (apiBase: string) => `ottisk-session:${apiBase}`,
 } as const;

@@ -11,10 +11,12 @@ export interface ProductCardProps {
   /** Called when 'Заказать' is clicked; call `event.preventDefault()` to stay on the page. */
   onOrder?: (card: ProductCardData, event: MouseEvent<HTMLAnchorElement>) => void;
   onFavoriteToggle?: (card: ProductCardData) => void;
+  /** The star's change is on its way to the server: the star stays as it is and takes no clicks. */
+  favoritePending?: boolean;
 }
 
 /** A product card of spec §2: photo or an empty placeholder, name, 'Заказать' and a favourite star. */
-export function ProductCard({ card, href, headingLevel = 3, onOrder, onFavoriteToggle }: ProductCardProps) {
+export function ProductCard({ card, href, headingLevel = 3, onOrder, onFavoriteToggle, favoritePending = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const favoriteLabel = card.inFavorite ? "Убрать из избранного" : "Добавить в избранное";
   return (
@@ -38,8 +40,12 @@ export function ProductCard({ card, href, headingLevel = 3, onOrder, onFavoriteT
         className="ottisk-card__favorite"
         aria-pressed={card.inFavorite}
         aria-label={favoriteLabel}
+        aria-busy={favoritePending || undefined}
+        aria-disabled={favoritePending || undefined}
         title={favoriteLabel}
-        onClick={() => onFavoriteToggle?.(card)}
+        onClick={() => {
+          if (!favoritePending) onFavoriteToggle?.(card);
+        }}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path

@@ -6,3 +6,5 @@ export { Alert } from "./Alert";
 export type { AlertMessage, AlertProps } from "./Alert";
 export { Dialog } from "./Dialog";
 export type { DialogProps } from "./Dialog";
+export { MessengerIcon } from "./MessengerIcon";
+export type { MessengerIconProps } from "./MessengerIcon";

@@ -1,21 +1,11 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
-import { createApi } from "../../shared/http/index";
-import type { ProductListPage } from "../../shared/contracts/index";
+import type { ProductListPage, ProductListQuery } from "../../shared/contracts/index";
 import "../../widgets/index";
+import { visitorApi, watchStar } from "./favourite-star";
+import { apiBase, collectEvents, expectAccessible, find, findText, resetPage, testApi, waitFor } from "./support";
 
-const apiBase = window.OTTISK_TEST_API_BASE;
-const api = createApi({ baseURL: apiBase });
-
-async function waitFor<T>(read: () => T | null | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (performance.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const api = testApi();
 
 function mountCatalog(attributes: Record<string, string>): HTMLElement {
   const element = document.createElement("ottisk-catalog");
@@ -52,7 +42,7 @@ async function categoryPage(slug: string): Promise<ProductListPage> {
 }
 
 afterEach(() => {
-  document.body.replaceChildren();
+  resetPage();
   document.head.querySelectorAll("style[data-test]").forEach((style) => style.remove());
 });
 
@@ -205,36 +195,179 @@ describe("<ottisk-catalog>", () => {
     const originalWarn = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args);
     try {
-      // Two more copies of the entry module under other addresses, as two script tags would load them.
+      // The loader as the page's script tag loads it, then two more copies under other addresses.
+      await import("../../widgets/loader");
       for (const copy of ["2", "3"]) {
-        const entry = new URL("../../widgets/index.ts", import.meta.url);
+        const entry = new URL("../../widgets/loader.ts", import.meta.url);
         entry.searchParams.set("copy", copy);
         await import(/* @vite-ignore */ entry.href);
       }
     } finally {
       console.warn = originalWarn;
     }
-    expect(warnings).to.have.length(1);
-    expect(String(warnings[0]![0])).to.contain("<ottisk-catalog> is already defined by another copy");
+    expect(warnings, "one warning per page, however many copies").to.have.length(1);
+    expect(String(warnings[0]![0])).to.contain("included more than once");
 
     const again = mountCatalog({ category: "vizitki" });
     await renderedCards(again, expected.items.length);
     expect(cardsOf(element)).to.have.length(expected.items.length);
     expect(element.shadowRoot!.querySelectorAll(".ottisk-catalog")).to.have.length(1);
   });
+
+  it("saves the star on the server and flips it only once the server has confirmed", async () => {
+    const expected = await categoryPage("vizitki");
+    const element = mountCatalog({ category: "vizitki" });
+    const [card] = await renderedCards(element, expected.items.length);
+    const product = expected.items[0]!;
+    const star = card!.querySelector<HTMLButtonElement>(".ottisk-card__favorite")!;
+    expect(star.getAttribute("aria-pressed")).to.equal("false");
+    expect(star.getAttribute("aria-label")).to.equal("Добавить в избранное");
+
+    const watch = watchStar(star);
+    const events = await collectEvents<{ productId: number; inFavorite: boolean }>("ottisk-favourite-change", async () => {
+      star.click();
+      await waitFor(() => star.getAttribute("aria-pressed") === "true", "the confirmed star");
+    });
+    watch.stop();
+    expect(watch.states[0], "busy and unchanged while the request is on its way").to.deep.equal({ pressed: "false", busy: "true" });
+    expect(watch.states.at(-1)).to.deep.equal({ pressed: "true", busy: null });
+    expect(star.getAttribute("aria-label")).to.equal("Убрать из избранного");
+    expect(events.map((event) => event.detail)).to.deep.equal([{ productId: product.id, inFavorite: true }]);
+    expect((await visitorApi().getFavoriteProducts()).map((item) => item.id)).to.deep.equal([product.id]);
+
+    const off = await collectEvents<{ productId: number; inFavorite: boolean }>("ottisk-favourite-change", async () => {
+      star.click();
+      await waitFor(() => star.getAttribute("aria-pressed") === "false", "the star off again");
+    });
+    expect(off.map((event) => event.detail)).to.deep.equal([{ productId: product.id, inFavorite: false }]);
+    expect(await visitorApi().getFavoriteProducts()).to.deep.equal([]);
+  });
+});
+
+describe("<ottisk-catalog> filters", () => {
+  function input(element: HTMLElement, name: string): HTMLInputElement | HTMLSelectElement {
+    const field = element.shadowRoot!.querySelector<HTMLInputElement | HTMLSelectElement>(`form [name="${name}"]`);
+    if (!field) throw new Error(`No field ${name}`);
+    return field;
+  }
+
+  /** Sets a React-controlled field as typing would. */
+  function setValue(field: HTMLInputElement | HTMLSelectElement, value: string): void {
+    const prototype = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(field, value);
+    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+  }
+
+  async function openPanel(element: HTMLElement): Promise<HTMLDetailsElement> {
+    const panel = await find<HTMLDetailsElement>(element, "details.ottisk-catalog__filters");
+    panel.open = true;
+    return panel;
+  }
+
+  async function expectNames(element: HTMLElement, query: ProductListQuery): Promise<void> {
+    const answer = await api.getProducts({ sort: "NameAsc", limit: 24, ...query });
+    await renderedNames(element, answer.items.map((item) => item.productName));
+  }
+
+  it("applies the chosen filters, stores them under 'catalog-filters' and shows what the API answers for them", async () => {
+    const all = await api.getProducts({ sort: "NameAsc", limit: 24 });
+    const element = mountCatalog({});
+    await renderedCards(element, Math.min(all.total, 24));
+    await openPanel(element);
+
+    (input(element, "discount") as HTMLInputElement).click();
+    setValue(input(element, "maxPrice"), "3 000");
+    setValue(input(element, "productionTimeDay"), "5");
+    await waitFor(() => (input(element, "discount") as HTMLInputElement).checked && input(element, "maxPrice").value === "3 000", "the typed filters");
+    element.shadowRoot!.querySelector<HTMLButtonElement>('form button[type="submit"]')!.click();
+
+    const filters = { productionTimeDay: 5, discount: true, maxPrice: 3000 };
+    await waitFor(() => localStorage.getItem("catalog-filters"), "the stored filters");
+    expect(JSON.parse(localStorage.getItem("catalog-filters")!)).to.deep.equal(filters);
+    const filtered = await api.getProducts({ sort: "NameAsc", limit: 24, ...filters });
+    expect(filtered.total, "the demo data has discounted products under 3000 ₽").to.be.greaterThan(0);
+    expect(filtered.total).to.be.lessThan(all.total);
+    await expectNames(element, filters);
+    await findText(element, `${filtered.total} товар`);
+    expect(element.shadowRoot!.querySelector(".ottisk-catalog__filters-badge")?.textContent).to.equal("3");
+  });
+
+  it("restores the stored filters on load, and the reset clears them", async () => {
+    const categories = await api.getProductCategories();
+    const flyers = categories.find((category) => category.slug === "listovki")!;
+    localStorage.setItem("catalog-filters", JSON.stringify({ categoryId: flyers.id, minPrice: 0 }));
+    const element = mountCatalog({});
+    await expectNames(element, { categoryId: flyers.id, minPrice: 0 });
+    await openPanel(element);
+    await waitFor(() => input(element, "categoryId").value === String(flyers.id), "the restored category in the form");
+    expect(input(element, "minPrice").value).to.equal("0");
+
+    element.shadowRoot!.querySelector<HTMLButtonElement>('form button[type="reset"]')!.click();
+    await waitFor(() => localStorage.getItem("catalog-filters") === null, "the filters removed from storage");
+    await expectNames(element, {});
+    expect(input(element, "categoryId").value).to.equal("");
+  });
+
+  it("ignores broken stored filters, and a catalogue bound to a category ignores the stored category", async () => {
+    const categories = await api.getProductCategories();
+    const flyers = categories.find((category) => category.slug === "listovki")!;
+    const vizitki = categories.find((category) => category.slug === "vizitki")!;
+    localStorage.setItem("catalog-filters", JSON.stringify({ categoryId: flyers.id, productionTimeDay: "много", minPrice: 500, maxPrice: 100 }));
+    const bound = mountCatalog({ category: "vizitki" });
+    await expectNames(bound, { categoryId: vizitki.id });
+    await openPanel(bound);
+    expect(bound.shadowRoot!.querySelector('form [name="categoryId"]'), "no category choice in a bound catalogue").to.equal(null);
+  });
+
+  it("refuses a price range that is upside down, with a Russian message, and stores nothing", async () => {
+    const element = mountCatalog({});
+    await openPanel(element);
+    await find(element, 'form [name="minPrice"]');
+    setValue(input(element, "minPrice"), "900");
+    setValue(input(element, "maxPrice"), "100");
+    await waitFor(() => input(element, "maxPrice").value === "100", "the typed prices");
+    element.shadowRoot!.querySelector<HTMLButtonElement>('form button[type="submit"]')!.click();
+    await findText(element, "Минимальная цена не может быть больше максимальной");
+    expect(input(element, "minPrice").getAttribute("aria-invalid")).to.equal("true");
+    expect(localStorage.getItem("catalog-filters")).to.equal(null);
+  });
+
+  it("tells when nothing matches and offers to reset", async () => {
+    localStorage.setItem("catalog-filters", JSON.stringify({ minPrice: 99_000_000 }));
+    const element = mountCatalog({});
+    await findText(element, "По выбранным фильтрам товаров нет");
+    const reset = Array.from(element.shadowRoot!.querySelectorAll<HTMLButtonElement>(".ottisk-message button")).find((button) => button.textContent === "Сбросить фильтры");
+    reset!.click();
+    await waitFor(() => localStorage.getItem("catalog-filters") === null, "the filters reset");
+    await expectNames(element, {});
+  });
+
+  it("is accessible with its filter panel open", async () => {
+    const all = await api.getProducts({ limit: 24 });
+    const element = mountCatalog({});
+    await renderedCards(element, Math.min(all.total, 24));
+    await openPanel(element);
+    await find(element, 'form [name="categoryId"]');
+    await expectAccessible(element);
+  });
 });
 
 describe("custom-elements.json", () => {
-  it("documents every attribute <ottisk-catalog> observes", async () => {
+  it("documents every element with exactly the attributes it observes", async () => {
     const manifest = (await import("../../widgets/custom-elements.json")).default as {
       modules: Array<{ declarations?: Array<{ tagName?: string; attributes?: Array<{ name: string }> }> }>;
     };
-    const declaration = manifest.modules
-      .flatMap((module) => module.declarations ?? [])
-      .find((item) => item.tagName === "ottisk-catalog");
-    expect(declaration, "ottisk-catalog is in the manifest").to.not.equal(undefined);
-    const documented = (declaration!.attributes ?? []).map((attribute) => attribute.name).sort();
-    const observed = [...((customElements.get("ottisk-catalog") as unknown as { observedAttributes: string[] }).observedAttributes)].sort();
-    expect(documented).to.deep.equal(observed);
+    const declarations = manifest.modules.flatMap((module) => module.declarations ?? []).filter((item) => item.tagName);
+    const tags = declarations.map((item) => item.tagName);
+    for (const tag of ["ottisk-catalog", "ottisk-product", "ottisk-favourites", "ottisk-favourite-button"]) {
+      expect(tags, `${tag} is in the manifest`).to.include(tag);
+    }
+    for (const declaration of declarations) {
+      const tag = declaration.tagName!;
+      const defined = customElements.get(tag) as unknown as { observedAttributes: string[] } | undefined;
+      expect(defined, `<${tag}> is defined by widgets/index.ts`).to.not.equal(undefined);
+      const documented = (declaration.attributes ?? []).map((attribute) => attribute.name).sort();
+      expect(documented, `the attributes of <${tag}>`).to.deep.equal([...defined!.observedAttributes].sort());
+    }
   });
 });

@@ -113,7 +113,11 @@ try {
       testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="ru">
   <head><meta charset="utf-8"><script>window.OTTISK_TEST_API_BASE = ${JSON.stringify(apiBase)};</script></head>
-  <body><script type="module" src="${testFramework}"></script></body>
+  <body>
+    <!-- The config's define globals (__OTTISK_VERSION__) before any test module: Vite's dev client sets them in /@vite/env. -->
+    <script type="module" src="/@vite/env"></script>
+    <script type="module" src="${testFramework}"></script>
+  </body>
 </html>`,
     },
   });

@@ -70,6 +70,8 @@ export async function collectEvents<D>(name: string, action: () => Promise<void>
  * violations, listing them.
  */
 export async function expectAccessible(element: Element): Promise<void> {
+  // A dialog that just opened is still fading in: let animations end so colours are measured as shown.
+  await Promise.all((element.shadowRoot?.getAnimations() ?? []).map((animation) => animation.finished));
   const results = await axe.run(element, { resultTypes: ["violations"] });
   const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   if (bad.length > 0) {

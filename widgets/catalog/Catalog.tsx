@@ -1,11 +1,25 @@
 import { useSetAtom } from "jotai/react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import type { MouseEvent } from "react";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
-import type { ProductCard as ProductCardData, ProductListQuery, ProductSort } from "../../shared/contracts/index";
+import type { FavoriteState, ProductCard as ProductCardData, ProductListQuery, ProductSort } from "../../shared/contracts/index";
 import { formatProductCount } from "../../shared/domain/format";
-import { loadCategoriesAtom, loadProductPageAtom, useCategories, useProductPage } from "../../shared/state/index";
-import { DotPagination, ProductCard, ProductCardSkeleton } from "../../shared/ui/index";
+import {
+  countCatalogFilters,
+  loadCategoriesAtom,
+  loadProductPageAtom,
+  NO_CATALOG_FILTERS,
+  useCatalogFilters,
+  useCategories,
+  useFavouriteToggle,
+  useProductPage,
+} from "../../shared/state/index";
+import type { CatalogFilters } from "../../shared/state/index";
+import { Alert, DotPagination, ProductCard, ProductCardSkeleton } from "../../shared/ui/index";
+import type { AlertMessage } from "../../shared/ui/index";
+
+// The filter panel is its own chunk: the cards' first paint never waits for its code.
+const CatalogFilterPanel = lazy(() => import("./CatalogFilterPanel"));
 
 export const catalogSortLabels: Record<ProductSort, string> = {
   NameAsc: "По названию, А–Я",
@@ -31,19 +45,38 @@ export interface CatalogProps {
   pageSize?: number | undefined;
   onViewChange?: ((view: CatalogView) => void) | undefined;
   onOrder?: ((card: ProductCardData, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
-  onFavoriteToggle?: ((card: ProductCardData) => void) | undefined;
+  /** The server confirmed a favourite star change. */
+  onFavouriteChange?: ((state: FavoriteState) => void) | undefined;
 }
 
 const DEFAULT_VIEW: CatalogView = { sort: "NameAsc", page: 0 };
 
-/** The catalogue: the product cards of a category or of all categories, sorted and paginated. */
-export function Catalog({ categorySlug, productHref, initialView, pageSize, onViewChange, onOrder, onFavoriteToggle }: CatalogProps) {
+/**
+ * The catalogue: the product cards of a category or of all categories, filtered (the filters are
+ * stored under 'catalog-filters'), sorted and paginated. The star saves the favourite and flips
+ * only once the server has answered.
+ */
+export function Catalog({ categorySlug, productHref, initialView, pageSize, onViewChange, onOrder, onFavouriteChange }: CatalogProps) {
   const limit = pageSize ?? PRODUCT_LIST_DEFAULT_LIMIT;
   const [view, setView] = useState<CatalogView>(initialView ?? DEFAULT_VIEW);
   const sortId = useId();
   const categories = useCategories();
   const reloadCategories = useSetAtom(loadCategoriesAtom);
   const reloadPage = useSetAtom(loadProductPageAtom);
+  const [storedFilters, saveFilters] = useCatalogFilters();
+  const favourites = useFavouriteToggle(onFavouriteChange);
+  const favouriteAlert = useMemo<AlertMessage | null>(
+    () => (favourites.error ? { kind: "negative", text: favourites.error } : null),
+    [favourites.error],
+  );
+
+  // A catalogue bound to a category keeps to it: the stored category filter does not apply there.
+  const filters: CatalogFilters = useMemo(() => {
+    if (!categorySlug || storedFilters.categoryId === undefined) return storedFilters;
+    const { categoryId: _ignored, ...rest } = storedFilters;
+    return rest;
+  }, [categorySlug, storedFilters]);
+  const filterCount = countCatalogFilters(filters);
 
   const category =
     categorySlug && categories.status === "ready" ? categories.data.find((item) => item.slug === categorySlug) : undefined;
@@ -51,17 +84,23 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
   const query: ProductListQuery | null =
     categorySlug && !category
       ? null
-      : { categoryId: category?.id, sort: view.sort, offset: view.page * limit, limit };
+      : { ...filters, categoryId: category?.id ?? filters.categoryId, sort: view.sort, offset: view.page * limit, limit };
   const products = useProductPage(query);
 
   const changeView = (next: CatalogView) => {
     setView(next);
     onViewChange?.(next);
   };
+  const applyFilters = (next: CatalogFilters) => {
+    // The category of a bound catalogue is not the shopper's choice: keep the stored one as it was.
+    saveFilters(categorySlug ? { ...next, categoryId: storedFilters.categoryId } : next);
+    if (view.page !== 0) changeView({ ...view, page: 0 });
+  };
+  const resetFilters = () => applyFilters(NO_CATALOG_FILTERS);
 
   if (categorySlug && categories.status === "error") {
     return (
-      <section className="ottisk-root ottisk-catalog">
+      <section className="ottisk-root ottisk-catalog" part="catalog">
         <div className="ottisk-message ottisk-message--error" role="alert">
           <p>{categories.messageUI}</p>
           <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void reloadCategories()}>
@@ -73,7 +112,7 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
   }
   if (categoryMissing) {
     return (
-      <section className="ottisk-root ottisk-catalog">
+      <section className="ottisk-root ottisk-catalog" part="catalog">
         <p className="ottisk-message" role="status">
           Категория «{categorySlug}» не найдена. Возможно, она переименована или снята с продажи.
         </p>
@@ -83,8 +122,8 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
 
   const pageCount = products.status === "ready" ? Math.ceil(products.data.total / limit) : 0;
   return (
-    <section className="ottisk-root ottisk-catalog" aria-busy={products.status === "loading"}>
-      <div className="ottisk-catalog__toolbar">
+    <section className="ottisk-root ottisk-catalog" part="catalog" aria-busy={products.status === "loading"}>
+      <div className="ottisk-catalog__toolbar" part="toolbar">
         <p className="ottisk-catalog__count" role="status">
           {products.status === "ready" ? formatProductCount(products.data.total) : "\u00a0"}
         </p>
@@ -92,6 +131,7 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
           <span>Сортировка</span>
           <select
             id={sortId}
+            name="sort"
             value={view.sort}
             onChange={(event) => changeView({ sort: event.target.value as ProductSort, page: 0 })}
           >
@@ -103,6 +143,18 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
           </select>
         </label>
       </div>
+      <Suspense fallback={<div className="ottisk-catalog__filters ottisk-catalog__filters--loading" aria-hidden="true" />}>
+        <CatalogFilterPanel
+          // The stored filters changed elsewhere (another catalogue or tab): start the form from them again.
+          key={JSON.stringify(filters)}
+          filters={filters}
+          activeCount={filterCount}
+          categories={!categorySlug && categories.status === "ready" ? categories.data : null}
+          onApply={applyFilters}
+          onReset={resetFilters}
+        />
+      </Suspense>
+      <Alert alert={favouriteAlert} onClose={favourites.clearError} />
       {products.status === "error" ? (
         <div className="ottisk-message ottisk-message--error" role="alert">
           <p>{products.messageUI}</p>
@@ -111,6 +163,18 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
               Повторить
             </button>
           ) : null}
+          {filterCount > 0 ? (
+            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={resetFilters}>
+              Сбросить фильтры
+            </button>
+          ) : null}
+        </div>
+      ) : products.status === "ready" && products.data.total === 0 && filterCount > 0 ? (
+        <div className="ottisk-message">
+          <p>По выбранным фильтрам товаров нет. Попробуйте ослабить условия.</p>
+          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={resetFilters}>
+            Сбросить фильтры
+          </button>
         </div>
       ) : products.status === "ready" && products.data.total === 0 ? (
         <p className="ottisk-message">В этом разделе пока нет товаров. Загляните позже или посмотрите другие разделы каталога.</p>
@@ -122,11 +186,17 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
           </button>
         </div>
       ) : (
-        <ul className="ottisk-catalog__grid">
+        <ul className="ottisk-catalog__grid" part="grid">
           {products.status === "ready"
             ? products.data.items.map((card) => (
                 <li key={card.id}>
-                  <ProductCard card={card} href={productHref(card)} onOrder={onOrder} onFavoriteToggle={onFavoriteToggle} />
+                  <ProductCard
+                    card={{ ...card, inFavorite: favourites.isFavourite(card.id, card.inFavorite) }}
+                    href={productHref(card)}
+                    onOrder={onOrder}
+                    favoritePending={favourites.isPending(card.id)}
+                    onFavoriteToggle={(shown) => void favourites.toggle(shown.id, shown.inFavorite)}
+                  />
                 </li>
               ))
             : Array.from({ length: Math.min(limit, 8) }, (_, index) => (

@@ -36,8 +36,8 @@ export function CatalogElement({ category, productUrl, pageSize, host }: Catalog
         );
         if (!proceed) event.preventDefault();
       }}
-      onFavoriteToggle={(card) => {
-        fireOttiskEvent(host, "ottisk-favourite-change", { productId: card.id, inFavorite: !card.inFavorite });
+      onFavouriteChange={(state) => {
+        fireOttiskEvent(host, "ottisk-favourite-change", { productId: state.productId, inFavorite: state.inFavorite });
       }}
     />
   );

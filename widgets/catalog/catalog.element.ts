@@ -1,4 +1,5 @@
 import baseCss from "../../shared/ui/base.css?inline";
+import dialogCss from "../../shared/ui/dialog.css?inline";
 import dotsCss from "../../shared/ui/dot-pagination.css?inline";
 import cardCss from "../../shared/ui/product-card.css?inline";
 import { defineElement } from "../define";
@@ -8,12 +9,14 @@ import { CatalogElement } from "./CatalogElement";
 
 const ReactCatalogElement = reactElement(CatalogElement, {
   attributes: { category: "string", productUrl: "string", pageSize: "number" },
-  styles: [baseCss, cardCss, dotsCss, catalogCss],
+  styles: [baseCss, cardCss, dotsCss, dialogCss, catalogCss],
 });
 
 /**
- * The product catalogue: product cards of one category or of the whole catalogue, with sorting and
- * dot pagination.
+ * The product catalogue: product cards of one category or of the whole catalogue, with filters
+ * (production time, discount, price range, category; kept in localStorage under 'catalog-filters'),
+ * the four sorts and dot pagination. The favourite star saves the favourite and flips once the
+ * server has confirmed it.
  *
  * @summary Product cards of the Ottisk catalogue.
  * @tag ottisk-catalog
@@ -25,6 +28,12 @@ const ReactCatalogElement = reactElement(CatalogElement, {
  *
  * @fires {CustomEvent<{productId: number, categorySlug: string, href: string}>} ottisk-order - 'Заказать' was clicked. Cancelable: call `preventDefault()` to stay on the page.
  * @fires {CustomEvent<{productId: number, inFavorite: boolean}>} ottisk-favourite-change - The server confirmed a favourite star change.
+ *
+ * @csspart catalog - The whole catalogue.
+ * @csspart toolbar - The product count and the sort.
+ * @csspart filters - The filter panel (a disclosure with its form).
+ * @csspart grid - The list of product cards.
+ * @csspart alert - The message shown when a favourite could not be saved.
  *
  * @cssprop --ottisk-font-family - Font of the element's text.
  * @cssprop --ottisk-color-text - Main text colour.

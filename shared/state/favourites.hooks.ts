@@ -1,0 +1,57 @@
+import { useAtomValue, useSetAtom } from "jotai/react";
+import { useCallback, useEffect, useState } from "react";
+import type { FavoriteState, ProductCard } from "../contracts/index";
+import { isApiError } from "../http/index";
+import { favouriteProductsAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+import { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, toggleFavouriteAtom } from "./favourites.atoms";
+import type { Resource } from "./resource";
+
+const LOADING: Resource<never> = { status: "loading" };
+
+export interface FavouriteToggle {
+  /** The confirmed state: this page's confirmed change, else what the product's data said. */
+  isFavourite(productId: number, fromData: boolean): boolean;
+  /** Whether a change of this product is on its way to the server. */
+  isPending(productId: number): boolean;
+  /** Asks the server to flip the star; the state changes only when it answers. */
+  toggle(productId: number, current: boolean): Promise<void>;
+  /** The Russian message of the last failed change, until cleared. */
+  error: string | null;
+  clearError(): void;
+}
+
+/** The star of spec §4: flips only after the server confirms; `onConfirmed` hears each confirmed change. */
+export function useFavouriteToggle(onConfirmed?: (state: FavoriteState) => void): FavouriteToggle {
+  const overrides = useAtomValue(favouriteOverridesAtom);
+  const pending = useAtomValue(favouritePendingAtom);
+  const toggleFavourite = useSetAtom(toggleFavouriteAtom);
+  const [error, setError] = useState<string | null>(null);
+  const clearError = useCallback(() => setError(null), []);
+  return {
+    isFavourite: (productId, fromData) => isFavourite(overrides, productId, fromData),
+    isPending: (productId) => pending[productId] === true,
+    async toggle(productId, current) {
+      setError(null);
+      try {
+        const state = await toggleFavourite({ productId, inFavorite: !current });
+        if (state) onConfirmed?.(state);
+      } catch (failure) {
+        if (!isApiError(failure)) throw failure;
+        setError(failure.messageUI);
+      }
+    },
+    error,
+    clearError,
+  };
+}
+
+/** The caller's favourite products, loaded again after every confirmed change (here or in another tab). */
+export function useFavouriteProducts(): Resource<ProductCard[]> {
+  const state = useAtomValue(favouriteProductsAtom);
+  const version = useAtomValue(favouritesVersionAtom);
+  const load = useSetAtom(loadFavouriteProductsAtom);
+  useEffect(() => {
+    void load();
+  }, [load, version]);
+  return state?.resource ?? LOADING;
+}

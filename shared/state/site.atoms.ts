@@ -1,0 +1,85 @@
+import { atom } from "jotai/vanilla";
+import type { PrimitiveAtom, WritableAtom } from "jotai/vanilla";
+import type {
+  FeedbackFormDefinition,
+  FeedbackReceipt,
+  FeedbackSubmissionRequest,
+  FooterContent,
+  HeaderContent,
+  MenuTab,
+  Nds,
+  PageList,
+  PopupAnswer,
+  RecaptchaConfig,
+  WidgetContent,
+} from "../contracts/index";
+import type { Api } from "../http/index";
+import { isApiError } from "../http/index";
+import { BLOG_TEASERS_DESKTOP } from "../domain/constants";
+import { requireApi } from "./api.atoms";
+import type { Resource } from "./resource";
+
+/*
+ * The site-wide content the layout and content elements show (spec §3): the menu, the header's
+ * phones, the footer, the VAT percent, the popup, the main page's documents, the latest blog posts,
+ * the feedback form and the captcha key. Each is loaded once per page store, so a header, a side
+ * menu and a contacts button on one page make one request for the menu and one for the phones; a
+ * failed load is tried again by the next element (or retry button) that asks.
+ */
+
+export interface SiteResource<T> {
+  valueAtom: PrimitiveAtom<Resource<T> | undefined>;
+  /** Loads the value unless it is loaded or on its way; after an error it tries again. */
+  loadAtom: WritableAtom<null, [], Promise<void>>;
+}
+
+function siteResource<T>(fetch: (api: Api) => Promise<T>): SiteResource<T> {
+  const valueAtom = atom<Resource<T> | undefined>(undefined);
+  const loadAtom = atom(null, async (get, set) => {
+    const current = get(valueAtom);
+    if (current !== undefined && current.status !== "error") return;
+    const api = requireApi(get);
+    set(valueAtom, { status: "loading" });
+    try {
+      set(valueAtom, { status: "ready", data: await fetch(api) });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      set(valueAtom, { status: "error", messageUI: error.messageUI, httpStatus: error.status });
+    }
+  });
+  return { valueAtom, loadAtom };
+}
+
+/** The main page's documents for the cookie banner and the forms (spec §3: the Widget components). */
+export type SiteDocuments = Partial<Record<WidgetContent["widget"], { title: string; url: string }>>;
+
+async function loadSiteDocuments(api: Api): Promise<SiteDocuments> {
+  const page = await api.getPage("");
+  const documents: SiteDocuments = {};
+  for (const component of page.components) {
+    if (component.key === "Widget") documents[component.content.widget] ??= { title: component.content.title, url: component.content.file.url };
+  }
+  return documents;
+}
+
+/** The site's top-level tabs, the main page first (the header shows the next nine). */
+export const siteMenu: SiteResource<MenuTab[]> = siteResource((api) => api.getMenu());
+/** The header's phones (also the contacts dialog's). */
+export const siteHeader: SiteResource<HeaderContent> = siteResource((api) => api.getHeader());
+export const siteFooter: SiteResource<FooterContent> = siteResource((api) => api.getFooter());
+/** The VAT percent of the footer's note. */
+export const siteNds: SiteResource<Nds> = siteResource((api) => api.getNds());
+export const sitePopup: SiteResource<PopupAnswer> = siteResource((api) => api.getPopup());
+export const siteDocuments: SiteResource<SiteDocuments> = siteResource(loadSiteDocuments);
+/**
+ * The newest blog posts: one more than the desktop shows, so that a teaser block placed under a
+ * post can leave that post out and still fill its row from the same answer.
+ */
+export const latestBlogPosts: SiteResource<PageList> = siteResource((api) => api.getPages({ kind: "blog", limit: BLOG_TEASERS_DESKTOP + 1 }));
+export const feedbackForm: SiteResource<FeedbackFormDefinition> = siteResource((api) => api.getFeedbackForm());
+export const recaptchaConfig: SiteResource<RecaptchaConfig> = siteResource((api) => api.getRecaptchaConfig());
+
+/** Sends the feedback form; rejects with the ApiError whose messageUI the form shows. */
+export const sendFeedbackAtom = atom(null, (get, _set, submission: FeedbackSubmissionRequest): Promise<FeedbackReceipt> =>
+  requireApi(get).sendFeedback(submission),
+);

@@ -1,0 +1,435 @@
+/// <reference types="mocha" />
+import { expect } from "chai";
+import type { Cart } from "../../shared/contracts/index";
+import { DEFAULT_CITY_KLADR_ID, formatRoubles } from "../../shared/domain/index";
+import type { Api } from "../../shared/http/index";
+import { cartStateAtom, getPageStore, STORAGE_KEYS, writeText } from "../../shared/state/index";
+import { businessCardPdf } from "../../preflight/core/testing";
+import "../../widgets/index";
+import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+
+/*
+ * <ottisk-cart> against the real API: a fresh visitor for the lines, the promocode and the
+ * deliveries; the demo client (client@example.com) for companies and placing orders. The data is
+ * arranged through the API with the same session the element then uses (its token stored the way
+ * the element keeps it), as on a partner page where the shopper already shopped.
+ */
+
+const CLIENT = { email: "client@example.com", password: "client12345" };
+
+/** A client of the test API whose session the next element on the page shares. */
+function sharedSession(): { api: Api; share: () => void } {
+  const token: { value: string | null } = { value: null };
+  const api = testApi(token);
+  return {
+    api,
+    share: () => {
+      if (!token.value) throw new Error("The API opened no session");
+      writeText(STORAGE_KEYS.session(apiBase), token.value);
+    },
+  };
+}
+
+async function businessCardId(api: Api): Promise<number> {
+  const vizitki = (await api.getProductCategories()).find((category) => category.slug === "vizitki");
+  if (!vizitki) throw new Error("The demo data has no vizitki");
+  const product = (await api.getProducts({ categoryId: vizitki.id, sort: "NameAsc", limit: 1 })).items[0];
+  if (!product) throw new Error("No business cards");
+  return product.id;
+}
+
+/** A fresh visitor with one line of 100 business cards; the page shares the session. */
+async function visitorWithLine(): Promise<{ api: Api; cart: Cart }> {
+  const session = sharedSession();
+  const cart = await session.api.addCartProduct({ productId: await businessCardId(session.api), quantity: 100 });
+  session.share();
+  return { api: session.api, cart };
+}
+
+/** The demo client, signed in on the page too. */
+async function signedInClient(): Promise<{ api: Api; romashka: number; selectedBefore: number | null }> {
+  const session = sharedSession();
+  const grant = await session.api.login(CLIENT);
+  session.share();
+  const romashka = grant.profile.companies.find((company) => company.name.includes("Ромашка"));
+  if (!romashka) throw new Error("The demo client has no «ООО «Ромашка»»");
+  return { api: session.api, romashka: romashka.id, selectedBefore: grant.profile.selectedCompanyId };
+}
+
+/** Empties a cart of the client: lines, deliveries, promocode (other test files may have left some). */
+async function clearCart(api: Api, companyId: number | null): Promise<void> {
+  const target = companyId === null ? {} : { companyId };
+  const cart = await api.getCart(target);
+  for (const delivery of cart.deliveries) await api.removeCartDelivery(delivery.id);
+  for (const line of cart.orderProduct) await api.removeCartProduct(line.id);
+  if (cart.promocode) await api.removePromocode(target);
+}
+
+async function krasnodarCounter(api: Api): Promise<string> {
+  const point = (await api.getSelfPickupPoints()).items.find((item) => item.cityKladrId === DEFAULT_CITY_KLADR_ID);
+  if (!point) throw new Error("No self-pickup point in Krasnodar");
+  return String(point.id);
+}
+
+/** A line of business cards whose layouts are uploaded (a clean PDF), with a self-pickup delivery: ready to order. */
+async function readyCart(api: Api, companyId: number | null): Promise<Cart> {
+  const target = companyId === null ? {} : { companyId };
+  let cart = await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, ...target });
+  for (const line of cart.orderProduct) {
+    for (const layout of line.layouts.filter((item) => item.status === "missing")) {
+      const pdf = businessCardPdf("0 0 0 1 k 0 0 100 100 re f");
+      await api.uploadLayout({ file: new Blob([pdf.slice().buffer]), fileName: "vizitka.pdf", orderProductId: line.id, detailName: layout.detailName });
+    }
+  }
+  cart = await api.addCartDelivery({
+    ...target,
+    deliveryType: "SelfPickup",
+    cityKladrId: DEFAULT_CITY_KLADR_ID,
+    deliveryMethod: "SelfPickup",
+    pickupPointCode: await krasnodarCounter(api),
+  });
+  return cart;
+}
+
+/** Types into a React-controlled field the way a person does: the value, then an input event. */
+function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+function chooseOption(select: HTMLSelectElement, value: string): void {
+  select.value = value;
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+/** The first enabled button (or link) of the element whose text is `text`. */
+function button(element: Element, text: string): Promise<HTMLButtonElement> {
+  return waitFor(
+    () =>
+      Array.from(shadow(element).querySelectorAll<HTMLButtonElement>("button")).find(
+        (candidate) => candidate.textContent?.trim() === text && !candidate.disabled,
+      ),
+    `an enabled button «${text}»`,
+  );
+}
+
+/** The radio or checkbox whose label contains `text`, once enabled. */
+function choice(element: Element, text: string): Promise<HTMLInputElement> {
+  return waitFor(() => {
+    const label = Array.from(shadow(element).querySelectorAll("label")).find((candidate) => candidate.textContent?.includes(text));
+    const input = label?.querySelector("input");
+    return input && !input.disabled ? input : null;
+  }, `an enabled choice «${text}»`);
+}
+
+async function lineCount(element: Element, count: number): Promise<HTMLElement[]> {
+  return waitFor(() => {
+    const lines = Array.from(shadow(element).querySelectorAll<HTMLElement>("[part~=line]"));
+    return lines.length === count ? lines : null;
+  }, `${count} cart lines`);
+}
+
+afterEach(() => resetPage());
+
+describe("<ottisk-cart>: states", () => {
+  it("shows the Russian network message and «Повторить» when the API does not answer", async () => {
+    const element = mount("ottisk-cart", { "api-base": "http://127.0.0.1:9/api" });
+    await findText(element, "Нет связи с сервером");
+    const alert = await find(element, "[role=alert]");
+    expect(alert.textContent).to.contain("Проверьте подключение к интернету");
+    await button(element, "Повторить");
+    await expectAccessible(element);
+  });
+
+  it("shows a skeleton while loading, then «Корзина пуста» with the catalogue link", async () => {
+    const element = mount("ottisk-cart", { "catalog-url": "https://partner.example/katalog" });
+    await find(element, "[data-testid=cart-skeleton], [part~=empty]");
+    const empty = await find(element, "[part~=empty]");
+    expect(empty.textContent).to.contain("Корзина пуста");
+    expect(empty.querySelector<HTMLAnchorElement>("a")?.href).to.equal("https://partner.example/katalog");
+    await expectAccessible(element);
+  });
+});
+
+describe("<ottisk-cart>: a visitor's lines and promocode", () => {
+  it("shows the line with its product link, options and layout status, and asks a visitor to sign in", async () => {
+    const { cart } = await visitorWithLine();
+    const line = cart.orderProduct[0]!;
+    const element = mount("ottisk-cart");
+    const [item] = await lineCount(element, 1);
+    const link = item!.querySelector<HTMLAnchorElement>(".ottisk-cart-line__name")!;
+    expect(link.textContent).to.equal(line.product.name);
+    expect(new URL(link.href).pathname).to.equal(`/catalog/${line.product.category.slug}/${line.product.id}`);
+    for (const option of line.optionLabels) expect(item!.textContent).to.contain(option.label);
+    expect(item!.querySelector("[data-status=missing]")?.textContent).to.contain("макет не загружен");
+    expect(item!.textContent).to.contain(`Загрузите макет «${line.layouts[0]!.detailName}» для «${line.product.name}»`);
+    expect(shadow(element).querySelector("[data-testid=sign-in]")?.textContent).to.contain("Войдите, чтобы оформить заказ");
+    expect(shadow(element).querySelector("[part~=checkout]")).to.equal(null);
+    await expectAccessible(element);
+  });
+
+  it("fits a 375 px wide phone screen, the delivery form open", async () => {
+    await visitorWithLine();
+    const phone = document.createElement("div");
+    phone.style.width = "375px";
+    document.body.append(phone);
+    const element = mount("ottisk-cart", {}, phone);
+    await lineCount(element, 1);
+    (await button(element, "Выбрать доставку")).click();
+    await choice(element, "Самовывоз");
+    const cart = await find(element, "[part~=cart]");
+    expect(cart.scrollWidth, "no horizontal scrolling").to.be.at.most(375);
+    expect(element.getBoundingClientRect().width).to.equal(375);
+  });
+
+  it("takes a line out of the order at once, before the server answers", async () => {
+    await visitorWithLine();
+    const element = mount("ottisk-cart");
+    const [item] = await lineCount(element, 1);
+    const checkbox = item!.querySelector<HTMLInputElement>("input[type=checkbox]")!;
+    expect(checkbox.checked).to.equal(true);
+    checkbox.click();
+    expect(getPageStore(apiBase).get(cartStateAtom).cart?.orderProduct[0]?.inOrder, "the store changed synchronously").to.equal(false);
+    await waitFor(() => !checkbox.checked, "the checkbox to clear");
+    await findText(element, "Отметьте для заказа хотя бы один товар");
+    await waitFor(() => shadow(element).querySelector("[data-testid=total-items]")?.textContent === formatRoubles(0), "the items total to drop to 0");
+  });
+
+  it("re-prices a line when its quantity changes", async () => {
+    const { api } = await visitorWithLine();
+    const element = mount("ottisk-cart");
+    const [item] = await lineCount(element, 1);
+    const price = item!.querySelector("[data-testid=line-price]")!;
+    const before = price.textContent;
+    typeInto(item!.querySelector<HTMLInputElement>("input[name=quantity]")!, "500");
+    (await button(element, "Пересчитать")).click();
+    await waitFor(() => price.textContent !== before, "the line price to change");
+    const line = (await api.getCart()).orderProduct[0]!;
+    expect(line.quantity).to.equal(500);
+    expect(price.textContent).to.equal(formatRoubles(line.price));
+  });
+
+  it("shows the expired code's Russian problem, then applies OTTISK10 with its discount", async () => {
+    await visitorWithLine();
+    const element = mount("ottisk-cart");
+    await lineCount(element, 1);
+    const input = await find<HTMLInputElement>(element, "input[name=promocode]");
+    typeInto(input, "LETO2024");
+    (await button(element, "Применить")).click();
+    await findText(element, "Срок действия промокода истёк");
+    expect(input.value, "the typed code is kept").to.equal("LETO2024");
+
+    typeInto(input, "ottisk10");
+    (await button(element, "Применить")).click();
+    const applied = await find(element, "[data-testid=promocode]");
+    expect(applied.textContent).to.contain("OTTISK10");
+    const discount = await find(element, "[data-testid=total-discount]");
+    const cart = getPageStore(apiBase).get(cartStateAtom).cart!;
+    expect(cart.totals.discount).to.be.greaterThan(0);
+    expect(discount.textContent).to.equal(`−${formatRoubles(cart.totals.discount)}`);
+
+    (await button(element, "Убрать промокод")).click();
+    await waitFor(() => !shadow(element).querySelector("[data-testid=total-discount]"), "the discount to go");
+  });
+});
+
+describe("<ottisk-cart>: deliveries", () => {
+  it("adds a self-pickup delivery at one of the shop's counters", async () => {
+    await visitorWithLine();
+    const element = mount("ottisk-cart");
+    await lineCount(element, 1);
+    (await button(element, "Выбрать доставку")).click();
+    await findText(element, "Краснодар");
+    (await choice(element, "Самовывоз")).click();
+    const counter = await waitFor(
+      () => shadow(element).querySelector<HTMLInputElement>("input[name=selfPickupPoint]"),
+      "a self-pickup point",
+    );
+    counter.click();
+    (await button(element, "Добавить доставку")).click();
+    const delivery = await find(element, "[part~=delivery]");
+    expect(delivery.dataset.method).to.equal("SelfPickup");
+    expect(delivery.textContent).to.contain("Самовывоз");
+    await waitFor(() => !shadow(element).textContent?.includes("Выберите способ доставки"), "the NO_DELIVERY problem to go");
+    await expectAccessible(element);
+  });
+
+  it("shows the delivery error for a bad address, keeps the form, then saves a courier delivery to the door", async () => {
+    await visitorWithLine();
+    const element = mount("ottisk-cart");
+    await lineCount(element, 1);
+    (await button(element, "Выбрать доставку")).click();
+    (await choice(element, "Курьер типографии")).click();
+    const address = await find<HTMLInputElement>(element, "input[name=street-address]");
+    typeInto(address, "ул");
+    (await button(element, "Добавить доставку")).click();
+    const error = await find(element, "[data-testid=delivery-error]");
+    expect(error.textContent).to.contain("Укажите адрес доставки");
+    expect(address.value, "the typed address is kept").to.equal("ул");
+    expect(shadow(element).querySelector("[part~=delivery]")).to.equal(null);
+
+    typeInto(address, "ул. Красная, д. 1, оф. 5");
+    (await button(element, "Добавить доставку")).click();
+    const delivery = await find(element, "[part~=delivery]");
+    expect(delivery.dataset.method).to.equal("Courier");
+    expect(delivery.textContent).to.contain("ул. Красная, д. 1, оф. 5");
+    expect(shadow(element).querySelector("[data-testid=delivery-error]")).to.equal(null);
+  });
+});
+
+describe("<ottisk-cart>: a signed-in client", () => {
+  it("lets a visitor sign in from the cart; the cart reloads with the visitor's line in the account's cart", async () => {
+    const client = await signedInClient();
+    const target = client.selectedBefore === null ? null : client.selectedBefore;
+    await clearCart(client.api, target);
+    const { cart: visitorCart } = await visitorWithLine();
+    const element = mount("ottisk-cart");
+    await lineCount(element, 1);
+    (await find<HTMLButtonElement>(element, "[part~=login-button]")).click();
+    typeInto(await find<HTMLInputElement>(element, "input[name=email]"), CLIENT.email);
+    typeInto(await find<HTMLInputElement>(element, "input[name=password]"), CLIENT.password);
+    const events = await collectEvents<{ name: string; typeUser: string }>("ottisk-login", async () => {
+      (await find<HTMLButtonElement>(element, "[part~=login-submit]")).click();
+      await findText(element, "Вы вошли в систему");
+    });
+    expect(events.map((event) => event.detail.typeUser)).to.deep.equal(["client"]);
+    await find(element, "[part~=checkout]");
+    const [item] = await lineCount(element, 1);
+    expect(item!.textContent).to.contain(visitorCart.orderProduct[0]!.product.name);
+    expect(shadow(element).querySelector("[data-testid=sign-in]")).to.equal(null);
+    await find(element, "[part~=company] select");
+    await clearCart(client.api, target);
+  });
+
+  it("switches the cart to another company and re-issues that cart's deliveries", async () => {
+    const { api, romashka, selectedBefore } = await signedInClient();
+    try {
+      await api.selectCompany(null);
+      await clearCart(api, null);
+      await clearCart(api, romashka);
+      await api.addCartProduct({ productId: await businessCardId(api), quantity: 200 });
+      await readyCart(api, romashka);
+
+      const element = mount("ottisk-cart");
+      const select = await find<HTMLSelectElement>(element, "[part~=company] select");
+      await lineCount(element, 1);
+      expect(select.value).to.equal("");
+      expect(shadow(element).querySelector("[part~=delivery]")).to.equal(null);
+
+      performance.clearResourceTimings();
+      const events = await collectEvents<{ companyId: number | null }>("ottisk-company-change", async () => {
+        chooseOption(select, String(romashka));
+        await find(element, "[part~=delivery][data-method=SelfPickup]");
+        await waitFor(() => !getPageStore(apiBase).get(cartStateAtom).deliveryLoading && select.value === String(romashka), "the switch to finish");
+      });
+      expect(events.map((event) => event.detail)).to.deep.equal([{ companyId: romashka }]);
+      const deliveryCalls = performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.startsWith(apiBase) && new URL(entry.name).pathname.endsWith("/client-cart/delivery"));
+      expect(deliveryCalls, "one delivery update for the company cart's one delivery").to.have.length(1);
+      expect((await api.getProfile()).selectedCompanyId).to.equal(romashka);
+      await expectAccessible(element);
+    } finally {
+      await api.selectCompany(selectedBefore);
+    }
+  });
+
+  it("places one order for two clicks, fires ottisk-checkout, shows it and repeats its line", async () => {
+    const { api, romashka, selectedBefore } = await signedInClient();
+    try {
+      await api.selectCompany(romashka);
+      await clearCart(api, romashka);
+      const ready = await readyCart(api, romashka);
+      expect(ready.problems, "the arranged cart is ready").to.deep.equal([]);
+      const ordersBefore = (await api.getOrders({ companyId: romashka })).total;
+
+      const element = mount("ottisk-cart");
+      await lineCount(element, 1);
+      (await choice(element, "С баланса")).click();
+      await find(element, "[data-testid=balance]");
+      const checkout = await waitFor(
+        () => shadow(element).querySelector<HTMLButtonElement>("[part~=checkout]:not(:disabled)"),
+        "«Оформить заказ» to be enabled",
+      );
+      const events = await collectEvents<{ orderId: number; number: string; paymentType: string; total: number; href: string | null }>(
+        "ottisk-checkout",
+        async () => {
+          checkout.click();
+          checkout.click();
+          await find(element, "[data-testid=order-placed]");
+        },
+      );
+      expect(events).to.have.length(1);
+      const detail = events[0]!.detail;
+      expect(detail.paymentType).to.equal("InternalBalance");
+      expect(detail.total).to.equal(ready.totals.total);
+      expect(detail.href).to.equal(`${location.origin}/success-payment?orderId=${detail.orderId}`);
+      expect(events[0]!.cancelable).to.equal(true);
+      const orders = await api.getOrders({ companyId: romashka });
+      expect(orders.total, "two clicks placed one order").to.equal(ordersBefore + 1);
+      expect(orders.items[0]!.id).to.equal(detail.orderId);
+      await findText(element, `Заказ № ${detail.number} оформлен`);
+      await expectAccessible(element);
+
+      (await button(element, "Повторить")).click();
+      await findText(element, "Добавлено в корзину");
+      const order = await api.getOrder(detail.orderId);
+      const repeated = (await api.getCart({ companyId: romashka })).orderProduct;
+      expect(repeated.map((line) => line.repeatOfId)).to.deep.equal([order.lines[0]!.id]);
+    } finally {
+      await api.selectCompany(selectedBefore);
+    }
+  });
+
+  it("hands a card payment to the page when ottisk-checkout is cancelled, with the payment page's address", async () => {
+    const { api, romashka, selectedBefore } = await signedInClient();
+    try {
+      await api.selectCompany(romashka);
+      await clearCart(api, romashka);
+      await readyCart(api, romashka);
+      const element = mount("ottisk-cart");
+      await lineCount(element, 1);
+      (await choice(element, "Онлайн картой (ЮKassa)")).click();
+      await waitFor(() => getPageStore(apiBase).get(cartStateAtom).cart?.paymentType === "Yookassa", "the payment type to be saved");
+      const checkout = await waitFor(
+        () => shadow(element).querySelector<HTMLButtonElement>("[part~=checkout]:not(:disabled)"),
+        "«Оформить заказ» to be enabled",
+      );
+      const heard: CustomEvent<{ href: string | null; paymentType: string }>[] = [];
+      const listener = (event: Event) => {
+        heard.push(event as CustomEvent<{ href: string | null; paymentType: string }>);
+        event.preventDefault();
+      };
+      document.addEventListener("ottisk-checkout", listener);
+      try {
+        checkout.click();
+        await find(element, "[data-testid=order-placed]");
+      } finally {
+        document.removeEventListener("ottisk-checkout", listener);
+      }
+      expect(heard).to.have.length(1);
+      expect(heard[0]!.detail.paymentType).to.equal("Yookassa");
+      expect(heard[0]!.detail.href).to.match(/\/api\/payment\/test\/test-[0-9a-f-]{36}$/);
+      const pay = Array.from(shadow(element).querySelectorAll<HTMLAnchorElement>("a")).find((link) => link.textContent === "Перейти к оплате");
+      expect(pay?.href).to.equal(heard[0]!.detail.href);
+    } finally {
+      await api.selectCompany(selectedBefore);
+    }
+  });
+});
+
+describe("custom-elements.json", () => {
+  it("documents every attribute <ottisk-cart> and <ottisk-cart-button> observe", async () => {
+    const manifest = (await import("../../widgets/custom-elements.json")).default as {
+      modules: Array<{ declarations?: Array<{ tagName?: string; attributes?: Array<{ name: string }> }> }>;
+    };
+    for (const tag of ["ottisk-cart", "ottisk-cart-button"]) {
+      const declaration = manifest.modules.flatMap((module) => module.declarations ?? []).find((item) => item.tagName === tag);
+      expect(declaration, `${tag} is in the manifest`).to.not.equal(undefined);
+      const documented = (declaration!.attributes ?? []).map((attribute) => attribute.name).sort();
+      const observed = [...(customElements.get(tag) as unknown as { observedAttributes: string[] }).observedAttributes].sort();
+      expect(documented).to.deep.equal(observed);
+    }
+  });
+});

@@ -1,0 +1,146 @@
+/// <reference types="mocha" />
+import { expect } from "chai";
+import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
+import { storefrontOrigin } from "../../widgets/api-base";
+import "../../widgets/index";
+import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+
+/** Types into a React-controlled field as a user would. */
+function typeInto(input: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+  setter?.call(input, value);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+function resultTitles(element: Element): string[] {
+  return Array.from(shadow(element).querySelectorAll("[part='result-link']")).map((link) => link.textContent ?? "");
+}
+
+/** Keeps the test page: a cancelled ottisk-search or ottisk-navigate does not navigate. */
+function stayOnPage(name: string): () => void {
+  const stay = (event: Event) => event.preventDefault();
+  document.addEventListener(name, stay);
+  return () => document.removeEventListener(name, stay);
+}
+
+afterEach(() => resetPage());
+
+describe("<ottisk-search>", () => {
+  it("stores the query, clears the field and fires a cancelable ottisk-search with the results address", async () => {
+    const element = mount("ottisk-search");
+    const form = await find<HTMLFormElement>(element, "form[role='search']");
+    const input = form.querySelector<HTMLInputElement>("input")!;
+    expect(input.placeholder).to.equal("Поиск по сайту");
+    expect(shadow(element).querySelector(`label[for='${input.id}']`)?.textContent).to.equal("Поиск по сайту");
+    expect(form.querySelector("button[type='submit']")?.textContent).to.equal("Найти");
+    await expectAccessible(element);
+
+    const release = stayOnPage("ottisk-search");
+    try {
+      const empty = await collectEvents("ottisk-search", async () => {
+        typeInto(input, "   ");
+        form.requestSubmit();
+      });
+      expect(empty, "an empty query does nothing").to.have.length(0);
+
+      typeInto(input, " визитка ");
+      const events = await collectEvents<{ query: string; href: string }>("ottisk-search", async () => {
+        form.requestSubmit();
+        await waitFor(() => input.value === "", "the field to clear");
+      });
+      expect(events).to.have.length(1);
+      expect(events[0]!.cancelable).to.equal(true);
+      expect(events[0]!.detail).to.deep.equal({ query: "визитка", href: `${storefrontOrigin()}/poisk?q=${encodeURIComponent("визитка")}` });
+      expect(readText(STORAGE_KEYS.searchQuery)).to.equal("визитка");
+    } finally {
+      release();
+    }
+  });
+
+  it("has a reset button that clears the field, and takes a results-url template", async () => {
+    const element = mount("ottisk-search", { "results-url": "https://partner.example/search/{query}" });
+    const form = await find<HTMLFormElement>(element, "form[role='search']");
+    const input = form.querySelector<HTMLInputElement>("input")!;
+    typeInto(input, "буклет");
+    const reset = await find<HTMLButtonElement>(element, "button[type='reset']");
+    expect(reset.getAttribute("aria-label")).to.equal("Очистить поиск");
+    await expectAccessible(element);
+    reset.click();
+    await waitFor(() => input.value === "", "the field to clear");
+    expect(shadow(element).activeElement).to.equal(input);
+
+    const release = stayOnPage("ottisk-search");
+    try {
+      typeInto(input, "буклет а5");
+      const events = await collectEvents<{ query: string; href: string }>("ottisk-search", async () => {
+        form.requestSubmit();
+        await waitFor(() => input.value === "", "the field to clear");
+      });
+      expect(events[0]!.detail.href).to.equal(`https://partner.example/search/${encodeURIComponent("буклет а5")}`);
+    } finally {
+      release();
+    }
+  });
+});
+
+describe("<ottisk-search-results>", () => {
+  it("shows the results of its query with links to the storefront, and fires ottisk-navigate", async () => {
+    const expected = await testApi().searchSite({ search: "визитка", offset: 0, limit: 20 });
+    expect(expected.total, "the demo data has business cards").to.be.greaterThan(0);
+    const element = mount("ottisk-search-results", { query: "визитка" });
+    await waitFor(() => resultTitles(element).length === expected.items.length, "the results");
+    expect(resultTitles(element)).to.deep.equal(expected.items.map((item) => item.title));
+    await findText(element, `Найдено ${expected.total}`);
+    const hrefs = Array.from(shadow(element).querySelectorAll<HTMLAnchorElement>("[part='result-link']")).map((link) => link.getAttribute("href"));
+    expect(hrefs).to.deep.equal(expected.items.map((item) => `${storefrontOrigin()}/${item.path}`));
+    await expectAccessible(element);
+
+    const release = stayOnPage("ottisk-navigate");
+    try {
+      const events = await collectEvents<{ href: string }>("ottisk-navigate", async () => {
+        shadow(element).querySelector<HTMLAnchorElement>("[part='result-link']")!.click();
+      });
+      expect(events.map((event) => event.detail.href)).to.deep.equal([`${storefrontOrigin()}/${expected.items[0]!.path}`]);
+    } finally {
+      release();
+    }
+  });
+
+  it("loads more with «Показать ещё»", async () => {
+    const all = await testApi().searchSite({ search: "печать", offset: 0, limit: 50 });
+    expect(all.total, "enough results to page").to.be.greaterThan(2);
+    const element = mount("ottisk-search-results", { query: "печать", "page-size": "2" });
+    await waitFor(() => resultTitles(element).length === 2, "the first two results");
+    (await find<HTMLButtonElement>(element, "[part='more-button']")).click();
+    await waitFor(() => resultTitles(element).length === Math.min(4, all.total), "two more results");
+    expect(resultTitles(element)).to.deep.equal(all.items.slice(0, 4).map((item) => item.title));
+  });
+
+  it("says so when nothing is found, and takes the stored query when it has none", async () => {
+    const nothing = mount("ottisk-search-results", { query: "жжжщщщ" });
+    await findText(nothing, "Ничего не найдено по запросу «жжжщщщ»");
+    await expectAccessible(nothing);
+    resetPage();
+
+    writeText(STORAGE_KEYS.searchQuery, "визитка");
+    const stored = mount("ottisk-search-results");
+    await findText(stored, "Результаты поиска по запросу «визитка»");
+    await waitFor(() => resultTitles(stored).length > 0, "the stored query's results");
+  });
+
+  it("shows the server's message with «Повторить» when the search fails", async () => {
+    const element = mount("ottisk-search-results", { query: "а".repeat(201) });
+    const alert = await find(element, ".ottisk-message--error[role='alert']");
+    expect(alert.textContent).to.contain("Запрос для поиска — не длиннее 200 символов");
+    const retry = alert.querySelector("button")!;
+    expect(retry.textContent).to.equal("Повторить");
+    await expectAccessible(element);
+    performance.clearResourceTimings();
+    retry.click();
+    await waitFor(
+      () => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/public/website/search?")),
+      "the search to be asked again",
+    );
+    await find(element, ".ottisk-message--error[role='alert']");
+  });
+});

@@ -1,0 +1,19 @@
+import { storefrontOrigin } from "../api-base";
+import type { HostProps } from "../element";
+import { navigateHandler } from "../navigate";
+import { CartButton } from "./CartButton";
+import { useCartChangeEvent } from "./cart-change-event";
+
+export interface CartButtonElementProps {
+  cartUrl?: string;
+}
+
+/** `<ottisk-cart-button>`: the CartButton, its link announced with ottisk-navigate and the cart's changes with ottisk-cart-change. */
+export function CartButtonElement({ cartUrl, host }: CartButtonElementProps & HostProps) {
+  useCartChangeEvent(host);
+  return (
+    <span className="ottisk-root ottisk-cart-button-host">
+      <CartButton cartUrl={cartUrl ?? `${storefrontOrigin()}/cart`} onNavigate={navigateHandler(host)} />
+    </span>
+  );
+}

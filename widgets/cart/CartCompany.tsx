@@ -1,0 +1,57 @@
+import { useSetAtom } from "jotai/react";
+import { useId, useState } from "react";
+import type { AccountProfile } from "../../shared/contracts/index";
+import { selectCompanyAtom } from "../../shared/state/index";
+import { messageOf } from "./use-query";
+
+export interface CartCompanyProps {
+  profile: AccountProfile;
+  /** The account now acted for: a company, or null for the personal profile. */
+  companyId: number | null;
+  onChange: (companyId: number | null) => void;
+}
+
+/**
+ * Whose cart this is: the personal profile or one of the account's companies. Choosing tells the
+ * server, loads that cart and re-issues its deliveries (spec §4).
+ */
+export function CartCompany({ profile, companyId, onChange }: CartCompanyProps) {
+  const selectCompany = useSetAtom(selectCompanyAtom);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const selectId = useId();
+  return (
+    <div className="ottisk-cart__company" part="company">
+      <label htmlFor={selectId}>Заказываю от имени</label>
+      <select
+        id={selectId}
+        name="company"
+        value={companyId === null ? "" : String(companyId)}
+        disabled={busy}
+        onChange={(event) => {
+          const next = event.target.value === "" ? null : Number(event.target.value);
+          setBusy(true);
+          setError(null);
+          selectCompany(next)
+            .then(() => onChange(next))
+            .catch((failure: unknown) => setError(messageOf(failure)))
+            .finally(() => setBusy(false));
+        }}
+      >
+        <option value="">
+          Личный профиль: {profile.name} {profile.surname}
+        </option>
+        {profile.companies.map((company) => (
+          <option key={company.id} value={company.id}>
+            {company.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="ottisk-cart__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

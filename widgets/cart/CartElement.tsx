@@ -1,0 +1,53 @@
+import type { CartLine, Order } from "../../shared/contracts/index";
+import { storefrontOrigin } from "../api-base";
+import type { HostProps } from "../element";
+import { fireOttiskEvent } from "../events";
+import { LoginButton } from "../login/Login";
+import { useCartChangeEvent } from "../cart-button/cart-change-event";
+import { Cart } from "./Cart";
+
+export interface CartElementProps {
+  catalogUrl?: string;
+  successUrl?: string;
+  productUrl?: string;
+}
+
+/** Fills `{id}` and `{category}` of a product address template with a cart line's product. */
+export function productUrlForLine(template: string, line: CartLine): string {
+  return template
+    .replaceAll("{id}", encodeURIComponent(String(line.product.id)))
+    .replaceAll("{category}", encodeURIComponent(line.product.category.slug));
+}
+
+/** Fills `{id}` and `{number}` of the success address template with the placed order. */
+export function successUrlFor(template: string, order: Order): string {
+  return template.replaceAll("{id}", encodeURIComponent(String(order.id))).replaceAll("{number}", encodeURIComponent(order.number));
+}
+
+/** `<ottisk-cart>` as React sees it: the Cart, its events fired from the element. */
+export function CartElement({ catalogUrl, successUrl, productUrl, host }: CartElementProps & HostProps) {
+  useCartChangeEvent(host);
+  const productTemplate = productUrl ?? `${storefrontOrigin()}/catalog/{category}/{id}`;
+  const successTemplate = successUrl ?? `${storefrontOrigin()}/success-payment?orderId={id}`;
+  return (
+    <Cart
+      catalogHref={catalogUrl ?? `${storefrontOrigin()}/catalog`}
+      productHref={(line) => productUrlForLine(productTemplate, line)}
+      successHref={(order) => successUrlFor(successTemplate, order)}
+      onPlaced={(order, href) =>
+        fireOttiskEvent(
+          host,
+          "ottisk-checkout",
+          { orderId: order.id, number: order.number, paymentType: order.paymentType, total: order.total, href },
+          { cancelable: true },
+        )
+      }
+      onCompanyChange={(companyId) => fireOttiskEvent(host, "ottisk-company-change", { companyId })}
+      signIn={
+        <LoginButton
+          onLogin={(grant) => fireOttiskEvent(host, "ottisk-login", { name: grant.profile.name, typeUser: grant.profile.typeUser })}
+        />
+      }
+    />
+  );
+}

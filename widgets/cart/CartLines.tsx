@@ -1,0 +1,195 @@
+import { useSetAtom } from "jotai/react";
+import { useEffect, useId, useState } from "react";
+import { CART_LINE_MAX_QUANTITY } from "../../shared/contracts/index";
+import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
+import { formatRoubles } from "../../shared/domain/index";
+import { changeCartAtom, setInOrderAtom } from "../../shared/state/index";
+import { messageOf } from "./use-query";
+
+/** What each layout status means to the shopper (spec §5 leaves the states after upload open). */
+const LAYOUT_STATUS_TEXT: Record<CartLayout["status"], string> = {
+  missing: "макет не загружен",
+  uploaded: "макет загружен, ждёт проверки",
+  checking: "макет проверяется",
+  passed: "макет проверен",
+  failed: "макет не прошёл проверку",
+  error: "проверка не завершилась — макет посмотрит специалист типографии",
+};
+
+export interface CartLinesProps {
+  cart: Cart;
+  productHref: (line: CartLine) => string;
+  /** A failed change: the cart shows its message. */
+  onError: (messageUI: string) => void;
+}
+
+/** The cart's lines (spec §3 orderProduct): in-order flag, photo, name, options, layouts, quantity, price, remove, repeat. */
+export function CartLines({ cart, productHref, onError }: CartLinesProps) {
+  return (
+    <section className="ottisk-cart__section" part="lines" aria-labelledby="ottisk-cart-lines-title">
+      <h3 id="ottisk-cart-lines-title" className="ottisk-cart__heading">
+        Товары
+      </h3>
+      <ul className="ottisk-cart__lines">
+        {cart.orderProduct.map((line) => (
+          <CartLineItem key={line.id} line={line} cart={cart} href={productHref(line)} onError={onError} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function layoutProblem(cart: Cart, line: CartLine, layout: CartLayout): string | null {
+  const code = layout.status === "missing" ? "LAYOUT_MISSING" : layout.status === "failed" ? "LAYOUT_FAILED" : null;
+  if (!code) return null;
+  const problem = cart.problems.find(
+    (item) => item.code === code && item.messageUI.includes(`«${layout.detailName}»`) && item.messageUI.includes(`«${line.product.name}»`),
+  );
+  return problem?.messageUI ?? null;
+}
+
+function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Cart; href: string; onError: (messageUI: string) => void }) {
+  const setInOrder = useSetAtom(setInOrderAtom);
+  const changeCart = useSetAtom(changeCartAtom);
+  const [quantity, setQuantity] = useState(String(line.quantity));
+  const [busy, setBusy] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const checkboxId = useId();
+  const quantityId = useId();
+
+  // The server's quantity wins after every change (another tab, a re-price).
+  useEffect(() => setQuantity(String(line.quantity)), [line.quantity]);
+
+  const run = async (change: Parameters<typeof changeCart>[0]) => {
+    setBusy(true);
+    try {
+      await changeCart(change);
+    } catch (error) {
+      onError(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const parsed = Number(quantity);
+  const quantityValid = Number.isInteger(parsed) && parsed >= 1 && parsed <= CART_LINE_MAX_QUANTITY;
+  const dirty = quantity !== String(line.quantity);
+
+  return (
+    <li className={line.inOrder ? "ottisk-cart-line" : "ottisk-cart-line ottisk-cart-line--out"} part="line" aria-busy={busy}>
+      <div className="ottisk-cart-line__check">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={line.inOrder}
+          onChange={(event) => {
+            setInOrder({ orderProductIds: [line.id], inOrder: event.target.checked }).catch((error: unknown) => onError(messageOf(error)));
+          }}
+        />
+        <label htmlFor={checkboxId} className="ottisk-visually-hidden">
+          В заказ: {line.product.name}
+        </label>
+      </div>
+      <div className="ottisk-cart-line__photo">
+        {line.product.photoUrl ? (
+          <img src={line.product.photoUrl} alt="" loading="lazy" />
+        ) : (
+          <span className="ottisk-cart-line__placeholder" aria-hidden="true" />
+        )}
+      </div>
+      <div className="ottisk-cart-line__info">
+        <a className="ottisk-cart-line__name" href={href}>
+          {line.product.name}
+        </a>
+        {line.repeatOfId !== null ? <span className="ottisk-cart-line__tag">Повтор заказа</span> : null}
+        {line.isUrgent ? <span className="ottisk-cart-line__tag">Срочно</span> : null}
+        {line.optionLabels.length > 0 ? (
+          <ul className="ottisk-cart-line__options" aria-label="Параметры">
+            {line.optionLabels.map((option) => (
+              <li key={`${option.group}:${option.code}`}>{option.label}</li>
+            ))}
+          </ul>
+        ) : null}
+        {line.layouts.length > 0 ? (
+          <ul className="ottisk-cart-line__layouts" aria-label="Макеты">
+            {line.layouts.map((layout) => {
+              const problem = layoutProblem(cart, line, layout);
+              return (
+                <li key={layout.detailName} className={`ottisk-cart-line__layout ottisk-cart-line__layout--${layout.status}`} data-status={layout.status}>
+                  <span>
+                    {layout.detailName}: {LAYOUT_STATUS_TEXT[layout.status]}
+                    {layout.status === "failed" && layout.approvedAt !== null ? ", принят вами как есть" : ""}
+                  </span>
+                  {problem ? <span className="ottisk-cart-line__problem">{problem}</span> : null}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+      </div>
+      <form
+        className="ottisk-cart-line__quantity"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!quantityValid || !dirty) return;
+          void run((api) => api.updateCartProduct(line.id, { quantity: parsed }));
+        }}
+      >
+        <label htmlFor={quantityId}>Тираж, шт.</label>
+        <div className="ottisk-cart-line__quantity-row">
+          <input
+            id={quantityId}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={CART_LINE_MAX_QUANTITY}
+            step={1}
+            required
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
+          {dirty ? (
+            <button type="submit" className="ottisk-button ottisk-button--quiet" disabled={busy || !quantityValid}>
+              Пересчитать
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <div className="ottisk-cart-line__price">
+        <strong data-testid="line-price">{formatRoubles(line.price)}</strong>
+        <span className="ottisk-cart-line__unit">{formatRoubles(line.unitPrice)} за шт.</span>
+      </div>
+      <div className="ottisk-cart-line__actions">
+        {line.repeatOfId !== null ? (
+          <button
+            type="button"
+            className="ottisk-cart__link-button"
+            disabled={busy}
+            onClick={() => {
+              const repeatOf = line.repeatOfId;
+              if (repeatOf !== null) void run((api, target) => api.repeatCartProduct(repeatOf, target));
+            }}
+          >
+            Повторить ещё раз
+          </button>
+        ) : null}
+        {confirmRemove ? (
+          <span className="ottisk-cart-line__confirm" role="group" aria-label={`Удалить «${line.product.name}» из корзины?`}>
+            <span aria-hidden="true">Удалить?</span>
+            <button type="button" className="ottisk-cart__link-button" disabled={busy} onClick={() => void run((api) => api.removeCartProduct(line.id))}>
+              Да, удалить
+            </button>
+            <button type="button" className="ottisk-cart__link-button" onClick={() => setConfirmRemove(false)}>
+              Оставить
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="ottisk-cart__link-button" aria-label={`Удалить «${line.product.name}»`} onClick={() => setConfirmRemove(true)}>
+            Удалить
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,107 @@
+import { useSetAtom } from "jotai/react";
+import { useEffect, useId, useState } from "react";
+import { CART_COMMENT_MAX_LENGTH, paymentTypeValues } from "../../shared/contracts/index";
+import type { Cart, PaymentType } from "../../shared/contracts/index";
+import { formatRoubles } from "../../shared/domain/index";
+import { updateCartAtom } from "../../shared/state/index";
+import { messageOf, useQuery } from "./use-query";
+
+export const PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = {
+  Invoice: "Счёт для юрлица",
+  Yookassa: "Онлайн картой (ЮKassa)",
+  InternalBalance: "С баланса",
+};
+
+export interface CartPaymentProps {
+  cart: Cart;
+  signedIn: boolean;
+  companyId: number | null;
+}
+
+/**
+ * The payment type and the comment, saved with PATCH /client-cart (the cart's version, five
+ * retries; a 409 reloads the cart and says another tab changed it). The balance is shown for
+ * the internal balance.
+ */
+export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
+  const updateCart = useSetAtom(updateCartAtom);
+  const [comment, setComment] = useState(cart.comment);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const commentId = useId();
+  const balance = useQuery(signedIn && cart.paymentType === "InternalBalance" ? `balance:${companyId ?? "personal"}:${cart.version}` : null, (api) =>
+    api.getBalance(companyId ?? undefined),
+  );
+
+  // Another tab or a reload brought another comment: show the server's.
+  useEffect(() => setComment(cart.comment), [cart.comment]);
+
+  const save = async (update: { paymentType?: PaymentType; comment?: string }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await updateCart(update);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="ottisk-cart__section" part="payment" aria-labelledby="ottisk-cart-payment-title" aria-busy={busy}>
+      <h3 id="ottisk-cart-payment-title" className="ottisk-cart__heading">
+        Оплата
+      </h3>
+      <fieldset className="ottisk-cart__fieldset">
+        <legend>Способ оплаты</legend>
+        <ul className="ottisk-cart__choices">
+          {paymentTypeValues.map((type) => (
+            <li key={type}>
+              <label className="ottisk-cart__choice">
+                <input
+                  type="radio"
+                  name="paymentType"
+                  value={type}
+                  checked={cart.paymentType === type}
+                  disabled={busy}
+                  onChange={() => void save({ paymentType: type })}
+                />
+                <span className="ottisk-cart__choice-name">{PAYMENT_TYPE_LABELS[type]}</span>
+                {type === "InternalBalance" && cart.paymentType === "InternalBalance" && balance.status === "ready" ? (
+                  <span className="ottisk-cart__choice-terms" data-testid="balance">
+                    На балансе {formatRoubles(balance.data.balance)}
+                  </span>
+                ) : null}
+              </label>
+            </li>
+          ))}
+        </ul>
+        {balance.status === "error" ? (
+          <p className="ottisk-cart__error" role="alert">
+            {balance.messageUI}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="ottisk-cart__field">
+        <label htmlFor={commentId}>Комментарий к заказу</label>
+        <textarea
+          id={commentId}
+          name="comment"
+          rows={3}
+          maxLength={CART_COMMENT_MAX_LENGTH}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          onBlur={() => {
+            if (comment !== cart.comment) void save({ comment });
+          }}
+        />
+      </div>
+      {error ? (
+        <p className="ottisk-cart__error" role="alert" data-testid="payment-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useId, useState } from "react";
+import type { Recipient } from "../../shared/contracts/index";
+import { messageOf, useApi, useQuery } from "./use-query";
+
+export interface RecipientFieldProps {
+  /** The company whose recipients are listed; null: the personal profile. */
+  companyId: number | null;
+  value: number | null;
+  onChange: (recipientId: number | null) => void;
+}
+
+/**
+ * Who receives the parcel: a saved recipient of the account (GET /client-account/recipient) or a new
+ * one (POST). Part of the delivery form, so its fields are a fieldset, not a form of their own.
+ */
+export function RecipientField({ companyId, value, onChange }: RecipientFieldProps) {
+  const api = useApi();
+  const [round, setRound] = useState(0);
+  const recipients = useQuery(`recipients:${companyId ?? "personal"}:${round}`, (client) => client.getRecipients(companyId ?? undefined));
+  const [adding, setAdding] = useState(false);
+  const [draft, setDraft] = useState({ name: "", phone: "", email: "" });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selectId = useId();
+  const ids = { name: useId(), phone: useId(), email: useId(), error: useId() };
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const created: Recipient = await api.createRecipient({
+        name: draft.name,
+        phone: draft.phone,
+        email: draft.email.trim() === "" ? null : draft.email.trim(),
+        companyId,
+      });
+      setAdding(false);
+      setDraft({ name: "", phone: "", email: "" });
+      setRound((current) => current + 1);
+      onChange(created.id);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <fieldset className="ottisk-cart__fieldset">
+      <legend>Получатель</legend>
+      {recipients.status === "error" ? (
+        <p className="ottisk-cart__error" role="alert">
+          {recipients.messageUI}
+        </p>
+      ) : null}
+      <label htmlFor={selectId}>Кто получит заказ</label>
+      <select
+        id={selectId}
+        value={value === null ? "" : String(value)}
+        disabled={recipients.status !== "ready"}
+        onChange={(event) => onChange(event.target.value === "" ? null : Number(event.target.value))}
+      >
+        <option value="">Не указан — свяжемся с вами</option>
+        {recipients.status === "ready"
+          ? recipients.data.map((recipient) => (
+              <option key={recipient.id} value={recipient.id}>
+                {recipient.name}, {recipient.phone}
+              </option>
+            ))
+          : null}
+      </select>
+      {adding ? (
+        <div className="ottisk-cart__recipient-new">
+          <label htmlFor={ids.name}>Имя и фамилия</label>
+          <input
+            id={ids.name}
+            name="recipient-name"
+            autoComplete="name"
+            value={draft.name}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          />
+          <label htmlFor={ids.phone}>Телефон</label>
+          <input
+            id={ids.phone}
+            name="recipient-phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+7 999 123-45-67"
+            value={draft.phone}
+            onChange={(event) => setDraft({ ...draft, phone: event.target.value })}
+          />
+          <label htmlFor={ids.email}>Эл. почта (необязательно)</label>
+          <input
+            id={ids.email}
+            name="recipient-email"
+            type="email"
+            autoComplete="email"
+            value={draft.email}
+            onChange={(event) => setDraft({ ...draft, email: event.target.value })}
+          />
+          {error ? (
+            <p id={ids.error} className="ottisk-cart__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="ottisk-cart__inline-row">
+            <button type="button" className="ottisk-button ottisk-button--quiet" disabled={busy} onClick={() => void save()}>
+              Сохранить получателя
+            </button>
+            <button type="button" className="ottisk-cart__link-button" onClick={() => setAdding(false)}>
+              Отмена
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="ottisk-cart__link-button" onClick={() => setAdding(true)}>
+          Новый получатель
+        </button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,79 @@
+import { useSetAtom } from "jotai/react";
+import { useMemo } from "react";
+import type { MouseEvent } from "react";
+import type { FavoriteState, ProductCard as ProductCardData } from "../../shared/contracts/index";
+import { formatProductCount } from "../../shared/domain/format";
+import { loadFavouriteProductsAtom, useFavouriteProducts, useFavouriteToggle } from "../../shared/state/index";
+import { Alert, ProductCard, ProductCardSkeleton } from "../../shared/ui/index";
+import type { AlertMessage } from "../../shared/ui/index";
+
+export interface FavouritesProps {
+  /** Where a product's page is. */
+  productHref: (card: ProductCardData) => string;
+  /** Where the catalogue is (the empty list's link). */
+  catalogHref: string;
+  onOrder?: ((card: ProductCardData, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  onFavouriteChange?: ((state: FavoriteState) => void) | undefined;
+}
+
+/**
+ * The caller's favourite products as the catalogue's cards. Unstarring a card removes it once the
+ * server has confirmed; the list loads again whenever favourites change here or in another tab.
+ */
+export function Favourites({ productHref, catalogHref, onOrder, onFavouriteChange }: FavouritesProps) {
+  const products = useFavouriteProducts();
+  const reload = useSetAtom(loadFavouriteProductsAtom);
+  const favourites = useFavouriteToggle(onFavouriteChange);
+  const alert = useMemo<AlertMessage | null>(() => (favourites.error ? { kind: "negative", text: favourites.error } : null), [favourites.error]);
+
+  if (products.status === "error") {
+    return (
+      <section className="ottisk-root ottisk-favourites" part="favourites">
+        <div className="ottisk-message ottisk-message--error" role="alert">
+          <p>{products.messageUI}</p>
+          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void reload()}>
+            Повторить
+          </button>
+        </div>
+      </section>
+    );
+  }
+  // A card unstarred here goes as soon as the server confirms, before the list is loaded again.
+  const cards = products.status === "ready" ? products.data.filter((card) => favourites.isFavourite(card.id, card.inFavorite)) : [];
+  return (
+    <section className="ottisk-root ottisk-favourites" part="favourites" aria-busy={products.status === "loading"}>
+      <p className="ottisk-favourites__count" role="status">
+        {products.status === "ready" && cards.length > 0 ? `В избранном ${formatProductCount(cards.length)}` : "\u00a0"}
+      </p>
+      <Alert alert={alert} onClose={favourites.clearError} />
+      {products.status === "ready" && cards.length === 0 ? (
+        <div className="ottisk-message" part="empty">
+          <p>В избранном пока ничего нет. Отмечайте товары звёздочкой, чтобы вернуться к ним позже.</p>
+          <a className="ottisk-button" href={catalogHref}>
+            Перейти в каталог
+          </a>
+        </div>
+      ) : (
+        <ul className="ottisk-catalog__grid" part="grid">
+          {products.status === "ready"
+            ? cards.map((card) => (
+                <li key={card.id}>
+                  <ProductCard
+                    card={{ ...card, inFavorite: true }}
+                    href={productHref(card)}
+                    onOrder={onOrder}
+                    favoritePending={favourites.isPending(card.id)}
+                    onFavoriteToggle={() => void favourites.toggle(card.id, true)}
+                  />
+                </li>
+              ))
+            : Array.from({ length: 4 }, (_, index) => (
+                <li key={index}>
+                  <ProductCardSkeleton />
+                </li>
+              ))}
+        </ul>
+      )}
+    </section>
+  );
+}

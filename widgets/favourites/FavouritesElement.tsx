@@ -1,0 +1,31 @@
+import { storefrontOrigin } from "../api-base";
+import { productUrlFor } from "../catalog/CatalogElement";
+import type { HostProps } from "../element";
+import { fireOttiskEvent } from "../events";
+import { Favourites } from "./Favourites";
+
+export interface FavouritesElementProps {
+  productUrl?: string;
+  catalogUrl?: string;
+}
+
+/** `<ottisk-favourites>` as React sees it: the favourites list, its events fired from the element. */
+export function FavouritesElement({ productUrl, catalogUrl, host }: FavouritesElementProps & HostProps) {
+  const template = productUrl ?? `${storefrontOrigin()}/catalog/{category}/{id}`;
+  return (
+    <Favourites
+      productHref={(card) => productUrlFor(template, card)}
+      catalogHref={catalogUrl ?? `${storefrontOrigin()}/catalog`}
+      onOrder={(card, event) => {
+        const proceed = fireOttiskEvent(
+          host,
+          "ottisk-order",
+          { productId: card.id, categorySlug: card.category.slug, href: event.currentTarget.href },
+          { cancelable: true },
+        );
+        if (!proceed) event.preventDefault();
+      }}
+      onFavouriteChange={(state) => fireOttiskEvent(host, "ottisk-favourite-change", state)}
+    />
+  );
+}

@@ -1,0 +1,330 @@
+import { useSetAtom } from "jotai/react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
+import type { FormEvent } from "react";
+import type { FeedbackFormDefinition, FeedbackReceipt, FormField } from "../../shared/contracts/index";
+import { TEXTAREA_COLLAPSED_PX, TEXTAREA_MIN_MEASURED_PX } from "../../shared/domain/index";
+import { isApiError } from "../../shared/http/index";
+import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useSiteResource } from "../../shared/state/index";
+import { Dialog } from "../../shared/ui/index";
+import { Recaptcha } from "./Recaptcha";
+
+export interface FeedbackFormProps {
+  /** Called once the server accepted the form (the success dialog is then open). */
+  onSent?: ((receipt: FeedbackReceipt) => void) | undefined;
+}
+
+type Values = Record<string, string | boolean>;
+
+/** The longest `pageUrl` the API takes (feedbackSubmissionSchema). */
+const PAGE_URL_MAX_LENGTH = 2000;
+
+/** The fields in their `order` (spec §3: default 1); equal orders keep the server's order. */
+export function orderedFields(fields: readonly FormField[]): FormField[] {
+  return [...fields].sort((a, b) => a.order - b.order);
+}
+
+function initialValues(fields: readonly FormField[]): Values {
+  return Object.fromEntries(
+    fields.map((field): [string, string | boolean] => {
+      if (field.controlType === "checkbox") return [field.key, field.value === "true"];
+      if (field.controlType === "dropdown") return [field.key, field.options.some((option) => option.key === field.value) ? field.value : ""];
+      return [field.key, field.value];
+    }),
+  );
+}
+
+/** Spec §5: a field marked required must be non-empty (a checkbox: ticked). */
+export function requiredProblem(field: FormField, value: string | boolean | undefined): string | null {
+  if (!field.required) return null;
+  if (field.controlType === "checkbox") return value === true ? null : `Отметьте «${field.label}»`;
+  if (typeof value === "string" && value.trim() !== "") return null;
+  return field.controlType === "dropdown" ? `Выберите «${field.label}»` : `Заполните поле «${field.label}»`;
+}
+
+function autocompleteFor(field: FormField): string | undefined {
+  if (field.type === "email") return "email";
+  if (field.type === "tel") return "tel";
+  if (/^(name|fio|fullName)$/i.test(field.key)) return "name";
+  if (/^(company|organization)$/i.test(field.key)) return "organization";
+  return undefined;
+}
+
+/**
+ * The site's feedback form (spec §3 "Form field definition", §4 captcha, §5): the fields the
+ * server defines, in their order; required ones checked before sending; reCAPTCHA when the shop
+ * has a site key (hidden otherwise, or when its config or script fails); then the success dialog.
+ * A refused send shows the server's messageUI and keeps everything entered.
+ */
+export function FeedbackForm({ onSent }: FeedbackFormProps) {
+  const { resource: definition, reload } = useSiteResource(feedbackForm);
+  if (definition.status === "loading") {
+    return (
+      <section className="ottisk-root ottisk-feedback" aria-busy="true">
+        <p className="ottisk-feedback__status" role="status">
+          Загружаем форму…
+        </p>
+      </section>
+    );
+  }
+  if (definition.status === "error") {
+    return (
+      <section className="ottisk-root ottisk-feedback">
+        <div className="ottisk-message ottisk-message--error" role="alert">
+          <p>{definition.messageUI}</p>
+          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
+            Повторить
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return <FeedbackFormView definition={definition.data} onSent={onSent} />;
+}
+
+function FeedbackFormView({ definition, onSent }: { definition: FeedbackFormDefinition; onSent: FeedbackFormProps["onSent"] }) {
+  const fields = orderedFields(definition.fields);
+  const send = useSetAtom(sendFeedbackAtom);
+  const { resource: captchaConfig } = useSiteResource(recaptchaConfig);
+  const siteKey = captchaConfig.status === "ready" ? captchaConfig.data.siteKey : null;
+  const [values, setValues] = useState<Values>(() => initialValues(fields));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [captcha, setCaptcha] = useState<{ shown: boolean; token: string | null; resetKey: number }>({ shown: false, token: null, resetKey: 0 });
+  const formRef = useRef<HTMLFormElement>(null);
+  const idPrefix = useId();
+  const titleId = `${idPrefix}title`;
+
+  const focusField = (key: string) => {
+    const control = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(key)}"]`);
+    control?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const problems: Record<string, string> = {};
+    for (const field of fields) {
+      const problem = requiredProblem(field, values[field.key]);
+      if (problem) problems[field.key] = problem;
+    }
+    setErrors(problems);
+    const firstProblem = fields.find((field) => problems[field.key]);
+    if (firstProblem) {
+      setFormError(null);
+      focusField(firstProblem.key);
+      return;
+    }
+    if (captcha.shown && !captcha.token) {
+      setFormError("Подтвердите, что вы не робот: отметьте «Я не робот».");
+      return;
+    }
+    setSending(true);
+    setFormError(null);
+    try {
+      const answers = Object.fromEntries(
+        fields.map((field) => {
+          const value = values[field.key] ?? "";
+          return [field.key, typeof value === "string" ? value.trim() : value];
+        }),
+      );
+      const receipt = await send({ values: answers, captchaToken: captcha.token, pageUrl: window.location.href.slice(0, PAGE_URL_MAX_LENGTH) });
+      setValues(initialValues(fields));
+      setErrors({});
+      setSent(true);
+      onSent?.(receipt);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setFormError(error.messageUI);
+      const fieldProblems: Record<string, string> = {};
+      for (const issue of error.issues) {
+        const key = issue.field.replace(/^values\./, "");
+        if (fields.some((field) => field.key === key)) fieldProblems[key] ??= issue.messageUI;
+      }
+      setErrors(fieldProblems);
+    } finally {
+      setSending(false);
+      // A token is good for one check: the next send needs a new one.
+      setCaptcha((state) => (state.shown ? { ...state, token: null, resetKey: state.resetKey + 1 } : state));
+    }
+  };
+
+  return (
+    <div className="ottisk-root ottisk-feedback">
+      {definition.title ? (
+        <h2 className="ottisk-feedback__title" id={titleId} part="title">
+          {definition.title}
+        </h2>
+      ) : null}
+      <form
+        ref={formRef}
+        className="ottisk-feedback__form"
+        part="form"
+        noValidate
+        aria-labelledby={definition.title ? titleId : undefined}
+        aria-label={definition.title ? undefined : "Обратная связь"}
+        onSubmit={(event) => void submit(event)}
+      >
+        {fields.map((field) => (
+          <FieldControl
+            key={field.key}
+            id={`${idPrefix}${field.key}`}
+            field={field}
+            value={values[field.key]}
+            error={errors[field.key]}
+            onChange={(value) => {
+              setValues((current) => ({ ...current, [field.key]: value }));
+              setErrors((current) => {
+                if (!current[field.key]) return current;
+                const rest = { ...current };
+                delete rest[field.key];
+                return rest;
+              });
+            }}
+          />
+        ))}
+        {siteKey ? (
+          <Recaptcha
+            siteKey={siteKey}
+            resetKey={captcha.resetKey}
+            onReady={() => setCaptcha((state) => ({ ...state, shown: true }))}
+            onUnavailable={() => setCaptcha((state) => ({ ...state, shown: false, token: null }))}
+            onToken={(token) => {
+              setCaptcha((state) => ({ ...state, token }));
+              if (token) setFormError(null);
+            }}
+          />
+        ) : null}
+        {formError ? (
+          <p className="ottisk-feedback__form-error" role="alert" part="error">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className="ottisk-button ottisk-feedback__submit" part="submit" disabled={sending} aria-busy={sending}>
+          {sending ? "Отправляем…" : "Отправить"}
+        </button>
+      </form>
+      <Dialog open={sent} title="Ваши данные успешно отправлены" className="ottisk-feedback__success" onClose={() => setSent(false)}>
+        <p className="ottisk-feedback__success-text">Мы получили ваше сообщение и свяжемся с вами в ближайшее время.</p>
+        <button type="button" className="ottisk-button" part="return-button" onClick={() => setSent(false)}>
+          Вернуться на сайт
+        </button>
+      </Dialog>
+    </div>
+  );
+}
+
+interface FieldControlProps {
+  id: string;
+  field: FormField;
+  value: string | boolean | undefined;
+  error: string | undefined;
+  onChange: (value: string | boolean) => void;
+}
+
+function FieldControl({ id, field, value, error, onChange }: FieldControlProps) {
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: field.key,
+    required: field.required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  } as const;
+  const label = (
+    <>
+      {field.label}
+      {field.required ? (
+        <span className="ottisk-feedback__required" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </>
+  );
+  const errorText = error ? (
+    <p className="ottisk-feedback__error" id={errorId}>
+      {error}
+    </p>
+  ) : null;
+
+  if (field.controlType === "checkbox") {
+    return (
+      <div className="ottisk-feedback__field ottisk-feedback__field--checkbox">
+        <label className="ottisk-feedback__check" htmlFor={id}>
+          <input {...common} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />
+          <span>{label}</span>
+        </label>
+        {errorText}
+      </div>
+    );
+  }
+  const text = typeof value === "string" ? value : "";
+  return (
+    <div className="ottisk-feedback__field">
+      <label className="ottisk-feedback__label" htmlFor={id}>
+        {label}
+      </label>
+      {field.controlType === "dropdown" ? (
+        <select {...common} className="ottisk-feedback__input" value={text} onChange={(event) => onChange(event.target.value)}>
+          {field.options.some((option) => option.key === field.value) ? null : <option value="">Выберите…</option>}
+          {field.options.map((option) => (
+            <option key={option.key} value={option.key}>
+              {option.value}
+            </option>
+          ))}
+        </select>
+      ) : field.controlType === "textarea" ? (
+        <AutoHeightTextarea {...common} value={text} onChange={onChange} />
+      ) : (
+        <input
+          {...common}
+          className="ottisk-feedback__input"
+          type={field.type}
+          inputMode={field.type === "tel" ? "tel" : field.type === "email" ? "email" : undefined}
+          autoComplete={autocompleteFor(field)}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {errorText}
+    </div>
+  );
+}
+
+interface AutoHeightTextareaProps {
+  id: string;
+  name: string;
+  required: boolean;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * A textarea that grows with its text (spec §5): the measured content height is used when it is
+ * 45 px or more, otherwise the box is 30 px high (padding and border come on top of that).
+ */
+function AutoHeightTextarea({ value, onChange, ...attributes }: AutoHeightTextareaProps) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const textarea = ref.current;
+    if (!textarea) return;
+    textarea.style.height = "0px";
+    const style = getComputedStyle(textarea);
+    const measured = textarea.scrollHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    textarea.style.height = `${measured >= TEXTAREA_MIN_MEASURED_PX ? measured : TEXTAREA_COLLAPSED_PX}px`;
+  }, [value]);
+  return (
+    <textarea
+      {...attributes}
+      ref={ref}
+      className="ottisk-feedback__input ottisk-feedback__textarea"
+      rows={1}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { storefrontOrigin } from "../api-base";
+import type { HostProps } from "../element";
+import { fireOttiskEvent } from "../events";
+import { sideMenuHostProps } from "../side-menu/SideMenuElement";
+import { Header } from "./Header";
+
+export interface HeaderElementProps {
+  logoSrc?: string;
+  adminUrl?: string;
+}
+
+/** `<ottisk-header>` as React sees it: the Header, the events of its parts fired from the element. */
+export function HeaderElement({ logoSrc, adminUrl, host }: HeaderElementProps & HostProps) {
+  return (
+    <Header
+      {...sideMenuHostProps(host, adminUrl)}
+      homeUrl={`${storefrontOrigin()}/`}
+      cartUrl={`${storefrontOrigin()}/cart`}
+      logoSrc={logoSrc}
+      onCityChange={(city) => fireOttiskEvent(host, "ottisk-city-change", { kladrId: city.kladrId, city: city.city, region: city.region })}
+      onLogin={(grant) => fireOttiskEvent(host, "ottisk-login", { name: grant.profile.name, typeUser: grant.profile.typeUser })}
+    />
+  );
+}

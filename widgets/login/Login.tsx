@@ -1,0 +1,198 @@
+import { useAtomValue, useSetAtom } from "jotai/react";
+import { useId, useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { loginRequestSchema } from "../../shared/contracts/index";
+import type { SessionGrant } from "../../shared/contracts/index";
+import { isApiError } from "../../shared/http/index";
+import { loginAtom, signedInAtom } from "../../shared/state/index";
+import { Alert, Dialog } from "../../shared/ui/index";
+import type { AlertMessage } from "../../shared/ui/index";
+import { storefrontOrigin } from "../api-base";
+
+/** The positive alert after a sign-in (spec §4). */
+export const LOGIN_SUCCESS_TEXT = "Вы вошли в систему";
+
+/** The admin panel (spec §1: registration and password recovery live there). */
+export function defaultAdminUrl(): string {
+  return `${storefrontOrigin()}/admin`;
+}
+
+export interface LoginButtonProps {
+  /** Called after a sign-in, once the account was reloaded. */
+  onLogin?: ((grant: SessionGrant) => void) | undefined;
+  /** The button's text ('Войти'). */
+  label?: string | undefined;
+  /** The admin panel's address, for the registration and password recovery links. */
+  adminUrl?: string | undefined;
+  /**
+   * An employee who signs in is sent to the admin panel (spec §1): called with its address first;
+   * return false when the navigation was handled (or is not wanted).
+   */
+  onNavigate?: ((href: string) => boolean) | undefined;
+}
+
+/**
+ * 'Войти' and the «Вход и регистрация» dialog. Once somebody is signed in (a temporary visitor
+ * account does not count) the button is gone, but the component stays to show the positive alert,
+ * so a parent may keep it mounted and put its own signed-in view beside it.
+ */
+export function LoginButton({ onLogin, label = "Войти", adminUrl, onNavigate }: LoginButtonProps) {
+  const panel = adminUrl ?? defaultAdminUrl();
+  const signedIn = useAtomValue(signedInAtom);
+  const [open, setOpen] = useState(false);
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  return (
+    <div className="ottisk-login">
+      {signedIn ? null : (
+        <button type="button" className="ottisk-button ottisk-login__button" part="login-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          {label}
+        </button>
+      )}
+      <Dialog open={open} title="Вход и регистрация" onClose={() => setOpen(false)} className="ottisk-login-dialog">
+        <LoginForm
+          adminUrl={panel}
+          onLogin={(grant) => {
+            setOpen(false);
+            setAlert({ kind: "positive", text: LOGIN_SUCCESS_TEXT });
+            onLogin?.(grant);
+            if (grant.profile.typeUser === "employee" && (onNavigate?.(panel) ?? true)) window.location.assign(panel);
+          }}
+        />
+      </Dialog>
+      <div className="ottisk-login__alert">
+        <Alert alert={alert} onClose={() => setAlert(null)} />
+      </div>
+    </div>
+  );
+}
+
+type Field = "email" | "password";
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** Spec §5: e-mail required and valid, password required — the rules and Russian texts of the API's own contract. */
+function validate(values: { email: string; password: string; rememberMe: boolean }) {
+  const parsed = loginRequestSchema.safeParse(values);
+  if (parsed.success) return { data: parsed.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === "email" || field === "password") && !errors[field]) errors[field] = issue.message;
+  }
+  return { data: null, errors };
+}
+
+export interface LoginFormProps {
+  adminUrl: string;
+  onLogin: (grant: SessionGrant) => void;
+}
+
+/**
+ * The sign-in form: a real POST form with the names and autocomplete tokens password managers look
+ * for (username, current-password); submitting stays on the page and calls the API.
+ */
+export function LoginForm({ adminUrl, onLogin }: LoginFormProps) {
+  const login = useSetAtom(loginAtom);
+  const [values, setValues] = useState({ email: "", password: "", rememberMe: false });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const ids = { email: useId(), password: useId(), remember: useId(), emailError: useId(), passwordError: useId() };
+
+  const change = (next: Partial<typeof values>) => {
+    const updated = { ...values, ...next };
+    setValues(updated);
+    // After the first submit the messages follow the typing.
+    if (checked) setErrors(validate(updated).errors);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setChecked(true);
+    const { data, errors: found } = validate(values);
+    setErrors(found);
+    if (!data) {
+      (found.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    setAlert(null);
+    try {
+      const grant = await login(data);
+      onLogin(grant);
+    } catch (error) {
+      setAlert({ kind: "negative", text: isApiError(error) ? error.messageUI : "Не удалось войти. Попробуйте ещё раз." });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="ottisk-login-form" part="login-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+      <div className="ottisk-login-form__field">
+        <label htmlFor={ids.email}>Электронная почта</label>
+        <input
+          ref={emailRef}
+          id={ids.email}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? ids.emailError : undefined}
+          value={values.email}
+          onChange={(event) => change({ email: event.target.value })}
+        />
+        {errors.email ? (
+          <p id={ids.emailError} className="ottisk-login-form__error">
+            {errors.email}
+          </p>
+        ) : null}
+      </div>
+      <div className="ottisk-login-form__field">
+        <label htmlFor={ids.password}>Пароль</label>
+        <input
+          ref={passwordRef}
+          id={ids.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? ids.passwordError : undefined}
+          value={values.password}
+          onChange={(event) => change({ password: event.target.value })}
+        />
+        {errors.password ? (
+          <p id={ids.passwordError} className="ottisk-login-form__error">
+            {errors.password}
+          </p>
+        ) : null}
+      </div>
+      <div className="ottisk-login-form__remember">
+        <input
+          id={ids.remember}
+          name="rememberMe"
+          type="checkbox"
+          checked={values.rememberMe}
+          onChange={(event) => change({ rememberMe: event.target.checked })}
+        />
+        <label htmlFor={ids.remember}>Запомнить меня</label>
+      </div>
+      <Alert alert={alert} onClose={() => setAlert(null)} />
+      <button type="submit" className="ottisk-button ottisk-login-form__submit" part="login-submit" aria-disabled={busy}>
+        {busy ? "Входим…" : "Войти"}
+      </button>
+      <p className="ottisk-login-form__links">
+        <a href={`${adminUrl}/auth/registration`}>Зарегистрироваться</a>
+        <a href={`${adminUrl}/auth/password-recovery`}>Забыли пароль?</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,391 @@
+import { useAtomValue, useSetAtom } from "jotai/react";
+import { useId, useMemo, useState } from "react";
+import type { FormEvent } from "react";
+import { PRODUCT_MAX_QUANTITY } from "../../shared/contracts/index";
+import type { Cart, CartLine, Product, ProductOptionGroup, ProductOptionGroupName, ProductPriceTier } from "../../shared/contracts/index";
+import { formatRoubles, formatWorkingDays } from "../../shared/domain/format";
+import { VAT_PERCENT } from "../../shared/domain/index";
+import { isApiError } from "../../shared/http/index";
+import {
+  addToCartAtom,
+  cartStateAtom,
+  loadProductAtom,
+  siteNds,
+  useFavouriteToggle,
+  usePriceQuote,
+  useProduct,
+  useSiteResource,
+  useUrgentProduct,
+} from "../../shared/state/index";
+import { Alert } from "../../shared/ui/index";
+import type { AlertMessage } from "../../shared/ui/index";
+import { FavouriteStar } from "../favourite-button/FavouriteStar";
+
+type SingleGroup = Exclude<ProductOptionGroupName, "finishing">;
+
+/** What the shopper chose: one code per single-choice group, any finishing codes. */
+export interface ProductChoice {
+  single: Partial<Record<SingleGroup, string>>;
+  finishing: string[];
+  /** As typed; valid when a whole number from 1 to PRODUCT_MAX_QUANTITY. */
+  quantity: string;
+  isUrgent: boolean;
+}
+
+export interface ProductPageProps {
+  productId: number;
+  /** Where the cart is (the link after adding). */
+  cartUrl: string;
+  /** Where the catalogue is (the link when the product cannot be shown). */
+  catalogUrl: string;
+  /** A line was added: the cart as the server answered and the new line. */
+  onAdded?: ((cart: Cart, line: CartLine | undefined, quantity: number) => void) | undefined;
+  onFavouriteChange?: ((state: { productId: number; inFavorite: boolean }) => void) | undefined;
+}
+
+function initialChoice(product: Product): ProductChoice {
+  const single: Partial<Record<SingleGroup, string>> = {};
+  let finishing: string[] = [];
+  for (const group of product.options) {
+    if (group.group === "finishing") finishing = group.choices.filter((choice) => choice.isDefault).map((choice) => choice.code);
+    else single[group.group] = (group.choices.find((choice) => choice.isDefault) ?? group.choices[0])?.code;
+  }
+  return { single, finishing, quantity: String(product.priceTiers[0]?.minQuantity ?? 1), isUrgent: false };
+}
+
+function quantityOf(text: string): number | null {
+  const clean = text.replace(/[\s\u00a0]/g, "");
+  if (!/^\d+$/.test(clean)) return null;
+  const value = Number(clean);
+  return value >= 1 && value <= PRODUCT_MAX_QUANTITY ? value : null;
+}
+
+/** The product page: photos, options, runs, urgency, the server's price and «В корзину». */
+export function ProductPage({ productId, cartUrl, catalogUrl, onAdded, onFavouriteChange }: ProductPageProps) {
+  const product = useProduct(productId);
+  const reload = useSetAtom(loadProductAtom);
+  if (product.status === "loading") {
+    return (
+      <section className="ottisk-root ottisk-product ottisk-product--loading" part="product" aria-busy="true">
+        <p className="ottisk-product__status" role="status">
+          Загружаем товар…
+        </p>
+      </section>
+    );
+  }
+  if (product.status === "error") {
+    return (
+      <section className="ottisk-root ottisk-product" part="product">
+        <div className="ottisk-message ottisk-message--error" role="alert" part="error">
+          <p>{product.messageUI}</p>
+          <p className="ottisk-product__error-actions">
+            {product.httpStatus === 404 || product.httpStatus === 400 ? null : (
+              <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void reload(productId)}>
+                Повторить
+              </button>
+            )}
+            <a className="ottisk-button ottisk-button--quiet" href={catalogUrl}>
+              Перейти в каталог
+            </a>
+          </p>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <ProductView
+      product={product.data}
+      cartUrl={cartUrl}
+      onAdded={onAdded}
+      onFavouriteChange={onFavouriteChange}
+    />
+  );
+}
+
+interface ProductViewProps {
+  product: Product;
+  cartUrl: string;
+  onAdded: ProductPageProps["onAdded"];
+  onFavouriteChange: ProductPageProps["onFavouriteChange"];
+}
+
+function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductViewProps) {
+  const headingId = useId();
+  const quantityId = useId();
+  const quantityErrorId = useId();
+  const [choice, setChoice] = useState<ProductChoice>(() => initialChoice(product));
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState(false);
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const cartState = useAtomValue(cartStateAtom);
+  const addToCart = useSetAtom(addToCartAtom);
+  const favourites = useFavouriteToggle(onFavouriteChange);
+  const nds = useSiteResource(siteNds).resource;
+  const urgent = useUrgentProduct(product.id, choice.isUrgent);
+  const shown = urgent?.status === "ready" ? urgent.data : product;
+
+  const quantity = quantityOf(choice.quantity);
+  const hasFinishing = product.options.some((group) => group.group === "finishing");
+  const options = useMemo(
+    () => ({ ...choice.single, ...(hasFinishing ? { finishing: choice.finishing } : {}) }),
+    [choice.single, choice.finishing, hasFinishing],
+  );
+  const request = useMemo(
+    () => (quantity === null ? null : { ...options, quantity, isUrgent: choice.isUrgent }),
+    [options, quantity, choice.isUrgent],
+  );
+  const price = usePriceQuote(product.id, request);
+
+  const layoutDetails =
+    price.status === "ready"
+      ? price.quote.layoutDetails
+      : product.details
+          .filter((detail) => detail.requiresOptionCode === null || Object.values(choice.single).includes(detail.requiresOptionCode) || choice.finishing.includes(detail.requiresOptionCode))
+          .map((detail) => detail.name);
+  const productionDays =
+    price.status === "ready"
+      ? price.quote.productionTimeDay
+      : choice.isUrgent && product.urgency.productionTimeDay !== null
+        ? product.urgency.productionTimeDay
+        : product.productionTimeDay;
+  const vatPercent = nds.status === "ready" ? nds.data.percent : VAT_PERCENT;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (quantity === null || adding) return;
+    const before = new Set((cartState.cart?.orderProduct ?? []).map((line) => line.id));
+    setAdding(true);
+    setAlert(null);
+    try {
+      const cart = await addToCart({
+        productId: product.id,
+        options,
+        quantity,
+        isUrgent: choice.isUrgent,
+      });
+      const fresh = cart.orderProduct.filter((line) => !before.has(line.id));
+      const line = fresh.at(-1) ?? cart.orderProduct.filter((each) => each.product.id === product.id).at(-1) ?? cart.orderProduct.at(-1);
+      setAdded(true);
+      setAlert({ kind: "positive", text: "Товар добавлен в корзину" });
+      onAdded?.(cart, line, quantity);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setAlert({ kind: "negative", text: error.messageUI });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const favouriteAlert = useMemo<AlertMessage | null>(
+    () => (favourites.error ? { kind: "negative", text: favourites.error } : null),
+    [favourites.error],
+  );
+
+  return (
+    <article className="ottisk-root ottisk-product" part="product" aria-labelledby={headingId}>
+      <Gallery product={product} />
+      <div className="ottisk-product__main">
+        <div className="ottisk-product__heading">
+          <h2 id={headingId} className="ottisk-product__name">
+            {product.productName}
+          </h2>
+          <FavouriteStar productId={product.id} inFavorite={product.inFavorite} favourites={favourites} />
+        </div>
+        <Alert alert={favouriteAlert} onClose={favourites.clearError} />
+        {product.description ? (
+          <div className="ottisk-product__description">
+            {product.description.split(/\n+/).map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
+        ) : null}
+        <form className="ottisk-product__form" part="form" aria-label="Параметры заказа" onSubmit={(event) => void submit(event)}>
+          {product.options.map((group) => (
+            <OptionGroup key={group.group} group={group} choice={choice} onChange={setChoice} />
+          ))}
+          <fieldset className="ottisk-product__group" part="tiers">
+            <legend className="ottisk-product__legend">Тираж</legend>
+            <div className="ottisk-product__tiers">
+              {shown.priceTiers.map((tier) => (
+                <TierOption key={tier.minQuantity} tier={tier} checked={quantity === tier.minQuantity} onChoose={() => setChoice({ ...choice, quantity: String(tier.minQuantity) })} />
+              ))}
+            </div>
+            <label className="ottisk-product__quantity" htmlFor={quantityId}>
+              <span>Свой тираж, шт.</span>
+              <input
+                id={quantityId}
+                name="quantity"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={choice.quantity}
+                aria-invalid={quantity === null || undefined}
+                aria-describedby={quantity === null ? quantityErrorId : undefined}
+                onChange={(event) => setChoice({ ...choice, quantity: event.target.value })}
+              />
+            </label>
+            {quantity === null ? (
+              <p id={quantityErrorId} className="ottisk-product__invalid" role="alert">
+                Тираж должен быть целым числом от 1 до {PRODUCT_MAX_QUANTITY.toLocaleString("ru-RU")}
+              </p>
+            ) : null}
+          </fieldset>
+          {product.urgency.available && product.urgency.productionTimeDay !== null ? (
+            <label className="ottisk-product__urgent" part="urgency">
+              <input
+                type="checkbox"
+                name="isUrgent"
+                checked={choice.isUrgent}
+                onChange={(event) => setChoice({ ...choice, isUrgent: event.target.checked })}
+              />
+              <span>
+                Срочное изготовление: {formatWorkingDays(product.urgency.productionTimeDay)}
+                {product.urgency.surchargePct > 0 ? `, +${product.urgency.surchargePct}% к цене` : ""}
+              </span>
+            </label>
+          ) : null}
+          <section className="ottisk-product__layouts" part="layouts" aria-label="Макеты">
+            <h3 className="ottisk-product__subheading">Нужны макеты</h3>
+            {layoutDetails.length > 0 ? (
+              <ul>
+                {layoutDetails.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            ) : (
+              <p>Макеты для этого товара не нужны.</p>
+            )}
+            <p className="ottisk-product__note">Макеты загружаются в корзине, после того как товар добавлен.</p>
+          </section>
+          <div className="ottisk-product__summary" part="price" aria-live="polite" aria-busy={price.status === "loading"}>
+            <p className="ottisk-product__time">Изготовление: {formatWorkingDays(productionDays)}</p>
+            {price.status === "ready" ? (
+              <p className="ottisk-product__price">
+                <span className="ottisk-product__total">{formatRoubles(price.quote.price)}</span>
+                {price.quote.priceBeforeDiscount > price.quote.price ? (
+                  <s className="ottisk-product__old-price">
+                    <span className="ottisk-visually-hidden">без скидки </span>
+                    {formatRoubles(price.quote.priceBeforeDiscount)}
+                  </s>
+                ) : null}
+                <span className="ottisk-product__unit">
+                  {formatRoubles(price.quote.unitPrice)} за шт., {price.quote.quantity.toLocaleString("ru-RU")} шт.
+                </span>
+              </p>
+            ) : price.status === "error" ? (
+              <p className="ottisk-product__price-error" role="alert">
+                {price.messageUI}
+              </p>
+            ) : price.status === "loading" ? (
+              <p className="ottisk-product__price ottisk-product__price--loading">Считаем цену…</p>
+            ) : null}
+            <p className="ottisk-product__vat">Все цены включают НДС {vatPercent}%</p>
+          </div>
+          <div className="ottisk-product__actions">
+            <button type="submit" className="ottisk-button ottisk-product__add" part="add-button" disabled={quantity === null} aria-busy={adding || undefined}>
+              {adding ? "Добавляем…" : "В корзину"}
+            </button>
+            {added ? (
+              <a className="ottisk-product__cart-link" href={cartUrl} part="cart-link">
+                Перейти в корзину
+              </a>
+            ) : null}
+          </div>
+          <Alert alert={alert} onClose={() => setAlert(null)} />
+        </form>
+      </div>
+    </article>
+  );
+}
+
+function OptionGroup({ group, choice, onChange }: { group: ProductOptionGroup; choice: ProductChoice; onChange: (choice: ProductChoice) => void }) {
+  const name = `option-${group.group}`;
+  return (
+    <fieldset className="ottisk-product__group" part="option-group">
+      <legend className="ottisk-product__legend">{group.label}</legend>
+      <div className="ottisk-product__choices">
+        {group.choices.map((option) => {
+          const single = group.group === "finishing" ? null : group.group;
+          const checked = single === null ? choice.finishing.includes(option.code) : choice.single[single] === option.code;
+          return (
+            <label key={option.code} className="ottisk-product__choice">
+              <input
+                type={single === null ? "checkbox" : "radio"}
+                name={name}
+                value={option.code}
+                checked={checked}
+                onChange={(event) => {
+                  if (single !== null) return onChange({ ...choice, single: { ...choice.single, [single]: option.code } });
+                  const finishing = event.target.checked
+                    ? [...choice.finishing, option.code]
+                    : choice.finishing.filter((code) => code !== option.code);
+                  onChange({ ...choice, finishing });
+                }}
+              />
+              <span>{option.label}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function TierOption({ tier, checked, onChoose }: { tier: ProductPriceTier; checked: boolean; onChoose: () => void }) {
+  return (
+    <label className="ottisk-product__tier">
+      <input type="radio" name="tier" value={String(tier.minQuantity)} checked={checked} onChange={onChoose} />
+      <span className="ottisk-product__tier-quantity">{tier.minQuantity.toLocaleString("ru-RU")} шт.</span>
+      <span className="ottisk-product__tier-price">
+        {formatRoubles(tier.price)}
+        <span className="ottisk-product__tier-unit"> · {formatRoubles(tier.unitPrice)}/шт.</span>
+      </span>
+    </label>
+  );
+}
+
+function Gallery({ product }: { product: Product }) {
+  const [current, setCurrent] = useState(0);
+  const photos = product.photos;
+  const shown = photos[Math.min(current, photos.length - 1)];
+  return (
+    <div className="ottisk-product__gallery" part="gallery">
+      <div className="ottisk-product__photo">
+        {shown ? (
+          <img
+            src={shown}
+            alt={photos.length > 1 ? `${product.productName}, фото ${current + 1} из ${photos.length}` : product.productName}
+            width={800}
+            height={600}
+            decoding="async"
+          />
+        ) : (
+          <span className="ottisk-product__placeholder" role="img" aria-label={`${product.productName}: фото пока нет`}>
+            <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+              <rect x="4" y="8" width="40" height="32" rx="4" fill="none" stroke="currentColor" strokeWidth="3" />
+              <circle cx="17" cy="19" r="4" fill="currentColor" />
+              <path d="M8 36l11-11 7 7 6-6 10 10" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
+            </svg>
+          </span>
+        )}
+      </div>
+      {photos.length > 1 ? (
+        <ul className="ottisk-product__thumbs" aria-label="Фотографии товара">
+          {photos.map((photo, index) => (
+            <li key={photo}>
+              <button
+                type="button"
+                className="ottisk-product__thumb"
+                aria-label={`Фото ${index + 1} из ${photos.length}`}
+                aria-current={index === current ? "true" : undefined}
+                onClick={() => setCurrent(index)}
+              >
+                <img src={photo} alt="" width={100} height={75} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

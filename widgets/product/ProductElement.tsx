@@ -1,0 +1,45 @@
+import { storefrontOrigin } from "../api-base";
+import type { HostProps } from "../element";
+import { fireOttiskEvent } from "../events";
+import { ProductPage } from "./Product";
+
+export interface ProductElementProps {
+  productId?: number;
+  cartUrl?: string;
+  catalogUrl?: string;
+}
+
+/** `<ottisk-product>` as React sees it: the product page, its events fired from the element. */
+export function ProductElement({ productId, cartUrl, catalogUrl, host }: ProductElementProps & HostProps) {
+  const catalog = catalogUrl ?? `${storefrontOrigin()}/catalog`;
+  if (productId === undefined || !Number.isInteger(productId) || productId < 1) {
+    return (
+      <section className="ottisk-root ottisk-product" part="product">
+        <div className="ottisk-message ottisk-message--error" role="alert" part="error">
+          <p>Товар не указан или указан неверно.</p>
+          <a className="ottisk-button ottisk-button--quiet" href={catalog}>
+            Перейти в каталог
+          </a>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <ProductPage
+      // Another product is another page: its choice starts afresh.
+      key={productId}
+      productId={productId}
+      cartUrl={cartUrl ?? `${storefrontOrigin()}/cart`}
+      catalogUrl={catalog}
+      onAdded={(cart, line, quantity) => {
+        fireOttiskEvent(host, "ottisk-add-to-cart", {
+          productId,
+          orderProductId: line?.id ?? 0,
+          quantity,
+          itemCount: cart.orderProduct.length,
+        });
+      }}
+      onFavouriteChange={(state) => fireOttiskEvent(host, "ottisk-favourite-change", state)}
+    />
+  );
+}
