@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { productDetailSchema, productOptionGroupSchema, productPriceTierSchema, productUrgencySchema } from "./product-options";
 import { parseIntText, preprocess, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 import { seoFieldsSchema } from "./seo";
+import { PRODUCT_LIST_DEFAULT_LIMIT } from "./wire";
 
 /** Database ids are positive whole numbers. */
 export const entityIdSchema = z.number().check(z.int(), z.positive());
@@ -71,7 +72,7 @@ export const productSortValues = ["NameAsc", "NameDesc", "TimesOrderedAsc", "Tim
 export const productSortSchema = z.enum(productSortValues);
 export type ProductSort = z.infer<typeof productSortSchema>;
 
-export const PRODUCT_LIST_DEFAULT_LIMIT = 24;
+export { PRODUCT_LIST_DEFAULT_LIMIT } from "./wire";
 export const PRODUCT_LIST_MAX_LIMIT = 100;
 /** Ceiling of the price filters, in roubles: far above any order, low enough to catch typos. */
 export const PRICE_FILTER_MAX = 100_000_000;

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { parseNumberText, preprocess, queryEnum, queryInt } from "./query";
+import { SELF_PICKUP_DEFAULT_LIMIT } from "./wire";
 
 /*
  * Geography and delivery (spec §3 "City", §7 "Geography and delivery"). Cities are known by their
@@ -12,7 +13,7 @@ export const CITY_SEARCH_LIMIT = 20;
 /** Longer search text is a mistake or an attack: no Russian city name comes close. */
 export const CITY_SEARCH_MAX_LENGTH = 100;
 /** Spec §7, §9: the storefront asks for the first 100 self-pickup points. */
-export const SELF_PICKUP_DEFAULT_LIMIT = 100;
+export { SELF_PICKUP_DEFAULT_LIMIT } from "./wire";
 export const SELF_PICKUP_MAX_LIMIT = 100;
 
 /** The KLADR ids the geography endpoints take: 13 digits (a city) or 17 (a street, read as its city). */

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { preprocess } from "./query";
+import { IDEMPOTENCY_KEY_HEADER } from "./wire";
 
 /*
  * Placed orders and their payment (spec §7 POST /client-cart/place-order; the order pages the spec
@@ -23,7 +24,7 @@ export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
 export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 /** The header that may carry the idempotency key instead of the body. */
-export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+export { IDEMPOTENCY_KEY_HEADER } from "./wire";
 
 export const idempotencyKeySchema = z
   .string({ error: "Не передан ключ идемпотентности заказа" })

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { queryInt } from "./query";
 import { seoFieldsSchema } from "./seo";
+import { MAIN_PAGE_ALIAS } from "./wire";
 
 /*
  * The website's pages and site-wide blocks (spec §2, §3, §7 "Pages"): pages with their components,
@@ -25,8 +26,7 @@ export const messengerSchema = z.enum(messengerValues);
 export type Messenger = z.infer<typeof messengerSchema>;
 
 export const PAGE_SLUG_MAX_LENGTH = 200;
-/** The path the API also accepts for the main page (whose slug is empty). */
-export const MAIN_PAGE_ALIAS = "main";
+export { MAIN_PAGE_ALIAS } from "./wire";
 export const PAGE_LIST_DEFAULT_LIMIT = 12;
 export const PAGE_LIST_MAX_LIMIT = 50;
 export const SEARCH_QUERY_MAX_LENGTH = 200;

@@ -1,28 +1,8 @@
-import { z } from "zod/mini";
-import {
-  categoryListSchema,
-  ndsSchema,
-  productListPageSchema,
-  productSchema,
-} from "../contracts/index";
+import { categoryListSchema, productListPageSchema } from "../contracts/catalog";
+import { SELF_PICKUP_DEFAULT_LIMIT } from "../contracts/wire";
+import { contract, contractList } from "./lazy-contracts";
 import type { Category, Nds, Product, ProductListPage, ProductListQuery } from "../contracts/index";
-import { addressByCoordsSchema, cityByKladrIdSchema, cityListSchema, SELF_PICKUP_DEFAULT_LIMIT, selfPickupPageSchema } from "../contracts/index";
 import type { AddressByCoords, AddressByCoordsQuery, City, CityByKladrId, SelfPickupPage, SelfPickupQuery } from "../contracts/index";
-import {
-  accountProfileSchema,
-  addressSchema,
-  clientListSchema,
-  clientSchema,
-  companyLookupSchema,
-  companySchema,
-  favoriteStateSchema,
-  feedbackFormDefinitionSchema,
-  feedbackReceiptSchema,
-  okSchema,
-  recaptchaConfigSchema,
-  recipientSchema,
-  sessionGrantSchema,
-} from "../contracts/index";
 import type {
   AccountProfile,
   Address,
@@ -123,13 +103,13 @@ export function createApi(options: ApiOptions): Api {
     getProductCategories: () => request("/public/product/category", categoryListSchema),
     getProducts: (query = {}) => request("/public/product", productListPageSchema, { query: productListSearchParams(query) }),
     getProduct: (id, query = {}) =>
-      request(`/public/product/${encodeURIComponent(String(id))}`, productSchema, { query: query.isUrgent ? { isUrgent: true } : {} }),
-    getNds: () => request("/nds", ndsSchema),
-    getCities: (search) => request("/geo/city", cityListSchema, { query: search ? { search } : {} }),
-    getCityByKladrId: (kladrId) => request("/geo/city-by-kladrId", cityByKladrIdSchema, { query: { kladrId } }),
-    getAddressByCoords: ({ lat, lon }) => request("/geo/address-by-coords", addressByCoordsSchema, { query: { lat, lon } }),
+      request(`/public/product/${encodeURIComponent(String(id))}`, contract("productSchema"), { query: query.isUrgent ? { isUrgent: true } : {} }),
+    getNds: () => request("/nds", contract("ndsSchema")),
+    getCities: (search) => request("/geo/city", contract("cityListSchema"), { query: search ? { search } : {} }),
+    getCityByKladrId: (kladrId) => request("/geo/city-by-kladrId", contract("cityByKladrIdSchema"), { query: { kladrId } }),
+    getAddressByCoords: ({ lat, lon }) => request("/geo/address-by-coords", contract("addressByCoordsSchema"), { query: { lat, lon } }),
     getSelfPickupPoints: (query = {}) =>
-      request("/delivery/self-pickup", selfPickupPageSchema, {
+      request("/delivery/self-pickup", contract("selfPickupPageSchema"), {
         query: {
           offset: query.offset ?? 0,
           limit: query.limit ?? SELF_PICKUP_DEFAULT_LIMIT,
@@ -139,37 +119,37 @@ export function createApi(options: ApiOptions): Api {
       }),
 
     login: async (credentials) => {
-      const grant = await request("/auth/login", sessionGrantSchema, { method: "POST", body: { ...credentials } });
+      const grant = await request("/auth/login", contract("sessionGrantSchema"), { method: "POST", body: { ...credentials } });
       tokens?.set(grant.token);
       return grant;
     },
     logout: async () => {
-      const answer = await request("/auth/logout", okSchema, { method: "POST" });
+      const answer = await request("/auth/logout", contract("okSchema"), { method: "POST" });
       tokens?.set(null);
       return answer;
     },
-    getProfile: () => request("/account/profile", accountProfileSchema),
-    addToFavorites: (productId) => request(`/public/product/to-favorite/${productId}`, favoriteStateSchema, { method: "PUT" }),
-    removeFromFavorites: (productId) => request(`/public/product/from-favorite/${productId}`, favoriteStateSchema, { method: "DELETE" }),
-    selectCompany: (companyId) => request("/client-account/select-company", accountProfileSchema, { method: "POST", body: { companyId } }),
-    selectCity: (kladrId) => request(`/client-account/select-city/${encodeURIComponent(kladrId)}`, accountProfileSchema, { method: "POST" }),
-    createCompany: (company) => request("/client-account/company", companySchema, { method: "POST", body: { ...company } }),
-    getCompanyByInn: (inn) => request("/utils/company-by-inn", companyLookupSchema, { query: { inn } }),
-    getRecipients: (companyId) => request("/client-account/recipient", z.array(recipientSchema), { query: companyId ? { companyId } : {} }),
-    createRecipient: (recipient) => request("/client-account/recipient", recipientSchema, { method: "POST", body: { ...recipient } }),
-    getAddresses: () => request("/client-account/address", z.array(addressSchema)),
-    createAddress: (address) => request("/client-account/address", addressSchema, { method: "POST", body: { ...address } }),
+    getProfile: () => request("/account/profile", contract("accountProfileSchema")),
+    addToFavorites: (productId) => request(`/public/product/to-favorite/${productId}`, contract("favoriteStateSchema"), { method: "PUT" }),
+    removeFromFavorites: (productId) => request(`/public/product/from-favorite/${productId}`, contract("favoriteStateSchema"), { method: "DELETE" }),
+    selectCompany: (companyId) => request("/client-account/select-company", contract("accountProfileSchema"), { method: "POST", body: { companyId } }),
+    selectCity: (kladrId) => request(`/client-account/select-city/${encodeURIComponent(kladrId)}`, contract("accountProfileSchema"), { method: "POST" }),
+    createCompany: (company) => request("/client-account/company", contract("companySchema"), { method: "POST", body: { ...company } }),
+    getCompanyByInn: (inn) => request("/utils/company-by-inn", contract("companyLookupSchema"), { query: { inn } }),
+    getRecipients: (companyId) => request("/client-account/recipient", contractList("recipientSchema"), { query: companyId ? { companyId } : {} }),
+    createRecipient: (recipient) => request("/client-account/recipient", contract("recipientSchema"), { method: "POST", body: { ...recipient } }),
+    getAddresses: () => request("/client-account/address", contractList("addressSchema")),
+    createAddress: (address) => request("/client-account/address", contract("addressSchema"), { method: "POST", body: { ...address } }),
     searchClients: ({ search, assigned }) =>
-      request("/client/search-by-name", clientListSchema, { query: assigned === undefined ? { search } : { search, assigned } }),
-    getClient: (clientId) => request(`/client/${clientId}`, clientSchema),
-    getClientCompanies: (clientId) => request(`/client/${clientId}/company`, z.array(companySchema)),
-    getClientCompany: (clientId, companyId) => request(`/client/${clientId}/company/${companyId}`, companySchema),
-    createClientCompany: (clientId, company) => request(`/client/${clientId}/company`, companySchema, { method: "POST", body: { ...company } }),
+      request("/client/search-by-name", contract("clientListSchema"), { query: assigned === undefined ? { search } : { search, assigned } }),
+    getClient: (clientId) => request(`/client/${clientId}`, contract("clientSchema")),
+    getClientCompanies: (clientId) => request(`/client/${clientId}/company`, contractList("companySchema")),
+    getClientCompany: (clientId, companyId) => request(`/client/${clientId}/company/${companyId}`, contract("companySchema")),
+    createClientCompany: (clientId, company) => request(`/client/${clientId}/company`, contract("companySchema"), { method: "POST", body: { ...company } }),
     enterClientMode: (clientId, companyId = null) =>
-      request(`/client/${clientId}/impersonalization`, accountProfileSchema, { method: "POST", body: { companyId } }),
-    exitClientMode: () => request("/client/exit-impersonalization", accountProfileSchema, { method: "POST" }),
-    getFeedbackForm: () => request("/feedback-form", feedbackFormDefinitionSchema),
-    sendFeedback: (submission) => request("/feedback-form", feedbackReceiptSchema, { method: "POST", body: { ...submission } }),
-    getRecaptchaConfig: () => request("/ReCaptcha", recaptchaConfigSchema),
+      request(`/client/${clientId}/impersonalization`, contract("accountProfileSchema"), { method: "POST", body: { companyId } }),
+    exitClientMode: () => request("/client/exit-impersonalization", contract("accountProfileSchema"), { method: "POST" }),
+    getFeedbackForm: () => request("/feedback-form", contract("feedbackFormDefinitionSchema")),
+    sendFeedback: (submission) => request("/feedback-form", contract("feedbackReceiptSchema"), { method: "POST", body: { ...submission } }),
+    getRecaptchaConfig: () => request("/ReCaptcha", contract("recaptchaConfigSchema")),
   };
 }

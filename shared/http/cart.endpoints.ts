@@ -1,4 +1,4 @@
-import { cartSchema } from "../contracts/index";
+import { contract } from "./lazy-contracts";
 import type {
   Cart,
   CartChangeInOrderRequest,
@@ -50,26 +50,26 @@ function isTransient(error: unknown): boolean {
 
 export function cartEndpoints(request: ApiRequest): CartEndpoints {
   return {
-    getCart: (query = {}) => request("/client-cart", cartSchema, { query: defined({ ...query }) }),
+    getCart: (query = {}) => request("/client-cart", contract("cartSchema"), { query: defined({ ...query }) }),
     updateCart: async (update) => {
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return await request("/client-cart", cartSchema, { method: "PATCH", body: { ...update } });
+          return await request("/client-cart", contract("cartSchema"), { method: "PATCH", body: { ...update } });
         } catch (error) {
           if (attempt >= CART_PATCH_RETRIES || !isTransient(error)) throw error;
         }
       }
     },
-    applyPromocode: (code, target = {}) => request("/client-cart/promocode", cartSchema, { method: "PUT", body: { ...target, code } }),
-    removePromocode: (target = {}) => request("/client-cart/promocode", cartSchema, { method: "DELETE", query: defined({ ...target }) }),
-    addCartProduct: (line) => request("/client-cart/product", cartSchema, { method: "POST", body: { ...line } }),
-    updateCartProduct: (orderProductId, patch) => request(`/client-cart/product/${orderProductId}`, cartSchema, { method: "PATCH", body: { ...patch } }),
-    removeCartProduct: (orderProductId) => request(`/client-cart/product/${orderProductId}`, cartSchema, { method: "DELETE" }),
-    changeCartProductsInOrder: (change) => request("/client-cart/product/change-in-order", cartSchema, { method: "POST", body: { ...change } }),
+    applyPromocode: (code, target = {}) => request("/client-cart/promocode", contract("cartSchema"), { method: "PUT", body: { ...target, code } }),
+    removePromocode: (target = {}) => request("/client-cart/promocode", contract("cartSchema"), { method: "DELETE", query: defined({ ...target }) }),
+    addCartProduct: (line) => request("/client-cart/product", contract("cartSchema"), { method: "POST", body: { ...line } }),
+    updateCartProduct: (orderProductId, patch) => request(`/client-cart/product/${orderProductId}`, contract("cartSchema"), { method: "PATCH", body: { ...patch } }),
+    removeCartProduct: (orderProductId) => request(`/client-cart/product/${orderProductId}`, contract("cartSchema"), { method: "DELETE" }),
+    changeCartProductsInOrder: (change) => request("/client-cart/product/change-in-order", contract("cartSchema"), { method: "POST", body: { ...change } }),
     repeatCartProduct: (orderProductId, target = {}) =>
-      request(`/client-cart/product/repeat/${orderProductId}`, cartSchema, { method: "POST", query: defined({ ...target }) }),
-    addCartDelivery: (delivery) => request("/client-cart/delivery", cartSchema, { method: "POST", body: { ...delivery } }),
-    updateCartDelivery: (delivery) => request("/client-cart/delivery", cartSchema, { method: "PUT", body: { ...delivery } }),
-    removeCartDelivery: (deliveryId) => request(`/client-cart/delivery/${deliveryId}`, cartSchema, { method: "DELETE" }),
+      request(`/client-cart/product/repeat/${orderProductId}`, contract("cartSchema"), { method: "POST", query: defined({ ...target }) }),
+    addCartDelivery: (delivery) => request("/client-cart/delivery", contract("cartSchema"), { method: "POST", body: { ...delivery } }),
+    updateCartDelivery: (delivery) => request("/client-cart/delivery", contract("cartSchema"), { method: "PUT", body: { ...delivery } }),
+    removeCartDelivery: (deliveryId) => request(`/client-cart/delivery/${deliveryId}`, contract("cartSchema"), { method: "DELETE" }),
   };
 }

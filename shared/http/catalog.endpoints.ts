@@ -1,5 +1,4 @@
-import { z } from "zod/mini";
-import { categoryTreeSchema, productCardSchema, productPriceQuoteSchema, productServiceListSchema, productServiceSchema } from "../contracts/index";
+import { contract, contractList } from "./lazy-contracts";
 import type { CategoryTreeNode, ProductCard, ProductPriceQuote, ProductServiceItem } from "../contracts/index";
 import type { ApiRequest } from "./request";
 
@@ -43,11 +42,11 @@ function priceQuery(choice: ProductPriceRequest): Record<string, string | number
 export function catalogEndpoints(request: ApiRequest): CatalogEndpoints {
   return {
     getProductPrice: (productId, choice = {}) =>
-      request(`/public/product/${encodeURIComponent(String(productId))}/price`, productPriceQuoteSchema, { query: priceQuery(choice) }),
-    getProductsByList: (ids) => request("/public/product/by-list", z.array(productCardSchema), { method: "POST", body: { ids: [...ids] } }),
-    getFavoriteProducts: () => request("/public/product/favorite", z.array(productCardSchema)),
-    getProductCategoryTree: () => request("/product-category", categoryTreeSchema),
-    getProductServices: () => request("/product-service", productServiceListSchema),
-    getProductService: (id) => request(`/product-service/${encodeURIComponent(String(id))}`, productServiceSchema),
+      request(`/public/product/${encodeURIComponent(String(productId))}/price`, contract("productPriceQuoteSchema"), { query: priceQuery(choice) }),
+    getProductsByList: (ids) => request("/public/product/by-list", contractList("productCardSchema"), { method: "POST", body: { ids: [...ids] } }),
+    getFavoriteProducts: () => request("/public/product/favorite", contractList("productCardSchema")),
+    getProductCategoryTree: () => request("/product-category", contract("categoryTreeSchema")),
+    getProductServices: () => request("/product-service", contract("productServiceListSchema")),
+    getProductService: (id) => request(`/product-service/${encodeURIComponent(String(id))}`, contract("productServiceSchema")),
   };
 }

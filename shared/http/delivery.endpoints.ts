@@ -1,9 +1,4 @@
-import {
-  addressSuggestionListSchema,
-  deliveryOptionsSchema,
-  districtListSchema,
-  pickupPointListSchema,
-} from "../contracts/index";
+import { contract } from "./lazy-contracts";
 import type { AddressSuggestion, DeliveryOptions, District, PickupPoint, PickupProvider } from "../contracts/index";
 import type { ApiRequest } from "./request";
 
@@ -30,9 +25,9 @@ function defined(query: Record<string, string | number | boolean | undefined>): 
 export function deliveryEndpoints(request: ApiRequest): DeliveryEndpoints {
   return {
     getDeliveryOptions: (cityKladrId, query = {}) =>
-      request(`/geo/delivery/${encodeURIComponent(cityKladrId)}`, deliveryOptionsSchema, { query: defined({ ...query }) }),
-    getPickupPoints: (kladrId, query) => request(`/geo/pvz/${encodeURIComponent(kladrId)}`, pickupPointListSchema, { query: defined({ ...query }) }),
-    getDistricts: (query = {}) => request("/geo/district", districtListSchema, { query: defined({ ...query }) }),
-    suggestAddresses: (address) => request("/geo/address", addressSuggestionListSchema, { query: { address } }),
+      request(`/geo/delivery/${encodeURIComponent(cityKladrId)}`, contract("deliveryOptionsSchema"), { query: defined({ ...query }) }),
+    getPickupPoints: (kladrId, query) => request(`/geo/pvz/${encodeURIComponent(kladrId)}`, contract("pickupPointListSchema"), { query: defined({ ...query }) }),
+    getDistricts: (query = {}) => request("/geo/district", contract("districtListSchema"), { query: defined({ ...query }) }),
+    suggestAddresses: (address) => request("/geo/address", contract("addressSuggestionListSchema"), { query: { address } }),
   };
 }

@@ -1,4 +1,4 @@
-import { serverErrorSchema } from "../contracts/index";
+import { serverErrorSchema } from "../contracts/error";
 import type { FieldIssue } from "../contracts/index";
 
 /** The one error type of the API client: whatever went wrong, it carries Russian text for the shopper. */

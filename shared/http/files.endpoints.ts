@@ -1,11 +1,4 @@
-import {
-  autocheckSchema,
-  autocheckStartedSchema,
-  designOrderSchema,
-  layoutSchema,
-  uploadedFileSchema,
-  websiteFileSchema,
-} from "../contracts/index";
+import { contract } from "./lazy-contracts";
 import type {
   Autocheck,
   AutocheckStarted,
@@ -47,18 +40,18 @@ function fileForm(file: Blob, fileName: string, fields: Record<string, string> =
 export function filesEndpoints(request: ApiRequest): FilesEndpoints {
   return {
     uploadLayout: ({ file, fileName, orderProductId, detailName }) =>
-      request("/file/upload/layout", layoutSchema, {
+      request("/file/upload/layout", contract("layoutSchema"), {
         method: "POST",
         body: fileForm(file, fileName, { orderProductId: String(orderProductId), detailName }),
       }),
-    setLayoutApproval: (layoutId, approved) => request(`/file/layout/${layoutId}/approval`, layoutSchema, { method: "PUT", body: { approved } }),
-    uploadWebsiteFile: ({ file, fileName }) => request("/file/upload/website/file", websiteFileSchema, { method: "POST", body: fileForm(file, fileName) }),
-    uploadAnnotatedFile: ({ file, fileName }) => request("/file/upload/annotation", uploadedFileSchema, { method: "POST", body: fileForm(file, fileName) }),
-    createDesignOrder: (input) => request("/client-order/design", designOrderSchema, { method: "POST", body: input }),
-    updateDesignOrder: (designId, input) => request(`/client-order/design/${designId}`, designOrderSchema, { method: "PATCH", body: input }),
-    cancelDesignOrder: (designId) => request(`/client-order/design/${designId}`, designOrderSchema, { method: "DELETE" }),
+    setLayoutApproval: (layoutId, approved) => request(`/file/layout/${layoutId}/approval`, contract("layoutSchema"), { method: "PUT", body: { approved } }),
+    uploadWebsiteFile: ({ file, fileName }) => request("/file/upload/website/file", contract("websiteFileSchema"), { method: "POST", body: fileForm(file, fileName) }),
+    uploadAnnotatedFile: ({ file, fileName }) => request("/file/upload/annotation", contract("uploadedFileSchema"), { method: "POST", body: fileForm(file, fileName) }),
+    createDesignOrder: (input) => request("/client-order/design", contract("designOrderSchema"), { method: "POST", body: input }),
+    updateDesignOrder: (designId, input) => request(`/client-order/design/${designId}`, contract("designOrderSchema"), { method: "PATCH", body: input }),
+    cancelDesignOrder: (designId) => request(`/client-order/design/${designId}`, contract("designOrderSchema"), { method: "DELETE" }),
     startAutocheck: (orderId, orderProductId, detailName) =>
-      request(`/client-order/${orderId}/product/${orderProductId}/autocheck/${encodeURIComponent(detailName)}`, autocheckStartedSchema, { method: "POST" }),
-    getAutocheck: (pitstopDesignId) => request(`/client-order/autocheck/${pitstopDesignId}`, autocheckSchema),
+      request(`/client-order/${orderId}/product/${orderProductId}/autocheck/${encodeURIComponent(detailName)}`, contract("autocheckStartedSchema"), { method: "POST" }),
+    getAutocheck: (pitstopDesignId) => request(`/client-order/autocheck/${pitstopDesignId}`, contract("autocheckSchema")),
   };
 }

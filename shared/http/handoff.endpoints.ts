@@ -1,4 +1,4 @@
-import { handoffGrantSchema } from "../contracts/index";
+import { contract } from "./lazy-contracts";
 import type { HandoffGrant } from "../contracts/index";
 import type { ApiRequest } from "./request";
 
@@ -10,6 +10,6 @@ export interface HandoffEndpoints {
 
 export function handoffEndpoints(request: ApiRequest): HandoffEndpoints {
   return {
-    createHandoff: (next) => request("/auth/handoff", handoffGrantSchema, { method: "POST", body: next === undefined ? {} : { next } }),
+    createHandoff: (next) => request("/auth/handoff", contract("handoffGrantSchema"), { method: "POST", body: next === undefined ? {} : { next } }),
   };
 }

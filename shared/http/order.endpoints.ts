@@ -1,4 +1,5 @@
-import { balanceSchema, IDEMPOTENCY_KEY_HEADER, orderListPageSchema, orderSchema } from "../contracts/index";
+import { IDEMPOTENCY_KEY_HEADER } from "../contracts/wire";
+import { contract } from "./lazy-contracts";
 import type { Balance, Order, OrderListPage, OrderListQuery, PlaceOrderRequest } from "../contracts/index";
 import type { ApiRequest } from "./request";
 
@@ -27,13 +28,13 @@ function defined(query: OrderListQuery): Record<string, number> {
 export function orderEndpoints(request: ApiRequest): OrderEndpoints {
   return {
     placeOrder: (order) =>
-      request("/client-cart/place-order", orderSchema, {
+      request("/client-cart/place-order", contract("orderSchema"), {
         method: "POST",
         body: { ...order },
         headers: { [IDEMPOTENCY_KEY_HEADER]: order.idempotencyKey },
       }),
-    getOrders: (query = {}) => request("/client-order", orderListPageSchema, { query: defined(query) }),
-    getOrder: (orderId) => request(`/client-order/${orderId}`, orderSchema),
-    getBalance: (companyId) => request("/client-account/balance", balanceSchema, { query: companyId === undefined ? {} : { companyId } }),
+    getOrders: (query = {}) => request("/client-order", contract("orderListPageSchema"), { query: defined(query) }),
+    getOrder: (orderId) => request(`/client-order/${orderId}`, contract("orderSchema")),
+    getBalance: (companyId) => request("/client-account/balance", contract("balanceSchema"), { query: companyId === undefined ? {} : { companyId } }),
   };
 }

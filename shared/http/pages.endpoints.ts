@@ -1,14 +1,5 @@
-import {
-  footerContentSchema,
-  headerContentSchema,
-  MAIN_PAGE_ALIAS,
-  menuSchema,
-  pageListSchema,
-  pageSchema,
-  pageSeoSchema,
-  popupAnswerSchema,
-  searchResultPageSchema,
-} from "../contracts/index";
+import { MAIN_PAGE_ALIAS } from "../contracts/wire";
+import { contract } from "./lazy-contracts";
 import type {
   FooterContent,
   HeaderContent,
@@ -52,13 +43,13 @@ function defined(query: Record<string, string | number | boolean | undefined>): 
 
 export function pagesEndpoints(request: ApiRequest): PagesEndpoints {
   return {
-    getPage: (slug) => request(pagePath(slug), pageSchema),
-    getPageSeo: (slug) => request(`${pagePath(slug)}/seo`, pageSeoSchema),
-    getPages: ({ kind, offset, limit, exclude }) => request("/public/website/page", pageListSchema, { query: defined({ kind, offset, limit, exclude }) }),
-    getMenu: () => request("/public/website/menu", menuSchema),
-    getHeader: () => request("/public/website/header", headerContentSchema),
-    getFooter: () => request("/public/website/footer", footerContentSchema),
-    getPopup: () => request("/public/website/popup", popupAnswerSchema),
-    searchSite: ({ search, offset, limit }) => request("/public/website/search", searchResultPageSchema, { query: defined({ search, offset, limit }) }),
+    getPage: (slug) => request(pagePath(slug), contract("pageSchema")),
+    getPageSeo: (slug) => request(`${pagePath(slug)}/seo`, contract("pageSeoSchema")),
+    getPages: ({ kind, offset, limit, exclude }) => request("/public/website/page", contract("pageListSchema"), { query: defined({ kind, offset, limit, exclude }) }),
+    getMenu: () => request("/public/website/menu", contract("menuSchema")),
+    getHeader: () => request("/public/website/header", contract("headerContentSchema")),
+    getFooter: () => request("/public/website/footer", contract("footerContentSchema")),
+    getPopup: () => request("/public/website/popup", contract("popupAnswerSchema")),
+    searchSite: ({ search, offset, limit }) => request("/public/website/search", contract("searchResultPageSchema"), { query: defined({ search, offset, limit }) }),
   };
 }

@@ -1,7 +1,6 @@
+import { SESSION_TOKEN_HEADER } from "../contracts/wire";
 import "./zod-config";
-import { createFetch, FetchError } from "ofetch";
 import type { z } from "zod/mini";
-import { SESSION_TOKEN_HEADER } from "../contracts/index";
 import { badResponseError, toApiError } from "./error";
 
 export interface ApiOptions {
@@ -32,38 +31,81 @@ export interface RequestInit {
   headers?: Record<string, string>;
 }
 
+/**
+ * A contract, or a function that loads it: areas the first paint does not need load their contracts
+ * on first use, so a partner page showing the catalogue does not download the cart's schemas.
+ */
+export type ContractOf<S extends z.ZodMiniType> = S | (() => Promise<S>);
+
 /** Calls `path` and parses the answer with `schema`. */
-export type ApiRequest = <S extends z.ZodMiniType>(path: string, schema: S, init?: RequestInit) => Promise<z.infer<S>>;
+export type ApiRequest = <S extends z.ZodMiniType>(path: string, schema: ContractOf<S>, init?: RequestInit) => Promise<z.infer<S>>;
 
-/** The one way the client talks to the API: the session token kept, the answer parsed by its contract, errors as ApiError. */
+function queryString(query: RequestInit["query"]): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) params.append(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return undefined;
+  if (!(response.headers.get("content-type") ?? "").includes("json")) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one way the client talks to the API: the session token kept, the answer parsed by its
+ * contract, errors as ApiError. Plain fetch (no wrapper library): this is the widgets' first-paint
+ * path, where every kilobyte counts.
+ */
 export function createRequest(options: ApiOptions): ApiRequest {
-  const platformFetch = options.fetch ?? globalThis.fetch;
+  const platformFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const tokens = options.sessionToken;
-  const client = createFetch({ fetch: platformFetch }).create({
-    baseURL: options.baseURL,
-    credentials: "include",
-    headers: options.headers,
-    retry: 0,
-    onRequest({ options: request }) {
-      const token = tokens?.get();
-      if (token) request.headers.set("authorization", `Bearer ${token}`);
-    },
-    onResponse({ response }) {
-      // The server opened a session (a visitor's first favourite, say): keep it for the next calls.
-      const opened = response.headers.get(SESSION_TOKEN_HEADER);
-      if (opened) tokens?.set(opened);
-    },
-  });
+  const baseURL = options.baseURL.replace(/\/+$/, "");
 
-  async function request<S extends z.ZodMiniType>(path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
-    let body: unknown;
+  async function request<S extends z.ZodMiniType>(path: string, contract: ContractOf<S>, init: RequestInit = {}): Promise<z.infer<S>> {
+    const headers = new Headers(options.headers);
+    for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
+    const token = tokens?.get();
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (init.body instanceof FormData) body = init.body;
+    else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers.set("content-type", "application/json");
+    }
+    headers.set("accept", "application/json");
+
+    let response: Response;
     try {
-      body = await client(path, { method: init.method ?? "GET", query: init.query, body: init.body, headers: init.headers });
+      response = await platformFetch(`${baseURL}${path}${queryString(init.query)}`, {
+        method: init.method ?? "GET",
+        headers,
+        body,
+        credentials: "include",
+      });
     } catch (error) {
-      if (error instanceof FetchError) throw toApiError(error, error.response?.status, error.data);
       throw toApiError(error, undefined, undefined);
     }
-    const parsed = schema.safeParse(body);
+    // The server opened a session (a visitor's first favourite, say): keep it for the next calls.
+    const opened = response.headers.get(SESSION_TOKEN_HEADER);
+    if (opened) tokens?.set(opened);
+
+    let answer: unknown;
+    try {
+      answer = await readBody(response);
+    } catch (error) {
+      throw toApiError(error, undefined, undefined);
+    }
+    if (!response.ok) throw toApiError(new Error(`${init.method ?? "GET"} ${path}: HTTP ${response.status}`), response.status, answer);
+    const schema = typeof contract === "function" ? await contract() : contract;
+    const parsed = schema.safeParse(answer);
     if (!parsed.success) throw badResponseError(path, parsed.error);
     return parsed.data;
   }

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
  */
 
 const root = join(import.meta.dirname, "..", "..");
-const FORBIDDEN = [/^widgets(\/|$)/, /^host-site(\/|$)/, /^shared\/(http|state|ui)(\/|$)/, /^react(-dom)?(\/|$)/, /^jotai(\/|$)/, /^@r2wc\//];
+const FORBIDDEN = [/^widgets(\/|$)/, /^host-site(\/|$)/, /^shared\/(http|state|ui)(\/|$)/, /^react(-dom)?(\/|$)/, /^jotai(\/|$)/];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 async function sourceFiles(dir: string): Promise<string[]> {

@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai/react";
 import type { MouseEvent } from "react";
 import { pluralRu } from "../../shared/domain/index";
 import { cartItemCountAtom, useCart } from "../../shared/state/index";
+import { useShopLink } from "../handoff";
 
 export interface CartButtonProps {
   /** Where the cart page is. */
@@ -17,13 +18,24 @@ export interface CartButtonProps {
  */
 export function CartButton({ cartUrl, onNavigate }: CartButtonProps) {
   const { cart, loading } = useCart();
+  // From a partner's page the shop's cart opens through a hand-off link, so the session comes along.
+  const shopLink = useShopLink();
   const count = useAtomValue(cartItemCountAtom);
   const shown = count > 99 ? "99+" : String(count);
   const noun = pluralRu(count, { one: "товар", few: "товара", many: "товаров" });
   // The link's name is its text, «Корзина, 3 товара»: the badge's number is part of it, the rest is
   // for screen readers only, so the visible text and the name never disagree.
   return (
-    <a className="ottisk-cart-button" part="link" href={cartUrl} aria-busy={loading && !cart} onClick={onNavigate}>
+    <a
+      className="ottisk-cart-button"
+      part="link"
+      href={cartUrl}
+      aria-busy={loading && !cart}
+      onClick={(event) => {
+        onNavigate?.(event);
+        shopLink(event);
+      }}
+    >
       <svg className="ottisk-cart-button__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"

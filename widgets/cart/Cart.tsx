@@ -5,6 +5,7 @@ import type { CartLine, Order } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID, formatRoubles } from "../../shared/domain/index";
 import { cartStateAtom, cartTargetAtom, changeCartAtom, loadCartAtom, placeOrderAtom, signedInAtom, useAccount, useCart } from "../../shared/state/index";
 import { Alert } from "../../shared/ui/index";
+import { useShopLink } from "../handoff";
 import type { AlertMessage } from "../../shared/ui/index";
 import { CartCompany } from "./CartCompany";
 import { CartDeliveries } from "./CartDelivery";
@@ -180,6 +181,9 @@ function OrderPlaced({ order, successHref, onBack, onError }: OrderPlacedProps) 
   const [repeated, setRepeated] = useState<number[]>([]);
   useEffect(() => heading.current?.focus(), []);
   const payment = order.payment;
+  // The invoice and the order's page are on the shop's site: from a partner's page they open through
+  // a hand-off link, so the shop knows the shopper there.
+  const shopLink = useShopLink();
   return (
     <div className="ottisk-cart__placed" part="success" data-testid="order-placed">
       <h3 ref={heading} tabIndex={-1} className="ottisk-cart__heading">
@@ -191,7 +195,7 @@ function OrderPlaced({ order, successHref, onBack, onError }: OrderPlacedProps) 
       {payment.type === "Invoice" ? (
         payment.invoiceUrl ? (
           <p>
-            <a className="ottisk-button" href={payment.invoiceUrl} download>
+            <a className="ottisk-button" href={payment.invoiceUrl} download onClick={shopLink}>
               Скачать счёт
             </a>
           </p>
@@ -235,7 +239,7 @@ function OrderPlaced({ order, successHref, onBack, onError }: OrderPlacedProps) 
         ))}
       </ul>
       <div className="ottisk-cart__inline-row">
-        <a className="ottisk-button ottisk-button--quiet" href={successHref}>
+        <a className="ottisk-button ottisk-button--quiet" href={successHref} onClick={shopLink}>
           Подробнее о заказе
         </a>
         <button type="button" className="ottisk-cart__link-button" onClick={onBack}>

@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import type { MouseEvent } from "react";
-import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
+import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/wire";
 import type { FavoriteState, ProductCard as ProductCardData, ProductListQuery, ProductSort } from "../../shared/contracts/index";
 import { formatProductCount } from "../../shared/domain/format";
 import {
@@ -143,17 +143,22 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
           </select>
         </label>
       </div>
-      <Suspense fallback={<div className="ottisk-catalog__filters ottisk-catalog__filters--loading" aria-hidden="true" />}>
-        <CatalogFilterPanel
-          // The stored filters changed elsewhere (another catalogue or tab): start the form from them again.
-          key={JSON.stringify(filters)}
-          filters={filters}
-          activeCount={filterCount}
-          categories={!categorySlug && categories.status === "ready" ? categories.data : null}
-          onApply={applyFilters}
-          onReset={resetFilters}
-        />
-      </Suspense>
+      {/* The filter panel's code loads once the first cards are there: the cards come first. */}
+      {products.status === "loading" ? (
+        <div className="ottisk-catalog__filters ottisk-catalog__filters--loading" aria-hidden="true" />
+      ) : (
+        <Suspense fallback={<div className="ottisk-catalog__filters ottisk-catalog__filters--loading" aria-hidden="true" />}>
+          <CatalogFilterPanel
+            // The stored filters changed elsewhere (another catalogue or tab): start the form from them again.
+            key={JSON.stringify(filters)}
+            filters={filters}
+            activeCount={filterCount}
+            categories={!categorySlug && categories.status === "ready" ? categories.data : null}
+            onApply={applyFilters}
+            onReset={resetFilters}
+          />
+        </Suspense>
+      )}
       <Alert alert={favouriteAlert} onClose={favourites.clearError} />
       {products.status === "error" ? (
         <div className="ottisk-message ottisk-message--error" role="alert">

@@ -1,0 +1,15 @@
+/*
+ * Plain constants of the wire protocol, in a module of their own: the browser's first paint imports
+ * them without pulling in the schemas of the modules that re-export them.
+ */
+
+/** The header that carries a session the server just opened (a visitor's temporary account). */
+export const SESSION_TOKEN_HEADER = "x-ottisk-session";
+/** The header place-order reads its idempotency key from. */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+/** Self-pickup points asked for at once (spec §9). */
+export const SELF_PICKUP_DEFAULT_LIMIT = 100;
+/** Products on a catalogue page unless the caller asks otherwise. */
+export const PRODUCT_LIST_DEFAULT_LIMIT = 24;
+/** The path the API also accepts for the main page (whose slug is empty). */
+export const MAIN_PAGE_ALIAS = "main";
