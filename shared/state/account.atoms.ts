@@ -1,7 +1,7 @@
 import { atom } from "jotai/vanilla";
 import type { LoginRequest, SessionGrant } from "../contracts/index";
 import { isApiError } from "../http/index";
-import { publishChange, requireApi } from "./api.atoms";
+import { sessionTokenProbeAtom, hiddenSessionPossibleAtom, publishChange, requireApi } from "./api.atoms";
 import { loadCartAtom, reissueDeliveriesAtom } from "./cart.atoms";
 import { resetFavouritesAtom } from "./favourites.atoms";
 import { accountStateAtom } from "./account-state.atoms";
@@ -14,6 +14,12 @@ import { followOtherTabs } from "./store";
 
 export const loadAccountAtom = atom(null, async (get, set) => {
   const api = requireApi(get);
+  if (!get(hiddenSessionPossibleAtom) && !get(sessionTokenProbeAtom).present()) {
+    // A partner's page without a stored token: nobody is signed in, no need to ask.
+    set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
+    await set(loadCartAtom);
+    return;
+  }
   set(accountStateAtom, (state) => ({ ...state, loading: true, error: null }));
   try {
     const profile = await api.getProfile();

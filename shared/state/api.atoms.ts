@@ -6,6 +6,17 @@ import type { SyncTopic, TabSync } from "./sync";
 /** The API client of the store: every atom that loads data reads it from here. */
 export const apiAtom = atom<Api | null>(null);
 
+/**
+ * Whether the page can have a session the store does not see: true where the API shares the
+ * page's origin (the httpOnly cookie) or on the server; false on a partner's page, where the only
+ * session is the stored bearer token — so without a token nobody is signed in, and the store need
+ * not ask (the browser would log the 401 as an error on every partner page).
+ */
+export const hiddenSessionPossibleAtom = atom(true);
+
+/** Tells whether the store holds a bearer token (a partner page's session) at this moment. */
+export const sessionTokenProbeAtom = atom<{ present: () => boolean }>({ present: () => false });
+
 /** How this store tells the site's other tabs what changed; null on the server. */
 export const tabSyncAtom = atom<TabSync | null>(null);
 

@@ -1,7 +1,7 @@
 import { createStore } from "jotai/vanilla";
 import { createApi } from "../http/index";
 import type { Api } from "../http/index";
-import { apiAtom, tabSyncAtom } from "./api.atoms";
+import { apiAtom, sessionTokenProbeAtom, hiddenSessionPossibleAtom, tabSyncAtom } from "./api.atoms";
 import { storedSessionToken } from "./session-token";
 import { createTabSync } from "./sync";
 import type { TabSync } from "./sync";
@@ -53,6 +53,8 @@ export function getPageStore(apiBase: string): Store {
     const tabSync = createTabSync(apiBase);
     const stopFollowingToken = { stop: () => {} };
     const created = createPageStore(createApi({ baseURL: apiBase, sessionToken }), tabSync);
+    created.set(hiddenSessionPossibleAtom, new URL(apiBase, document.baseURI).origin === window.location.origin);
+    created.set(sessionTokenProbeAtom, { present: () => sessionToken.get() !== null });
     const follow = (topic: "account" | "cart" | "favourites") => {
       for (const follower of followers) follower(created, topic);
     };

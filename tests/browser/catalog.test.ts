@@ -299,7 +299,11 @@ describe("<ottisk-catalog> filters", () => {
     const element = mountCatalog({});
     await expectNames(element, { categoryId: flyers.id, minPrice: 0 });
     await openPanel(element);
-    await waitFor(() => input(element, "categoryId").value === String(flyers.id), "the restored category in the form");
+    // The category choice appears once the categories are loaded: wait for it, not only for its value.
+    await waitFor(
+      () => element.shadowRoot!.querySelector<HTMLSelectElement>('form [name="categoryId"]')?.value === String(flyers.id),
+      "the restored category in the form",
+    );
     expect(input(element, "minPrice").value).to.equal("0");
 
     element.shadowRoot!.querySelector<HTMLButtonElement>('form button[type="reset"]')!.click();
