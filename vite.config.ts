@@ -69,6 +69,14 @@ function elementManifest(): Plugin {
 
 const version = (JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string }).version;
 
+/*
+ * The CSS's browsers: those with light-dark() (the palette of shared/ui/base.css). With the JS's
+ * es2022 the minifier (Lightning CSS) rewrites light-dark() into its polyfill, which needs
+ * `color-scheme: light dark` on the same element; base.css has `color-scheme: inherit`, so every
+ * --ottisk-color-* became an invalid value and the elements lost their colours and borders.
+ */
+const cssTarget = ["chrome123", "edge123", "firefox120", "safari17.5"];
+
 export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
   const common: UserConfig = {
     plugins: [react()],
@@ -85,6 +93,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
         outDir: "dist/widgets",
         emptyOutDir: true,
         target: "es2022",
+        cssTarget,
         // The loader is the entry; each element's code and the shared runtime (React, the store, the
         // API client) become chunks it imports when a tag first appears.
         lib: { entry: "widgets/loader.ts", formats: ["es"], fileName: () => "ottisk.js" },
@@ -112,6 +121,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       emptyOutDir: true,
       manifest: true,
       target: "es2022",
+      cssTarget,
       rolldownOptions: { input: "host-site/entry-client.tsx" },
     },
   };

@@ -1,0 +1,408 @@
+import { expect, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { businessCardPdf } from "../../preflight/core/testing";
+import type { AccountProfile, Cart, Order, OrderListPage, SessionGrant } from "../../shared/contracts/index";
+import type { OttiskEventMap } from "../../widgets/events";
+import { chromiumArgs, chromiumPath } from "../chromium";
+
+/*
+ * The embeds as partners use them (issue 5): the built bundle (`npm run build` first) on demo pages
+ * opened on 127.0.0.1 while the shop and its API stay on localhost, so every element works across
+ * origins, as on a partner's site.
+ */
+
+// Third-party cookies blocked, as browsers do more and more, for every page of this file (Playwright
+// sets launch options per file, not per describe block): partner pages must not need them.
+test.use({ launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, "--test-third-party-cookie-phaseout"] } });
+
+const screenshots = join(import.meta.dirname, "..", "..", "test-results", "screenshots");
+mkdirSync(screenshots, { recursive: true });
+
+const CLIENT = { email: "client@example.com", password: "client12345" } as const;
+const ROMASHKA = "ООО «Ромашка»";
+const PRODUCT = "Визитки стандартные 90×50";
+
+/** A demo page's address on the partner's origin (127.0.0.1), the shop staying on localhost. */
+function partnerUrl(baseURL: string | undefined, page: string): string {
+  if (!baseURL) throw new Error("baseURL is not configured");
+  return `${baseURL.replace("localhost", "127.0.0.1")}/demo/${page}`;
+}
+
+/** What the browser console would show as a problem: errors, warnings, uncaught exceptions and failed responses. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+/** Records the detail of every `ottisk-*` event named, heard on document, into `window.ottiskEvents`. */
+async function recordEvents(page: Page, names: readonly (keyof OttiskEventMap)[]): Promise<void> {
+  await page.addInitScript((eventNames) => {
+    const log: { name: string; detail: unknown }[] = [];
+    Object.assign(window, { ottiskEvents: log });
+    for (const name of eventNames) {
+      document.addEventListener(name, (event) => log.push({ name, detail: (event as CustomEvent<unknown>).detail }));
+    }
+  }, names);
+}
+
+async function recorded<K extends keyof OttiskEventMap>(page: Page, name: K): Promise<OttiskEventMap[K][]> {
+  const log = await page.evaluate(() => (window as unknown as { ottiskEvents: { name: string; detail: unknown }[] }).ottiskEvents);
+  return log.filter((entry) => entry.name === name).map((entry) => entry.detail as OttiskEventMap[K]);
+}
+
+/** The details of `name` events heard so far, once there is one (an event may follow the render it caused). */
+async function eventsOf<K extends keyof OttiskEventMap>(page: Page, name: K): Promise<OttiskEventMap[K][]> {
+  await expect.poll(async () => (await recorded(page, name)).length, { message: `an ${name} event` }).toBeGreaterThan(0);
+  return recorded(page, name);
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
+  expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
+}
+
+/** The shop's API as the page's session sees it: the bearer token the widgets keep in the partner's localStorage. */
+class SessionApi {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly baseURL: string,
+    private readonly token: string,
+  ) {}
+
+  /** A session of its own, as the demo client signing in elsewhere. */
+  static async signIn(request: APIRequestContext, baseURL: string, credentials: { email: string; password: string }): Promise<SessionApi> {
+    const response = await request.post(`${baseURL}/api/auth/login`, { data: credentials });
+    expect(response.status(), "the demo client signs in").toBe(200);
+    const { token } = (await response.json()) as SessionGrant;
+    return new SessionApi(request, baseURL, token);
+  }
+
+  static async of(page: Page, request: APIRequestContext, baseURL: string): Promise<SessionApi> {
+    const key = `ottisk-session:${baseURL}/api`;
+    const token = await page.evaluate((storageKey) => localStorage.getItem(storageKey), key);
+    if (!token) throw new Error(`The page keeps no session under ${key}`);
+    return new SessionApi(request, baseURL, token);
+  }
+
+  private get headers() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const response = await this.request.get(`${this.baseURL}/api${path}`, { headers: this.headers });
+    expect(response.status(), `GET ${path}`).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  async post<T>(
+    path: string,
+    options: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {},
+  ): Promise<T> {
+    const response = await this.request.post(`${this.baseURL}/api${path}`, { headers: this.headers, ...options });
+    expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+}
+
+/**
+ * Uploads a clean layout for every missing detail of the cart's lines, starts each check and waits
+ * until the server's worker has passed them all. The layout upload UI is a later issue (the
+ * layout checker element), so the test does through the API what that element will do.
+ */
+async function uploadCleanLayouts(api: SessionApi, companyId: number): Promise<void> {
+  const cart = await api.get<Cart>(`/client-cart?companyId=${companyId}`);
+  const cartId = cart.id;
+  if (cartId === null) throw new Error("The company's cart does not exist");
+  const pdf = Buffer.from(businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f"));
+  for (const line of cart.orderProduct.filter((item) => item.inOrder)) {
+    for (const layout of line.layouts.filter((item) => item.status === "missing" || item.status === "failed")) {
+      await api.post("/file/upload/layout", {
+        multipart: {
+          file: { name: "vizitka.pdf", mimeType: "application/pdf", buffer: pdf },
+          orderProductId: String(line.id),
+          detailName: layout.detailName,
+        },
+      });
+      await api.post(`/client-order/${cartId}/product/${line.id}/autocheck/${encodeURIComponent(layout.detailName)}`);
+    }
+  }
+  await expect
+    .poll(
+      async () => {
+        const current = await api.get<Cart>(`/client-cart?companyId=${companyId}`);
+        const statuses = current.orderProduct.filter((line) => line.inOrder).flatMap((line) => line.layouts.map((layout) => layout.status));
+        return statuses.length > 0 && statuses.every((status) => status === "passed") ? "all passed" : statuses.join(", ");
+      },
+      { message: "every layout passes the server's check", timeout: 20_000 },
+    )
+    .toBe("all passed");
+}
+
+function shadowCount(element: Locator, selector: string): Promise<number> {
+  return element.evaluate((host, css) => host.shadowRoot?.querySelectorAll(css).length ?? -1, selector);
+}
+
+test.describe("a partner page with third-party cookies blocked", () => {
+  test("adds a product, signs in, switches to a company, chooses a delivery and places an order", async ({ page, baseURL, request }) => {
+    test.setTimeout(60_000);
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const problems = watchProblems(page);
+    await recordEvents(page, ["ottisk-add-to-cart", "ottisk-login", "ottisk-company-change", "ottisk-checkout"]);
+    const apiRequests: { request: Request; withSession: boolean }[] = [];
+    let sessionExists = false;
+    page.on("request", (sent) => {
+      if (sent.url().startsWith(`${baseURL}/api/`) && sent.method() !== "OPTIONS") apiRequests.push({ request: sent, withSession: sessionExists });
+    });
+
+    // The account remembers its last company on the server: start from the personal profile, so
+    // that signing in lands there and switching to the company is a real switch.
+    await (await SessionApi.signIn(request, baseURL, CLIENT)).post("/client-account/select-company", { data: { companyId: null } });
+
+    await page.goto(partnerUrl(baseURL, "partner.html"));
+    const catalog = page.locator("ottisk-catalog");
+    const product = page.locator("ottisk-product");
+    const cartButton = page.locator("ottisk-cart-button");
+    const account = page.locator("ottisk-account");
+    const cart = page.locator("ottisk-cart");
+
+    // 'Заказать' stays on the partner's page: partner.js cancels ottisk-order and opens <ottisk-product>.
+    await catalog.locator(".ottisk-card", { hasText: PRODUCT }).getByRole("link", { name: `Заказать: ${PRODUCT}` }).click();
+    await expect(page.locator("#product")).toBeVisible();
+    expect(new URL(page.url()).hostname).toBe("127.0.0.1");
+    await expect(product.getByRole("heading", { name: PRODUCT })).toBeVisible();
+    await product.getByRole("button", { name: "В корзину" }).click();
+    await expect(cartButton.locator("[part~=badge]")).toHaveText("1");
+    await expect(cartButton.getByRole("link")).toHaveAccessibleName(/^Корзина ?, 1 товар$/);
+    // The visitor's first change opened a temporary account: from here every call carries its token.
+    sessionExists = true;
+    expect((await eventsOf(page, "ottisk-add-to-cart"))[0]).toMatchObject({ itemCount: 1, quantity: expect.any(Number) });
+
+    await account.getByRole("button", { name: "Войти" }).click();
+    const loginDialog = account.getByRole("dialog", { name: "Вход и регистрация" });
+    await loginDialog.getByLabel("Электронная почта").fill(CLIENT.email);
+    await loginDialog.getByLabel("Пароль", { exact: true }).fill(CLIENT.password);
+    await loginDialog.getByRole("button", { name: "Войти" }).click();
+    await expect(loginDialog).toBeHidden();
+    const accountButton = account.locator("[part~=account-button]");
+    await expect(accountButton).toContainText("Иван");
+    expect(await eventsOf(page, "ottisk-login")).toEqual([{ name: expect.stringContaining("Иван"), typeUser: "client" }]);
+    // Signing in merged the visitor's line into the client's cart (the personal profile, selected now).
+    await expect(cart.getByLabel("Заказываю от имени")).toHaveValue("");
+    await expect(cart.locator("[part~=line]", { hasText: PRODUCT }).first()).toBeVisible();
+
+    // Switch the account to the company in the header's account panel: the cart follows (same page store).
+    await accountButton.click();
+    await account.locator("[part~=account-option]", { hasText: ROMASHKA }).click();
+    await expect(accountButton).toContainText(ROMASHKA);
+    const [companyChange] = await eventsOf(page, "ottisk-company-change");
+    const companyId = companyChange?.companyId;
+    if (typeof companyId !== "number") throw new Error("ottisk-company-change carried no company");
+    await expect(cart.getByLabel("Заказываю от имени")).toHaveValue(String(companyId));
+    await page.keyboard.press("Escape");
+
+    // The company's cart is its own: order the product for the company too.
+    await product.getByRole("button", { name: "В корзину" }).click();
+    await expect(cart.locator("[part~=line]", { hasText: PRODUCT }).first()).toBeVisible();
+    const api = await SessionApi.of(page, request, baseURL);
+    const companyCart = await api.get<Cart>(`/client-cart?companyId=${companyId}`);
+    await expect(cartButton.locator("[part~=badge]")).toHaveText(String(companyCart.orderProduct.length));
+
+    await uploadCleanLayouts(api, companyId);
+
+    // Self-pickup at the shop's counter in the client's city (Krasnodar).
+    await cart.getByRole("button", { name: /^(Выбрать доставку|Добавить ещё доставку)$/ }).click();
+    const deliveryForm = cart.getByRole("form", { name: "Новая доставка" });
+    await deliveryForm.getByRole("radio", { name: /^Самовывоз/ }).check();
+    await deliveryForm.locator("input[name=selfPickupPoint]").first().check();
+    await deliveryForm.getByRole("button", { name: "Добавить доставку" }).click();
+    await expect(deliveryForm).toBeHidden();
+    await expect(cart.locator("[part~=delivery]", { hasText: "Самовывоз" }).first()).toBeVisible();
+    // The delivery's answer is the whole cart: the layouts checked through the API show as checked.
+    await expect(cart.locator("[part~=line]", { hasText: PRODUCT }).first()).toContainText("макет проверен");
+
+    // The payment type is the server's: the radio turns checked when PATCH /client-cart answers.
+    const balance = cart.getByRole("radio", { name: /^С баланса/ });
+    await balance.click();
+    await expect(balance).toBeChecked();
+    await expect(cart.getByTestId("balance")).toContainText("На балансе");
+    const checkout = cart.getByRole("button", { name: "Оформить заказ" });
+    await expect(checkout).toBeEnabled();
+    await checkout.click();
+
+    const success = cart.locator("[part~=success]");
+    await expect(success.getByRole("heading", { name: /^Заказ № .+ оформлен$/ })).toBeVisible();
+    await expect(success).toContainText("Оплачено с баланса");
+    const [placed] = await eventsOf(page, "ottisk-checkout");
+    if (!placed) throw new Error("No ottisk-checkout event");
+    expect(placed).toMatchObject({
+      orderId: expect.any(Number),
+      number: expect.any(String),
+      paymentType: "InternalBalance",
+      total: expect.any(Number),
+      href: `${baseURL}/success-payment?orderId=${placed.orderId}`,
+    });
+    await expect(success.getByRole("heading")).toHaveText(`Заказ № ${placed.number} оформлен`);
+
+    // The order exists for the company, with the product, paid from the balance.
+    const order = await api.get<Order>(`/client-order/${placed.orderId}`);
+    expect(order).toMatchObject({ id: placed.orderId, number: placed.number, companyId, paymentType: "InternalBalance", total: placed.total });
+    expect(order.lines.map((line) => line.productName)).toContain(PRODUCT);
+    expect(order.deliveries.map((delivery) => delivery.deliveryMethod)).toEqual(["SelfPickup"]);
+    const companyOrders = await api.get<OrderListPage>(`/client-order?companyId=${companyId}`);
+    expect(companyOrders.items.map((item) => item.id)).toContain(placed.orderId);
+    const profile = await api.get<AccountProfile>("/account/profile");
+    expect(profile.companies.find((item) => item.id === companyId)?.name).toBe(ROMASHKA);
+
+    // Third-party cookies are blocked: the session travels only as the bearer token.
+    expect(apiRequests.length).toBeGreaterThan(10);
+    for (const { request: sent, withSession } of apiRequests) {
+      const headers = await sent.allHeaders();
+      expect(headers["cookie"], `${sent.method()} ${sent.url()} sends no cookie`).toBeUndefined();
+      if (withSession) expect(headers["authorization"], `${sent.method()} ${sent.url()} carries the session`).toMatch(/^Bearer \S+$/);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("the script included twice", () => {
+  test("warns once, and every element renders once", async ({ page, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const problems = watchProblems(page);
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    // demo/twice.html: the site's template and a plugin both add the tag, under two addresses.
+    // (A page fulfilled by the test itself would count as a public page, which Chromium's local
+    // network access rules forbid to load scripts from localhost.)
+    await page.goto(partnerUrl(baseURL, "twice.html"));
+    expect(await page.locator('script[src*="/widgets/ottisk.js"]').count()).toBe(2);
+    const catalog = page.locator("ottisk-catalog");
+    const cards = catalog.locator(".ottisk-card:not(.ottisk-card--skeleton)");
+    await expect(cards.first()).toBeVisible();
+    await expect(page.locator("ottisk-cart-button").getByRole("link", { name: /^Корзина/ })).toBeVisible();
+    await expect(page.locator("ottisk-city-picker [part~=city-button]")).toHaveText(/Краснодар/);
+    // A third copy added later changes nothing either.
+    await page.addScriptTag({ type: "module", url: `${baseURL}/widgets/ottisk.js?copy=3` });
+    await page.waitForLoadState("networkidle");
+
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("included more than once");
+    // Each element has its shadow root with its main part once (shadowCount is -1 without a shadow root).
+    for (const [tag, part] of [
+      ["ottisk-catalog", "catalog"],
+      ["ottisk-cart-button", "link"],
+      ["ottisk-city-picker", "city-button"],
+    ] as const) {
+      await expect(page.locator(tag)).toHaveCount(1);
+      expect(await shadowCount(page.locator(tag), `[part~=${part}]`), tag).toBe(1);
+    }
+    const ids = await cards.evaluateAll((items) => items.map((item) => item.getAttribute("data-product-id")));
+    expect(ids.length).toBeGreaterThan(1);
+    expect(new Set(ids).size, "no card twice").toBe(ids.length);
+    expect(problems.filter((problem) => !problem.includes("included more than once"))).toEqual([]);
+  });
+});
+
+test.describe("a page under a strict Content-Security-Policy", () => {
+  test("works without a single violation", async ({ page, baseURL }) => {
+    const problems = watchProblems(page);
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Object.assign(window, { cspViolations: violations });
+      document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.effectiveDirective}: ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    });
+    await page.goto(partnerUrl(baseURL, "strict-csp.html"));
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content")).toContain("default-src 'none'");
+
+    const cards = page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)");
+    await expect(cards.first()).toBeVisible();
+    // The adopted stylesheets apply (a blocked style would leave the card unstyled).
+    expect(await cards.first().evaluate((card) => getComputedStyle(card).borderTopStyle)).toBe("solid");
+    await expect(page.locator("ottisk-cart-button").getByRole("link", { name: /^Корзина/ })).toBeVisible();
+
+    const picker = page.locator("ottisk-city-picker");
+    await picker.locator("[part~=city-button]").click();
+    const dialog = picker.getByRole("dialog", { name: "Выберите город" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator("[part~=city-option]")).toHaveCount(5);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    const login = page.locator("ottisk-login");
+    await login.getByRole("button", { name: "Войти" }).click();
+    await expect(login.getByRole("dialog", { name: "Вход и регистрация" }).getByLabel("Электронная почта")).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("screenshots", () => {
+  for (const width of [375, 768, 1280] as const) {
+    test(`partner and gallery pages fit ${width} px`, async ({ page, baseURL }) => {
+      const problems = watchProblems(page);
+      await page.setViewportSize({ width, height: 900 });
+
+      await page.goto(partnerUrl(baseURL, "partner.html"));
+      await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+      await expect(page.locator("ottisk-cart [part~=empty]")).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: join(screenshots, `embed-partner-${width}.png`), fullPage: true });
+
+      await page.goto(partnerUrl(baseURL, "widgets.html"));
+      await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+      await expect(page.locator("ottisk-footer [part~=footer]")).toBeVisible();
+      // The demo popup opens by itself over the page: close it so the screenshot shows the elements.
+      const popup = page.locator("ottisk-popup [data-state]");
+      await expect(popup).toHaveAttribute("data-state", /^(open|none)$/);
+      if ((await popup.getAttribute("data-state")) === "open") {
+        await page.keyboard.press("Escape");
+        await expect(popup).toHaveAttribute("data-state", "dismissed");
+      }
+      await page.waitForLoadState("networkidle");
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: join(screenshots, `embed-widgets-${width}.png`), fullPage: true });
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test.describe("a CMS article", () => {
+  test("shows blog teasers and a working city picker", async ({ page, baseURL }) => {
+    const problems = watchProblems(page);
+    await recordEvents(page, ["ottisk-city-change"]);
+    await page.goto(partnerUrl(baseURL, "cms.html"));
+
+    const teasers = page.locator("ottisk-blog-teasers [part~=teaser]");
+    await expect(teasers.first()).toBeVisible();
+    expect(await teasers.count()).toBeGreaterThanOrEqual(2);
+    await expect(teasers.first().locator("[part~=link]")).toHaveAttribute("href", /^http:\/\/localhost:\d+\/blog\//);
+
+    const [headerPicker, asidePicker] = [page.locator("ottisk-city-picker").first(), page.locator("ottisk-city-picker").nth(1)];
+    await expect(headerPicker.locator("[part~=city-button]")).toHaveText(/Краснодар/);
+    await asidePicker.locator("[part~=city-button]").click();
+    const dialog = asidePicker.getByRole("dialog", { name: "Выберите город" });
+    await dialog.locator("[part~=city-option]", { hasText: /^Москва$/ }).click();
+    await expect(dialog).toContainText("Выбран город: Москва");
+    await expect(dialog).toBeHidden();
+    await expect(asidePicker.locator("[part~=city-button]")).toHaveText(/Москва/);
+    // Both pickers show the account's city: one page store.
+    await expect(headerPicker.locator("[part~=city-button]")).toHaveText(/Москва/);
+    await expect(asidePicker.locator("[part~=city-button]")).toBeFocused();
+    expect(await eventsOf(page, "ottisk-city-change")).toEqual([{ kladrId: expect.any(String), city: "Москва", region: "Москва" }]);
+    expect(problems).toEqual([]);
+  });
+});
