@@ -109,7 +109,12 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
         outDir: "dist/host-site/server",
         emptyOutDir: true,
         target: "node20",
-        rolldownOptions: { input: "host-site/entry-server.tsx", output: { entryFileNames: "entry-server.js" } },
+        rolldownOptions: {
+          input: "host-site/entry-server.tsx",
+          output: { entryFileNames: "entry-server.js" },
+          // The host site imports the contracts itself; shared/http's lazy contract loading is for the widgets.
+          checks: { ineffectiveDynamicImport: false },
+        },
       },
     };
   }
@@ -122,7 +127,8 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       manifest: true,
       target: "es2022",
       cssTarget,
-      rolldownOptions: { input: "host-site/entry-client.tsx" },
+      // The host site imports the contracts itself; shared/http's lazy contract loading is for the widgets.
+      rolldownOptions: { input: "host-site/entry-client.tsx", checks: { ineffectiveDynamicImport: false } },
     },
   };
 });

@@ -406,3 +406,30 @@ test.describe("a CMS article", () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe("the hand-off from a partner page to the shop", () => {
+  test("the cart button's link carries the session to the shop's own origin as a cookie, without the token in any address", async ({ page, baseURL, request }) => {
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const signIn = await request.post(`${baseURL}/api/auth/login`, { data: { email: "petrova@example.com", password: "client12345" } });
+    const { token } = (await signIn.json()) as SessionGrant;
+    // A partner page whose visitor signed in earlier: the widgets' session is the stored bearer token.
+    await page.goto(partnerUrl(baseURL, "minimal.html"));
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [`ottisk-session:${baseURL}/api`, token] as const);
+    await page.goto(partnerUrl(baseURL, "strict-csp.html"));
+    const addresses: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.isNavigationRequest()) addresses.push(sent.url());
+    });
+    const link = page.locator("ottisk-cart-button").getByRole("link");
+    await expect(link).toHaveAttribute("href", `${baseURL}/cart`);
+    await link.click();
+    await page.waitForURL((url) => url.origin === baseURL && url.pathname !== "/api/auth/handoff");
+
+    expect(addresses.some((address) => address.startsWith(`${baseURL}/api/auth/handoff?token=`)), "through a hand-off link").toBe(true);
+    expect(addresses.every((address) => !address.includes(token)), "the session token never goes into an address").toBe(true);
+    const cookie = (await page.context().cookies(baseURL)).find((item) => item.name === "ottisk_session");
+    expect(cookie?.httpOnly, "a session cookie on the shop's origin").toBe(true);
+    const profile = await page.request.get(`${baseURL}/api/account/profile`);
+    expect(((await profile.json()) as AccountProfile).email).toBe("petrova@example.com");
+  });
+});
