@@ -433,3 +433,28 @@ test.describe("the hand-off from a partner page to the shop", () => {
     expect(((await profile.json()) as AccountProfile).email).toBe("petrova@example.com");
   });
 });
+
+test.describe("two tabs of one partner site", () => {
+  test("a line added in one tab shows in the other's cart button, and signing in follows", async ({ context, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await first.goto(partnerUrl(baseURL, "partner.html"));
+    await second.goto(partnerUrl(baseURL, "partner.html"));
+    await expect(second.locator("ottisk-cart-button").getByRole("link")).toBeVisible();
+
+    await first.locator("ottisk-catalog .ottisk-card", { hasText: PRODUCT }).getByRole("link", { name: `Заказать: ${PRODUCT}` }).click();
+    await first.locator("ottisk-product").getByRole("button", { name: "В корзину" }).click();
+    await expect(first.locator("ottisk-cart-button [part~=badge]")).toHaveText("1");
+    // The other tab was not touched: its store hears the change and reloads the cart by itself.
+    await expect(second.locator("ottisk-cart-button [part~=badge]")).toHaveText("1");
+
+    const account = first.locator("ottisk-account");
+    await account.getByRole("button", { name: "Войти" }).click();
+    const dialog = account.getByRole("dialog", { name: "Вход и регистрация" });
+    await dialog.getByLabel("Электронная почта").fill("petrova@example.com");
+    await dialog.getByLabel("Пароль", { exact: true }).fill("client12345");
+    await dialog.getByRole("button", { name: "Войти" }).click();
+    await expect(second.locator("ottisk-account [part~=account-button]")).toContainText("Ольга");
+  });
+});
