@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../db/client";
 import { account, session } from "../db/schema";
-import type { AccountRow } from "../db/schema";
+import type { AccountRow, SessionRow } from "../db/schema";
 
 /*
  * Sessions are opaque random tokens; only their SHA-256 is stored. The same token travels as an
@@ -48,6 +48,17 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+function viewerOf(row: { session: SessionRow; account: AccountRow }): Viewer {
+  return {
+    sessionId: row.session.id,
+    account: row.account,
+    rememberMe: row.session.rememberMe,
+    expiresAt: row.session.expiresAt,
+    placeClientId: row.session.placeClientId,
+    placeCompanyId: row.session.placeCompanyId,
+  };
+}
+
 export function createSessionService(db: Database): SessionService {
   const service: SessionService = {
     async resolve(token) {
@@ -58,15 +69,7 @@ export function createSessionService(db: Database): SessionService {
         .innerJoin(account, eq(account.id, session.accountId))
         .where(and(eq(session.tokenHash, hashToken(token)), gt(session.expiresAt, new Date())))
         .limit(1);
-      if (!row) return null;
-      return {
-        sessionId: row.session.id,
-        account: row.account,
-        rememberMe: row.session.rememberMe,
-        expiresAt: row.session.expiresAt,
-        placeClientId: row.session.placeClientId,
-        placeCompanyId: row.session.placeCompanyId,
-      };
+      return row ? viewerOf(row) : null;
     },
 
     async byId(sessionId) {
@@ -76,15 +79,7 @@ export function createSessionService(db: Database): SessionService {
         .innerJoin(account, eq(account.id, session.accountId))
         .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())))
         .limit(1);
-      if (!row) return null;
-      return {
-        sessionId: row.session.id,
-        account: row.account,
-        rememberMe: row.session.rememberMe,
-        expiresAt: row.session.expiresAt,
-        placeClientId: row.session.placeClientId,
-        placeCompanyId: row.session.placeCompanyId,
-      };
+      return row ? viewerOf(row) : null;
     },
 
     async open(accountId, kind) {

@@ -275,8 +275,11 @@ export function AccountList({ onCompanyChange }: AccountListProps) {
   );
 }
 
-/** Spec §4: the employee leaves client mode on the server, then goes to the admin panel. */
-function ExitClientMode({ onExited }: { onExited: () => void }) {
+/**
+ * Spec §4: the employee leaves client mode on the server, then goes to the admin panel (`onExited`).
+ * Shared by the account panel and the side menu.
+ */
+export function ExitClientMode({ onExited }: { onExited: () => void }) {
   const exitClientMode = useSetAtom(exitClientModeAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

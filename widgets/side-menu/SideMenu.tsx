@@ -1,10 +1,9 @@
-import { useAtomValue, useSetAtom } from "jotai/react";
+import { useAtomValue } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { MouseEvent } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
-import { isApiError } from "../../shared/http/index";
-import { exitClientModeAtom, signedInAtom, siteMenu, useAccount, useSiteResource } from "../../shared/state/index";
-import { AccountList, clientLinks, employeeLinks, LogoutDialog, selectedAccountName } from "../account/AccountMenu";
+import { signedInAtom, siteMenu, useAccount, useSiteResource } from "../../shared/state/index";
+import { AccountList, clientLinks, employeeLinks, ExitClientMode, LogoutDialog, selectedAccountName } from "../account/AccountMenu";
 import { SearchBox } from "../search/SearchBox";
 
 export interface SideMenuProps {
@@ -217,7 +216,13 @@ function SignedInBlock({ profile, adminUrl, onCompanyChange, onLeave, onLogoutCl
           </div>
         </>
       )}
-      {profile.impersonalization ? <ExitClientModeButton adminUrl={adminUrl} onLeave={onLeave} /> : null}
+      {profile.impersonalization ? (
+        <ExitClientMode
+          onExited={() => {
+            if (onLeave?.(adminUrl) ?? true) window.location.assign(adminUrl);
+          }}
+        />
+      ) : null}
       <ul className="ottisk-side-menu__list" aria-label={employee ? "Панель управления" : "Личный кабинет"}>
         {links.map((link) => (
           <li key={link.href}>
@@ -233,37 +238,5 @@ function SignedInBlock({ profile, adminUrl, onCompanyChange, onLeave, onLogoutCl
         </li>
       </ul>
     </>
-  );
-}
-
-/** Spec §4: the employee leaves client mode on the server, then goes to the admin panel. */
-function ExitClientModeButton({ adminUrl, onLeave }: { adminUrl: string; onLeave: SideMenuProps["onLeave"] }) {
-  const exitClientMode = useSetAtom(exitClientModeAtom);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const exit = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await exitClientMode();
-      if (onLeave?.(adminUrl) ?? true) window.location.assign(adminUrl);
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.messageUI : "Не удалось выйти из режима клиента. Попробуйте ещё раз.");
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="ottisk-side-menu__client-mode">
-      <button type="button" className="ottisk-button ottisk-button--quiet" part="exit-client-mode" aria-disabled={busy} onClick={() => void exit()}>
-        Выйти из режима клиента
-      </button>
-      {error ? (
-        <p className="ottisk-side-menu__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
