@@ -70,9 +70,15 @@ describe("readConfig", () => {
     ["OTTISK_PUBLIC_URL", "ottisk.example", /OTTISK_PUBLIC_URL must be a full URL/],
     ["OTTISK_PARTNER_ORIGINS", "https://partner.example/shop", /not an origin/],
     ["OTTISK_PARTNER_ORIGINS", "ftp://partner.example", /must start with http: or https:/],
+    ["OTTISK_HANDOFF_SECRET", "too-short", /OTTISK_HANDOFF_SECRET must be at least 32 characters/],
   ])("rejects %s=%s with a clear message", (name, value, message) => {
     expect(() => readConfig({ [name]: value }, cwd)).toThrow(ConfigError);
     expect(() => readConfig({ [name]: value }, cwd)).toThrow(message);
+  });
+
+  it("takes a hand-off secret of 32 characters or more, and none by default", () => {
+    expect(readConfig({}, cwd).handoffSecret).toBeUndefined();
+    expect(readConfig({ OTTISK_HANDOFF_SECRET: "x".repeat(32) }, cwd).handoffSecret).toBe("x".repeat(32));
   });
 
   it("takes YooKassa's keys together, or runs the test payment page without them", () => {
