@@ -1,5 +1,4 @@
 import { z } from "zod/mini";
-import { productDetailSchema, productOptionGroupSchema, productPriceTierSchema, productUrgencySchema } from "./product-options";
 import { parseIntText, preprocess, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 import { seoFieldsSchema } from "./seo";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "./wire";
@@ -48,24 +47,6 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-/**
- * A product with everything its page shows, the SEO fields included, and what it is made of: the
- * option groups to choose from, the price by run, the details that need a layout, urgency. Asked
- * with `isUrgent=true`, `priceFrom`, `productionTimeDay` and the tiers are the urgent ones.
- */
-export const productSchema = z.extend(
-  z.extend(productCardSchema, {
-    description: z.string(),
-    photos: z.array(z.url()),
-    isUrgent: z.boolean(),
-    options: z.array(productOptionGroupSchema),
-    priceTiers: z.array(productPriceTierSchema),
-    details: z.array(productDetailSchema),
-    urgency: productUrgencySchema,
-  }),
-  seoFieldsSchema.shape,
-);
-export type Product = z.infer<typeof productSchema>;
 
 /** The catalogue sorts of spec §3: А–Я, Я–А, popularity up and down. */
 export const productSortValues = ["NameAsc", "NameDesc", "TimesOrderedAsc", "TimesOrderedDesc"] as const;

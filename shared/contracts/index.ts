@@ -77,11 +77,12 @@ export {
   productIdParamsSchema,
   productListPageSchema,
   productListQuerySchema,
-  productSchema,
   productSortSchema,
   productSortValues,
 } from "./catalog";
-export type { Category, CategoryRef, Product, ProductCard, ProductListPage, ProductListQuery, ProductSort } from "./catalog";
+export type { Category, CategoryRef, ProductCard, ProductListPage, ProductListQuery, ProductSort } from "./catalog";
+export { productSchema } from "./product";
+export type { Product } from "./product";
 export {
   categoryTreeNodeSchema,
   categoryTreeProductSchema,
