@@ -1,7 +1,7 @@
 import { Provider } from "jotai/react";
 import { renderToString } from "react-dom/server";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../shared/contracts/index";
-import type { RenderRequest, RenderResult } from "../shared/contracts/index";
+import type { RenderRequest, RenderResult, WidgetPrerenderRequest } from "../shared/contracts/index";
 import { createApi } from "../shared/http/index";
 import {
   categoriesAtom,
@@ -14,6 +14,7 @@ import {
 } from "../shared/state/index";
 import type { Resource, Store } from "../shared/state/index";
 import type { CatalogView } from "../widgets/catalog/Catalog";
+import { prerenderCatalog } from "../widgets/catalog/prerender";
 import { App } from "./App";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
@@ -90,4 +91,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     status,
     html: documentHtml({ head, origin: request.origin, appHtml, snapshot: takeCatalogSnapshot(store), assets: request.assets }),
   };
+}
+
+/** An embedded element's first paint, drawn here so a partner page shows it before the element's code arrives. */
+export async function prerenderWidget(request: WidgetPrerenderRequest): Promise<{ html: string; styles: string[]; snapshot: unknown } | null> {
+  switch (request.tag) {
+    case "ottisk-catalog":
+      return prerenderCatalog(request);
+  }
 }

@@ -1,10 +1,12 @@
 import { createElement } from "react";
 import type { ComponentType } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import type { Root } from "react-dom/client";
 import { Provider } from "jotai/react";
 import { getPageStore } from "../shared/state/index";
+import type { Store } from "../shared/state/index";
 import { resolveApiBase, defaultApiBase } from "./api-base";
+import { takePrerenderSnapshot } from "./prerender";
 import { adoptStyles } from "./styles";
 
 /*
@@ -31,6 +33,11 @@ export interface ElementOptions<Props> {
   /** Props set only as element properties (not attributes). */
   properties?: readonly (keyof Props & string)[];
   styles: readonly string[];
+  /**
+   * For elements the shop's server can draw first (widgets/prerender.ts): puts the data the HTML
+   * was drawn from into the page's store, so the element hydrates that HTML instead of drawing anew.
+   */
+  hydrate?: (store: Store, snapshot: unknown) => void;
 }
 
 function kebabCase(prop: string): string {
@@ -81,7 +88,9 @@ export function reactElement<Props extends object>(
 
     constructor() {
       super();
-      const shadow = this.attachShadow({ mode: "open" });
+      // A shadow root already here was drawn by the shop's server before this code arrived.
+      const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
+      shadow.adoptedStyleSheets = [];
       adoptStyles(shadow, options.styles);
       // A property set before the element was upgraded sits on the instance: take it over.
       for (const prop of propertyNames) {
@@ -94,7 +103,20 @@ export function reactElement<Props extends object>(
     }
 
     connectedCallback(): void {
-      this.#root ??= createRoot(this.shadowRoot as ShadowRoot);
+      if (this.#root) {
+        this.#render();
+        return;
+      }
+      const shadow = this.shadowRoot as ShadowRoot;
+      const drawn = takePrerenderSnapshot(this);
+      if (drawn && options.hydrate && shadow.firstChild) {
+        const apiBase = this.#apiBase();
+        options.hydrate(getPageStore(apiBase), drawn.snapshot);
+        this.#root = hydrateRoot(shadow as unknown as Element, this.#tree(apiBase));
+        return;
+      }
+      shadow.replaceChildren();
+      this.#root = createRoot(shadow);
       this.#render();
     }
 
@@ -133,12 +155,19 @@ export function reactElement<Props extends object>(
       });
     }
 
+    #apiBase(): string {
+      const declared = this.#props.apiBase;
+      return typeof declared === "string" ? resolveApiBase(declared) : defaultApiBase();
+    }
+
+    #tree(apiBase: string) {
+      const props = { ...this.#props, host: this, apiBase } as Props & HostProps;
+      return createElement(Provider, { store: getPageStore(apiBase) }, createElement(component, props));
+    }
+
     #render(): void {
       if (!this.#root) return;
-      const declared = this.#props.apiBase;
-      const apiBase = typeof declared === "string" ? resolveApiBase(declared) : defaultApiBase();
-      const props = { ...this.#props, host: this, apiBase } as Props & HostProps;
-      this.#root.render(createElement(Provider, { store: getPageStore(apiBase) }, createElement(component, props)));
+      this.#root.render(this.#tree(this.#apiBase()));
     }
   }
 

@@ -12,6 +12,9 @@ import "../shared/http/zod-config";
 import { registerLoader } from "./api-base";
 import { elementModules } from "./registry";
 
+/** Tags the shop's server draws first (shared/contracts/prerender.ts PRERENDER_ATTRIBUTES). */
+const PRERENDERED_TAGS = new Set(["ottisk-catalog"]);
+
 const running = registerLoader({ url: import.meta.url, version: __OTTISK_VERSION__ });
 
 if (running) {
@@ -25,21 +28,27 @@ if (running) {
 } else {
   const pending = new Map(Object.entries(elementModules));
 
-  const load = (tag: string) => {
+  const load = (tag: string, element: Element) => {
     const importModule = pending.get(tag);
     if (!importModule) return;
     pending.delete(tag);
-    importModule().catch((error: unknown) => {
-      // A failed download (offline, a deploy in between): try again when the tag appears next time.
-      pending.set(tag, importModule);
-      console.error(`Ottisk: could not load <${tag}>`, error);
-    });
+    // The catalogue's first cards come drawn by the shop's server, before its code (widgets/prerender.ts).
+    const drawnFirst = PRERENDERED_TAGS.has(tag)
+      ? import("./prerender").then(({ prerender }) => prerender(element)).catch(() => undefined)
+      : Promise.resolve();
+    void drawnFirst
+      .then(() => importModule())
+      .catch((error: unknown) => {
+        // A failed download (offline, a deploy in between): try again when the tag appears next time.
+        pending.set(tag, importModule);
+        console.error(`Ottisk: could not load <${tag}>`, error);
+      });
   };
 
   const scan = (root: Element | Document) => {
     if (pending.size === 0) return;
-    if (root instanceof Element && pending.has(root.localName)) load(root.localName);
-    for (const element of root.querySelectorAll([...pending.keys()].join(","))) load(element.localName);
+    if (root instanceof Element && pending.has(root.localName)) load(root.localName, root);
+    for (const element of root.querySelectorAll([...pending.keys()].join(","))) load(element.localName, element);
   };
 
   const observer = new MutationObserver((records) => {

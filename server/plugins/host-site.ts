@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ClientAssets, HostSiteRender } from "../../shared/contracts/index";
+import { PRERENDER_ATTRIBUTES } from "../../shared/contracts/index";
+import type { ClientAssets, HostSiteRender, PrerenderTag } from "../../shared/contracts/index";
 import { inProcessFetch } from "./in-process-fetch";
 
 /*
@@ -88,4 +89,26 @@ export async function hostSite(app: FastifyInstance, options: { distDir: string 
   };
   app.get("/", renderPage);
   app.get("/*", renderPage);
+
+  /*
+   * An embedded element's first paint (widgets/prerender.ts): public, anonymous data only, so any
+   * site may read it and caches may keep it for a little while.
+   */
+  app.get<{ Params: { tag: string }; Querystring: Record<string, string | undefined> }>("/widgets/prerender/:tag", async (request, reply) => {
+    reply.header("access-control-allow-origin", "*").header("cache-control", "public, max-age=30");
+    const { tag } = request.params;
+    if (!(tag in PRERENDER_ATTRIBUTES)) {
+      return reply.code(404).send({ statusCode: 404, code: "NOT_FOUND", messageUI: "Этот элемент не рисуется на сервере.", message: `No prerender for <${tag}>` });
+    }
+    const prerenderTag = tag as PrerenderTag;
+    const attributes: Record<string, string> = {};
+    for (const name of PRERENDER_ATTRIBUTES[prerenderTag]) {
+      const value = request.query[name];
+      if (typeof value === "string" && value.length <= 500) attributes[name] = value;
+    }
+    const origin = `${request.protocol}://${request.host}`;
+    const drawn = await ssr.prerenderWidget({ tag: prerenderTag, attributes, origin, apiBase: `${origin}/api`, fetch: fetchInProcess });
+    if (!drawn) return reply.code(204).send();
+    return reply.send(drawn);
+  });
 }

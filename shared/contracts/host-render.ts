@@ -27,7 +27,19 @@ export interface RenderRequest {
 
 export type RenderResult = { status: number; html: string } | { status: 301 | 302; redirect: string };
 
+/** A widget's first paint drawn on the server (widgets/prerender.ts). */
+export interface WidgetPrerenderRequest {
+  tag: "ottisk-catalog";
+  /** The element's attributes that change what it shows (shared/contracts/prerender.ts). */
+  attributes: Record<string, string>;
+  origin: string;
+  apiBase: string;
+  fetch: typeof globalThis.fetch;
+}
+
 /** What dist/host-site/server/entry-server.js exports. */
 export interface HostSiteRender {
   render(request: RenderRequest): Promise<RenderResult>;
+  /** The element's shadow-root HTML, styles and data; null when it cannot be drawn (e.g. an unknown category). */
+  prerenderWidget(request: WidgetPrerenderRequest): Promise<{ html: string; styles: string[]; snapshot: unknown } | null>;
 }

@@ -28,6 +28,8 @@ export {
 export type { AccountProfile, AccountType, CompanyRef, FavoriteState, LoginRequest, Ok, SessionGrant } from "./account";
 export { handoffGrantSchema, handoffQuerySchema, handoffRequestSchema, shopPathSchema } from "./handoff";
 export type { HandoffGrant, HandoffRequest } from "./handoff";
+export { PRERENDER_ATTRIBUTES, widgetPrerenderSchema } from "./prerender";
+export type { PrerenderTag, WidgetPrerender } from "./prerender";
 export {
   clientCompanyParamsSchema,
   clientIdParamsSchema,
@@ -308,7 +310,7 @@ export type {
   PlaceOrderRequest,
   YookassaNotification,
 } from "./order";
-export type { ClientAssets, HostSiteRender, RenderRequest, RenderResult } from "./host-render";
+export type { ClientAssets, HostSiteRender, RenderRequest, RenderResult, WidgetPrerenderRequest } from "./host-render";
 export {
   bannerContentSchema,
   blogTeasersContentSchema,

@@ -93,3 +93,13 @@ export function restoreCatalogSnapshot(store: Store, snapshot: CatalogSnapshot):
   store.set(productPagesAtom, snapshot.productPages);
   store.set(productsAtom, snapshot.products);
 }
+
+/**
+ * Adds a snapshot's data to a store that may already hold some (the page's store, shared by other
+ * elements): what the store has stays, what it lacks comes from the snapshot.
+ */
+export function mergeCatalogSnapshot(store: Store, snapshot: CatalogSnapshot): void {
+  if (snapshot.categories && !store.get(categoriesAtom)) store.set(categoriesAtom, snapshot.categories);
+  store.set(productPagesAtom, (pages) => ({ ...snapshot.productPages, ...pages }));
+  store.set(productsAtom, (products) => ({ ...snapshot.products, ...products }));
+}

@@ -22,6 +22,7 @@ export {
   loadCategoriesAtom,
   loadProductAtom,
   loadProductPageAtom,
+  mergeCatalogSnapshot,
   productListKey,
   productPagesAtom,
   productsAtom,

@@ -24,6 +24,14 @@ const CLIENT = { email: "client@example.com", password: "client12345" } as const
 const ROMASHKA = "ООО «Ромашка»";
 const PRODUCT = "Визитки стандартные 90×50";
 
+/**
+ * Waits until the catalogue's own code runs: its first cards may come drawn by the shop's server
+ * (plain links to the shop until then), and the journeys below need the element's events.
+ */
+async function catalogHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => customElements.get("ottisk-catalog") !== undefined);
+}
+
 /** A demo page's address on the partner's origin (127.0.0.1), the shop staying on localhost. */
 function partnerUrl(baseURL: string | undefined, page: string): string {
   if (!baseURL) throw new Error("baseURL is not configured");
@@ -168,6 +176,7 @@ test.describe("a partner page with third-party cookies blocked", () => {
     await (await SessionApi.signIn(request, baseURL, CLIENT)).post("/client-account/select-company", { data: { companyId: null } });
 
     await page.goto(partnerUrl(baseURL, "partner.html"));
+    await catalogHydrated(page);
     const catalog = page.locator("ottisk-catalog");
     const product = page.locator("ottisk-product");
     const cartButton = page.locator("ottisk-cart-button");
@@ -442,6 +451,7 @@ test.describe("two tabs of one partner site", () => {
     await first.goto(partnerUrl(baseURL, "partner.html"));
     await second.goto(partnerUrl(baseURL, "partner.html"));
     await expect(second.locator("ottisk-cart-button").getByRole("link")).toBeVisible();
+    await catalogHydrated(first);
 
     await first.locator("ottisk-catalog .ottisk-card", { hasText: PRODUCT }).getByRole("link", { name: `Заказать: ${PRODUCT}` }).click();
     await first.locator("ottisk-product").getByRole("button", { name: "В корзину" }).click();
@@ -456,5 +466,56 @@ test.describe("two tabs of one partner site", () => {
     await dialog.getByLabel("Пароль", { exact: true }).fill("client12345");
     await dialog.getByRole("button", { name: "Войти" }).click();
     await expect(second.locator("ottisk-account [part~=account-button]")).toContainText("Ольга");
+  });
+});
+
+test.describe("the catalogue's first paint, drawn by the shop's server", () => {
+  test("shows the cards before the element's code, which then takes them over without a warning", async ({ page, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const problems = watchProblems(page);
+    const requests: string[] = [];
+    page.on("request", (sent) => requests.push(new URL(sent.url()).pathname));
+    await page.goto(partnerUrl(baseURL, "minimal.html"));
+    const catalog = page.locator("ottisk-catalog");
+    await expect(catalog.locator(".ottisk-card").first()).toBeVisible();
+    // The cards came with the prerender, before any of the element's own code was asked for.
+    const prerenderAt = requests.indexOf("/widgets/prerender/ottisk-catalog");
+    expect(prerenderAt, "the first paint comes from the shop's server").toBeGreaterThanOrEqual(0);
+    expect(requests.slice(0, prerenderAt).some((path) => path.includes("catalog.element")), "the element's code comes after").toBe(false);
+
+    await page.waitForFunction(() => customElements.get("ottisk-catalog") !== undefined);
+    const names = () => catalog.locator(".ottisk-card__name").allTextContents();
+    const drawn = await names();
+    expect(drawn.length).toBeGreaterThan(1);
+    // Hydrated: the sort works, and the element shows one catalogue, not a second copy beside the first.
+    await catalog.getByLabel("Сортировка").selectOption("NameDesc");
+    await expect.poll(names).toEqual([...drawn].reverse());
+    expect(await catalog.locator(".ottisk-catalog").count()).toBe(1);
+    expect(problems, "no hydration warnings, no failed requests").toEqual([]);
+  });
+
+  test("is not used for a visitor with a session, whose stars may differ", async ({ page, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const requests: string[] = [];
+    page.on("request", (sent) => requests.push(new URL(sent.url()).pathname));
+    await page.goto(partnerUrl(baseURL, "minimal.html"));
+    await page.evaluate((key) => localStorage.setItem(key, "a".repeat(43)), `ottisk-session:${baseURL}/api`);
+    requests.length = 0;
+    await page.reload();
+    await expect(page.locator("ottisk-catalog .ottisk-card").first()).toBeVisible();
+    expect(requests).not.toContain("/widgets/prerender/ottisk-catalog");
+  });
+
+  test("answers for known tags and categories only", async ({ request, baseURL }) => {
+    const drawn = await request.get(`${baseURL}/widgets/prerender/ottisk-catalog?category=vizitki&page-size=2`);
+    expect(drawn.status()).toBe(200);
+    expect(drawn.headers()["access-control-allow-origin"]).toBe("*");
+    const body = (await drawn.json()) as { html: string; styles: string[]; snapshot: unknown };
+    expect(body.html.match(/class="ottisk-card__name"/g)).toHaveLength(2);
+    expect(body.styles.length).toBeGreaterThan(0);
+    expect((await request.get(`${baseURL}/widgets/prerender/ottisk-catalog?category=net-takoi`)).status()).toBe(204);
+    const unknown = await request.get(`${baseURL}/widgets/prerender/ottisk-cart`);
+    expect(unknown.status()).toBe(404);
+    expect(((await unknown.json()) as { messageUI: string }).messageUI).toBe("Этот элемент не рисуется на сервере.");
   });
 });

@@ -1,5 +1,5 @@
 import { useSetAtom } from "jotai/react";
-import { lazy, Suspense, useId, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import type { MouseEvent } from "react";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/wire";
 import type { FavoriteState, ProductCard as ProductCardData, ProductListQuery, ProductSort } from "../../shared/contracts/index";
@@ -59,6 +59,8 @@ const DEFAULT_VIEW: CatalogView = { sort: "NameAsc", page: 0 };
 export function Catalog({ categorySlug, productHref, initialView, pageSize, onViewChange, onOrder, onFavouriteChange }: CatalogProps) {
   const limit = pageSize ?? PRODUCT_LIST_DEFAULT_LIMIT;
   const [view, setView] = useState<CatalogView>(initialView ?? DEFAULT_VIEW);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const sortId = useId();
   const categories = useCategories();
   const reloadCategories = useSetAtom(loadCategoriesAtom);
@@ -143,8 +145,12 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
           </select>
         </label>
       </div>
-      {/* The filter panel's code loads once the first cards are there: the cards come first. */}
-      {products.status === "loading" ? (
+      {/*
+        The filter panel's code loads once the first cards are there, and only in the browser after
+        the first render: a server render (and the hydration that follows it) draws the placeholder,
+        so it never waits for the panel's code.
+      */}
+      {products.status === "loading" || !mounted ? (
         <div className="ottisk-catalog__filters ottisk-catalog__filters--loading" aria-hidden="true" />
       ) : (
         <Suspense fallback={<div className="ottisk-catalog__filters ottisk-catalog__filters--loading" aria-hidden="true" />}>

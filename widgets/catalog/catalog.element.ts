@@ -1,15 +1,15 @@
-import baseCss from "../../shared/ui/base.css?inline";
-import dialogCss from "../../shared/ui/dialog.css?inline";
-import dotsCss from "../../shared/ui/dot-pagination.css?inline";
-import cardCss from "../../shared/ui/product-card.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import catalogCss from "./catalog.css?inline";
+import { mergeCatalogSnapshot } from "../../shared/state/index";
+import type { CatalogSnapshot } from "../../shared/state/index";
+import { catalogStyles } from "./catalog.styles";
 import { CatalogElement } from "./CatalogElement";
 
 const ReactCatalogElement = reactElement(CatalogElement, {
   attributes: { category: "string", productUrl: "string", pageSize: "number" },
-  styles: [baseCss, cardCss, dotsCss, dialogCss, catalogCss],
+  styles: catalogStyles,
+  // The shop's server may have drawn the first cards already (see widgets/prerender.ts): take its data and hydrate.
+  hydrate: (store, snapshot) => mergeCatalogSnapshot(store, snapshot as CatalogSnapshot),
 });
 
 /**
