@@ -130,6 +130,27 @@ async function lineCount(element: Element, count: number): Promise<HTMLElement[]
   }, `${count} cart lines`);
 }
 
+/** The form control a label of the element names, by the label's text. */
+function labelled<E extends HTMLElement>(element: Element, text: string): Promise<E> {
+  return waitFor(() => {
+    const label = Array.from(shadow(element).querySelectorAll("label")).find((candidate) => candidate.textContent?.trim() === text);
+    return label?.htmlFor ? shadow(element).getElementById(label.htmlFor) as E | null : null;
+  }, `a field labelled «${text}»`);
+}
+
+/** The calls the page made to the API path `path` since the last performance.clearResourceTimings(). */
+function callsTo(path: string): URL[] {
+  return performance
+    .getEntriesByType("resource")
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.href.startsWith(apiBase) && url.pathname.endsWith(path));
+}
+
+/** Lets the browser run its other tasks once (timers, network callbacks), like a person's pause between keys. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 afterEach(() => resetPage());
 
 describe("<ottisk-cart>: states", () => {
@@ -247,10 +268,14 @@ describe("<ottisk-cart>: deliveries", () => {
       "a self-pickup point",
     );
     counter.click();
+    const counterName = counter.closest("label")?.querySelector(".ottisk-cart__choice-name")?.textContent;
+    expect(counterName, "the counter has a name").to.be.a("string").and.not.equal("");
     (await button(element, "Добавить доставку")).click();
     const delivery = await find(element, "[part~=delivery]");
     expect(delivery.dataset.method).to.equal("SelfPickup");
     expect(delivery.textContent).to.contain("Самовывоз");
+    const shownCounter = await waitFor(() => delivery.querySelector("[data-testid=delivery-point]"), "the delivery's counter");
+    expect(shownCounter.textContent?.startsWith(`${counterName} — `), "the counter's name and address").to.equal(true);
     await waitFor(() => !shadow(element).textContent?.includes("Выберите способ доставки"), "the NO_DELIVERY problem to go");
     await expectAccessible(element);
   });
@@ -275,6 +300,90 @@ describe("<ottisk-cart>: deliveries", () => {
     expect(delivery.dataset.method).to.equal("Courier");
     expect(delivery.textContent).to.contain("ул. Красная, д. 1, оф. 5");
     expect(shadow(element).querySelector("[data-testid=delivery-error]")).to.equal(null);
+  });
+
+  it("searches the delivery city once the typing stops, shows «Такого города не нашли», clears the list for an empty query and switches to the chosen city", async () => {
+    await visitorWithLine();
+    const element = mount("ottisk-cart");
+    await lineCount(element, 1);
+    (await button(element, "Выбрать доставку")).click();
+    const city = await find(element, "[data-testid=delivery-city]");
+    await waitFor(() => city.textContent === "Краснодар", "Krasnodar as the first city");
+    const search = await find<HTMLInputElement>(element, "input[name=city-search]");
+    const list = await find(element, "[aria-label='Найденные города']");
+
+    performance.clearResourceTimings();
+    for (const text of ["К", "Ка", "Каз", "Каза"]) {
+      typeInto(search, text);
+      await nextTask();
+    }
+    expect(callsTo("/geo/city"), "no search while typing").to.have.length(0);
+    typeInto(search, "Казань");
+    const kazan = await waitFor(
+      () => Array.from(list.querySelectorAll("button")).find((option) => option.textContent?.startsWith("Казань")),
+      "Казань among the found cities",
+    );
+    expect(kazan.textContent).to.contain("Республика Татарстан");
+    expect(callsTo("/geo/city").map((url) => url.searchParams.get("search")), "one search, for the whole word").to.deep.equal(["Казань"]);
+
+    typeInto(search, "");
+    expect(list.querySelectorAll("li"), "an empty query clears the results at once").to.have.length(0);
+
+    typeInto(search, "Зззззз");
+    await findText(element, "Такого города не нашли");
+
+    typeInto(search, "казань");
+    (
+      await waitFor(
+        () => Array.from(list.querySelectorAll("button")).find((option) => option.textContent?.startsWith("Казань")),
+        "Казань found again",
+      )
+    ).click();
+    await waitFor(() => city.textContent === "Казань", "the delivery city to become Kazan");
+    expect(search.value, "the search is cleared").to.equal("");
+    expect(list.querySelectorAll("li")).to.have.length(0);
+    const selfPickup = await waitFor(() => {
+      const label = Array.from(shadow(element).querySelectorAll("label")).find((candidate) => candidate.textContent?.includes("Самовывоз"));
+      return label?.textContent?.includes("недоступно в этом городе") ? label : null;
+    }, "self-pickup to be unavailable in Kazan");
+    expect(selfPickup.querySelector("input")?.disabled).to.equal(true);
+    (await choice(element, "Boxberry")).click();
+    expect(callsTo("/geo/delivery/1600000100000"), "the options were asked for Kazan").to.not.have.length(0);
+    await expectAccessible(element);
+  });
+
+  it("adds a Boxberry delivery to a pickup point and shows the point in the cart", async () => {
+    const { api } = await visitorWithLine();
+    const points = await api.getPickupPoints(DEFAULT_CITY_KLADR_ID, { deliveryProvider: "Boxberry" });
+    const point = points[1] ?? points[0];
+    if (!point) throw new Error("Boxberry has no pickup points in Krasnodar");
+    const element = mount("ottisk-cart");
+    await lineCount(element, 1);
+    (await button(element, "Выбрать доставку")).click();
+    (await choice(element, "Boxberry")).click();
+    const pickup = await labelled<HTMLSelectElement>(element, "Пункт выдачи");
+    expect((await choice(element, "В пункт выдачи")).checked).to.equal(true);
+    await waitFor(() => pickup.options.length === points.length + 1, "the pickup points to load");
+    expect(Array.from(pickup.options).slice(1).map((option) => option.value)).to.deep.equal(points.map((item) => item.code));
+    await expectAccessible(element);
+
+    (await button(element, "Добавить доставку")).click();
+    expect(pickup.validity.valueMissing, "the point is required").to.equal(true);
+    expect(shadow(element).querySelector("[part~=delivery]")).to.equal(null);
+
+    chooseOption(pickup, point.code);
+    (await button(element, "Добавить доставку")).click();
+    const delivery = await find(element, "[part~=delivery]");
+    expect(delivery.dataset.method).to.equal("Boxberry");
+    expect(delivery.textContent).to.contain("в пункт выдачи");
+    const saved = getPageStore(apiBase).get(cartStateAtom).cart!.deliveries[0]!;
+    expect(saved.deliveryType).to.equal("PickupPoint");
+    expect(saved.pickupPointCode).to.equal(point.code);
+    const shown = await waitFor(() => delivery.querySelector("[data-testid=delivery-point]"), "the delivery's pickup point");
+    expect(shown.textContent).to.contain(point.name);
+    expect(shown.textContent).to.contain(point.address);
+    expect((await api.getCart()).deliveries.map((item) => item.pickupPointCode)).to.deep.equal([point.code]);
+    await expectAccessible(element);
   });
 });
 
@@ -413,6 +522,87 @@ describe("<ottisk-cart>: a signed-in client", () => {
       expect(heard[0]!.detail.href).to.match(/\/api\/payment\/test\/test-[0-9a-f-]{36}$/);
       const pay = Array.from(shadow(element).querySelectorAll<HTMLAnchorElement>("a")).find((link) => link.textContent === "Перейти к оплате");
       expect(pay?.href).to.equal(heard[0]!.detail.href);
+    } finally {
+      await api.selectCompany(selectedBefore);
+    }
+  });
+
+  it("lists the account's recipients in the delivery form and saves the chosen one with the delivery", async () => {
+    const { api, selectedBefore } = await signedInClient();
+    try {
+      await api.selectCompany(null);
+      await clearCart(api, null);
+      await api.addCartProduct({ productId: await businessCardId(api), quantity: 100 });
+      const saved = await api.createRecipient({ name: `Пётр Сидоров ${Date.now()}`, phone: "+79181234567", email: null, companyId: null });
+
+      const element = mount("ottisk-cart");
+      await lineCount(element, 1);
+      (await button(element, "Выбрать доставку")).click();
+      const recipient = await labelled<HTMLSelectElement>(element, "Кто получит заказ");
+      await waitFor(() => !recipient.disabled && Array.from(recipient.options).some((option) => option.value === String(saved.id)), "the saved recipient in the list");
+      expect(recipient.value, "nobody chosen at first").to.equal("");
+      const option = Array.from(recipient.options).find((item) => item.value === String(saved.id))!;
+      expect(option.textContent).to.equal(`${saved.name}, ${saved.phone}`);
+      chooseOption(recipient, String(saved.id));
+
+      (await choice(element, "Самовывоз")).click();
+      (await waitFor(() => shadow(element).querySelector<HTMLInputElement>("input[name=selfPickupPoint]"), "a self-pickup point")).click();
+      (await button(element, "Добавить доставку")).click();
+      await find(element, "[part~=delivery][data-method=SelfPickup]");
+      expect((await api.getCart()).deliveries.map((delivery) => delivery.recipientId)).to.deep.equal([saved.id]);
+
+      (await button(element, "Изменить")).click();
+      const again = await labelled<HTMLSelectElement>(element, "Кто получит заказ");
+      await waitFor(() => again.value === String(saved.id), "the edit form to show the saved recipient");
+      await expectAccessible(element);
+      await clearCart(api, null);
+    } finally {
+      await api.selectCompany(selectedBefore);
+    }
+  });
+
+  it("creates a new recipient from the delivery form: the Russian problem for a bad phone, then the new one chosen", async () => {
+    const { api, romashka, selectedBefore } = await signedInClient();
+    try {
+      await api.selectCompany(romashka);
+      await clearCart(api, romashka);
+      await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, companyId: romashka });
+      const name = `Анна Кузнецова ${Date.now()}`;
+
+      const element = mount("ottisk-cart");
+      await lineCount(element, 1);
+      (await button(element, "Выбрать доставку")).click();
+      const recipient = await labelled<HTMLSelectElement>(element, "Кто получит заказ");
+      await waitFor(() => !recipient.disabled, "the recipients to load");
+      (await button(element, "Новый получатель")).click();
+      typeInto(await find<HTMLInputElement>(element, "input[name=recipient-name]"), name);
+      const phone = await find<HTMLInputElement>(element, "input[name=recipient-phone]");
+      typeInto(phone, "12345");
+      typeInto(await find<HTMLInputElement>(element, "input[name=recipient-email]"), "anna@example.com");
+      (await button(element, "Сохранить получателя")).click();
+      await findText(element, "Телефон в формате +7 999 123-45-67");
+      expect(phone.value, "the typed phone is kept").to.equal("12345");
+      expect((await find<HTMLInputElement>(element, "input[name=recipient-name]")).value, "the typed name is kept").to.equal(name);
+
+      typeInto(phone, "8 (918) 765-43-21");
+      (await button(element, "Сохранить получателя")).click();
+      await waitFor(() => !shadow(element).querySelector("input[name=recipient-name]"), "the new recipient's fields to close");
+      const created = (await api.getRecipients(romashka)).find((item) => item.name === name);
+      expect(created, "the recipient is saved for the company").to.not.equal(undefined);
+      expect(created!.phone).to.equal("+79187654321");
+      expect(created!.email).to.equal("anna@example.com");
+      expect(created!.companyId).to.equal(romashka);
+      await waitFor(() => recipient.value === String(created!.id) && !recipient.disabled, "the new recipient to be chosen");
+      expect(recipient.selectedOptions[0]?.textContent).to.equal(`${name}, +79187654321`);
+      expect((await api.getRecipients()).some((item) => item.name === name), "not among the personal profile's recipients").to.equal(false);
+
+      (await choice(element, "Самовывоз")).click();
+      (await waitFor(() => shadow(element).querySelector<HTMLInputElement>("input[name=selfPickupPoint]"), "a self-pickup point")).click();
+      (await button(element, "Добавить доставку")).click();
+      await find(element, "[part~=delivery][data-method=SelfPickup]");
+      expect((await api.getCart({ companyId: romashka })).deliveries.map((delivery) => delivery.recipientId)).to.deep.equal([created!.id]);
+      await expectAccessible(element);
+      await clearCart(api, romashka);
     } finally {
       await api.selectCompany(selectedBefore);
     }

@@ -92,15 +92,41 @@ export function CartDeliveries({ cart, signedIn, companyId, defaultCityKladrId }
   );
 }
 
+/**
+ * The pickup point (or the shop's counter) a delivery goes to, as «name — address»: the cart keeps
+ * only its code, so the point is looked up among the city's points of that provider. The code itself
+ * when the provider no longer lists it; null for a door delivery and while loading.
+ */
+function usePickupPointLabel(delivery: CartDelivery): string | null {
+  const { cityKladrId, deliveryMethod, deliveryType, tariffCode, pickupPointCode } = delivery;
+  const provider: PickupProvider | null = deliveryType === "Door" || deliveryMethod === "Courier" || deliveryMethod === "YandexDostavka" ? null : deliveryMethod;
+  const points = useQuery(provider && pickupPointCode ? `pvz:${cityKladrId}:${provider}:${tariffCode ?? ""}` : null, (api) =>
+    api.getPickupPoints(cityKladrId, { deliveryProvider: provider ?? "SelfPickup", ...(tariffCode && provider !== "SelfPickup" ? { tariffCode } : {}) }),
+  );
+  if (!provider || !pickupPointCode) return null;
+  if (points.status === "ready") {
+    const point = points.data.find((item) => item.code === pickupPointCode);
+    return point ? `${point.name} — ${point.address}` : `Пункт ${pickupPointCode}`;
+  }
+  return points.status === "error" ? `Пункт ${pickupPointCode}` : null;
+}
+
 function DeliveryItem({ delivery, busy, onEdit, onRemove }: { delivery: CartDelivery; busy: boolean; onEdit: () => void; onRemove: () => void }) {
   const cityName = useCityName(delivery.cityKladrId);
+  const pointLabel = usePickupPointLabel(delivery);
   const label = DELIVERY_METHOD_LABELS[delivery.deliveryMethod];
   return (
     <li className={delivery.upToDate ? "ottisk-cart-delivery" : "ottisk-cart-delivery ottisk-cart-delivery--outdated"} part="delivery" data-method={delivery.deliveryMethod}>
       <div className="ottisk-cart-delivery__main">
         <strong>{label}</strong> {DELIVERY_TYPE_LABELS[delivery.deliveryType]}
         {cityName ? `, ${cityName}` : ""}
-        {delivery.address ? <span className="ottisk-cart-delivery__address">{delivery.address}</span> : null}
+        {pointLabel ? (
+          <span className="ottisk-cart-delivery__address" data-testid="delivery-point">
+            {pointLabel}
+          </span>
+        ) : delivery.address ? (
+          <span className="ottisk-cart-delivery__address">{delivery.address}</span>
+        ) : null}
         <span className="ottisk-cart-delivery__terms">
           {formatRoubles(delivery.price)}
           {delivery.deliveryDate ? `, ${delivery.deliveryType === "SelfPickup" ? "забрать можно с" : "доставим к"} ${formatDay(delivery.deliveryDate)}` : ""}
