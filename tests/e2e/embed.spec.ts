@@ -190,7 +190,7 @@ test.describe("a partner page with third-party cookies blocked", () => {
     await expect(product.getByRole("heading", { name: PRODUCT })).toBeVisible();
     await product.getByRole("button", { name: "В корзину" }).click();
     await expect(cartButton.locator("[part~=badge]")).toHaveText("1");
-    await expect(cartButton.getByRole("link")).toHaveAccessibleName(/^Корзина ?, 1 товар$/);
+    await expect(cartButton.getByRole("link")).toHaveAccessibleName("Корзина, 1 товар");
     // The visitor's first change opened a temporary account: from here every call carries its token.
     sessionExists = true;
     expect((await eventsOf(page, "ottisk-add-to-cart"))[0]).toMatchObject({ itemCount: 1, quantity: expect.any(Number) });

@@ -48,8 +48,13 @@ export function CartButton({ cartUrl, onNavigate }: CartButtonProps) {
         <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
         <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
       </svg>
-      <span className="ottisk-cart-button__text">Корзина</span>
-      <span className="ottisk-visually-hidden">, </span>
+      {/*
+        The comma is inside the text's box and hidden by size, not by position: a box of its own (a
+        flex item, or an absolutely placed piece) would make the name «Корзина , 1 товар».
+      */}
+      <span className="ottisk-cart-button__text">
+        Корзина<span className="ottisk-cart-button__comma">, </span>
+      </span>
       {count > 0 ? (
         <span className="ottisk-cart-button__badge" part="badge">
           {shown}
