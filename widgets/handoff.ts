@@ -12,7 +12,7 @@ import { storefrontOrigin } from "./api-base";
  */
 
 /** Whether `href` is a page of the shop on another origin than this page's. */
-export function needsHandoff(href: string): boolean {
+function needsHandoff(href: string): boolean {
   const target = new URL(href, document.baseURI);
   return target.origin === storefrontOrigin() && target.origin !== window.location.origin;
 }

@@ -10,10 +10,8 @@
 // First of all: zod reads this setting when the contracts build their schemas (see the module).
 import "../shared/http/zod-config";
 import { registerLoader } from "./api-base";
+import { PRERENDER_ATTRIBUTES } from "../shared/contracts/wire";
 import { elementModules } from "./registry";
-
-/** Tags the shop's server draws first (shared/contracts/prerender.ts PRERENDER_ATTRIBUTES). */
-const PRERENDERED_TAGS = new Set(["ottisk-catalog"]);
 
 const running = registerLoader({ url: import.meta.url, version: __OTTISK_VERSION__ });
 
@@ -33,7 +31,7 @@ if (running) {
     if (!importModule) return;
     pending.delete(tag);
     // The catalogue's first cards come drawn by the shop's server, before its code (widgets/prerender.ts).
-    const drawnFirst = PRERENDERED_TAGS.has(tag)
+    const drawnFirst = tag in PRERENDER_ATTRIBUTES
       ? import("./prerender").then(({ prerender }) => prerender(element)).catch(() => undefined)
       : Promise.resolve();
     void drawnFirst

@@ -14,8 +14,5 @@ export const widgetPrerenderSchema = z.object({
 });
 export type WidgetPrerender = z.infer<typeof widgetPrerenderSchema>;
 
-/** The tags the shop's server can draw, and the attributes that change what they show. */
-export const PRERENDER_ATTRIBUTES = {
-  "ottisk-catalog": ["category", "page-size", "product-url"],
-} as const satisfies Record<string, readonly string[]>;
-export type PrerenderTag = keyof typeof PRERENDER_ATTRIBUTES;
+export { PRERENDER_ATTRIBUTES } from "./wire";
+export type { PrerenderTag } from "./wire";

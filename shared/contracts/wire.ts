@@ -13,3 +13,8 @@ export const SELF_PICKUP_DEFAULT_LIMIT = 100;
 export const PRODUCT_LIST_DEFAULT_LIMIT = 24;
 /** The path the API also accepts for the main page (whose slug is empty). */
 export const MAIN_PAGE_ALIAS = "main";
+/** The tags the shop's server can draw first (GET /widgets/prerender/{tag}), and the attributes that change what they show. */
+export const PRERENDER_ATTRIBUTES = {
+  "ottisk-catalog": ["category", "page-size", "product-url"],
+} as const satisfies Record<string, readonly string[]>;
+export type PrerenderTag = keyof typeof PRERENDER_ATTRIBUTES;
