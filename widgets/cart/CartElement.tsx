@@ -1,5 +1,6 @@
 import type { CartLine, Order } from "../../shared/contracts/index";
 import { storefrontOrigin } from "../api-base";
+import { defaultProductUrl } from "../product-url";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { LoginButton } from "../login/Login";
@@ -27,7 +28,7 @@ export function successUrlFor(template: string, order: Order): string {
 /** `<ottisk-cart>` as React sees it: the Cart, its events fired from the element. */
 export function CartElement({ catalogUrl, successUrl, productUrl, host }: CartElementProps & HostProps) {
   useCartChangeEvent(host);
-  const productTemplate = productUrl ?? `${storefrontOrigin()}/catalog/{category}/{id}`;
+  const productTemplate = productUrl ?? defaultProductUrl(storefrontOrigin());
   const successTemplate = successUrl ?? `${storefrontOrigin()}/success-payment?orderId={id}`;
   return (
     <Cart

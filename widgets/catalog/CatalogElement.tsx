@@ -1,7 +1,7 @@
-import type { ProductCard } from "../../shared/contracts/index";
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
+import { defaultProductUrl, productUrlFor } from "../product-url";
 import { Catalog } from "./Catalog";
 
 export interface CatalogElementProps {
@@ -10,16 +10,9 @@ export interface CatalogElementProps {
   pageSize?: number;
 }
 
-/** Fills `{id}` and `{category}` of a product address template. */
-export function productUrlFor(template: string, card: ProductCard): string {
-  return template
-    .replaceAll("{id}", encodeURIComponent(String(card.id)))
-    .replaceAll("{category}", encodeURIComponent(card.category.slug));
-}
-
 /** `<ottisk-catalog>` as React sees it: the shared Catalog, its events fired from the element. */
 export function CatalogElement({ category, productUrl, pageSize, host }: CatalogElementProps & HostProps) {
-  const template = productUrl ?? `${storefrontOrigin()}/catalog/{category}/{id}`;
+  const template = productUrl ?? defaultProductUrl(storefrontOrigin());
   return (
     <Catalog
       // Another category is another list: start again from its first page.

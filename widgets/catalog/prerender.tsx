@@ -5,6 +5,7 @@ import { createApi } from "../../shared/http/index";
 import { categoriesAtom, createPageStore, loadCategoriesAtom, loadProductPageAtom, takeCatalogSnapshot } from "../../shared/state/index";
 import type { CatalogSnapshot } from "../../shared/state/index";
 import { catalogStyles } from "./catalog.styles";
+import { defaultProductUrl } from "../product-url";
 import { CatalogElement } from "./CatalogElement";
 
 export interface CatalogPrerenderInput {
@@ -24,7 +25,7 @@ export async function prerenderCatalog(input: CatalogPrerenderInput): Promise<{ 
   const category = input.attributes.category || undefined;
   const pageSizeText = input.attributes["page-size"];
   const pageSize = pageSizeText && Number(pageSizeText) > 0 ? Math.floor(Number(pageSizeText)) : undefined;
-  const productUrl = input.attributes["product-url"] || `${input.origin}/catalog/{category}/{id}`;
+  const productUrl = input.attributes["product-url"] || defaultProductUrl(input.origin);
 
   const store = createPageStore(createApi({ baseURL: input.apiBase, fetch: input.fetch }));
   await store.set(loadCategoriesAtom);

@@ -1,5 +1,5 @@
 import { storefrontOrigin } from "../api-base";
-import { productUrlFor } from "../catalog/CatalogElement";
+import { defaultProductUrl, productUrlFor } from "../product-url";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { Favourites } from "./Favourites";
@@ -11,7 +11,7 @@ export interface FavouritesElementProps {
 
 /** `<ottisk-favourites>` as React sees it: the favourites list, its events fired from the element. */
 export function FavouritesElement({ productUrl, catalogUrl, host }: FavouritesElementProps & HostProps) {
-  const template = productUrl ?? `${storefrontOrigin()}/catalog/{category}/{id}`;
+  const template = productUrl ?? defaultProductUrl(storefrontOrigin());
   return (
     <Favourites
       productHref={(card) => productUrlFor(template, card)}
