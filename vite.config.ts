@@ -80,6 +80,8 @@ const cssTarget = ["chrome123", "edge123", "firefox120", "safari17.5"];
 export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
   const common: UserConfig = {
     plugins: [react()],
+    // Workers (the preflight engine, pdf.js) are module workers.
+    worker: { format: "es" },
     define: { __OTTISK_VERSION__: JSON.stringify(version) },
     publicDir: false,
   };
@@ -89,6 +91,9 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       ...common,
       plugins: [...(common.plugins ?? []), elementManifest()],
       define: { ...common.define, "process.env.NODE_ENV": JSON.stringify("production") },
+      // Asset and worker addresses relative to the chunk that asks (new URL(…, import.meta.url)), so
+      // they resolve on the shop's origin from a partner's page too.
+      base: "./",
       build: {
         outDir: "dist/widgets",
         emptyOutDir: true,

@@ -1,6 +1,8 @@
 import type { PreflightProfile, ProgressEvent, Report } from "../report";
 import { fromCheckErrorData, LayoutCheckError } from "./errors";
 import type { BrowserWorkerReply, BrowserWorkerRequest } from "./browser-worker";
+import workerUrl from "./browser-worker.ts?worker&url";
+import { startModuleWorker } from "./module-worker";
 
 /*
  * The instant check in the browser: the engine runs in a module Web Worker, so a big or hostile
@@ -27,8 +29,8 @@ export type { CheckErrorCode } from "./errors";
 let idleWorker: Worker | null = null;
 
 function startWorker(): Worker {
-  // This exact form is what bundlers (Vite) recognise to emit the worker as its own module chunk.
-  return new Worker(new URL("./browser-worker.ts", import.meta.url), { type: "module", name: "ottisk-preflight" });
+  // `?worker&url`: Vite bundles the worker as its own module and gives its address.
+  return startModuleWorker(workerUrl, "ottisk-preflight");
 }
 
 /**

@@ -20,12 +20,15 @@ const rgbPdf = () => businessCardPdf("1 0 0 rg 20 20 100 60 re f");
 /** A header, the start of a page object and an end marker: no catalog, no cross-reference, no trailer. */
 const brokenPdf = () => new TextEncoder().encode("%PDF-1.3\n4 0 obj\n<< /Type /Page /MediaBox [0 0 100 100] /Contents 5 0 R\n%%EOF\n");
 
-/** What the page has fetched of the worker's script or the engine's modules. */
+/**
+ * What the page has fetched of the worker's script or the engine's modules (not the dev server's
+ * `?worker&url` module, which only holds the worker's address).
+ */
 function engineResources(): string[] {
   return performance
     .getEntriesByType("resource")
     .map((entry) => entry.name)
-    .filter((name) => /\/preflight\/(engine|runtime\/browser-worker|core\/(parser|lexer|reader)|checks\/)/.test(name));
+    .filter((name) => !name.endsWith("?worker&url") && /\/preflight\/(engine|runtime\/browser-worker|core\/(parser|lexer|reader)|checks\/)/.test(name));
 }
 
 describe("checkLayout (preflight in a Web Worker)", () => {
