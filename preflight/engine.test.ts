@@ -30,7 +30,9 @@ function errorCode(fn: () => unknown): string {
 
 describe("runPreflight", () => {
   it("answers a clean layout with ok, no findings, the page count and the effective version", () => {
-    expect(runPreflight(page(square("0 0 0 1")), profile)).toEqual({ ok: true, findings: [], pageCount: 1, version: "1.3" });
+    const report = runPreflight(page(square("0 0 0 1")), profile);
+    expect(report).toMatchObject({ ok: true, findings: [], pageCount: 1, version: "1.3" });
+    expect(report.pages.map(({ page: number, rotate }) => ({ number, rotate }))).toEqual([{ number: 1, rotate: 0 }]);
   });
 
   it("throws the reader's PreflightError for files it cannot read", () => {

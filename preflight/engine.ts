@@ -9,6 +9,7 @@ import { createInkDevice } from "./render/ink-device";
 import type { InkResult } from "./render/ink-device";
 import { checkVersion, effectiveVersion } from "./checks/1120-version";
 import { checkPageCount } from "./checks/1163-pages";
+import { pageBoxes } from "./checks/1198-size";
 import { checkOutputIntents } from "./checks/3171-icc";
 import { checkLayers } from "./checks/3244-layers";
 import type { InkObject, TacRaster } from "./checks/4731-tac";
@@ -58,7 +59,13 @@ export function runPreflight(bytes: Uint8Array, profile: PreflightProfile, optio
   options.onProgress?.({ page: total, pages: total, fraction: 1 });
 
   const out = sortFindings(collapseFindings(findings));
-  return { ok: out.length === 0, findings: out, pageCount: doc.pageCount, version: effectiveVersion(doc) };
+  return {
+    ok: out.length === 0,
+    findings: out,
+    pageCount: doc.pageCount,
+    version: effectiveVersion(doc),
+    pages: pages.map((page) => pageBoxes(page, profile.bleedMm)),
+  };
 }
 
 function checkPage(doc: PdfDocument, page: PdfPage, profile: PreflightProfile, budget: Budget): Finding[] {

@@ -6,6 +6,6 @@ export { runPreflight, INK_DPI } from "./engine";
 export type { RunOptions } from "./engine";
 export { parseProfile, ProfileError } from "./profile";
 export { checkCodes, checkMessages } from "./report";
-export type { CheckCode, Finding, PreflightProfile, ProgressEvent, Report } from "./report";
+export type { Box, CheckCode, Finding, PageBoxes, PreflightProfile, ProgressEvent, Report } from "./report";
 export { PreflightError, preflightErrorMessages, DEFAULT_LIMITS } from "./core/errors";
 export type { Limits, PreflightErrorCode } from "./core/errors";

@@ -35,12 +35,33 @@ export interface Finding {
   count?: number;
 }
 
+/** [x0, y0, x1, y1] in PDF points, in the page's default user space (before /Rotate). */
+export type Box = [number, number, number, number];
+
+/**
+ * Where a page's finished size lies, as check 1198 measures it, for drawing the trim, bleed and
+ * safe-zone lines over the page: `view` is what a viewer shows (the CropBox cut to the MediaBox);
+ * `trimBox` the TrimBox, or without one the view less the profile's bleed; `bleedBox` the BleedBox,
+ * or the TrimBox grown by the bleed, or the view.
+ */
+export interface PageBoxes {
+  /** 1-based. */
+  page: number;
+  view: Box;
+  trimBox: Box;
+  bleedBox: Box;
+  /** 0, 90, 180 or 270. */
+  rotate: number;
+}
+
 export interface Report {
   ok: boolean;
   findings: Finding[];
   pageCount: number;
   /** The effective PDF version (the higher of the header's and the catalog's). */
   version: string | null;
+  /** Each page's boxes, in page order. */
+  pages: PageBoxes[];
 }
 
 /** The profile of a product detail (the JSON form used everywhere). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPageSize } from "./1198-size";
+import { checkPageSize, pageBoxes } from "./1198-size";
 import { mm, page, profile } from "./test-fixtures";
 
 // Trim 90×50 mm with 2 mm bleed: the measured box must be 94×54 mm within 0.5 mm.
@@ -50,5 +50,27 @@ describe("1198 size", () => {
 
   it("passes a zero-bleed profile on the trim alone", () => {
     expect(checkPageSize(page({ mediaBox: [0, 0, mm(90), mm(50)] }), { ...profile, bleedMm: 0 })).toEqual([]);
+  });
+
+  describe("pageBoxes (the lines drawn over the proof)", () => {
+    const round = (box: number[]) => box.map((value) => Math.round(value * 100) / 100);
+
+    it("without a TrimBox: the view is the bleed box, the trim lies the profile's bleed inside it", () => {
+      const boxes = pageBoxes(page({ mediaBox: [0, 0, mm(94), mm(54)] }), 2);
+      expect(round(boxes.view)).toEqual(round([0, 0, mm(94), mm(54)]));
+      expect(round(boxes.bleedBox)).toEqual(round([0, 0, mm(94), mm(54)]));
+      expect(round(boxes.trimBox)).toEqual(round([mm(2), mm(2), mm(92), mm(52)]));
+      expect(boxes).toMatchObject({ page: 1, rotate: 0 });
+    });
+
+    it("with a TrimBox and crop marks: the TrimBox, grown by the bleed where there is no BleedBox", () => {
+      const trimBox: [number, number, number, number] = [mm(20), mm(20), mm(110), mm(70)];
+      const boxes = pageBoxes(page({ mediaBox: [0, 0, mm(130), mm(90)], trimBox, rotate: 90 }), 2);
+      expect(boxes.trimBox).toEqual(trimBox);
+      expect(round(boxes.bleedBox)).toEqual(round([mm(18), mm(18), mm(112), mm(72)]));
+      expect(boxes.rotate).toBe(90);
+      const withBleed = pageBoxes(page({ mediaBox: [0, 0, mm(130), mm(90)], trimBox, bleedBox: [mm(17), mm(17), mm(113), mm(73)] }), 2);
+      expect(round(withBleed.bleedBox)).toEqual(round([mm(17), mm(17), mm(113), mm(73)]));
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { PdfPage, Rect } from "../core/document";
-import type { Finding, PreflightProfile } from "../report";
+import type { Finding, PageBoxes, PreflightProfile } from "../report";
 import { finding, formatNumber, intersectRect, pointsToMm } from "./common";
 
 /*
@@ -25,6 +25,23 @@ function measuredBox(page: PdfPage, bleedMm: number): Rect {
     return [t[0] - grow, t[1] - grow, t[2] + grow, t[3] + grow];
   }
   return clip(page.cropBox);
+}
+
+/** The page's boxes as this check sees them (report.ts, PageBoxes). */
+export function pageBoxes(page: PdfPage, bleedMm: number): PageBoxes {
+  const media = page.mediaBox;
+  const view = intersectRect(page.cropBox, media) ?? media;
+  const grow = bleedMm / pointsToMm(1);
+  const trimBox = page.trimBox ? (intersectRect(page.trimBox, media) ?? page.trimBox) : inset(view, grow);
+  const bleedBox = page.trimBox ? measuredBox(page, bleedMm) : view;
+  return { page: page.number, view: [...view], trimBox: [...trimBox], bleedBox: [...bleedBox], rotate: page.rotate };
+}
+
+/** A box made smaller by `by` on every side (never past its centre). */
+function inset(box: Rect, by: number): Rect {
+  const dx = Math.min(by, (box[2] - box[0]) / 2);
+  const dy = Math.min(by, (box[3] - box[1]) / 2);
+  return [box[0] + dx, box[1] + dy, box[2] - dx, box[3] - dy];
 }
 
 export function checkPageSize(page: PdfPage, profile: Pick<PreflightProfile, "trimMm" | "bleedMm" | "sizeToleranceMm">): Finding[] {
