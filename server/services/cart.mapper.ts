@@ -1,9 +1,22 @@
 import { cartLayoutStatusValues } from "../../shared/contracts/index";
 import type { Cart, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem } from "../../shared/contracts/index";
-import { cartTotals, chosenOptionCodes, detailsNeedingLayout, VAT_PERCENT } from "../../shared/domain/index";
+import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
+import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, VAT_PERCENT } from "../../shared/domain/index";
 import type { CartTotals } from "../../shared/domain/index";
-import type { CartRow, ChosenOptions, DeliveryRow, LayoutRow, OrderProductRow, ProductDetailRow, ProductOptionRow, PromocodeRow } from "../db/schema";
+import type {
+  CartRow,
+  ChosenOptions,
+  DeliveryRow,
+  DesignOrderRow,
+  LayoutRow,
+  OrderProductRow,
+  ProductDetailRow,
+  ProductOptionRow,
+  PromocodeRow,
+} from "../db/schema";
 import { kopecksToRoubles, publicFileUrl } from "./catalog.mapper";
+import { privateFileUrl } from "./file.service";
+import { designStatusOf, findingsOf } from "./files.mapper";
 
 /*
  * The one place cart rows become the cart of the API: kopecks become roubles, file ids become
@@ -25,8 +38,12 @@ export interface CartState {
   /** The options and details of the lines' products. */
   options: ProductOptionRow[];
   details: ProductDetailRow[];
-  /** Every layout of the lines, oldest first. */
+  /** Every layout of the lines, oldest first, with their files' names and their checks. */
   layouts: LayoutRow[];
+  layoutFiles: { id: number; originalName: string }[];
+  checks: { id: number; layoutId: number }[];
+  /** The lines' design orders that are not cancelled, oldest first. */
+  designs: DesignOrderRow[];
   deliveries: DeliveryRow[];
   promocode: PromocodeRow | null;
 }
@@ -63,22 +80,32 @@ export function requiredDetails(details: readonly ProductDetailRow[], productId:
 
 /** The latest layout of each line and detail. */
 function latestLayouts(layouts: readonly LayoutRow[]): Map<string, LayoutRow> {
-  const latest = new Map<string, LayoutRow>();
-  for (const row of layouts) {
-    const key = `${row.orderProductId}\u0000${row.detailName}`;
-    const known = latest.get(key);
-    if (!known || known.id < row.id) latest.set(key, row);
-  }
-  return latest;
+  return latestBy(layouts, (row) => `${row.orderProductId}\u0000${row.detailName}`);
 }
 
 function layoutStatus(status: string): CartLayout["status"] {
   return (cartLayoutStatusValues as readonly string[]).includes(status) ? (status as CartLayout["status"]) : "uploaded";
 }
 
-/** Where the files area serves a stored file (with its own access check). */
-export function layoutFileUrl(publicOrigin: string, fileId: number): string {
-  return `${publicOrigin}/api/file/${fileId}`;
+/** The profile a line's detail is checked against (the line's format applied), as layout.service.ts checks it. */
+function detailProfile(state: CartState, line: OrderProductRow, detailName: string): PreflightProfile {
+  const detail = state.details.find((row) => row.productId === line.productId && row.name === detailName);
+  // The names come from these rows (requiredDetails), so a missing one is a bug, not a state.
+  if (!detail) throw new Error(`No detail "${detailName}" of product ${line.productId}`);
+  const format = line.options.format
+    ? state.options.find((row) => row.productId === line.productId && row.group === "format" && row.code === line.options.format)
+    : undefined;
+  return layoutProfile(detail.profile, format);
+}
+
+/** The latest of some rows by id, per key. */
+function latestBy<T extends { id: number }>(rows: readonly T[], key: (row: T) => string): Map<string, T> {
+  const latest = new Map<string, T>();
+  for (const row of rows) {
+    const known = latest.get(key(row));
+    if (!known || known.id < row.id) latest.set(key(row), row);
+  }
+  return latest;
 }
 
 /** The cart's figures and what keeps it from being ordered. */
@@ -163,6 +190,39 @@ function toOptionLabels(all: readonly ProductOptionRow[], productId: number, opt
 export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigin: string): Cart {
   const { cart, promocode } = state;
   const { totals, aggregate } = evaluation;
+  const fileNames = new Map(state.layoutFiles.map((file) => [file.id, file.originalName]));
+  const latestCheck = latestBy(state.checks, (check) => String(check.layoutId));
+  const latestDesign = latestBy(
+    state.designs.filter((design) => design.orderProductId !== null),
+    (design) => `${design.orderProductId}\u0000${design.detailName}`,
+  );
+  const toLayout = (line: OrderProductRow, detailName: string, layout: LayoutRow | undefined): CartLayout => {
+    const design = latestDesign.get(`${line.id}\u0000${detailName}`);
+    const common = {
+      detailName,
+      profile: detailProfile(state, line, detailName),
+      design: design
+        ? {
+            designId: design.id,
+            status: designStatusOf(design.status),
+            comment: design.comment,
+            annotatedFileId: design.annotatedFileId,
+            annotatedFileUrl: design.annotatedFileId === null ? null : privateFileUrl(publicOrigin, design.annotatedFileId),
+          }
+        : null,
+    };
+    if (!layout) return { ...common, status: "missing", layoutId: null, fileUrl: null, fileName: null, pitstopDesignId: null, findings: null, approvedAt: null };
+    return {
+      ...common,
+      status: layoutStatus(layout.status),
+      layoutId: layout.id,
+      fileUrl: privateFileUrl(publicOrigin, layout.fileId),
+      fileName: fileNames.get(layout.fileId) ?? null,
+      pitstopDesignId: latestCheck.get(String(layout.id))?.id ?? null,
+      findings: findingsOf(layout.findings ?? null),
+      approvedAt: layout.approvedAt?.toISOString() ?? null,
+    };
+  };
   const orderProduct: CartLine[] = state.lines.map(({ line, product }) => ({
     id: line.id,
     product: {
@@ -181,18 +241,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
     productionTimeDay: line.productionTimeDay,
     inOrder: line.inOrder,
     repeatOfId: line.repeatOfId,
-    layouts: (evaluation.layouts.get(line.id) ?? []).map(({ detailName, layout }) =>
-      layout
-        ? {
-            detailName,
-            status: layoutStatus(layout.status),
-            layoutId: layout.id,
-            fileUrl: layoutFileUrl(publicOrigin, layout.fileId),
-            findings: layout.findings ?? null,
-            approvedAt: layout.approvedAt?.toISOString() ?? null,
-          }
-        : { detailName, status: "missing", layoutId: null, fileUrl: null, findings: null, approvedAt: null },
-    ),
+    layouts: (evaluation.layouts.get(line.id) ?? []).map(({ detailName, layout }) => toLayout(line, detailName, layout)),
   }));
   return {
     id: cart.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Cart, CartProductAdd, CartProductUpdate, CartTarget, CartUpdate, DeliveryRequest, DeliveryUpdateRequest } from "../../shared/contracts/index";
 import { promocodeDiscount, promocodeNotFoundMessage } from "../../shared/domain/index";
 import type { Database } from "../db/client";
@@ -8,14 +8,17 @@ import {
   clientOrder,
   company,
   delivery,
+  designOrder,
   layout,
   orderProduct,
   product,
   productCategory,
   productDetail,
+  preflightJob,
   productOption,
   promocode,
   recipient,
+  storedFile,
 } from "../db/schema";
 import type { CartRow, DeliveryRow, OrderProductRow, PromocodeRow } from "../db/schema";
 import { actingClientId } from "./acting-client";
@@ -175,9 +178,21 @@ async function loadState(db: Database, row: CartRow): Promise<CartState> {
   const options = productIds.length ? await db.select().from(productOption).where(inArray(productOption.productId, productIds)) : [];
   const details = productIds.length ? await db.select().from(productDetail).where(inArray(productDetail.productId, productIds)) : [];
   const layouts = lineIds.length ? await db.select().from(layout).where(inArray(layout.orderProductId, lineIds)).orderBy(asc(layout.id)) : [];
+  const layoutIds = layouts.map((row) => row.id);
+  const layoutFiles = layoutIds.length
+    ? await db.select({ id: storedFile.id, originalName: storedFile.originalName }).from(storedFile).where(inArray(storedFile.id, layouts.map((row) => row.fileId)))
+    : [];
+  const checks = layoutIds.length ? await db.select({ id: preflightJob.id, layoutId: preflightJob.layoutId }).from(preflightJob).where(inArray(preflightJob.layoutId, layoutIds)) : [];
+  const designs = lineIds.length
+    ? await db
+        .select()
+        .from(designOrder)
+        .where(and(inArray(designOrder.orderProductId, lineIds), ne(designOrder.status, "cancelled")))
+        .orderBy(asc(designOrder.id))
+    : [];
   const deliveries = await db.select().from(delivery).where(eq(delivery.cartId, row.id)).orderBy(asc(delivery.id));
   const [promo] = row.promocodeId === null ? [] : await db.select().from(promocode).where(eq(promocode.id, row.promocodeId)).limit(1);
-  return { cart: row, lines, options, details, layouts, deliveries, promocode: promo ?? null };
+  return { cart: row, lines, options, details, layouts, layoutFiles, checks, designs, deliveries, promocode: promo ?? null };
 }
 
 /**

@@ -7,7 +7,7 @@ import { privateFileUrl } from "./file.service";
 /* The one place layouts, design orders and check jobs become contract objects. */
 
 /** Findings as stored (jsonb); anything that no longer matches the contract is left out rather than failing the answer. */
-function findingsOf(stored: unknown[] | null): PreflightFinding[] | null {
+export function findingsOf(stored: unknown[] | null): PreflightFinding[] | null {
   if (stored === null) return null;
   return stored.flatMap((item) => {
     const parsed = preflightFindingSchema.safeParse(item);
@@ -17,6 +17,10 @@ function findingsOf(stored: unknown[] | null): PreflightFinding[] | null {
 
 const LAYOUT_STATUSES = new Set<string>(["uploaded", "checking", "passed", "failed", "error"]);
 const DESIGN_STATUSES = new Set<string>(["new", "in_work", "done", "cancelled"]);
+
+export function designStatusOf(status: string): DesignOrder["status"] {
+  return DESIGN_STATUSES.has(status) ? (status as DesignOrder["status"]) : "new";
+}
 
 export function toLayout(row: LayoutRow, file: StoredFileRow, publicOrigin: string): Layout {
   return {
@@ -46,7 +50,7 @@ export function toDesignOrder(
     productId: row.productId,
     detailName: row.detailName,
     comment: row.comment,
-    status: DESIGN_STATUSES.has(row.status) ? (row.status as DesignOrder["status"]) : "new",
+    status: designStatusOf(row.status),
     annotatedFileId: row.annotatedFileId,
     annotatedFileUrl: row.annotatedFileId === null ? null : privateFileUrl(publicOrigin, row.annotatedFileId),
     pitstopDesignId,

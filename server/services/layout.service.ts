@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { layoutUploadFieldsSchema } from "../../shared/contracts/index";
-import type { Autocheck, AutocheckStarted, Layout } from "../../shared/contracts/index";
+import type { Autocheck, AutocheckStarted, BrowserCheckReport, Layout } from "../../shared/contracts/index";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import type { Database } from "../db/client";
 import { productDetail, productOption } from "../db/catalog-options.schema";
@@ -12,9 +12,9 @@ import { clientOrder } from "../db/orders.schema";
 import type { PreflightRunner } from "../jobs/preflight-runner";
 import { pendingJobOf } from "../jobs/preflight-runner";
 import type { FileService, UploadedPart } from "./file.service";
-import { chosenOptionCodes, detailsNeedingLayout } from "../../shared/domain/index";
+import { chosenOptionCodes, detailsNeedingLayout, layoutProfile } from "../../shared/domain/index";
 import { sniffPdf } from "./file-sniff";
-import { toAutocheck, toLayout } from "./files.mapper";
+import { findingsOf, toAutocheck, toLayout } from "./files.mapper";
 import { isShopError, ShopError } from "./shop-error";
 
 /*
@@ -45,6 +45,23 @@ export interface LayoutService {
   setApproval(clientId: number, layoutId: number, approved: boolean, publicOrigin: string): Promise<Layout>;
   /** The latest check of the current layout of a line's detail, or null. */
   latestCheckId(orderProductId: number, detailName: string): Promise<number | null>;
+  /**
+   * Compares the browser's result for a finished check with the server's (which stands), keeps the
+   * browser's findings on the layout, and answers both sides as comparable keys when they differ.
+   */
+  compareBrowserCheck(clientId: number, jobId: number, report: BrowserCheckReport): Promise<BrowserCheckComparison>;
+}
+
+/** Each side's result as sorted keys: "2078@1" (code at page), "1120@doc", or "error:DAMAGED". */
+export interface BrowserCheckComparison {
+  agreed: boolean;
+  layoutId: number;
+  server: string[];
+  browser: string[];
+}
+
+function findingKeys(findings: readonly { code: number; page: number | null }[]): string[] {
+  return [...new Set(findings.map((finding) => `${finding.code}@${finding.page ?? "doc"}`))].sort();
 }
 
 const layoutNotFound = () =>
@@ -117,8 +134,7 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       .select({ isDefault: productOption.isDefault, widthMm: productOption.widthMm, heightMm: productOption.heightMm })
       .from(productOption)
       .where(and(eq(productOption.productId, line.productId), eq(productOption.group, "format"), eq(productOption.code, formatCode)));
-    if (!format || format.isDefault || !format.widthMm || !format.heightMm) return detail.profile;
-    return { ...detail.profile, trimMm: [format.widthMm, format.heightMm] };
+    return layoutProfile(detail.profile, format);
   }
 
   async function currentLayout(orderProductId: number, detailName: string): Promise<LayoutRow | null> {
@@ -232,6 +248,36 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       if (pending) return { created: false, job: { pitstopDesignId: pending.id, state: pending.state } };
       const job = await runner.enqueue(current.id, await profileFor(line, detail));
       return { created: true, job: { pitstopDesignId: job.id, state: job.state } };
+    },
+
+    async compareBrowserCheck(clientId, jobId, report) {
+      const [found] = await db
+        .select({ job: preflightJob, orderProductId: layout.orderProductId })
+        .from(preflightJob)
+        .innerJoin(layout, eq(layout.id, preflightJob.layoutId))
+        .where(eq(preflightJob.id, jobId));
+      const notFound = new ShopError({ statusCode: 404, code: "AUTOCHECK_NOT_FOUND", messageUI: "Проверка не найдена", message: "No such check for this client" });
+      if (!found) throw notFound;
+      try {
+        await lineOf(clientId, found.orderProductId);
+      } catch (error) {
+        throw isShopError(error) ? notFound : error;
+      }
+      const { job } = found;
+      if (job.state !== "done" && job.state !== "failed") {
+        throw new ShopError({
+          statusCode: 409,
+          code: "AUTOCHECK_RUNNING",
+          messageUI: "Проверка на сервере ещё идёт: сравнить результаты можно, когда она закончится",
+          message: `Check ${job.id} is ${job.state}`,
+        });
+      }
+      const server = job.state === "done" ? findingKeys(findingsOf(job.findings) ?? []) : ["error"];
+      const browser = report.findings !== null ? findingKeys(report.findings) : [`error:${report.error ?? "UNKNOWN"}`];
+      // A check that failed on both sides agrees whatever the reasons (a slow browser may time out sooner).
+      const agreed = server[0] === "error" ? report.findings === null : server.join(",") === browser.join(",");
+      await db.update(layout).set({ browserFindings: report.findings ?? [] }).where(eq(layout.id, job.layoutId));
+      return { agreed, layoutId: job.layoutId, server, browser };
     },
 
     async check(clientId, jobId) {

@@ -1,7 +1,8 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { deliveryMethodSchema, deliveryRequestSchema, deliveryTypeSchema, deliveryUpdateRequestSchema } from "./delivery";
-import { layoutStatusValues } from "./files";
+import { designStatusValues, layoutStatusValues, preflightFindingSchema } from "./files";
+import { preflightProfileSchema } from "./preflight-profile";
 import { paymentTypeSchema } from "./order";
 import { parseIntText, preprocess } from "./query";
 
@@ -149,14 +150,31 @@ export type CartDeliveryUpdateRequest = z.input<typeof cartDeliveryUpdateSchema>
 export const cartLayoutStatusValues = ["missing", ...layoutStatusValues] as const;
 export const cartLayoutStatusSchema = z.enum(cartLayoutStatusValues);
 
+/** The detail's latest design order that is not cancelled (files.ts has the whole design order). */
+export const cartLayoutDesignSchema = z.object({
+  designId: entityIdSchema,
+  status: z.enum(designStatusValues),
+  comment: z.string(),
+  annotatedFileId: z.nullable(entityIdSchema),
+  annotatedFileUrl: z.nullable(z.url()),
+});
+export type CartLayoutDesign = z.infer<typeof cartLayoutDesignSchema>;
+
 /** The layout of one detail that needs one: the latest upload, or `missing`. */
 export const cartLayoutSchema = z.object({
   detailName: z.string(),
   status: cartLayoutStatusSchema,
   layoutId: z.nullable(entityIdSchema),
   fileUrl: z.nullable(z.url()),
+  /** The uploaded file's own name. */
+  fileName: z.nullable(z.string()),
+  /** What this detail's layout is checked against, the line's format applied: the browser's check uses it too. */
+  profile: preflightProfileSchema,
+  /** The latest server check of the current layout (GET /client-order/autocheck/{id}), or null. */
+  pitstopDesignId: z.nullable(entityIdSchema),
   /** The server's print-readiness findings (spec §5 codes) once checked. */
-  findings: z.nullable(z.array(z.unknown())),
+  findings: z.nullable(z.array(preflightFindingSchema)),
+  design: z.nullable(cartLayoutDesignSchema),
   /** When the client accepted the layout as it is (ISO). */
   approvedAt: z.nullable(z.iso.datetime({ offset: true })),
 });

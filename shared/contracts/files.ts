@@ -171,3 +171,31 @@ export const autocheckSchema = z.object({
   finishedAt: z.nullable(z.string()),
 });
 export type Autocheck = z.infer<typeof autocheckSchema>;
+
+/**
+ * `POST /client-order/autocheck/{pitstopDesignId}/browser-check`: what the shopper's browser found
+ * in the same file with the same engine — its findings (code and page), or the engine's error code
+ * when it could not check the file. The server compares it with its own result (which stands) and
+ * logs any difference.
+ */
+export const browserCheckReportSchema = z.object({
+  findings: z.nullable(
+    z
+      .array(
+        z.object({
+          code: z.literal(preflightCodes, { error: "Неизвестный код проверки" }),
+          page: z.nullable(z.number().check(z.int(), z.gte(1))),
+        }),
+      )
+      .check(z.maxLength(10_000, { error: "Слишком много замечаний" })),
+  ),
+  /** The engine's error code (DAMAGED, ENCRYPTED, TIMEOUT …) when the browser could not check the file. */
+  error: z.nullable(z.string().check(z.regex(/^[A-Z_]{1,40}$/, { error: "Код ошибки проверки — латиницей, например DAMAGED" }))),
+});
+export type BrowserCheckReport = z.infer<typeof browserCheckReportSchema>;
+
+/** Whether the browser's check agreed with the server's (code and page of every finding, or both failing). */
+export const browserCheckVerdictSchema = z.object({
+  agreed: z.boolean(),
+});
+export type BrowserCheckVerdict = z.infer<typeof browserCheckVerdictSchema>;

@@ -25,3 +25,8 @@ export const BREAKPOINT_DESKTOP_PX = 1280;
 /** Textarea auto height: a measured height of 45 px or more is used, otherwise 30 px. */
 export const TEXTAREA_MIN_MEASURED_PX = 45;
 export const TEXTAREA_COLLAPSED_PX = 30;
+/**
+ * The layout checker's safe zone: text and important objects stay this far inside the trim line
+ * (print-shop practice: the cut may wander by up to a millimetre or two).
+ */
+export const LAYOUT_SAFE_ZONE_MM = 3;

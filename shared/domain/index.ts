@@ -15,6 +15,7 @@ export {
   CITY_SEARCH_DEBOUNCE_MS,
   CITY_SELECT_DELAY_MS,
   LAYOUT_MAX_WIDTH_PX,
+  LAYOUT_SAFE_ZONE_MM,
   MENU_TABS_MAX,
   TEXTAREA_COLLAPSED_PX,
   TEXTAREA_MIN_MEASURED_PX,
@@ -24,5 +25,5 @@ export { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "./geo";
 export { integerInWords, kopecksInWords, russianPlural } from "./money-words";
 export type { PresetCity } from "./geo";
 export { VAT_PERCENT } from "./tax";
-export { chosenOptionCodes, computePrice, defaultOption, detailsNeedingLayout, MAX_LINE_PRICE_KOPECKS, MAX_QUANTITY, OPTION_GROUP_LABELS, PRICING_OPTION_GROUPS, SINGLE_CHOICE_GROUPS, tierFor } from "./pricing";
-export type { NormalisedOptions, PriceBreakdown, PriceRequest, PricingDetail, PricingFailure, PricingFailureCode, PricingOption, PricingOptionGroup, PricingProduct, PricingResult, PricingTier, RequestedOptions, SingleChoiceGroup } from "./pricing";
+export { chosenOptionCodes, computePrice, defaultOption, detailsNeedingLayout, layoutProfile, MAX_LINE_PRICE_KOPECKS, MAX_QUANTITY, OPTION_GROUP_LABELS, PRICING_OPTION_GROUPS, SINGLE_CHOICE_GROUPS, tierFor } from "./pricing";
+export type { LayoutFormat, NormalisedOptions, PriceBreakdown, PriceRequest, PricingDetail, PricingFailure, PricingFailureCode, PricingOption, PricingOptionGroup, PricingProduct, PricingResult, PricingTier, RequestedOptions, SingleChoiceGroup } from "./pricing";

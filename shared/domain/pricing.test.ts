@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computePrice, defaultOption, tierFor } from "./pricing";
+import type { PreflightProfile } from "../contracts/preflight-profile";
+import { computePrice, defaultOption, layoutProfile, tierFor } from "./pricing";
 import type { PriceBreakdown, PriceRequest, PricingFailureCode, PricingOption, PricingProduct } from "./pricing";
 
 function option(init: Partial<PricingOption> & Pick<PricingOption, "group" | "code">): PricingOption {
@@ -167,5 +168,28 @@ describe("computePrice", () => {
     const noFinishing: PricingProduct = { ...cards, options: cards.options.filter((each) => each.group !== "finishing") };
     expect(failure(noFinishing, { options: { finishing: ["foil"] } })).toBe("UNKNOWN_OPTION");
     expect(price(noFinishing, {}).options.finishing).toEqual([]);
+  });
+});
+
+describe("layoutProfile", () => {
+  const BUSINESS_CARD_PROFILE: PreflightProfile = {
+    pdfVersion: "1.3",
+    pages: 1,
+    trimMm: [90, 50],
+    bleedMm: 2,
+    sizeToleranceMm: 0.5,
+    minPpi: 300,
+    ppiTolerancePct: 5,
+    compression: "lossy",
+    maxTacPct: 300,
+    tacTolerancePct: 1,
+    tacMinAreaMm2: 1,
+  };
+
+  it("checks a layout at the chosen format's size, and at the detail's own for the default or a format without a size", () => {
+    expect(layoutProfile(BUSINESS_CARD_PROFILE, undefined)).toBe(BUSINESS_CARD_PROFILE);
+    expect(layoutProfile(BUSINESS_CARD_PROFILE, { isDefault: true, widthMm: 85, heightMm: 55 })).toBe(BUSINESS_CARD_PROFILE);
+    expect(layoutProfile(BUSINESS_CARD_PROFILE, { isDefault: false, widthMm: null, heightMm: 55 })).toBe(BUSINESS_CARD_PROFILE);
+    expect(layoutProfile(BUSINESS_CARD_PROFILE, { isDefault: false, widthMm: 85, heightMm: 55 })).toEqual({ ...BUSINESS_CARD_PROFILE, trimMm: [85, 55] });
   });
 });

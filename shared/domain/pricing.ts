@@ -1,3 +1,5 @@
+import type { PreflightProfile } from "../contracts/preflight-profile";
+
 /**
  * The price of a print order line, computed from a product's price tiers and its chosen options.
  * Pure arithmetic: no database, no I/O. The server's pricing service loads the rows and calls
@@ -81,6 +83,23 @@ export function chosenOptionCodes(options: { format?: string; paper?: string; co
  */
 export function detailsNeedingLayout<T extends PricingDetail>(details: readonly T[], codes: ReadonlySet<string>): T[] {
   return [...details].sort((a, b) => a.sortOrder - b.sortOrder).filter((detail) => detail.requiresOptionCode === null || codes.has(detail.requiresOptionCode));
+}
+
+/** A format option's own size, as far as the layout profile needs it. */
+export interface LayoutFormat {
+  isDefault: boolean;
+  widthMm: number | null;
+  heightMm: number | null;
+}
+
+/**
+ * The profile a detail's layout is checked against: the detail's own, whose trim size is the
+ * product's default format; a line that chose another format with its own size is checked at that
+ * size. The one rule for the server's check and the browser's (the cart hands the profile out).
+ */
+export function layoutProfile(profile: PreflightProfile, format: LayoutFormat | undefined): PreflightProfile {
+  if (!format || format.isDefault || !format.widthMm || !format.heightMm) return profile;
+  return { ...profile, trimMm: [format.widthMm, format.heightMm] };
 }
 
 export interface PricingProduct {

@@ -1,7 +1,10 @@
+import { z } from "zod/mini";
 import { contract } from "./lazy-contracts";
 import type {
   Autocheck,
   AutocheckStarted,
+  BrowserCheckReport,
+  BrowserCheckVerdict,
   DesignOrder,
   DesignOrderCreateRequest,
   DesignOrderPatch,
@@ -13,8 +16,18 @@ import type { ApiRequest } from "./request";
 
 /** Spec §7 "Files" and "Design orders": uploads (multipart FormData), design orders and layout checks. */
 export interface FilesEndpoints {
-  /** A PDF layout of one detail of a cart (or order) line; replaces the detail's previous layout. */
-  uploadLayout(input: { file: Blob; fileName: string; orderProductId: number; detailName: string }): Promise<Layout>;
+  /**
+   * A PDF layout of one detail of a cart (or order) line; replaces the detail's previous layout.
+   * `onProgress` is told the bytes sent so far and the total (0 when unknown).
+   */
+  uploadLayout(input: {
+    file: Blob;
+    fileName: string;
+    orderProductId: number;
+    detailName: string;
+    onProgress?: (loaded: number, total: number) => void;
+    signal?: AbortSignal;
+  }): Promise<Layout>;
   /** The customer approves the layout as it is after seeing the proof (false takes it back). */
   setLayoutApproval(layoutId: number, approved: boolean): Promise<Layout>;
   /** Staff only: a public image or PDF for the website. */
@@ -27,7 +40,14 @@ export interface FilesEndpoints {
   /** orderId: the cart or order holding the line; orderProductId: the line. */
   startAutocheck(orderId: number, orderProductId: number, detailName: string): Promise<AutocheckStarted>;
   getAutocheck(pitstopDesignId: number): Promise<Autocheck>;
+  /** The browser's result for the file the server checked: the server compares and logs a difference. */
+  reportBrowserCheck(pitstopDesignId: number, report: BrowserCheckReport): Promise<BrowserCheckVerdict>;
+  /** The bytes of a file whose address the API gave (a layout's fileUrl): private files need the session. */
+  downloadFile(url: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
 }
+
+/** A file's bytes, as the request answers them with responseType "bytes". */
+const fileBytesSchema = z.instanceof(Uint8Array);
 
 function fileForm(file: Blob, fileName: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();
@@ -39,10 +59,12 @@ function fileForm(file: Blob, fileName: string, fields: Record<string, string> =
 
 export function filesEndpoints(request: ApiRequest): FilesEndpoints {
   return {
-    uploadLayout: ({ file, fileName, orderProductId, detailName }) =>
+    uploadLayout: ({ file, fileName, orderProductId, detailName, onProgress, signal }) =>
       request("/file/upload/layout", contract("layoutSchema"), {
         method: "POST",
         body: fileForm(file, fileName, { orderProductId: String(orderProductId), detailName }),
+        ...(onProgress ? { onUploadProgress: onProgress } : {}),
+        ...(signal ? { signal } : {}),
       }),
     setLayoutApproval: (layoutId, approved) => request(`/file/layout/${layoutId}/approval`, contract("layoutSchema"), { method: "PUT", body: { approved } }),
     uploadWebsiteFile: ({ file, fileName }) => request("/file/upload/website/file", contract("websiteFileSchema"), { method: "POST", body: fileForm(file, fileName) }),
@@ -53,5 +75,8 @@ export function filesEndpoints(request: ApiRequest): FilesEndpoints {
     startAutocheck: (orderId, orderProductId, detailName) =>
       request(`/client-order/${orderId}/product/${orderProductId}/autocheck/${encodeURIComponent(detailName)}`, contract("autocheckStartedSchema"), { method: "POST" }),
     getAutocheck: (pitstopDesignId) => request(`/client-order/autocheck/${pitstopDesignId}`, contract("autocheckSchema")),
+    reportBrowserCheck: (pitstopDesignId, report) =>
+      request(`/client-order/autocheck/${pitstopDesignId}/browser-check`, contract("browserCheckVerdictSchema"), { method: "POST", body: report }),
+    downloadFile: (url, options = {}) => request(url, fileBytesSchema, { responseType: "bytes", ...(options.signal ? { signal: options.signal } : {}) }),
   };
 }

@@ -29,6 +29,15 @@ export interface RequestInit {
   /** JSON, or FormData for uploads (multipart). */
   body?: Record<string, unknown> | FormData;
   headers?: Record<string, string>;
+  /** Aborting rejects the call with the signal's reason. */
+  signal?: AbortSignal;
+  /**
+   * Told how much of the body has gone (an upload's progress bar). The request then goes through
+   * XMLHttpRequest, the one browser API that reports an upload's progress.
+   */
+  onUploadProgress?: (loaded: number, total: number) => void;
+  /** `bytes`: the answer's body as a Uint8Array (a file), for a contract like `z.instanceof(Uint8Array)`. */
+  responseType?: "json" | "bytes";
 }
 
 /**
@@ -46,6 +55,37 @@ function queryString(query: RequestInit["query"]): string {
   for (const [name, value] of Object.entries(query)) params.append(name, String(value));
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** A fetch through XMLHttpRequest that reports the upload's progress, answering a standard Response. */
+function fetchWithUploadProgress(url: string, init: globalThis.RequestInit, onUploadProgress: (loaded: number, total: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? "GET", url);
+    xhr.withCredentials = init.credentials === "include";
+    xhr.responseType = "arraybuffer";
+    new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.upload.onprogress = (event) => onUploadProgress(event.loaded, event.lengthComputable ? event.total : 0);
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const colon = line.indexOf(":");
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      const empty = xhr.status === 204 || xhr.status === 304;
+      resolve(new Response(empty ? null : (xhr.response as ArrayBuffer), { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError(`Network error: ${init.method ?? "GET"} ${url}`));
+    const signal = init.signal;
+    if (signal) {
+      if (signal.aborted) return reject(signal.reason);
+      signal.addEventListener("abort", () => {
+        xhr.abort();
+        reject(signal.reason);
+      }, { once: true });
+    }
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -68,29 +108,40 @@ export function createRequest(options: ApiOptions): ApiRequest {
   const platformFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const tokens = options.sessionToken;
   const baseURL = options.baseURL.replace(/\/+$/, "");
+  const apiOrigin = (): string | null => {
+    try {
+      return new URL(baseURL, globalThis.location?.href).origin;
+    } catch {
+      return null;
+    }
+  };
 
   async function request<S extends z.ZodMiniType>(path: string, contract: ContractOf<S>, init: RequestInit = {}): Promise<z.infer<S>> {
     const headers = new Headers(options.headers);
     for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
+    // An absolute address (a file URL the API gave) gets the session only on the API's own origin.
+    const absolute = /^https?:\/\//.test(path);
+    const url = absolute ? `${path}${queryString(init.query)}` : `${baseURL}${path}${queryString(init.query)}`;
     const token = tokens?.get();
-    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (token && (!absolute || new URL(path).origin === apiOrigin())) headers.set("authorization", `Bearer ${token}`);
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) body = init.body;
     else if (init.body !== undefined) {
       body = JSON.stringify(init.body);
       headers.set("content-type", "application/json");
     }
-    headers.set("accept", "application/json");
+    const bytes = init.responseType === "bytes";
+    headers.set("accept", bytes ? "*/*" : "application/json");
 
     let response: Response;
+    const fetchInit: globalThis.RequestInit = { method: init.method ?? "GET", headers, body, credentials: "include", ...(init.signal ? { signal: init.signal } : {}) };
     try {
-      response = await platformFetch(`${baseURL}${path}${queryString(init.query)}`, {
-        method: init.method ?? "GET",
-        headers,
-        body,
-        credentials: "include",
-      });
+      response =
+        init.onUploadProgress && typeof XMLHttpRequest !== "undefined"
+          ? await fetchWithUploadProgress(url, fetchInit, init.onUploadProgress)
+          : await platformFetch(url, fetchInit);
     } catch (error) {
+      if (init.signal?.aborted) throw init.signal.reason;
       throw toApiError(error, undefined, undefined);
     }
     // The server opened a session (a visitor's first favourite, say): keep it for the next calls.
@@ -99,8 +150,9 @@ export function createRequest(options: ApiOptions): ApiRequest {
 
     let answer: unknown;
     try {
-      answer = await readBody(response);
+      answer = bytes && response.ok ? new Uint8Array(await response.arrayBuffer()) : await readBody(response);
     } catch (error) {
+      if (init.signal?.aborted) throw init.signal.reason;
       throw toApiError(error, undefined, undefined);
     }
     if (!response.ok) throw toApiError(new Error(`${init.method ?? "GET"} ${path}: HTTP ${response.status}`), response.status, answer);

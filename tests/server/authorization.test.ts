@@ -506,6 +506,12 @@ const CALLS: Call[] = [
       return { checkId: check.pitstopDesignId };
     },
   },
+  {
+    route: "POST /api/client-order/autocheck/{pitstopDesignId}/browser-check",
+    // Allowed callers may meet 409 while the server's check is still running.
+    expect: [401, "denied", "allowed", "denied", 403, "allowed"],
+    request: (ids) => ({ method: "POST", url: `/api/client-order/autocheck/${ids.checkId}/browser-check`, payload: { findings: [], error: null } }),
+  },
 ];
 
 function meets(expected: Expected, status: number): boolean {

@@ -11,6 +11,10 @@ import { hashPassword } from "../../server/services/password";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
+const RGB_FINDING = { code: 2078, message: "Цвета RGB недопустимы, используйте CMYK", page: 1, bbox: [10, 10, 90, 40], measured: "DeviceRGB" };
+/** The premium card's 85×55 format: a line that chose it is checked at that size. */
+const PREMIUM_TRIM_MM = [85, 55];
+
 /*
  * The client cart through Fastify's inject: whose cart (personal, company, visitor, employee in
  * client mode), lines priced by the server, in-order marks, repeat, promocode rules, deliveries
@@ -198,7 +202,19 @@ describe("lines", () => {
       { group: "finishing", code: "lamination-matte", label: "Матовая ламинация" },
     ]);
     expect(line?.layouts).toEqual(
-      expected.layoutDetails.map((detailName) => ({ detailName, status: "missing", layoutId: null, fileUrl: null, findings: null, approvedAt: null })),
+      expected.layoutDetails.map((detailName) => ({
+        detailName,
+        status: "missing",
+        layoutId: null,
+        fileUrl: null,
+        fileName: null,
+        // The business card's default format 90×50: the detail's own profile.
+        profile: expect.objectContaining({ trimMm: [90, 50], bleedMm: 2, pdfVersion: "1.3" }),
+        pitstopDesignId: null,
+        findings: null,
+        design: null,
+        approvedAt: null,
+      })),
     );
     expect(expected.layoutDetails).toEqual(["Лицевая сторона", "Обратная сторона"]);
     expect(added.totals).toMatchObject({
@@ -294,7 +310,7 @@ describe("lines", () => {
     const approvedAt = new Date("2026-02-01T10:00:00Z");
     await db.insert(layout).values([
       { orderProductId: lineId, detailName: "Лицевая сторона", fileId: file?.id ?? 0, status: "checking" },
-      { orderProductId: lineId, detailName: "Лицевая сторона", fileId: file?.id ?? 0, status: "failed", findings: [{ code: 2078 }], approvedAt },
+      { orderProductId: lineId, detailName: "Лицевая сторона", fileId: file?.id ?? 0, status: "failed", findings: [RGB_FINDING, { code: 2078 }], approvedAt },
     ]);
     const seen = await cartCall({ method: "GET", url: "/api/client-cart", token: me.token });
     expect(seen.orderProduct[0]?.layouts).toEqual([
@@ -303,7 +319,12 @@ describe("lines", () => {
         status: "failed",
         layoutId: expect.any(Number),
         fileUrl: `${ORIGIN}/api/file/${file?.id}`,
-        findings: [{ code: 2078 }],
+        fileName: "face.pdf",
+        profile: expect.objectContaining({ trimMm: [90, 50] }),
+        pitstopDesignId: null,
+        // A stored finding that no longer matches the contract is left out rather than failing the cart.
+        findings: [RGB_FINDING],
+        design: null,
         approvedAt: approvedAt.toISOString(),
       },
     ]);
@@ -540,7 +561,18 @@ describe("repeat", () => {
     expect(line).toMatchObject({ repeatOfId: old?.id, quantity: 200, price: expected.priceKopecks / 100, options: expected.options });
     expect(line?.id).not.toBe(old?.id);
     expect(line?.layouts).toEqual([
-      { detailName: "Лицевая сторона", status: "passed", layoutId: expect.any(Number), fileUrl: `${ORIGIN}/api/file/${file?.id}`, findings: [], approvedAt: approvedAt.toISOString() },
+      {
+        detailName: "Лицевая сторона",
+        status: "passed",
+        layoutId: expect.any(Number),
+        fileUrl: `${ORIGIN}/api/file/${file?.id}`,
+        fileName: "face.pdf",
+        profile: expect.objectContaining({ trimMm: PREMIUM_TRIM_MM }),
+        pitstopDesignId: null,
+        findings: [],
+        design: null,
+        approvedAt: approvedAt.toISOString(),
+      },
     ]);
     const [stillOrdered] = await db.select().from(orderProduct).where(eq(orderProduct.id, old?.id ?? 0));
     expect(stillOrdered).toMatchObject({ orderId: order?.id, cartId: null });

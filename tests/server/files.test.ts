@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  cartSchema,
   designOrderSchema,
   layoutSchema,
   serverErrorSchema,
@@ -13,11 +14,11 @@ import {
   websiteFileSchema,
 } from "../../shared/contracts/index";
 import type { Layout, ServerError } from "../../shared/contracts/index";
-import { designOrder, layout, storedFile } from "../../server/db/schema";
+import { designOrder, layout, preflightJob, storedFile } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
 import { createLocalFileStorage } from "../../server/services/file-storage";
 import { createApi } from "../../shared/http/index";
-import { BACK, FACE, PNG_BYTES, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
+import { BACK, FACE, PNG_BYTES, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -28,6 +29,8 @@ import type { TestApp } from "./support/test-app";
  */
 
 const MAX_LAYOUT_MB = 2;
+/** What the API logged at warn level and above (one JSON line each). */
+const logLines: string[] = [];
 let testApp: TestApp;
 let productId: number;
 let clientId: number;
@@ -68,7 +71,7 @@ async function storedFileCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp({ maxLayoutMb: MAX_LAYOUT_MB });
+  testApp = await startTestApp({ maxLayoutMb: MAX_LAYOUT_MB, logger: { level: "warn", stream: { write: (line: string) => logLines.push(line) } } });
   const db = testApp.database.db;
   productId = await productWithDetails(db);
   clientId = await accountIdOf(db, DEMO_ACCOUNTS.client.email);
@@ -365,9 +368,60 @@ describe("the API client (shared/http files endpoints) against a live server", (
     const [stored] = await testApp.database.db.select({ status: layout.status, findings: layout.findings }).from(layout).where(eq(layout.id, uploaded.id));
     expect(stored).toEqual({ status: "passed", findings: [] });
 
+    // The browser found the same (nothing): agreed, nothing logged. Then a browser that saw RGB on page 1.
+    expect(await api.reportBrowserCheck(started.pitstopDesignId, { findings: [], error: null })).toEqual({ agreed: true });
+    expect(logLines.filter((text) => text.includes("disagrees"))).toEqual([]);
+    expect(await api.reportBrowserCheck(started.pitstopDesignId, { findings: [{ code: 2078, page: 1 }], error: null })).toEqual({ agreed: false });
+    const logged = logLines.filter((text) => text.includes("disagrees")).map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 40, pitstopDesignId: started.pitstopDesignId, layoutId: uploaded.id, server: [], browser: ["2078@1"] });
+    const [kept] = await testApp.database.db.select({ browserFindings: layout.browserFindings }).from(layout).where(eq(layout.id, uploaded.id));
+    expect(kept?.browserFindings).toEqual([{ code: 2078, page: 1 }]);
+
+    // The cart hands the checker what it needs: the file's name, the profile, the latest check, the design order.
+    const layoutOfCart = async () => {
+      const cart = cartSchema.parse((await call({ method: "GET", url: "/api/client-cart", token: clientToken })).json());
+      return cart.orderProduct.find((item) => item.id === line.orderProductId)?.layouts.find((item) => item.detailName === FACE);
+    };
+    expect(await layoutOfCart()).toMatchObject({ layoutId: uploaded.id, fileName: "клиент.pdf", status: "passed", findings: [], pitstopDesignId: started.pitstopDesignId, profile: TEST_PROFILE, design: null });
+
     const design = await api.createDesignOrder({ orderProductId: line.orderProductId, detailName: FACE, comment: "Сделайте в фирменных цветах" });
     expect(design.pitstopDesignId).toBe(started.pitstopDesignId);
     expect((await api.updateDesignOrder(design.designId, { comment: "И логотип" })).comment).toBe("И логотип");
+    expect((await layoutOfCart())?.design).toEqual({ designId: design.designId, status: "new", comment: "И логотип", annotatedFileId: null, annotatedFileUrl: null });
     expect((await api.cancelDesignOrder(design.designId)).status).toBe("cancelled");
+    expect((await layoutOfCart())?.design).toBeNull();
+
+    // The bytes of the private file, with the session; without it the file is not found.
+    const downloaded = await api.downloadFile(uploaded.fileUrl.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${port}`));
+    expect(Buffer.from(downloaded).equals(Buffer.from(printReadyPdf()))).toBe(true);
+    const anonymous = createApi({ baseURL: `http://127.0.0.1:${port}/api` });
+    await expect(anonymous.downloadFile(`http://127.0.0.1:${port}/api/file/${uploaded.fileUrl.split("/").pop() ?? ""}`)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("POST /api/client-order/autocheck/{id}/browser-check", () => {
+  it("waits for the server's check, checks the body, and is the client's only", async () => {
+    const uploaded = await uploadedLayout(await uploadLayout(clientToken, { orderProductId: String(lineWithBack.orderProductId), detailName: FACE }, { name: "b.pdf", bytes: minimalPdf() }));
+    const started = await call({ method: "POST", url: `/api/client-order/${lineWithBack.cartId}/product/${lineWithBack.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
+    const { pitstopDesignId } = started.json() as { pitstopDesignId: number };
+    await testApp.database.db.update(preflightJob).set({ state: "running" }).where(eq(preflightJob.id, pitstopDesignId));
+    const url = `/api/client-order/autocheck/${pitstopDesignId}/browser-check`;
+    const running = await call({ method: "POST", url, token: clientToken, payload: { findings: [], error: null } });
+    expect(running.statusCode).toBe(409);
+    expect(problemOf(running).messageUI).toContain("ещё идёт");
+
+    await testApp.database.db.update(preflightJob).set({ state: "failed", error: "Файл PDF повреждён" }).where(eq(preflightJob.id, pitstopDesignId));
+    const bothFailed = await call({ method: "POST", url, token: clientToken, payload: { findings: null, error: "DAMAGED" } });
+    expect(bothFailed.json()).toEqual({ agreed: true });
+    const onlyServerFailed = await call({ method: "POST", url, token: clientToken, payload: { findings: [], error: null } });
+    expect(onlyServerFailed.json()).toEqual({ agreed: false });
+
+    const badCode = await call({ method: "POST", url, token: clientToken, payload: { findings: [{ code: 9999, page: 1 }], error: null } });
+    expect(badCode.statusCode).toBe(400);
+    expect(problemOf(badCode).messageUI).toBe("Неизвестный код проверки");
+    const theirs = await call({ method: "POST", url, token: secondToken, payload: { findings: [], error: null } });
+    expect(theirs.statusCode).toBe(404);
+    expect(uploaded.id).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,8 @@ import {
   autocheckSchema,
   autocheckStartedSchema,
   autocheckStartParamsSchema,
+  browserCheckReportSchema,
+  browserCheckVerdictSchema,
   designIdParamsSchema,
   designOrderCreateSchema,
   designOrderPatchSchema,
@@ -105,5 +107,31 @@ export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request) => api.layouts.check(actingClientId(requireViewer(request)), request.params.pitstopDesignId),
+  );
+
+  api.post(
+    "/client-order/autocheck/:pitstopDesignId/browser-check",
+    {
+      schema: {
+        tags,
+        operationId: "reportBrowserCheck",
+        summary: "Сообщить результат проверки в браузере / Report the browser's check of the same file",
+        description:
+          "Тело: findings (код и страница каждого замечания) или error (код ошибки движка, когда браузер не смог проверить файл). Сервер сравнивает с результатом своей законченной проверки — его результат остаётся в силе — и пишет расхождение в журнал (warn). Пока проверка идёт — 409. / The server's result stands; a difference is logged.",
+        params: autocheckParamsSchema,
+        body: browserCheckReportSchema,
+        response: { 200: browserCheckVerdictSchema, ...clientErrors },
+      },
+    },
+    async (request) => {
+      const comparison = await api.layouts.compareBrowserCheck(actingClientId(requireViewer(request)), request.params.pitstopDesignId, request.body);
+      if (!comparison.agreed) {
+        request.log.warn(
+          { pitstopDesignId: request.params.pitstopDesignId, layoutId: comparison.layoutId, server: comparison.server, browser: comparison.browser },
+          "preflight: the browser's check disagrees with the server's (the server's stands)",
+        );
+      }
+      return { agreed: comparison.agreed };
+    },
   );
 };
