@@ -1,0 +1,26 @@
+/*
+ * Why a fix-up could not change a file: a stable code and the Russian text the shopper reads.
+ */
+
+export type FixupErrorCode = "UNREADABLE" | "ENCRYPTED" | "BLOCKED" | "FAILED";
+
+export const fixupErrorMessages: Record<FixupErrorCode, string> = {
+  UNREADABLE: "Файл PDF не удалось прочитать для исправления: сохраните макет заново",
+  ENCRYPTED: "Файл защищён паролем или зашифрован: сохраните макет без защиты",
+  BLOCKED: "Это исправление к файлу применить нельзя",
+  FAILED: "Не удалось исправить файл автоматически: исправьте макет в программе вёрстки",
+};
+
+export class FixupError extends Error {
+  override readonly name = "FixupError";
+  readonly code: FixupErrorCode;
+  /** Russian, for the shopper. */
+  readonly messageUI: string;
+
+  /** `messageUI` defaults to the code's text; BLOCKED passes the reason the fix-up is blocked. */
+  constructor(code: FixupErrorCode, detail: string, messageUI?: string) {
+    super(detail);
+    this.code = code;
+    this.messageUI = messageUI ?? fixupErrorMessages[code];
+  }
+}
