@@ -30,6 +30,18 @@ export interface OttiskEventMap {
   "ottisk-feedback-sent": { id: number };
   /** A link inside an element is about to navigate (header, menu, teasers); cancel it to route on the page yourself. */
   "ottisk-navigate": { href: string };
+  /** A layout was checked: by the engine in the browser (at once) or by the server (after the upload). */
+  "ottisk-layout-checked": { detailName: string | null; fileName: string; ok: boolean; codes: number[]; source: "browser" | "server" };
+  /** A layout was uploaded for a detail of a cart line (it replaces the detail's previous one). */
+  "ottisk-layout-uploaded": { orderProductId: number; detailName: string; layoutId: number };
+  /** The shopper approved a layout's proof (or took the approval back). */
+  "ottisk-layout-approved": { orderProductId: number; detailName: string; layoutId: number; approved: boolean };
+  /** A design order of a detail was created, changed or cancelled. */
+  "ottisk-design-order": { orderProductId: number; detailName: string; designId: number; status: "new" | "in_work" | "done" | "cancelled" };
+  /** The PDF viewer saved the annotated PDF: uploaded and attached to the design order (designId), or offered for download (all null). */
+  "ottisk-pdf-saved": { fileId: number | null; url: string | null; designId: number | null };
+  /** The PDF viewer could not open its PDF ("open") or save the annotations ("save"); messageUI is what it shows. */
+  "ottisk-pdf-error": { stage: "open" | "save"; messageUI: string };
 }
 
 export type OttiskEventName = keyof OttiskEventMap;
@@ -59,6 +71,12 @@ declare global {
     "ottisk-cookie-accept": CustomEvent<OttiskEventMap["ottisk-cookie-accept"]>;
     "ottisk-feedback-sent": CustomEvent<OttiskEventMap["ottisk-feedback-sent"]>;
     "ottisk-navigate": CustomEvent<OttiskEventMap["ottisk-navigate"]>;
+    "ottisk-layout-checked": CustomEvent<OttiskEventMap["ottisk-layout-checked"]>;
+    "ottisk-layout-uploaded": CustomEvent<OttiskEventMap["ottisk-layout-uploaded"]>;
+    "ottisk-layout-approved": CustomEvent<OttiskEventMap["ottisk-layout-approved"]>;
+    "ottisk-design-order": CustomEvent<OttiskEventMap["ottisk-design-order"]>;
+    "ottisk-pdf-saved": CustomEvent<OttiskEventMap["ottisk-pdf-saved"]>;
+    "ottisk-pdf-error": CustomEvent<OttiskEventMap["ottisk-pdf-error"]>;
   }
   interface DocumentEventMap {
     "ottisk-cart-change": CustomEvent<OttiskEventMap["ottisk-cart-change"]>;

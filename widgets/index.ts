@@ -23,5 +23,7 @@ import "./blog-teasers/blog-teasers.element";
 import "./popup/popup.element";
 import "./contacts/contacts.element";
 import "./feedback-form/feedback-form.element";
+import "./layout-checker/layout-checker.element";
+import "./pdf-viewer/pdf-viewer.element";
 
 export type { OttiskEventMap, OttiskEventName } from "./events";

@@ -23,4 +23,6 @@ export const elementModules: Readonly<Record<string, () => Promise<unknown>>> = 
   "ottisk-popup": () => import("./popup/popup.element"),
   "ottisk-contacts": () => import("./contacts/contacts.element"),
   "ottisk-feedback-form": () => import("./feedback-form/feedback-form.element"),
+  "ottisk-layout-checker": () => import("./layout-checker/layout-checker.element"),
+  "ottisk-pdf-viewer": () => import("./pdf-viewer/pdf-viewer.element"),
 };

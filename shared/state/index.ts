@@ -30,12 +30,14 @@ export {
   takeCatalogSnapshot,
 } from "./catalog.atoms";
 export type { CatalogSnapshot } from "./catalog.atoms";
+export { layoutsChangedAtom } from "./layout-checker.atoms";
 export { citiesByKladrIdAtom, cityOrDefault, DEFAULT_CITY, loadCityByKladrIdAtom, PRESET_CITY_CHOICES, searchCitiesAtom } from "./city.atoms";
 export type { CityChoice } from "./city.atoms";
 export { useCurrentCity } from "./city.hooks";
 export { useCategories, useProduct, useProductPage } from "./catalog.hooks";
 export { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, resetFavouritesAtom, toggleFavouriteAtom } from "./favourites.atoms";
 export { favouriteProductsAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+export { attachAnnotatedPdfAtom, downloadPdfAtom } from "./pdf-annotations.atoms";
 export type { FavouriteProductsState } from "./favourite-products.atoms";
 export { useFavouriteProducts, useFavouriteToggle } from "./favourites.hooks";
 export type { FavouriteToggle } from "./favourites.hooks";

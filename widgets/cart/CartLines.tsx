@@ -1,10 +1,14 @@
 import { useSetAtom } from "jotai/react";
-import { useEffect, useId, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useState } from "react";
 import { CART_LINE_MAX_QUANTITY } from "../../shared/contracts/index";
 import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom, setInOrderAtom } from "../../shared/state/index";
+import { Dialog } from "../../shared/ui/index";
 import { messageOf } from "./use-query";
+
+/** The layout checker, in its own chunk: loaded when a line's layouts are opened. */
+const LayoutChecker = lazy(() => import("../layout-checker/LayoutChecker").then((module) => ({ default: module.LayoutChecker })));
 
 /** What each layout status means to the shopper (spec §5 leaves the states after upload open). */
 const LAYOUT_STATUS_TEXT: Record<CartLayout["status"], string> = {
@@ -54,6 +58,7 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
   const [quantity, setQuantity] = useState(String(line.quantity));
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [layoutsOpen, setLayoutsOpen] = useState(false);
   const checkboxId = useId();
   const quantityId = useId();
 
@@ -125,6 +130,18 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
               );
             })}
           </ul>
+        ) : null}
+        {line.layouts.length > 0 ? (
+          <>
+            <button type="button" className="ottisk-cart__link-button" onClick={() => setLayoutsOpen(true)}>
+              {line.layouts.some((layout) => layout.status !== "missing") ? "Проверить и утвердить макеты" : "Макеты: загрузить и проверить"}
+            </button>
+            <Dialog open={layoutsOpen} title={`Макеты: ${line.product.name}`} onClose={() => setLayoutsOpen(false)} className="ottisk-cart__layouts-dialog">
+              <Suspense fallback={<p role="status">Загружаем проверку макетов…</p>}>
+                <LayoutChecker orderProductId={line.id} showTitle={false} />
+              </Suspense>
+            </Dialog>
+          </>
         ) : null}
       </div>
       <form

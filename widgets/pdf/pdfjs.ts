@@ -1,5 +1,5 @@
 import type * as PdfjsModule from "pdfjs-dist";
-import type { PDFDocumentProxy } from "pdfjs-dist";
+import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist";
 import { startModuleWorker } from "../../preflight/runtime/module-worker";
 import workerUrl from "./pdf-worker.ts?worker&url";
 
@@ -11,6 +11,12 @@ import workerUrl from "./pdf-worker.ts?worker&url";
 export type Pdfjs = typeof PdfjsModule;
 
 let loading: Promise<Pdfjs> | null = null;
+/**
+ * The one PDFWorker over the worker's port, handed to every getDocument: a document given its
+ * worker does not own it, so closing one document neither ends the worker for the others nor makes
+ * pdf.js refuse to open the next one while the close is under way ("the worker is being destroyed").
+ */
+let sharedWorker: PDFWorker | null = null;
 
 /** pdf.js's display layer, with its worker started once. A failed load is retried by the next call. */
 export function loadPdfjs(): Promise<Pdfjs> {
@@ -34,5 +40,6 @@ export function loadPdfjs(): Promise<Pdfjs> {
  */
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfjs();
-  return pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: true, enableXfa: false }).promise;
+  sharedWorker ??= pdfjs.PDFWorker.create({ port: pdfjs.GlobalWorkerOptions.workerPort ?? undefined });
+  return pdfjs.getDocument({ data: bytes.slice(), worker: sharedWorker, isEvalSupported: false, useSystemFonts: true, enableXfa: false }).promise;
 }

@@ -1,0 +1,189 @@
+import { Suspense, lazy, useId, useState } from "react";
+import type { CartLayout, CartLine } from "../../shared/contracts/index";
+import { Alert, Dialog } from "../../shared/ui/index";
+import type { AlertMessage } from "../../shared/ui/index";
+import type { LayoutSession } from "./session";
+import { messageOf, useApi } from "./use-api";
+
+/** The annotating viewer (its own chunk, pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
+const PdfViewer = lazy(() => import("../pdf-viewer/PdfViewer").then((module) => ({ default: module.PdfViewer })));
+
+type DesignStatus = NonNullable<CartLayout["design"]>["status"];
+
+const DESIGN_STATUS_TEXT: Record<DesignStatus, string> = {
+  new: "Новый",
+  in_work: "В работе",
+  done: "Готов",
+  cancelled: "Отменён",
+};
+
+export interface DesignOrderPanelProps {
+  line: CartLine;
+  layout: CartLayout;
+  /** The current layout's bytes, for the annotations; null without one. */
+  proofBytes: Uint8Array | null;
+  session: LayoutSession;
+}
+
+/**
+ * A design ordered from the shop instead of the shopper's own layout (spec §3 Design, §7 design
+ * orders): create with a comment, change the comment, cancel while new, annotate the current layout
+ * for the designer. A failed creation shows the message in an alert and reloads the cart (spec §8).
+ */
+export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOrderPanelProps) {
+  const api = useApi();
+  const formId = useId();
+  const commentId = useId();
+  const [editing, setEditing] = useState(false);
+  const [comment, setComment] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [annotating, setAnnotating] = useState(false);
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const design = layout.design;
+
+  const run = async (action: () => Promise<{ designId: number; status: DesignStatus }>, onFailure: "alert" | "inline") => {
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await action();
+      session.fire("ottisk-design-order", { orderProductId: line.id, detailName: layout.detailName, designId: saved.designId, status: saved.status });
+      setEditing(false);
+      setConfirmCancel(false);
+      await session.changed();
+    } catch (failure) {
+      if (onFailure === "alert") {
+        setAlert({ kind: "negative", text: messageOf(failure) });
+        await session.changed();
+      } else {
+        setError(messageOf(failure));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const open = design !== null && (design.status === "new" || design.status === "in_work");
+
+  const form = (
+    <form
+      id={formId}
+      className="ottisk-layout-design__form"
+      part="design-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = comment.trim();
+        if (!text) return;
+        if (design) void run(() => api.updateDesignOrder(design.designId, { comment: text }), "inline");
+        else void run(() => api.createDesignOrder({ orderProductId: line.id, detailName: layout.detailName, comment: text }), "alert");
+      }}
+    >
+      <label htmlFor={commentId}>Что нужно сделать дизайнеру</label>
+      <textarea
+        id={commentId}
+        name="comment"
+        required
+        maxLength={5000}
+        rows={4}
+        value={comment}
+        placeholder="Например: визитка для кофейни, логотип пришлю, цвета — зелёный и белый"
+        onChange={(event) => setComment(event.target.value)}
+      />
+      <div className="ottisk-layout-design__actions">
+        <button type="submit" className="ottisk-button" disabled={busy || comment.trim() === ""}>
+          {design ? "Сохранить комментарий" : "Заказать дизайн"}
+        </button>
+        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setEditing(false)}>
+          Не сейчас
+        </button>
+      </div>
+    </form>
+  );
+
+  return (
+    <div className="ottisk-layout-design" part="design">
+      <Alert alert={alert} onClose={() => setAlert(null)} />
+      {design ? (
+        <>
+          <p className="ottisk-layout-design__status">
+            Заказ дизайна № {design.designId}: <strong>{DESIGN_STATUS_TEXT[design.status]}</strong>
+          </p>
+          {design.comment ? <p className="ottisk-layout-design__comment">Комментарий: {design.comment}</p> : null}
+          {design.annotatedFileId !== null ? <p className="ottisk-layout-design__comment">Пометки на макете приложены к заказу.</p> : null}
+          {editing ? (
+            form
+          ) : open ? (
+            <div className="ottisk-layout-design__actions">
+              <button
+                type="button"
+                className="ottisk-button ottisk-button--quiet"
+                onClick={() => {
+                  setComment(design.comment);
+                  setEditing(true);
+                }}
+              >
+                Изменить комментарий
+              </button>
+              {proofBytes ? (
+                <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setAnnotating(true)}>
+                  Добавить пометки на макет
+                </button>
+              ) : null}
+              {design.status === "new" ? (
+                confirmCancel ? (
+                  <span className="ottisk-layout-design__confirm" role="group" aria-label="Отменить заказ дизайна?">
+                    <span aria-hidden="true">Отменить заказ дизайна?</span>
+                    <button type="button" className="ottisk-button ottisk-button--quiet" disabled={busy} onClick={() => void run(() => api.cancelDesignOrder(design.designId), "inline")}>
+                      Да, отменить
+                    </button>
+                    <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setConfirmCancel(false)}>
+                      Нет
+                    </button>
+                  </span>
+                ) : (
+                  <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setConfirmCancel(true)}>
+                    Отменить заказ дизайна
+                  </button>
+                )
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      ) : editing ? (
+        form
+      ) : (
+        <button
+          type="button"
+          className="ottisk-button ottisk-button--quiet"
+          onClick={() => {
+            setComment("");
+            setEditing(true);
+          }}
+        >
+          Заказать дизайн «{layout.detailName}»
+        </button>
+      )}
+      {error ? (
+        <p className="ottisk-layout-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {design && proofBytes ? (
+        <Dialog open={annotating} title={`Пометки для дизайнера: ${layout.detailName}`} onClose={() => setAnnotating(false)} className="ottisk-layout-design__dialog">
+          <Suspense fallback={<p className="ottisk-layout-progress">Загружаем просмотр PDF…</p>}>
+            <PdfViewer
+              file={proofBytes}
+              designId={design.designId}
+              fileName={layout.fileName ?? undefined}
+              onSaved={() => {
+                setAnnotating(false);
+                void session.changed();
+              }}
+            />
+          </Suspense>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId, useState } from "react";
+import type { ReactNode } from "react";
+import type { Finding } from "../../preflight/report";
+import type { FixupId } from "../../preflight/fixups/index";
+import { FindingsReport } from "./FindingsReport";
+import { ProofView } from "./ProofView";
+import { formatFileSize } from "./layout-files";
+import type { LayoutFile } from "./use-layout-files";
+
+export interface LayoutFileItemProps {
+  file: LayoutFile;
+  onRemove: () => void;
+  onRecheck: () => void;
+  onApplyFixup: (id: FixupId) => void;
+  /** Cart mode: the detail select, the replace note and the upload (rendered between the header and the report). */
+  children?: ReactNode;
+  /** Cart mode: the upload's own state, shown under the report. */
+  footer?: ReactNode;
+}
+
+/** One chosen file: its name and size, «Убрать», the browser check's progress, then the report and the proof. */
+export function LayoutFileItem({ file, onRemove, onRecheck, onApplyFixup, children, footer }: LayoutFileItemProps) {
+  const progressId = useId();
+  const [highlighted, setHighlighted] = useState<Finding | null>(null);
+  const check = file.check;
+  return (
+    <li className="ottisk-layout-file" part="file" aria-label={file.name}>
+      <div className="ottisk-layout-file__header">
+        <span className="ottisk-layout-file__name">{file.name}</span>
+        {file.bytes ? <span className="ottisk-layout-file__size">{formatFileSize(file.bytes.length)}</span> : null}
+        <button type="button" className="ottisk-layout-file__remove" aria-label={`Убрать файл «${file.name}»`} onClick={onRemove}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      {file.refusal ? (
+        <p className="ottisk-layout-error" role="alert" part="error">
+          {file.refusal}
+        </p>
+      ) : null}
+      {children}
+      {check?.state === "checking" ? (
+        <div className="ottisk-layout-progress">
+          <label htmlFor={progressId}>Проверяем файл в браузере…</label>
+          <progress id={progressId} max={1} value={check.fraction} part="progress" />
+        </div>
+      ) : null}
+      {check?.state === "error" ? (
+        <div className="ottisk-layout-error" role="alert" part="error">
+          <p>{check.messageUI}</p>
+          {check.code === "LOAD_FAILED" ? (
+            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={onRecheck}>
+              Проверить снова
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {check?.state === "done" && file.bytes ? (
+        <div className="ottisk-layout-result">
+          <FindingsReport
+            findings={check.report.findings}
+            offers={file.offers}
+            advice={check.advice}
+            busyFixup={file.busyFixup}
+            onApplyFixup={onApplyFixup}
+            highlighted={highlighted}
+            onHighlight={setHighlighted}
+            sourceLabel="Проверка в браузере"
+          />
+          {file.fixupError ? (
+            <p className="ottisk-layout-error" role="alert">
+              {file.fixupError}
+            </p>
+          ) : null}
+          <ProofView pdf={file.bytes} pages={check.report.pages} findings={check.report.findings} highlighted={highlighted} label={`Пробный оттиск: ${file.name}`} />
+        </div>
+      ) : null}
+      {footer}
+    </li>
+  );
+}

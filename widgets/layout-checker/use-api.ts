@@ -1,0 +1,35 @@
+import { useAtomValue } from "jotai/react";
+import { isApiError } from "../../shared/http/index";
+import type { Api } from "../../shared/http/index";
+import { apiAtom } from "../../shared/state/index";
+
+/** The page store's API client. */
+export function useApi(): Api {
+  const api = useAtomValue(apiAtom);
+  if (!api) throw new Error("The store has no API client");
+  return api;
+}
+
+/** Russian text for any failure: the API's messageUI, else a general one. */
+export function messageOf(error: unknown): string {
+  return isApiError(error) ? error.messageUI : "Не удалось выполнить действие. Проверьте связь и попробуйте ещё раз.";
+}
+
+/** Waits `ms`, or rejects at once when `signal` is aborted. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
