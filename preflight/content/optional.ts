@@ -3,6 +3,34 @@ import { isArray, isDict, isName, isRef } from "../core/objects";
 import type { PdfDict, PdfObject } from "../core/objects";
 import { PreflightError } from "../core/errors";
 
+/** An OCMD's /P policy over its groups' states (ISO 32000-1 §8.11.2.2); unknown policies are AnyOn. */
+export function membershipVisible(policy: string, states: readonly boolean[]): boolean {
+  switch (policy) {
+    case "AllOn":
+      return states.every((s) => s);
+    case "AnyOff":
+      return states.some((s) => !s);
+    case "AllOff":
+      return states.every((s) => !s);
+    default:
+      return states.some((s) => s);
+  }
+}
+
+/** A visibility expression's operator over its operands' states; null when malformed. */
+export function expressionVisible(operator: string, operands: readonly boolean[]): boolean | null {
+  switch (operator) {
+    case "And":
+      return operands.every((s) => s);
+    case "Or":
+      return operands.some((s) => s);
+    case "Not":
+      return operands.length === 1 ? !operands[0] : null;
+    default:
+      return null;
+  }
+}
+
 /*
  * Optional content (ISO 32000-1 §8.11): which groups are off in the default configuration
  * /OCProperties /D — /BaseState, /ON, /OFF — with the print usage applied where /D /AS asks for it
@@ -110,17 +138,7 @@ export class OptionalContent {
     if (groups.length === 0) return true;
     const states = groups.map((g) => this.groupOn(g));
     const policy = this.doc.get(md, "P");
-    const name = isName(policy) ? policy.name : "AnyOn";
-    switch (name) {
-      case "AllOn":
-        return states.every((s) => s);
-      case "AnyOff":
-        return states.some((s) => !s);
-      case "AllOff":
-        return states.every((s) => !s);
-      default:
-        return states.some((s) => s);
-    }
+    return membershipVisible(isName(policy) ? policy.name : "AnyOn", states);
   }
 
   /** A visibility expression: [/And e…], [/Or e…], [/Not e], or a group; null when malformed. */
@@ -141,15 +159,6 @@ export class OptionalContent {
         return null;
       }
     }
-    switch (op.name) {
-      case "And":
-        return operands.every((s) => s);
-      case "Or":
-        return operands.some((s) => s);
-      case "Not":
-        return operands.length === 1 ? !operands[0] : null;
-      default:
-        return null;
-    }
+    return expressionVisible(op.name, operands);
   }
 }

@@ -1,5 +1,6 @@
 import { PDFArray, PDFDict, PDFName, PDFRef } from "pdf-lib";
 import type { PDFContext, PDFObject } from "pdf-lib";
+import { expressionVisible, membershipVisible } from "../content/optional";
 import { arrayItems, dictOf, get, getDict, getName, key, resolve } from "./pdf";
 
 /*
@@ -91,16 +92,7 @@ export class Visibility {
     }
     if (groups.length === 0) return true;
     const states = groups.map((g) => this.groupOn(g));
-    switch (getName(this.context, md, "P") ?? "AnyOn") {
-      case "AllOn":
-        return states.every((s) => s);
-      case "AnyOff":
-        return states.some((s) => !s);
-      case "AllOff":
-        return states.every((s) => !s);
-      default:
-        return states.some((s) => s);
-    }
+    return membershipVisible(getName(this.context, md, "P") ?? "AnyOn", states);
   }
 
   private expression(expr: PDFObject[], depth: number): boolean | null {
@@ -120,15 +112,6 @@ export class Visibility {
         return null;
       }
     }
-    switch (op.decodeText()) {
-      case "And":
-        return operands.every((s) => s);
-      case "Or":
-        return operands.some((s) => s);
-      case "Not":
-        return operands.length === 1 ? !operands[0] : null;
-      default:
-        return null;
-    }
+    return expressionVisible(op.decodeText(), operands);
   }
 }
