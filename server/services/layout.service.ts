@@ -8,6 +8,7 @@ import type { ProductDetailRow } from "../db/catalog-options.schema";
 import { cart, layout, orderProduct } from "../db/cart.schema";
 import type { LayoutRow, OrderProductRow } from "../db/cart.schema";
 import { preflightJob, storedFile } from "../db/files.schema";
+import type { PreflightJobRow } from "../db/files.schema";
 import { clientOrder } from "../db/orders.schema";
 import type { PreflightRunner } from "../jobs/preflight-runner";
 import { pendingJobOf } from "../jobs/preflight-runner";
@@ -96,6 +97,23 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       return { line: found.line, companyId: found.cartCompanyId, orderStatus: null };
     }
     throw lineNotFound();
+  }
+
+  /** A check of one of the client's layouts; anyone else's is as unknown as a missing one. */
+  async function reachableJob(clientId: number, jobId: number): Promise<PreflightJobRow> {
+    const [found] = await db
+      .select({ job: preflightJob, orderProductId: layout.orderProductId })
+      .from(preflightJob)
+      .innerJoin(layout, eq(layout.id, preflightJob.layoutId))
+      .where(eq(preflightJob.id, jobId));
+    const notFound = new ShopError({ statusCode: 404, code: "AUTOCHECK_NOT_FOUND", messageUI: "Проверка не найдена", message: "No such check for this client" });
+    if (!found) throw notFound;
+    try {
+      await lineOf(clientId, found.orderProductId);
+    } catch (error) {
+      throw isShopError(error) ? notFound : error;
+    }
+    return found.job;
   }
 
   async function layoutDetailsOf(line: OrderProductRow): Promise<ProductDetailRow[]> {
@@ -251,19 +269,7 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
     },
 
     async compareBrowserCheck(clientId, jobId, report) {
-      const [found] = await db
-        .select({ job: preflightJob, orderProductId: layout.orderProductId })
-        .from(preflightJob)
-        .innerJoin(layout, eq(layout.id, preflightJob.layoutId))
-        .where(eq(preflightJob.id, jobId));
-      const notFound = new ShopError({ statusCode: 404, code: "AUTOCHECK_NOT_FOUND", messageUI: "Проверка не найдена", message: "No such check for this client" });
-      if (!found) throw notFound;
-      try {
-        await lineOf(clientId, found.orderProductId);
-      } catch (error) {
-        throw isShopError(error) ? notFound : error;
-      }
-      const { job } = found;
+      const job = await reachableJob(clientId, jobId);
       if (job.state !== "done" && job.state !== "failed") {
         throw new ShopError({
           statusCode: 409,
@@ -281,19 +287,7 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
     },
 
     async check(clientId, jobId) {
-      const [job] = await db
-        .select({ job: preflightJob, orderProductId: layout.orderProductId })
-        .from(preflightJob)
-        .innerJoin(layout, eq(layout.id, preflightJob.layoutId))
-        .where(eq(preflightJob.id, jobId));
-      const notFound = new ShopError({ statusCode: 404, code: "AUTOCHECK_NOT_FOUND", messageUI: "Проверка не найдена", message: "No such check for this client" });
-      if (!job) throw notFound;
-      try {
-        await lineOf(clientId, job.orderProductId);
-      } catch (error) {
-        throw isShopError(error) ? notFound : error;
-      }
-      return toAutocheck(job.job);
+      return toAutocheck(await reachableJob(clientId, jobId));
     },
 
     async latestCheckId(orderProductId, detailName) {

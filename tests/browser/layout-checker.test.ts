@@ -7,6 +7,8 @@ import type { Api } from "../../shared/http/index";
 import { STORAGE_KEYS, writeText } from "../../shared/state/index";
 import "../../widgets/cart/cart.element";
 import "../../widgets/layout-checker/layout-checker.element";
+import { corpus, corpusBytes, corpusEntry, corpusMissing } from "./corpus";
+import type { CorpusEntry } from "./corpus";
 import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 /*
@@ -16,30 +18,6 @@ import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetP
  * imports nothing of the engine, pdf.js or pdf-lib up front: the first test checks that the page
  * fetches none of them until a file is checked.
  */
-
-interface CorpusEntry {
-  file: string;
-  profile: PreflightProfile;
-  expected?: CheckCode[];
-  expectedError?: string;
-  why: string;
-}
-
-const CORPUS = "/.tmp/preflight-corpus";
-const corpusResponse = await fetch(`${CORPUS}/corpus.json`);
-const corpus: CorpusEntry[] = corpusResponse.ok ? ((await corpusResponse.json()) as CorpusEntry[]) : [];
-
-function entry(file: string): CorpusEntry {
-  const found = corpus.find((item) => item.file === file);
-  if (!found) throw new Error(`The corpus has no ${file}: build it with \`npm run preflight:corpus\``);
-  return found;
-}
-
-async function corpusBytes(file: string): Promise<Uint8Array> {
-  const response = await fetch(`${CORPUS}/${encodeURIComponent(file)}`);
-  if (!response.ok) throw new Error(`The test server did not serve ${file}: ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 const pdfFile = (bytes: Uint8Array, name: string) => new File([bytes.slice()], name, { type: "application/pdf" });
 
@@ -98,7 +76,7 @@ afterEach(() => resetPage());
 describe("<ottisk-layout-checker> loads the PDF code only when a file is checked", () => {
   it("fetches neither pdf.js, pdf-lib nor the engine until the first file, then all three", async function () {
     this.timeout(30_000);
-    const clean = entry("clean-pdfx1a-like.pdf");
+    const clean = corpusEntry("clean-pdfx1a-like.pdf");
     const element = mountStandalone(clean.profile);
     await find(element, 'input[type="file"]');
     await findText(element, "Проверка без загрузки: файл не покидает ваш компьютер");
@@ -118,9 +96,9 @@ describe("<ottisk-layout-checker> loads the PDF code only when a file is checked
 });
 
 describe("<ottisk-layout-checker> standalone, with the corpus", () => {
-  if (corpus.length === 0) {
+  if (!corpus) {
     it("finds the corpus", () => {
-      throw new Error(`${CORPUS}/corpus.json is missing (${corpusResponse.status}): build it with \`npm run preflight:corpus\``);
+      throw new Error(corpusMissing);
     });
     return;
   }
@@ -170,8 +148,8 @@ describe("<ottisk-layout-checker> standalone, with the corpus", () => {
 
   it("takes several files at once and removes each from the list", async function () {
     this.timeout(30_000);
-    const clean = entry("clean-pdfx1a-like.pdf");
-    const rgb = entry("2078-rgb-fill.pdf");
+    const clean = corpusEntry("clean-pdfx1a-like.pdf");
+    const rgb = corpusEntry("2078-rgb-fill.pdf");
     const element = mountStandalone(clean.profile);
     await choose(element, [pdfFile(await corpusBytes(clean.file), clean.file), pdfFile(await corpusBytes(rgb.file), rgb.file), new File(["hello"], "notes.txt", { type: "text/plain" })]);
     await settled(element, clean.file);
@@ -196,7 +174,7 @@ describe("<ottisk-layout-checker> standalone, with the corpus", () => {
   for (const fixup of fixups) {
     it(`«${fixup.id}» on ${fixup.file} clears ${fixup.clears.join(", ")}, as the engine finds again`, async function () {
       this.timeout(40_000);
-      const item = entry(fixup.file);
+      const item = corpusEntry(fixup.file);
       const element = mountStandalone(item.profile);
       const checked = await collectEvents<{ codes: number[]; fileName: string }>("ottisk-layout-checked", async () => {
         await choose(element, [pdfFile(await corpusBytes(item.file), item.file)]);
@@ -218,7 +196,7 @@ describe("<ottisk-layout-checker> standalone, with the corpus", () => {
   it("disables a blocked fix-up with its reason, and offers it once the blocker is fixed", async function () {
     this.timeout(60_000);
     // 3244-ocgs.pdf with its header raised to 1.5 (same length, offsets intact): layers and 1120.
-    const item = entry("3244-ocgs.pdf");
+    const item = corpusEntry("3244-ocgs.pdf");
     const bytes = await corpusBytes(item.file);
     expect(new TextDecoder().decode(bytes.subarray(0, 8))).to.equal("%PDF-1.3");
     bytes[7] = "5".charCodeAt(0);
@@ -242,10 +220,10 @@ describe("<ottisk-layout-checker> standalone, with the corpus", () => {
     const element = mount("ottisk-layout-checker", { profile: "{pdfVersion: 1.3" });
     expect((await find(element, '[role="alert"]')).textContent).to.include("Профиль проверки (атрибут profile) — не JSON");
     resetPage();
-    const incomplete = mount("ottisk-layout-checker", { profile: JSON.stringify({ ...entry("clean-pdfx1a-like.pdf").profile, pages: undefined }) });
+    const incomplete = mount("ottisk-layout-checker", { profile: JSON.stringify({ ...corpusEntry("clean-pdfx1a-like.pdf").profile, pages: undefined }) });
     expect((await find(incomplete, '[role="alert"]')).textContent).to.equal("Профиль проверки (атрибут profile) неверен: поле pages (число страниц) не указано");
     resetPage();
-    const wrong = mount("ottisk-layout-checker", { profile: JSON.stringify({ ...entry("clean-pdfx1a-like.pdf").profile, trimMm: [90] }) });
+    const wrong = mount("ottisk-layout-checker", { profile: JSON.stringify({ ...corpusEntry("clean-pdfx1a-like.pdf").profile, trimMm: [90] }) });
     expect((await find(wrong, '[role="alert"]')).textContent).to.include("поле trimMm (обрезной формат, мм) указано неверно");
     await expectAccessible(wrong);
   });

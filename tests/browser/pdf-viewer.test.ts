@@ -6,6 +6,7 @@ import { businessCardPdf } from "../../preflight/core/testing";
 import { openPdf } from "../../widgets/pdf/pdfjs";
 import "../../widgets/index";
 import { sendKeys, sendMouse, setViewport } from "./real-input";
+import { corpusBytes } from "./corpus";
 import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 /*
@@ -17,7 +18,6 @@ import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetP
  * the session the element then shares.
  */
 
-const CORPUS = "/.tmp/preflight-corpus";
 /** A CMYK rectangle on a 94 × 54 mm card: something visible to draw. */
 const cardPdf = () => businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f");
 
@@ -27,12 +27,6 @@ function pdfjsResources(): string[] {
     .getEntriesByType("resource")
     .map((entry) => entry.name)
     .filter((name) => !name.endsWith("?worker&url") && /pdfjs-dist|pdf-engine|pdf-worker/.test(name));
-}
-
-async function corpusFile(name: string): Promise<Uint8Array> {
-  const response = await fetch(`${CORPUS}/${encodeURIComponent(name)}`);
-  if (!response.ok) throw new Error(`${CORPUS}/${name} is missing (${response.status}): build it with \`npm run preflight:corpus\``);
-  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** A viewer showing `file` (the `file` property), put on the page. */
@@ -191,7 +185,7 @@ describe("<ottisk-pdf-viewer> loading", () => {
       ["hostile-encrypted.pdf", "PDF защищён паролем: снимите защиту и откройте файл снова"],
     ];
     for (const [file, message] of cases) {
-      const bytes = await corpusFile(file);
+      const bytes = await corpusBytes(file);
       const events = await collectEvents<{ stage: string; messageUI: string }>("ottisk-pdf-error", async () => {
         const element = viewerWith(bytes);
         const shown = await find(element, "[part~=error]");
@@ -215,7 +209,7 @@ describe("<ottisk-pdf-viewer> loading", () => {
 
 describe("<ottisk-pdf-viewer> viewing", () => {
   it("draws page 1, pages through a three-page file and zooms", async () => {
-    const element = viewerWith(await corpusFile("1163-three-pages-want-two.pdf"));
+    const element = viewerWith(await corpusBytes("1163-three-pages-want-two.pdf"));
     await drawnPage(element, 1);
     await findText(element, "из 3");
     const input = await find<HTMLInputElement>(element, "[part~=page-input]");
@@ -281,7 +275,7 @@ describe("<ottisk-pdf-viewer> on a phone", () => {
 
   it("fits 375 px: the toolbar wraps, the targets are 44 px, the page fits the width", async () => {
     await setViewport({ width: 375, height: 740 });
-    const element = viewerWith(await corpusFile("1198-a4.pdf"));
+    const element = viewerWith(await corpusBytes("1198-a4.pdf"));
     const page = await drawnPage(element);
     const viewer = shadow(element).querySelector<HTMLElement>("[part~=viewer]")!;
     expect(viewer.scrollWidth, "nothing wider than the screen").to.be.at.most(375);

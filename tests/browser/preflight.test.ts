@@ -2,6 +2,8 @@
 import { expect } from "chai";
 import { checkLayout, LayoutCheckError } from "../../preflight/runtime/browser";
 import { BUSINESS_CARD_PROFILE, businessCardPdf } from "../../preflight/core/testing";
+import { corpus, corpusBytes, corpusMissing } from "./corpus";
+import type { CorpusEntry } from "./corpus";
 import type { CheckCode, PreflightProfile, ProgressEvent } from "../../preflight/report";
 
 /*
@@ -89,27 +91,9 @@ describe("checkLayout (preflight in a Web Worker)", () => {
   });
 });
 
-/** One file of the engine's corpus (tests/preflight/make-corpus.ts writes corpus.json). */
-interface CorpusEntry {
-  file: string;
-  profile: PreflightProfile;
-  /** The exact, sorted set of codes; or, for a file that cannot be checked, `expectedError`. */
-  expected?: CheckCode[];
-  expectedError?: string;
-  why: string;
-}
-
-const CORPUS = "/.tmp/preflight-corpus";
-
-// Loaded before the tests are declared, so that each corpus file is a test of its own.
-const corpusResponse = await fetch(`${CORPUS}/corpus.json`);
-const corpus: CorpusEntry[] | null = corpusResponse.ok ? ((await corpusResponse.json()) as CorpusEntry[]) : null;
-
 /** What the check answered, in the corpus's terms: the sorted codes, or the error's code. */
 async function outcomeOf(entry: CorpusEntry): Promise<{ codes: CheckCode[] } | { error: string }> {
-  const response = await fetch(`${CORPUS}/${encodeURIComponent(entry.file)}`);
-  if (!response.ok) throw new Error(`The test server did not serve ${entry.file}: ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = await corpusBytes(entry.file);
   try {
     const report = await checkLayout(bytes, entry.profile);
     return { codes: [...new Set(report.findings.map((finding) => finding.code))].sort((a, b) => a - b) };
@@ -120,20 +104,21 @@ async function outcomeOf(entry: CorpusEntry): Promise<{ codes: CheckCode[] } | {
 }
 
 describe("checkLayout over the engine's corpus, as in Node", () => {
-  if (!corpus) {
+  const files = corpus;
+  if (!files) {
     it("finds the corpus", () => {
-      throw new Error(`${CORPUS}/corpus.json is missing (${corpusResponse.status}): build it with \`npm run preflight:corpus\``);
+      throw new Error(corpusMissing);
     });
     return;
   }
 
   it("has files that pass, files with findings and files that cannot be checked", () => {
-    expect(corpus.some((entry) => entry.expected?.length === 0)).to.equal(true);
-    expect(corpus.some((entry) => (entry.expected?.length ?? 0) > 0)).to.equal(true);
-    expect(corpus.some((entry) => entry.expectedError !== undefined)).to.equal(true);
+    expect(files.some((entry) => entry.expected?.length === 0)).to.equal(true);
+    expect(files.some((entry) => (entry.expected?.length ?? 0) > 0)).to.equal(true);
+    expect(files.some((entry) => entry.expectedError !== undefined)).to.equal(true);
   });
 
-  for (const entry of corpus) {
+  for (const entry of files) {
     const wanted = entry.expectedError !== undefined ? { error: entry.expectedError } : { codes: entry.expected ?? [] };
     it(`${entry.file} → ${"error" in wanted ? wanted.error : `[${wanted.codes.join(", ")}]`}`, async function () {
       // Hostile files end by the engine's own 4.5 s deadline at worst; the worker's limit is 20 s.

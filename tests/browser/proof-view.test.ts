@@ -19,6 +19,7 @@ import { ProofView } from "../../widgets/layout-checker/ProofView";
 import type { ProofViewProps } from "../../widgets/layout-checker/ProofView";
 import proofCss from "../../widgets/layout-checker/proof-view.css?inline";
 import { openPdf } from "../../widgets/pdf/pdfjs";
+import { corpus, corpusBytes, corpusEntry, corpusMissing } from "./corpus";
 import { expectAccessible, waitFor } from "./support";
 
 /*
@@ -241,9 +242,7 @@ describe("ProofView", () => {
   });
 
   it("places the lines of the corpus's rotated page as pdf.js's own viewport does", async () => {
-    const response = await fetch("/.tmp/preflight-corpus/1198-rotated-page.pdf");
-    expect(response.ok, "the corpus is built (npm run preflight:corpus)").to.equal(true);
-    const pdf = new Uint8Array(await response.arrayBuffer());
+    const pdf = await corpusBytes("1198-rotated-page.pdf");
     const report = await reportOf(pdf);
     const boxes = report.pages[0];
     expect(boxes?.rotate).to.equal(90);
@@ -271,8 +270,7 @@ describe("ProofView", () => {
   });
 
   it("turns the pages of a multi-page file, and turns to the page of a highlighted finding", async () => {
-    const response = await fetch("/.tmp/preflight-corpus/1163-three-pages-want-two.pdf");
-    const threePages = new Uint8Array(await response.arrayBuffer());
+    const threePages = await corpusBytes("1163-three-pages-want-two.pdf");
     const counts: number[] = [];
     const view = mountComponent();
     view.render(proof({ pdf: threePages, pages: null, findings: [], label: "Оттиск", onPageCountKnown: (n) => counts.push(n) }));
@@ -354,18 +352,6 @@ describe("ProofView", () => {
   });
 });
 
-/** One file of the engine's corpus (tests/preflight/make-corpus.ts writes corpus.json). */
-interface CorpusEntry {
-  file: string;
-  profile: PreflightProfile;
-  expected?: CheckCode[];
-  expectedError?: string;
-}
-
-const CORPUS = "/.tmp/preflight-corpus";
-const corpusResponse = await fetch(`${CORPUS}/corpus.json`);
-const corpus: CorpusEntry[] = corpusResponse.ok ? ((await corpusResponse.json()) as CorpusEntry[]) : [];
-
 /** The measured figure in words the report must show for each code's first corpus file. */
 const MEASURED: Record<CheckCode, RegExp> = {
   1120: /в файле версия 1\.[4-7]/,
@@ -393,17 +379,18 @@ function itemsOf(view: Mounted): HTMLLIElement[] {
 }
 
 describe("FindingsReport", () => {
+  const files = corpus ?? [];
   it("finds the corpus", () => {
-    expect(corpus.length, `${CORPUS}/corpus.json (npm run preflight:corpus)`).to.be.greaterThan(0);
+    expect(files.length, corpusMissing).to.be.greaterThan(0);
   });
 
   for (const code of Object.keys(MEASURED).map(Number) as CheckCode[]) {
     // A file with this code alone where there is one.
-    const entry = corpus.find((candidate) => candidate.expected?.length === 1 && candidate.expected[0] === code) ?? corpus.find((candidate) => candidate.expected?.includes(code));
+    const entry = files.find((candidate) => candidate.expected?.length === 1 && candidate.expected[0] === code) ?? files.find((candidate) => candidate.expected?.includes(code));
     it(`shows ${code} with its message, measured figure, page and advice (${entry?.file ?? "no corpus file"})`, async function () {
       this.timeout(25_000);
       if (!entry) throw new Error(`The corpus has no file with ${code}`);
-      const bytes = new Uint8Array(await (await fetch(`${CORPUS}/${encodeURIComponent(entry.file)}`)).arrayBuffer());
+      const bytes = await corpusBytes(entry.file);
       const result = await reportOf(bytes, entry.profile);
       const view = mountComponent(375);
       view.render(report(reportProps(result.findings)));
@@ -495,10 +482,8 @@ describe("FindingsReport", () => {
 
 describe("FindingsReport with ProofView", () => {
   it("applies a real fix-up to the corpus's layered file, and the re-check clears the finding", async () => {
-    const response = await fetch(`${CORPUS}/3244-ocgs.pdf`);
-    const original = new Uint8Array(await response.arrayBuffer());
-    const entry = corpus.find((candidate) => candidate.file === "3244-ocgs.pdf");
-    const profile = entry?.profile ?? BUSINESS_CARD_PROFILE;
+    const original = await corpusBytes("3244-ocgs.pdf");
+    const profile = corpusEntry("3244-ocgs.pdf").profile;
     const first = await reportOf(original, profile);
     expect(first.findings.map((finding) => finding.code)).to.deep.equal([3244]);
     const firstOffers = await offerFixups(original.slice(), first);
