@@ -13,6 +13,12 @@ const EVENTS = [
   "ottisk-cookie-accept",
   "ottisk-feedback-sent",
   "ottisk-navigate",
+  "ottisk-layout-checked",
+  "ottisk-layout-uploaded",
+  "ottisk-layout-approved",
+  "ottisk-design-order",
+  "ottisk-pdf-saved",
+  "ottisk-pdf-error",
 ];
 const log = document.querySelector("#event-log");
 const product = document.querySelector("ottisk-product");
