@@ -1,7 +1,8 @@
 import type { Order, OrderDelivery, OrderLine, OrderPayment, OrderPaymentStatus, OrderStatus, OrderSummary } from "../../shared/contracts/index";
-import type { ClientOrderRow, DeliveryRow, OrderProductRow, PaymentRow } from "../db/schema";
+import type { ClientOrderRow, DeliveryRow, LayoutRow, OrderProductRow, PaymentRow, StoredFileRow } from "../db/schema";
 import { kopecksToRoubles } from "./catalog.mapper";
 import { privateFileUrl } from "./file.service";
+import { toLayout } from "./files.mapper";
 
 /*
  * The one place order rows become the API's orders: kopecks become roubles, dates ISO text, the
@@ -13,6 +14,8 @@ export interface OrderLineRow {
   productName: string;
   /** The chosen options' labels, in the groups' order (format, paper, colours, finishing). */
   optionLabels: string[];
+  /** The current layout of each detail that has one, with its file. */
+  layouts: { layout: LayoutRow; file: StoredFileRow }[];
 }
 
 /** What the payment part of an order is made from, by payment type. */
@@ -48,7 +51,7 @@ export function lineTitle(row: OrderLineRow): string {
   return row.optionLabels.length === 0 ? row.productName : `${row.productName} (${row.optionLabels.join(", ")})`;
 }
 
-export function toOrderLine(row: OrderLineRow): OrderLine {
+export function toOrderLine(row: OrderLineRow, publicOrigin: string): OrderLine {
   const { line } = row;
   return {
     id: line.id,
@@ -66,6 +69,7 @@ export function toOrderLine(row: OrderLineRow): OrderLine {
     unitPrice: kopecksToRoubles(line.unitPriceKopecks),
     price: kopecksToRoubles(line.priceKopecks),
     productionTimeDay: line.productionTimeDay,
+    layouts: row.layouts.map(({ layout, file }) => toLayout(layout, file, publicOrigin)),
   };
 }
 
@@ -126,7 +130,7 @@ export function toOrder(row: ClientOrderRow, lines: OrderLineRow[], deliveries: 
     promocode: row.promocodeCode,
     comment: row.comment,
     placedById: row.placedById,
-    lines: lines.map(toOrderLine),
+    lines: lines.map((line) => toOrderLine(line, publicOrigin)),
     deliveries: deliveries.map(toOrderDelivery),
     payment: toOrderPayment(payment, publicOrigin),
   };

@@ -4,7 +4,7 @@ import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT } from "../../shared/c
 import type { Order, OrderListPage, PaymentType } from "../../shared/contracts/index";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import type { Database } from "../db/client";
-import { account, clientOrder, company, delivery, designOrder, orderProduct, product, productOption } from "../db/schema";
+import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, product, productOption, storedFile } from "../db/schema";
 import type { ClientOrderRow, DeliveryRow } from "../db/schema";
 import { actingClientId } from "./acting-client";
 import type { BalanceService, LedgerRef } from "./balance.service";
@@ -142,9 +142,21 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
             .where(inArray(productOption.productId, productIds));
     const labelOf = (productId: number, group: string, code: string): string =>
       options.find((option) => option.productId === productId && option.group === group && option.code === code)?.label ?? code;
+    const lineIds = rows.map((row) => row.line.id);
+    const layouts =
+      lineIds.length === 0
+        ? []
+        : await db
+            .select({ layout, file: storedFile })
+            .from(layout)
+            .innerJoin(storedFile, eq(storedFile.id, layout.fileId))
+            .where(inArray(layout.orderProductId, lineIds))
+            .orderBy(asc(layout.id));
     return rows.map(({ line, productName }) => ({
       line,
       productName,
+      // The latest layout of each detail (oldest first, so a later one takes its detail's place).
+      layouts: [...new Map(layouts.filter((item) => item.layout.orderProductId === line.id).map((item) => [item.layout.detailName, item])).values()],
       optionLabels: OPTION_GROUP_ORDER.flatMap((group) => {
         const chosen = group === "finishing" ? (line.options.finishing ?? []) : [line.options[group]].filter((code): code is string => code !== undefined);
         return chosen.map((code) => labelOf(line.productId, group, code));

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { layoutSchema } from "./files";
 import { preprocess } from "./query";
 import { IDEMPOTENCY_KEY_HEADER } from "./wire";
 
@@ -79,6 +80,8 @@ export const orderLineSchema = z.object({
   unitPrice: z.number(),
   price: z.number(),
   productionTimeDay: z.number().check(z.int()),
+  /** The line's current layouts, one per detail that has one: file, the server's findings, the customer's approval. */
+  layouts: z.array(layoutSchema),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -180,6 +180,20 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(order.discount).toBeGreaterThan(0);
       expect(order.lines.map((line) => line.id)).toEqual(inOrder.map((line) => line.id));
       expect(order.lines[0]).toMatchObject({ productId: shop.cardsId, productName: "Визитки стандартные 90×50", quantity: 100 });
+      // The line's layouts go with it: the file, the server's findings and the status, as checked in the cart.
+      expect(order.lines[0]?.layouts).toEqual(
+        inOrder[0]?.layouts.map((item) => ({
+          id: item.layoutId,
+          orderProductId: inOrder[0]?.id,
+          detailName: item.detailName,
+          fileUrl: item.fileUrl,
+          fileName: "layout.pdf",
+          sizeBytes: 10,
+          status: "passed",
+          findings: [],
+          approvedAt: null,
+        })),
+      );
       expect(order.deliveries).toHaveLength(1);
       expect(order.deliveries[0]).toMatchObject({ deliveryMethod: "Courier", cityKladrId: KRASNODAR, address: courier.address });
       if (order.payment.type !== "Invoice") throw new Error("Expected an invoice payment");
