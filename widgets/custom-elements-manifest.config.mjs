@@ -11,6 +11,8 @@ const camelCase = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUp
 const attributeProperties = {
   name: "ottisk-attribute-properties",
   packageLinkPhase({ customElementsManifest }) {
+    // The analyzer lists modules in the order the file system gives them: sorted, the file is the same on every machine.
+    customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const module of customElementsManifest.modules) {
       for (const declaration of module.declarations ?? []) {
         if (!declaration.tagName) continue;
