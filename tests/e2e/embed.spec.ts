@@ -1,11 +1,10 @@
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import type { Locator, Request } from "@playwright/test";
 import { join } from "node:path";
 import { businessCardPdf } from "../../preflight/core/testing";
 import type { AccountProfile, Cart, Order, OrderListPage, SessionGrant } from "../../shared/contracts/index";
-import type { OttiskEventMap } from "../../widgets/events";
 import { chromiumArgs, chromiumPath } from "../chromium";
+import { CLIENT, SessionApi, catalogHydrated, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, screenshots, watchProblems } from "./support";
 
 /*
  * The embeds as partners use them (issue 5): the built bundle (`npm run build` first) on demo pages
@@ -17,109 +16,8 @@ import { chromiumArgs, chromiumPath } from "../chromium";
 // sets launch options per file, not per describe block): partner pages must not need them.
 test.use({ launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, "--test-third-party-cookie-phaseout"] } });
 
-const screenshots = join(import.meta.dirname, "..", "..", "test-results", "screenshots");
-mkdirSync(screenshots, { recursive: true });
-
-const CLIENT = { email: "client@example.com", password: "client12345" } as const;
 const ROMASHKA = "ООО «Ромашка»";
 const PRODUCT = "Визитки стандартные 90×50";
-
-/**
- * Waits until the catalogue's own code runs: its first cards may come drawn by the shop's server
- * (plain links to the shop until then), and the journeys below need the element's events.
- */
-async function catalogHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => customElements.get("ottisk-catalog") !== undefined);
-}
-
-/** A demo page's address on the partner's origin (127.0.0.1), the shop staying on localhost. */
-function partnerUrl(baseURL: string | undefined, page: string): string {
-  if (!baseURL) throw new Error("baseURL is not configured");
-  return `${baseURL.replace("localhost", "127.0.0.1")}/demo/${page}`;
-}
-
-/** What the browser console would show as a problem: errors, warnings, uncaught exceptions and failed responses. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  return problems;
-}
-
-/** Records the detail of every `ottisk-*` event named, heard on document, into `window.ottiskEvents`. */
-async function recordEvents(page: Page, names: readonly (keyof OttiskEventMap)[]): Promise<void> {
-  await page.addInitScript((eventNames) => {
-    const log: { name: string; detail: unknown }[] = [];
-    Object.assign(window, { ottiskEvents: log });
-    for (const name of eventNames) {
-      document.addEventListener(name, (event) => log.push({ name, detail: (event as CustomEvent<unknown>).detail }));
-    }
-  }, names);
-}
-
-async function recorded<K extends keyof OttiskEventMap>(page: Page, name: K): Promise<OttiskEventMap[K][]> {
-  const log = await page.evaluate(() => (window as unknown as { ottiskEvents: { name: string; detail: unknown }[] }).ottiskEvents);
-  return log.filter((entry) => entry.name === name).map((entry) => entry.detail as OttiskEventMap[K]);
-}
-
-/** The details of `name` events heard so far, once there is one (an event may follow the render it caused). */
-async function eventsOf<K extends keyof OttiskEventMap>(page: Page, name: K): Promise<OttiskEventMap[K][]> {
-  await expect.poll(async () => (await recorded(page, name)).length, { message: `an ${name} event` }).toBeGreaterThan(0);
-  return recorded(page, name);
-}
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
-  expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
-}
-
-/** The shop's API as the page's session sees it: the bearer token the widgets keep in the partner's localStorage. */
-class SessionApi {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly baseURL: string,
-    private readonly token: string,
-  ) {}
-
-  /** A session of its own, as the demo client signing in elsewhere. */
-  static async signIn(request: APIRequestContext, baseURL: string, credentials: { email: string; password: string }): Promise<SessionApi> {
-    const response = await request.post(`${baseURL}/api/auth/login`, { data: credentials });
-    expect(response.status(), "the demo client signs in").toBe(200);
-    const { token } = (await response.json()) as SessionGrant;
-    return new SessionApi(request, baseURL, token);
-  }
-
-  static async of(page: Page, request: APIRequestContext, baseURL: string): Promise<SessionApi> {
-    const key = `ottisk-session:${baseURL}/api`;
-    const token = await page.evaluate((storageKey) => localStorage.getItem(storageKey), key);
-    if (!token) throw new Error(`The page keeps no session under ${key}`);
-    return new SessionApi(request, baseURL, token);
-  }
-
-  private get headers() {
-    return { authorization: `Bearer ${this.token}` };
-  }
-
-  async get<T>(path: string): Promise<T> {
-    const response = await this.request.get(`${this.baseURL}/api${path}`, { headers: this.headers });
-    expect(response.status(), `GET ${path}`).toBe(200);
-    return (await response.json()) as T;
-  }
-
-  async post<T>(
-    path: string,
-    options: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {},
-  ): Promise<T> {
-    const response = await this.request.post(`${this.baseURL}/api${path}`, { headers: this.headers, ...options });
-    expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  }
-}
 
 /**
  * Uploads a clean layout for every missing detail of the cart's lines, starts each check and waits

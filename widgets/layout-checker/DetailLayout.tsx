@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { CheckCode, Finding, PageBoxes } from "../../preflight/report";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
 import { DesignOrderPanel } from "./DesignOrderPanel";
@@ -99,6 +99,8 @@ export function DetailLayout({ cartId, line, layout, session }: DetailLayoutProp
   const pitstopDesignId = layout.pitstopDesignId;
   const waiting = pending(layout) && pitstopDesignId !== null;
   const uploadedHere = layoutId !== null && session.browserResults.has(layoutId);
+  /** The server check whose result has been told (event, comparison, cart reload). */
+  const told = useRef<number | null>(null);
   useEffect(() => {
     if ((!waiting && !uploadedHere) || pitstopDesignId === null || layoutId === null) return;
     const controller = new AbortController();
@@ -108,6 +110,10 @@ export function DetailLayout({ cartId, line, layout, session }: DetailLayoutProp
         const result = await api.getAutocheck(pitstopDesignId);
         if (controller.signal.aborted) return;
         if (result.state === "done" || result.state === "failed") {
+          // A round started before the cart's reload shows the check done (this effect re-runs when
+          // the browser's result is taken) gets the same result: it is told once.
+          if (told.current === pitstopDesignId) return;
+          told.current = pitstopDesignId;
           const serverFindings = result.state === "done" ? (result.findings ?? []) : null;
           const browser = session.browserResults.get(layoutId);
           session.browserResults.delete(layoutId);

@@ -23,6 +23,8 @@ export function LayoutFileItem({ file, onRemove, onRecheck, onApplyFixup, childr
   const progressId = useId();
   const [highlighted, setHighlighted] = useState<Finding | null>(null);
   const check = file.check;
+  // While a fix-up's result is checked again, the report before it stays (the fix-up busy), so that it can say what was cleared.
+  const shown = check?.state === "done" ? check : check?.state === "checking" && file.busyFixup !== null ? check.previous : null;
   return (
     <li className="ottisk-layout-file" part="file" aria-label={file.name}>
       <div className="ottisk-layout-file__header">
@@ -54,12 +56,12 @@ export function LayoutFileItem({ file, onRemove, onRecheck, onApplyFixup, childr
           ) : null}
         </div>
       ) : null}
-      {check?.state === "done" && file.bytes ? (
+      {shown && file.bytes ? (
         <div className="ottisk-layout-result">
           <FindingsReport
-            findings={check.report.findings}
+            findings={shown.report.findings}
             offers={file.offers}
-            advice={check.advice}
+            advice={shown.advice}
             busyFixup={file.busyFixup}
             onApplyFixup={onApplyFixup}
             highlighted={highlighted}
@@ -71,7 +73,9 @@ export function LayoutFileItem({ file, onRemove, onRecheck, onApplyFixup, childr
               {file.fixupError}
             </p>
           ) : null}
-          <ProofView pdf={file.bytes} pages={check.report.pages} findings={check.report.findings} highlighted={highlighted} label={`Пробный оттиск: ${file.name}`} />
+          {check?.state === "done" ? (
+            <ProofView pdf={file.bytes} pages={check.report.pages} findings={check.report.findings} highlighted={highlighted} label={`Пробный оттиск: ${file.name}`} />
+          ) : null}
         </div>
       ) : null}
       {footer}

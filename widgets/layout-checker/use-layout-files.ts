@@ -9,9 +9,12 @@ import { FILE_VERDICT_ERRORS, fixedFileName, loadEngine, loadFixups, refusalOf }
  * apply, and a fix-up's result replaces the file and is checked again.
  */
 
+type FinishedCheck = { state: "done"; report: Report; advice: Record<CheckCode, string> };
+
 export type BrowserCheck =
-  | { state: "checking"; fraction: number }
-  | { state: "done"; report: Report; advice: Record<CheckCode, string> }
+  /** `previous`: the last finished check of the file, shown while a fix-up's result is checked again. */
+  | { state: "checking"; fraction: number; previous: FinishedCheck | null }
+  | FinishedCheck
   | { state: "error"; code: string; messageUI: string; uploadable: boolean };
 
 export interface LayoutFile {
@@ -70,7 +73,12 @@ export function useLayoutFiles({ profileFor, assignDetail, onChecked }: LayoutFi
       if (!profile) return;
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      update(key, (file) => ({ ...file, check: { state: "checking", fraction: 0 }, offers: [], fixupError: null }));
+      update(key, (file) => ({
+        ...file,
+        check: { state: "checking", fraction: 0, previous: file.check?.state === "done" ? file.check : file.check?.state === "checking" ? file.check.previous : null },
+        offers: [],
+        fixupError: null,
+      }));
       let engine: Awaited<ReturnType<typeof loadEngine>> | null = null;
       try {
         engine = await loadEngine();
@@ -78,7 +86,7 @@ export function useLayoutFiles({ profileFor, assignDetail, onChecked }: LayoutFi
         const report = await engine.checkLayout(bytes.slice(), profile, {
           signal: controller.signal,
           onProgress: (event) =>
-            update(key, (file) => (file.check?.state === "checking" ? { ...file, check: { state: "checking", fraction: event.fraction } } : file)),
+            update(key, (file) => (file.check?.state === "checking" ? { ...file, check: { ...file.check, fraction: event.fraction } } : file)),
         });
         const fixups = await loadFixups();
         const offers = await fixups.offerFixups(bytes, report);
@@ -171,8 +179,10 @@ export function useLayoutFiles({ profileFor, assignDetail, onChecked }: LayoutFi
           update(key, (item) => ({ ...item, busyFixup: null, fixupError: messageUI }));
           return;
         }
-        update(key, (item) => ({ ...item, bytes: fixed, name: fixedFileName(item.name), busyFixup: null }));
+        // Busy until the fixed file is checked again: the report stays up meanwhile and then says what the fix-up cleared.
+        update(key, (item) => ({ ...item, bytes: fixed, name: fixedFileName(item.name) }));
         await check(key, fixed, file.detailName);
+        update(key, (item) => ({ ...item, busyFixup: null }));
       } catch {
         update(key, (item) => ({ ...item, busyFixup: null, fixupError: FIXUP_FAILED_MESSAGE }));
       }

@@ -1,0 +1,128 @@
+import { expect } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { SessionGrant } from "../../shared/contracts/index";
+import type { OttiskEventMap } from "../../widgets/events";
+
+/*
+ * What the end-to-end files share: the demo pages' partner address, the problems a page shows,
+ * the elements' events heard on document, and the shop's API as a session sees it.
+ */
+
+export const CLIENT = { email: "client@example.com", password: "client12345" } as const;
+
+/** Where the journeys' screenshots go (looked at by a person, not compared). */
+export const screenshots = join(import.meta.dirname, "..", "..", "test-results", "screenshots");
+mkdirSync(screenshots, { recursive: true });
+
+/** A demo page's address on the partner's origin (127.0.0.1), the shop staying on localhost. */
+export function partnerUrl(baseURL: string | undefined, page: string): string {
+  if (!baseURL) throw new Error("baseURL is not configured");
+  return `${baseURL.replace("localhost", "127.0.0.1")}/demo/${page}`;
+}
+
+/**
+ * Waits until the catalogue's own code runs: its first cards may come drawn by the shop's server
+ * (plain links to the shop until then), and the journeys need the element's events.
+ */
+export async function catalogHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => customElements.get("ottisk-catalog") !== undefined);
+}
+
+/** What the browser console would show as a problem: errors, warnings, uncaught exceptions and failed responses. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+/** Records the detail of every `ottisk-*` event named, heard on document, into `window.ottiskEvents`. */
+export async function recordEvents(page: Page, names: readonly (keyof OttiskEventMap)[]): Promise<void> {
+  await page.addInitScript((eventNames) => {
+    const log: { name: string; detail: unknown }[] = [];
+    Object.assign(window, { ottiskEvents: log });
+    for (const name of eventNames) {
+      document.addEventListener(name, (event) => log.push({ name, detail: (event as CustomEvent<unknown>).detail }));
+    }
+  }, names);
+}
+
+/** The details of `name` events heard so far (maybe none yet). */
+export async function recorded<K extends keyof OttiskEventMap>(page: Page, name: K): Promise<OttiskEventMap[K][]> {
+  const log = await page.evaluate(() => (window as unknown as { ottiskEvents: { name: string; detail: unknown }[] }).ottiskEvents);
+  return log.filter((entry) => entry.name === name).map((entry) => entry.detail as OttiskEventMap[K]);
+}
+
+/** The details of `name` events heard so far, once there is one (an event may follow the render it caused). */
+export async function eventsOf<K extends keyof OttiskEventMap>(page: Page, name: K): Promise<OttiskEventMap[K][]> {
+  await expect.poll(async () => (await recorded(page, name)).length, { message: `an ${name} event` }).toBeGreaterThan(0);
+  return recorded(page, name);
+}
+
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
+  expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
+}
+
+/** The shop's API as the page's session sees it: the bearer token the widgets keep in the partner's localStorage. */
+export class SessionApi {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly baseURL: string,
+    readonly token: string,
+  ) {}
+
+  /** A session of its own, as the demo client signing in elsewhere. */
+  static async signIn(request: APIRequestContext, baseURL: string, credentials: { email: string; password: string }): Promise<SessionApi> {
+    const response = await request.post(`${baseURL}/api/auth/login`, { data: credentials });
+    expect(response.status(), "the demo client signs in").toBe(200);
+    const { token } = (await response.json()) as SessionGrant;
+    return new SessionApi(request, baseURL, token);
+  }
+
+  static async of(page: Page, request: APIRequestContext, baseURL: string): Promise<SessionApi> {
+    const key = `ottisk-session:${baseURL}/api`;
+    const token = await page.evaluate((storageKey) => localStorage.getItem(storageKey), key);
+    if (!token) throw new Error(`The page keeps no session under ${key}`);
+    return new SessionApi(request, baseURL, token);
+  }
+
+  private get headers() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const response = await this.request.get(`${this.baseURL}/api${path}`, { headers: this.headers });
+    expect(response.status(), `GET ${path}`).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  /** A file the API gives by its full address (a layout's fileUrl), with its content type. */
+  async download(url: string): Promise<{ contentType: string; bytes: Uint8Array }> {
+    const response = await this.request.get(url, { headers: this.headers });
+    expect(response.status(), `GET ${url}`).toBe(200);
+    return { contentType: response.headers()["content-type"] ?? "", bytes: new Uint8Array(await response.body()) };
+  }
+
+  async post<T>(
+    path: string,
+    options: { data?: unknown; multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {},
+  ): Promise<T> {
+    const response = await this.request.post(`${this.baseURL}/api${path}`, { headers: this.headers, ...options });
+    expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  async delete<T>(path: string): Promise<T> {
+    const response = await this.request.delete(`${this.baseURL}/api${path}`, { headers: this.headers });
+    expect(response.ok(), `DELETE ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+}
