@@ -50,6 +50,7 @@ export type { Resource } from "./resource";
 export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
 export type { SearchPageQuery } from "./search.atoms";
 export { useAccount, useCart } from "./session.hooks";
+export { useApi } from "./api.hooks";
 export {
   feedbackForm,
   latestBlogPosts,

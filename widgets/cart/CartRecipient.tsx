@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { Recipient } from "../../shared/contracts/index";
-import { messageOf, useApi, useQuery } from "./use-query";
+import { useApi } from "../../shared/state/index";
+import { messageOf, useQuery } from "./use-query";
 
 export interface RecipientFieldProps {
   /** The company whose recipients are listed; null: the personal profile. */

@@ -1,18 +1,10 @@
-import { useAtomValue } from "jotai/react";
 import { useCallback, useEffect, useState } from "react";
 import { isApiError } from "../../shared/http/index";
 import type { Api } from "../../shared/http/index";
-import { apiAtom } from "../../shared/state/index";
+import { useApi } from "../../shared/state/index";
 
 /** What the cart's small look-ups (cities, delivery options, pickup points, recipients, balance) know. */
 export type QueryState<T> = { status: "idle" } | { status: "loading" } | { status: "ready"; data: T } | { status: "error"; messageUI: string };
-
-/** The page store's API client. */
-export function useApi(): Api {
-  const api = useAtomValue(apiAtom);
-  if (!api) throw new Error("The store has no API client");
-  return api;
-}
 
 /** Russian text for any failure: the API's messageUI, else a general one. */
 export function messageOf(error: unknown): string {

@@ -1,12 +1,12 @@
 import { useSetAtom } from "jotai/react";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import type { CartLine } from "../../shared/contracts/index";
-import { layoutsChangedAtom, loadCartAtom, useCart } from "../../shared/state/index";
+import { layoutsChangedAtom, loadCartAtom, useApi, useCart } from "../../shared/state/index";
 import { DetailLayout } from "./DetailLayout";
 import { FileDropZone } from "./FileDropZone";
 import { LayoutFileItem } from "./LayoutFileItem";
 import type { LayoutSession, FireEvent } from "./session";
-import { messageOf, useApi } from "./use-api";
+import { messageOf } from "./use-api";
 import { useLayoutFiles } from "./use-layout-files";
 import type { LayoutFile } from "./use-layout-files";
 

@@ -3,7 +3,8 @@ import type { CartLayout, CartLine } from "../../shared/contracts/index";
 import { Alert, Dialog } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
-import { messageOf, useApi } from "./use-api";
+import { useApi } from "../../shared/state/index";
+import { messageOf } from "./use-api";
 
 /** The annotating viewer (its own chunk, pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
 const PdfViewer = lazy(() => import("../pdf-viewer/PdfViewer").then((module) => ({ default: module.PdfViewer })));

@@ -6,7 +6,8 @@ import { FindingsReport } from "./FindingsReport";
 import { ProofView } from "./ProofView";
 import { AUTOCHECK_POLL_MS, formatDate, loadEngine, loadFixups, sameFindings } from "./layout-files";
 import type { LayoutSession } from "./session";
-import { messageOf, pause, useApi } from "./use-api";
+import { useApi } from "../../shared/state/index";
+import { messageOf, pause } from "./use-api";
 
 /** What each layout status means to the shopper. */
 const STATUS_TEXT: Record<CartLayout["status"], string> = {

@@ -1,14 +1,4 @@
-import { useAtomValue } from "jotai/react";
 import { isApiError } from "../../shared/http/index";
-import type { Api } from "../../shared/http/index";
-import { apiAtom } from "../../shared/state/index";
-
-/** The page store's API client. */
-export function useApi(): Api {
-  const api = useAtomValue(apiAtom);
-  if (!api) throw new Error("The store has no API client");
-  return api;
-}
 
 /** Russian text for any failure: the API's messageUI, else a general one. */
 export function messageOf(error: unknown): string {
