@@ -1,30 +1,17 @@
+import type { ReactElement } from "react";
 import { Layout } from "./Layout";
-import { CatalogPage } from "./pages/CatalogPage";
-import { ProductPage } from "./pages/ProductPage";
-import type { Route } from "./routes";
+import type { PageRoute } from "./route-page";
 
-export type PageRoute = Exclude<Route, { name: "redirect" }>;
+export type { PageRoute } from "./route-page";
 
-/** The storefront: the same tree on the server and in the browser. */
-export function App({ route }: { route: PageRoute }) {
-  switch (route.name) {
-    case "catalog":
-      return (
-        <Layout>
-          <CatalogPage view={route.view} />
-        </Layout>
-      );
-    case "category":
-      return (
-        <Layout activeCategorySlug={route.categorySlug}>
-          <CatalogPage categorySlug={route.categorySlug} view={route.view} />
-        </Layout>
-      );
-    case "product":
-      return (
-        <Layout activeCategorySlug={route.categorySlug}>
-          <ProductPage productId={route.productId} />
-        </Layout>
-      );
-  }
+/** The storefront: the same tree on the server and in the browser; `page` comes from routePage(route). */
+export function App({ route, page }: { route: PageRoute; page: ReactElement }) {
+  const activeCategorySlug = route.name === "category" || route.name === "product" ? route.categorySlug : undefined;
+  // A website page marks its section's tab (`blog` for a post).
+  const activePageSlug = route.name === "page" ? route.slug.split("/")[0] : undefined;
+  return (
+    <Layout activeCategorySlug={activeCategorySlug} activePageSlug={activePageSlug}>
+      {page}
+    </Layout>
+  );
 }

@@ -1,6 +1,6 @@
 import type { ClientAssets } from "../shared/contracts/index";
-import type { CatalogSnapshot } from "../shared/state/index";
 import type { PageHead } from "./head";
+import type { SiteSnapshot } from "./snapshot";
 
 /** The logo's CMYK mark, inline so that no request is spent on it. */
 const FAVICON =
@@ -27,7 +27,7 @@ export function documentHtml(options: {
   head: PageHead;
   origin: string;
   appHtml: string;
-  snapshot: CatalogSnapshot;
+  snapshot: SiteSnapshot;
   assets: ClientAssets;
 }): string {
   const { head, origin, appHtml, snapshot, assets } = options;
@@ -37,9 +37,14 @@ export function documentHtml(options: {
     head.keywords ? `<meta name="keywords" content="${escapeHtml(head.keywords)}">` : "",
     head.noindex ? `<meta name="robots" content="noindex">` : "",
     `<link rel="canonical" href="${escapeHtml(origin + head.canonicalPath)}">`,
+    `<meta property="og:type" content="${head.ogType ?? "website"}">`,
+    `<meta property="og:site_name" content="Оттиск">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(origin + head.canonicalPath)}">`,
+    head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}">` : "",
     `<meta property="og:locale" content="ru_RU">`,
+    ...(head.structuredData?.(origin) ?? []).map((data) => `<script type="application/ld+json">${embedJson(data)}</script>`),
   ].filter(Boolean);
   return [
     "<!doctype html>",

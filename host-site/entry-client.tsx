@@ -3,15 +3,30 @@ import "../shared/http/zod-config";
 import { Provider } from "jotai/react";
 import { hydrateRoot } from "react-dom/client";
 import { createApi } from "../shared/http/index";
-import { createPageStore, restoreCatalogSnapshot } from "../shared/state/index";
-import type { CatalogSnapshot } from "../shared/state/index";
+import { createPageStore } from "../shared/state/index";
 import "../shared/ui/base.css";
 import "../shared/ui/dot-pagination.css";
 import "../shared/ui/product-card.css";
 import "../widgets/catalog/catalog.css";
+// The other pages' stylesheets are part of the page's CSS file, so a page drawn on the server is
+// styled before its code (a chunk of its own, route-page.tsx) arrives.
+import "../shared/ui/dialog.css";
+import "../widgets/blog-teasers/blog-teasers.css";
+import "../widgets/cart/cart.css";
+import "../widgets/favourite-button/star.css";
+import "../widgets/favourites/favourites.css";
+import "../widgets/feedback-form/feedback-form.css";
+import "../widgets/login/login.css";
+import "../widgets/product/product.css";
+import "../widgets/search/search.css";
+import "./pages/pages.css";
 import { App } from "./App";
+import { routePage } from "./route-page";
+import { startAppUpdates } from "./app-update";
 import { APP_ELEMENT_ID, STATE_ELEMENT_ID } from "./document";
 import { matchRoute } from "./routes";
+import { restoreSiteSnapshot } from "./snapshot";
+import type { SiteSnapshot } from "./snapshot";
 import "./site.css";
 
 const container = document.getElementById(APP_ELEMENT_ID);
@@ -20,11 +35,16 @@ const route = matchRoute(window.location.pathname, new URLSearchParams(window.lo
 
 if (container && stateText && route.name !== "redirect") {
   const store = createPageStore(createApi({ baseURL: "/api" }));
-  restoreCatalogSnapshot(store, JSON.parse(stateText) as CatalogSnapshot);
-  hydrateRoot(
-    container,
-    <Provider store={store}>
-      <App route={route} />
-    </Provider>,
+  restoreSiteSnapshot(store, JSON.parse(stateText) as SiteSnapshot);
+  // The page's own code (a chunk) first, then hydration draws the same tree as the server.
+  void routePage(route).then((page) =>
+    hydrateRoot(
+      container,
+      <Provider store={store}>
+        <App route={route} page={page} />
+      </Provider>,
+    ),
   );
 }
+
+startAppUpdates();

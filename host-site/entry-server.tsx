@@ -1,16 +1,23 @@
 import { Provider } from "jotai/react";
 import { renderToString } from "react-dom/server";
-import { PRODUCT_LIST_DEFAULT_LIMIT } from "../shared/contracts/index";
-import type { RenderRequest, RenderResult, WidgetPrerenderRequest } from "../shared/contracts/index";
-import { createApi } from "../shared/http/index";
+import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT, SEARCH_DEFAULT_LIMIT, SESSION_COOKIE } from "../shared/contracts/index";
+import type { Page, RenderRequest, RenderResult, SitemapRequest, WidgetPrerenderRequest } from "../shared/contracts/index";
+import { createApi, isApiError } from "../shared/http/index";
+import type { Api } from "../shared/http/index";
 import {
+  accountStateAtom,
   categoriesAtom,
   createPageStore,
+  feedbackForm,
+  latestBlogPosts,
   loadCategoriesAtom,
+  loadPageAtom,
   loadProductAtom,
   loadProductPageAtom,
+  loadSearchPageAtom,
+  pageKey,
+  pagesAtom,
   productsAtom,
-  takeCatalogSnapshot,
 } from "../shared/state/index";
 import type { Resource, Store } from "../shared/state/index";
 import type { CatalogView } from "../widgets/catalog/Catalog";
@@ -18,9 +25,13 @@ import { prerenderCatalog } from "../widgets/catalog/prerender";
 import { App } from "./App";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
-import { catalogHead, categoryHead, notFoundHead, productHead, serviceUnavailableHead } from "./head";
+import { catalogHead, categoryHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
 import type { PageHead } from "./head";
-import { catalogPath, matchRoute, productPath } from "./routes";
+import { pageCrumbs } from "./pages/WebsitePage";
+import { catalogPath, matchRoute, pagePath, PRIVATE_PATHS, productPath, SCREEN_PATHS, successPath } from "./routes";
+import { loadLayoutData } from "./layout-data";
+import { routePage } from "./route-page";
+import { takeSiteSnapshot } from "./snapshot";
 
 function unavailable(resource: Resource<unknown> | undefined): boolean {
   return resource?.status === "error" && (resource.httpStatus === 0 || resource.httpStatus >= 500);
@@ -31,14 +42,60 @@ async function loadCatalogPage(store: Store, view: CatalogView, categoryId: numb
   await store.set(loadProductPageAtom, { categoryId, sort: view.sort, offset: view.page * limit, limit });
 }
 
+/** What a page's components show besides the page itself, loaded now so the first paint has it. */
+async function loadPageExtras(store: Store, page: Page): Promise<void> {
+  const keys = new Set(page.components.map((component) => component.key));
+  const loads: Promise<void>[] = [];
+  if (keys.has("BlogTeasers") || (page.kind === "blog" && page.parent !== null)) loads.push(store.set(latestBlogPosts.loadAtom));
+  if (page.kind === "contacts") loads.push(store.set(feedbackForm.loadAtom));
+  await Promise.all(loads);
+}
+
+type Outcome = { head: PageHead; status: number } | { redirect: RenderResult };
+
+async function websitePage(store: Store, slug: string): Promise<Outcome> {
+  await store.set(loadPageAtom, slug);
+  const page = store.get(pagesAtom)[pageKey(slug)];
+  if (page?.status !== "ready") {
+    if (unavailable(page)) return { status: 503, head: serviceUnavailableHead(pagePath(slug)) };
+    // Spec §2: an address that names no page leads to the main page (which must itself exist).
+    if (slug !== "") return { redirect: { status: 302, redirect: "/" } };
+    return { status: 404, head: notFoundHead() };
+  }
+  await loadPageExtras(store, page.data);
+  const canonical = pagePath(page.data.slug);
+  return { status: 200, head: pageHead(page.data, canonical, pageCrumbs(page.data)) };
+}
+
+/**
+ * The visitor's account for the header: without the session cookie nobody is signed in (the
+ * browser is told so and does not ask); with it, the profile (a session that has ended is nobody
+ * too). A failure leaves the account to the browser.
+ */
+async function loadAccount(store: Store, api: Api, headers: Record<string, string> | undefined): Promise<void> {
+  const hasSession = (headers?.cookie ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+  if (!hasSession) {
+    store.set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
+    return;
+  }
+  try {
+    store.set(accountStateAtom, { profile: await api.getProfile(), loading: false, loaded: true, error: null });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) store.set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
+  }
+}
+
 /** Renders one page of the storefront with its data, the same tree the browser then hydrates. */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url, request.origin);
   const route = matchRoute(url.pathname, url.searchParams);
   if (route.name === "redirect") return { status: route.permanent ? 301 : 302, redirect: route.to };
 
-  const store = createPageStore(createApi({ baseURL: request.apiBase, fetch: request.fetch, headers: request.headers }));
-  await store.set(loadCategoriesAtom);
+  const api = createApi({ baseURL: request.apiBase, fetch: request.fetch, headers: request.headers });
+  const store = createPageStore(api);
+  // The layout's header and footer are drawn complete (layout-data.ts), beside the page's own data,
+  // and so is the account area: the visitor's account when the request carries a session.
+  await Promise.all([store.set(loadCategoriesAtom), loadLayoutData(store), loadAccount(store, api, request.headers)]);
   const categories = store.get(categoriesAtom);
   const category =
     route.name === "category" && categories?.status === "ready"
@@ -49,6 +106,34 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   let head: PageHead;
   const pageRoute: PageRoute = route;
   switch (route.name) {
+    case "main":
+    case "page": {
+      const outcome = await websitePage(store, route.name === "main" ? "" : route.slug);
+      if ("redirect" in outcome) return outcome.redirect;
+      ({ status, head } = outcome);
+      break;
+    }
+    case "search": {
+      if (route.query) await store.set(loadSearchPageAtom, { search: route.query, offset: 0, limit: SEARCH_DEFAULT_LIMIT });
+      const path = route.query ? `${SCREEN_PATHS.search}?q=${encodeURIComponent(route.query)}` : SCREEN_PATHS.search;
+      head = route.query
+        ? screenHead(`Поиск: ${route.query}`, `Результаты поиска по запросу «${route.query}»: товары и страницы типографии «Оттиск».`, path)
+        : screenHead("Поиск по сайту", "Поиск товаров, услуг и статей типографии «Оттиск».", path);
+      break;
+    }
+    case "favourites":
+      head = screenHead("Избранное", "Товары, отмеченные звёздочкой: вернитесь к ним, чтобы заказать.", SCREEN_PATHS.favourites);
+      break;
+    case "cart":
+      head = screenHead("Корзина", "Корзина, доставка и оформление заказа в типографии «Оттиск».", SCREEN_PATHS.cart);
+      break;
+    case "success":
+      head = screenHead(
+        "Спасибо за заказ",
+        "Заказ оформлен: номер заказа и что будет дальше.",
+        route.orderId === null ? SCREEN_PATHS.success : successPath(route.orderId),
+      );
+      break;
     case "catalog":
       await loadCatalogPage(store, route.view, undefined);
       head = catalogHead(catalogPath());
@@ -76,21 +161,77 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       }
       const canonical = productPath(product.data.category.slug, product.data.id);
       if (product.data.category.slug !== route.categorySlug) return { status: 301, redirect: canonical };
-      head = productHead(product.data, canonical);
+      head = productHead(product.data, canonical, [
+        { name: "Каталог", path: catalogPath() },
+        { name: product.data.category.name, path: catalogPath(product.data.category.slug) },
+        { name: product.data.seoName || product.data.productName, path: canonical },
+      ]);
       break;
     }
   }
   if (unavailable(categories) && status === 200) status = 503;
 
+  const page = await routePage(pageRoute);
   const appHtml = renderToString(
     <Provider store={store}>
-      <App route={pageRoute} />
+      <App route={pageRoute} page={page} />
     </Provider>,
   );
   return {
     status,
-    html: documentHtml({ head, origin: request.origin, appHtml, snapshot: takeCatalogSnapshot(store), assets: request.assets }),
+    html: documentHtml({ head, origin: request.origin, appHtml, snapshot: takeSiteSnapshot(store), assets: request.assets }),
   };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Every product card of the catalogue, page by page. */
+async function allProducts(api: Api): Promise<{ id: number; categorySlug: string }[]> {
+  const products: { id: number; categorySlug: string }[] = [];
+  for (let offset = 0; ; offset += PRODUCT_LIST_MAX_LIMIT) {
+    const page = await api.getProducts({ offset, limit: PRODUCT_LIST_MAX_LIMIT });
+    products.push(...page.items.map((item) => ({ id: item.id, categorySlug: item.category.slug })));
+    if (page.items.length < PRODUCT_LIST_MAX_LIMIT || offset + PRODUCT_LIST_MAX_LIMIT >= page.total) return products;
+  }
+}
+
+/**
+ * `GET /sitemap.xml` (sitemaps.org): the main page, the website's pages that have an address of
+ * their own (spec §2 routes), the catalogue, every category and every product; `lastmod` where the
+ * shop knows when the page changed. The per-visitor screens (cart, favourites, search, payment) are left out.
+ */
+export async function sitemap(request: SitemapRequest): Promise<string> {
+  const api = createApi({ baseURL: request.apiBase, fetch: request.fetch });
+  const [categories, products] = await Promise.all([api.getProductCategories(), allProducts(api)]);
+  const entries = new Map<string, string | null>();
+  const add = (path: string, lastmod: string | null) => {
+    if (!entries.has(path)) entries.set(path, lastmod);
+  };
+  for (const page of request.pages) {
+    const path = pagePath(page.slug);
+    const route = matchRoute(path, new URLSearchParams());
+    if (route.name === "main" || route.name === "page" || route.name === "catalog") add(path, page.updatedAt);
+  }
+  add("/", null);
+  add(catalogPath(), null);
+  for (const category of categories) add(catalogPath(category.slug), null);
+  for (const product of products) add(productPath(product.categorySlug, product.id), null);
+  const urls = Array.from(entries, ([path, lastmod]) =>
+    [
+      "  <url>",
+      `    <loc>${escapeXml(request.origin + path)}</loc>`,
+      ...(lastmod ? [`    <lastmod>${escapeXml(new Date(lastmod).toISOString())}</lastmod>`] : []),
+      "  </url>",
+    ].join("\n"),
+  );
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+}
+
+/** `GET /robots.txt`: everything may be crawled except the API and the per-visitor screens. */
+export function robots(origin: string): string {
+  return ["User-agent: *", "Allow: /", ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }
 
 /** An embedded element's first paint, drawn here so a partner page shows it before the element's code arrives. */

@@ -2,12 +2,28 @@ import type { ProductSort } from "../shared/contracts/index";
 import { productSortValues } from "../shared/contracts/index";
 import type { CatalogView } from "../widgets/catalog/Catalog";
 
-/** The host site's routes of spec §2 that exist so far. */
+/** The host site's routes of spec §2. */
 export type Route =
+  | { name: "main" }
+  | { name: "search"; query: string }
+  | { name: "favourites" }
   | { name: "catalog"; view: CatalogView }
   | { name: "category"; categorySlug: string; view: CatalogView }
   | { name: "product"; categorySlug: string; productId: number }
+  | { name: "cart" }
+  | { name: "success"; orderId: number | null }
+  /** A website page: a section list (blog, uslugi, …), an item under it, the contacts or a generic page. */
+  | { name: "page"; slug: string }
   | { name: "redirect"; to: string; permanent: boolean };
+
+/** The sections whose pages live one level below them (spec §2: vakansii/{slug}, uslugi/{slug}, blog/{slug}, instrukcii/{slug}). */
+export const PAGE_SECTIONS = ["vakansii", "uslugi", "blog", "instrukcii"] as const;
+
+/** The storefront's own screens; every other first segment names a website page. */
+export const SCREEN_PATHS = { search: "/poisk", favourites: "/izbrannoe", cart: "/cart", success: "/success-payment" } as const;
+
+/** Addresses search engines are asked not to crawl (robots.txt): private or per-visitor screens. */
+export const PRIVATE_PATHS = ["/api/", SCREEN_PATHS.cart, SCREEN_PATHS.success, SCREEN_PATHS.favourites, SCREEN_PATHS.search] as const;
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -37,9 +53,37 @@ export function productPath(categorySlug: string, productId: number): string {
   return `${catalogPath(categorySlug)}/${productId}`;
 }
 
+/** A website page's address: `/` for the main page, else `/{slug}` (`/blog/cmyk-i-rgb`). */
+export function pagePath(slug: string): string {
+  const trimmed = slug.replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? "/" : `/${trimmed.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+export function successPath(orderId: number): string {
+  return `${SCREEN_PATHS.success}?orderId=${orderId}`;
+}
+
+const HOME: Route = { name: "redirect", to: "/", permanent: false };
+
+function orderIdFrom(search: URLSearchParams): number | null {
+  const text = search.get("orderId") ?? "";
+  return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+function catalogRoute(parts: string[], search: URLSearchParams): Route {
+  const [, categorySlug, productText] = parts;
+  if (categorySlug === undefined) return { name: "catalog", view: catalogViewFrom(search) };
+  if (!SLUG.test(categorySlug) || parts.length > 3) return HOME;
+  if (productText === undefined) return { name: "category", categorySlug, view: catalogViewFrom(search) };
+  const productId = Number(productText);
+  if (!/^\d{1,9}$/.test(productText) || productId < 1) return { name: "redirect", to: catalogPath(), permanent: false };
+  return { name: "product", categorySlug, productId };
+}
+
 /**
- * Maps an address to a route. The main page (/) is not built yet and leads to the catalogue;
- * anything unknown leads to the main page, as spec §2 says.
+ * Maps an address to a route (spec §2): the main page, the shop's own screens, the catalogue, and
+ * website pages — one segment, or two under a section (`blog/{slug}`). Anything else leads to the
+ * main page; whether a page slug exists only the API knows (the render redirects an unknown one).
  */
 export function matchRoute(pathname: string, search: URLSearchParams): Route {
   const parts = pathname.split("/").filter(Boolean).map((part) => {
@@ -49,13 +93,34 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
       return "";
     }
   });
-  if (parts.length === 0) return { name: "redirect", to: "/catalog", permanent: false };
-  if (parts[0] !== "catalog") return { name: "redirect", to: "/", permanent: false };
-  const [, categorySlug, productText] = parts;
-  if (categorySlug === undefined) return { name: "catalog", view: catalogViewFrom(search) };
-  if (!SLUG.test(categorySlug) || parts.length > 3) return { name: "redirect", to: "/", permanent: false };
-  if (productText === undefined) return { name: "category", categorySlug, view: catalogViewFrom(search) };
-  const productId = Number(productText);
-  if (!/^\d{1,9}$/.test(productText) || productId < 1) return { name: "redirect", to: catalogPath(), permanent: false };
-  return { name: "product", categorySlug, productId };
+  const [first, second] = parts;
+  if (first === undefined) return { name: "main" };
+  if (first === "catalog") return catalogRoute(parts, search);
+  if (parts.length === 1) {
+    switch (`/${first}`) {
+      case SCREEN_PATHS.search:
+        return { name: "search", query: (search.get("q") ?? "").trim() };
+      case SCREEN_PATHS.favourites:
+        return { name: "favourites" };
+      case SCREEN_PATHS.cart:
+        return { name: "cart" };
+      case SCREEN_PATHS.success:
+        return { name: "success", orderId: orderIdFrom(search) };
+    }
+  }
+  if (parts.some((part) => !SLUG.test(part))) {
+    // /Blog/CMYK-i-RGB: the same page under its lowercase address.
+    const lower = parts.map((part) => part.toLowerCase());
+    return lower.every((part) => SLUG.test(part)) ? { name: "redirect", to: `/${lower.join("/")}${searchText(search)}`, permanent: true } : HOME;
+  }
+  // `main` is the API's alias of the main page: one address per page.
+  if (first === "main" && parts.length === 1) return { name: "redirect", to: "/", permanent: true };
+  if (parts.length === 1) return { name: "page", slug: first };
+  if (parts.length === 2 && second !== undefined && (PAGE_SECTIONS as readonly string[]).includes(first)) return { name: "page", slug: `${first}/${second}` };
+  return HOME;
+}
+
+function searchText(search: URLSearchParams): string {
+  const text = search.toString();
+  return text ? `?${text}` : "";
 }

@@ -1,6 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
+import { SESSION_COOKIE, SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
 import { ShopError } from "../services/shop-error";
 import type { OpenedSession, SessionService, Viewer } from "../services/session.service";
 
@@ -10,7 +10,6 @@ import type { OpenedSession, SessionService, Viewer } from "../services/session.
  * A bearer token wins when both are there.
  */
 
-export const SESSION_COOKIE = "ottisk_session";
 
 declare module "fastify" {
   interface FastifyRequest {

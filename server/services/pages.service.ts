@@ -32,6 +32,8 @@ export interface PagesService {
   getPageSeo(slug: string): Promise<PageSeo>;
   listPages(query: PageListQuery, publicOrigin: string): Promise<PageList>;
   menu(): Promise<MenuTab[]>;
+  /** Every published page's slug and when it last changed: the host site's sitemap.xml. */
+  sitemapPages(): Promise<{ slug: string; updatedAt: string }[]>;
   header(publicOrigin: string): Promise<HeaderContent>;
   footer(publicOrigin: string): Promise<FooterContent>;
   popup(publicOrigin: string, now?: Date): Promise<PopupAnswer>;
@@ -45,6 +47,8 @@ export const websiteBlockKeys = { header: "Header", footer: "Footer", popup: "Po
 export const PAGE_CHILDREN_LIMIT = 100;
 /** The menu is short by nature; this only guards against a misconfigured site. */
 export const MENU_LIMIT = 50;
+/** A sitemap holds at most 50 000 addresses (sitemaps.org); the pages are a small part of them. */
+export const SITEMAP_PAGES_LIMIT = 10_000;
 
 /**
  * ts_headline options: plain text (no markers), up to two fragments joined by « … ». The storefront
@@ -173,6 +177,16 @@ export function createPagesService(db: Database): PagesService {
         .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
         .limit(MENU_LIMIT);
       return rows;
+    },
+
+    async sitemapPages() {
+      const rows = await db
+        .select({ slug: websitePage.slug, updatedAt: websitePage.updatedAt })
+        .from(websitePage)
+        .where(eq(websitePage.published, true))
+        .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
+        .limit(SITEMAP_PAGES_LIMIT);
+      return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
     },
 
     async header(publicOrigin) {

@@ -37,9 +37,28 @@ export interface WidgetPrerenderRequest {
   fetch: typeof globalThis.fetch;
 }
 
+/** A published website page as the sitemap lists it: its slug ('' the main page) and when it last changed (ISO). */
+export interface SitemapPage {
+  slug: string;
+  updatedAt: string;
+}
+
+export interface SitemapRequest {
+  /** Where shoppers reach the shop: every address in the sitemap starts with it. */
+  origin: string;
+  apiBase: string;
+  fetch: typeof globalThis.fetch;
+  /** Every published page: the public API lists pages only by section, so the server hands them over. */
+  pages: SitemapPage[];
+}
+
 /** What dist/host-site/server/entry-server.js exports. */
 export interface HostSiteRender {
   render(request: RenderRequest): Promise<RenderResult>;
+  /** `GET /sitemap.xml`: the public pages, categories and products as a sitemaps.org urlset. */
+  sitemap(request: SitemapRequest): Promise<string>;
+  /** `GET /robots.txt` for the shop at `origin`. */
+  robots(origin: string): string;
   /** The element's shadow-root HTML, styles and data; null when it cannot be drawn (e.g. an unknown category). */
   prerenderWidget(request: WidgetPrerenderRequest): Promise<{ html: string; styles: string[]; snapshot: unknown } | null>;
 }

@@ -22,6 +22,7 @@ export {
   favoriteStateSchema,
   loginRequestSchema,
   okSchema,
+  SESSION_COOKIE,
   SESSION_TOKEN_HEADER,
   sessionGrantSchema,
 } from "./account";
@@ -312,7 +313,7 @@ export type {
   PlaceOrderRequest,
   YookassaNotification,
 } from "./order";
-export type { ClientAssets, HostSiteRender, RenderRequest, RenderResult, WidgetPrerenderRequest } from "./host-render";
+export type { ClientAssets, HostSiteRender, RenderRequest, RenderResult, SitemapPage, SitemapRequest, WidgetPrerenderRequest } from "./host-render";
 export {
   bannerContentSchema,
   blogTeasersContentSchema,

@@ -5,6 +5,8 @@
 
 /** The header that carries a session the server just opened (a visitor's temporary account). */
 export const SESSION_TOKEN_HEADER = "x-ottisk-session";
+/** The httpOnly cookie that carries the session on the shop's own pages. */
+export const SESSION_COOKIE = "ottisk_session";
 /** The header place-order reads its idempotency key from. */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 /** Self-pickup points asked for at once (spec §9). */

@@ -48,6 +48,8 @@ export type { PriceQuoteState } from "./product-page.hooks";
 export type { CatalogFilters } from "./catalog-filters";
 export type { Resource } from "./resource";
 export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
+export { loadOrderAtom, loadPageAtom, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
+export { useOrder, usePage } from "./pages.hooks";
 export type { SearchPageQuery } from "./search.atoms";
 export { useAccount, useCart } from "./session.hooks";
 export { useApi } from "./api.hooks";

@@ -8,3 +8,7 @@ export { Dialog } from "./Dialog";
 export type { DialogProps } from "./Dialog";
 export { MessengerIcon } from "./MessengerIcon";
 export type { MessengerIconProps } from "./MessengerIcon";
+export { PhoneInput } from "./PhoneInput";
+export type { PhoneInputProps } from "./PhoneInput";
+export { Textarea } from "./Textarea";
+export type { TextareaProps } from "./Textarea";

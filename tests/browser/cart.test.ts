@@ -581,7 +581,7 @@ describe("<ottisk-cart>: a signed-in client", () => {
       typeInto(await find<HTMLInputElement>(element, "input[name=recipient-email]"), "anna@example.com");
       (await button(element, "Сохранить получателя")).click();
       await findText(element, "Телефон в формате +7 999 123-45-67");
-      expect(phone.value, "the typed phone is kept").to.equal("12345");
+      expect(phone.value, "the typed phone is kept, in the mask").to.equal("+12345");
       expect((await find<HTMLInputElement>(element, "input[name=recipient-name]")).value, "the typed name is kept").to.equal(name);
 
       typeInto(phone, "8 (918) 765-43-21");

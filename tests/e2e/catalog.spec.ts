@@ -65,14 +65,43 @@ test.describe("host site", () => {
     expect(problems).toEqual([]);
   });
 
-  test("unknown addresses lead to the main page, an unknown product back to the catalogue", async ({ page }) => {
+  test("unknown addresses lead to the main page, an unknown product back to the catalogue", async ({ page, baseURL }) => {
     await page.goto("/no-such-page");
-    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page).toHaveTitle("Типография «Оттиск» в Краснодаре — печать визиток, листовок, баннеров");
+    await expect(page.locator("h1")).toHaveText("Печатаем быстро и без сюрпризов");
     await page.goto("/catalog/vizitki/999999");
     await expect(page).toHaveURL(/\/catalog$/);
     const unknownCategory = await page.goto("/catalog/net-takoy");
     expect(unknownCategory?.status()).toBe(404);
     await expect(page.locator("h1")).toHaveText("Категория не найдена");
+  });
+
+  test("website pages and the shop's screens render on the server and hydrate without mismatch", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    for (const [path, heading] of [
+      ["/", "Печатаем быстро и без сюрпризов"],
+      ["/blog", "Блог"],
+      ["/blog/cmyk-i-rgb", "Почему на печати цвета не такие, как на экране"],
+      ["/kontakty", "Контакты"],
+      ["/izbrannoe", "Избранное"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator("h1")).toHaveText(heading);
+      await page.waitForLoadState("networkidle");
+    }
+    // The search box works once the page has hydrated: it leads to the results, drawn for the query.
+    await page.goto("/poisk");
+    await page.waitForLoadState("networkidle");
+    await page.locator("main").getByRole("searchbox").fill("визитки");
+    await page.locator("main").getByRole("button", { name: "Найти" }).click();
+    await expect(page).toHaveURL(/\/poisk\?q=/);
+    await expect(page.getByText("Результаты поиска по запросу «визитки»")).toBeVisible();
+    expect(problems, "no hydration mismatch or script error").toEqual([]);
   });
 
   for (const width of WIDTHS) {

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { Recipient } from "../../shared/contracts/index";
 import { useApi } from "../../shared/state/index";
+import { PhoneInput } from "../../shared/ui/index";
 import { messageOf, useQuery } from "./use-query";
 
 export interface RecipientFieldProps {
@@ -81,15 +82,7 @@ export function RecipientField({ companyId, value, onChange }: RecipientFieldPro
             onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           />
           <label htmlFor={ids.phone}>Телефон</label>
-          <input
-            id={ids.phone}
-            name="recipient-phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+7 999 123-45-67"
-            value={draft.phone}
-            onChange={(event) => setDraft({ ...draft, phone: event.target.value })}
-          />
+          <PhoneInput id={ids.phone} name="recipient-phone" value={draft.phone} onChange={(phone) => setDraft({ ...draft, phone })} />
           <label htmlFor={ids.email}>Эл. почта (необязательно)</label>
           <input
             id={ids.email}

@@ -1,11 +1,10 @@
 import { useSetAtom } from "jotai/react";
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import type { FeedbackFormDefinition, FeedbackReceipt, FormField } from "../../shared/contracts/index";
-import { TEXTAREA_COLLAPSED_PX, TEXTAREA_MIN_MEASURED_PX } from "../../shared/domain/index";
 import { isApiError } from "../../shared/http/index";
 import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useSiteResource } from "../../shared/state/index";
-import { Dialog } from "../../shared/ui/index";
+import { Dialog, PhoneInput, Textarea } from "../../shared/ui/index";
 import { Recaptcha } from "./Recaptcha";
 
 export interface FeedbackFormProps {
@@ -276,13 +275,15 @@ function FieldControl({ id, field, value, error, onChange }: FieldControlProps) 
           ))}
         </select>
       ) : field.controlType === "textarea" ? (
-        <AutoHeightTextarea {...common} value={text} onChange={onChange} />
+        <Textarea {...common} className="ottisk-feedback__input ottisk-feedback__textarea" value={text} onChange={onChange} />
+      ) : field.type === "tel" ? (
+        <PhoneInput {...common} className="ottisk-feedback__input" value={text} onChange={onChange} />
       ) : (
         <input
           {...common}
           className="ottisk-feedback__input"
           type={field.type}
-          inputMode={field.type === "tel" ? "tel" : field.type === "email" ? "email" : undefined}
+          inputMode={field.type === "email" ? "email" : undefined}
           autoComplete={autocompleteFor(field)}
           value={text}
           onChange={(event) => onChange(event.target.value)}
@@ -290,41 +291,5 @@ function FieldControl({ id, field, value, error, onChange }: FieldControlProps) 
       )}
       {errorText}
     </div>
-  );
-}
-
-interface AutoHeightTextareaProps {
-  id: string;
-  name: string;
-  required: boolean;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-  value: string;
-  onChange: (value: string) => void;
-}
-
-/**
- * A textarea that grows with its text (spec §5): the measured content height is used when it is
- * 45 px or more, otherwise the box is 30 px high (padding and border come on top of that).
- */
-function AutoHeightTextarea({ value, onChange, ...attributes }: AutoHeightTextareaProps) {
-  const ref = useRef<HTMLTextAreaElement>(null);
-  useLayoutEffect(() => {
-    const textarea = ref.current;
-    if (!textarea) return;
-    textarea.style.height = "0px";
-    const style = getComputedStyle(textarea);
-    const measured = textarea.scrollHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    textarea.style.height = `${measured >= TEXTAREA_MIN_MEASURED_PX ? measured : TEXTAREA_COLLAPSED_PX}px`;
-  }, [value]);
-  return (
-    <textarea
-      {...attributes}
-      ref={ref}
-      className="ottisk-feedback__input ottisk-feedback__textarea"
-      rows={1}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
   );
 }

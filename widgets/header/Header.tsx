@@ -20,6 +20,8 @@ export interface HeaderProps extends Omit<SideMenuProps, "open" | "onClose"> {
   logoSrc?: string | undefined;
   onCityChange?: ((city: CityChoice) => void) | undefined;
   onLogin?: ((grant: SessionGrant) => void) | undefined;
+  /** The slug of the page shown now: its tab is marked `aria-current="page"`. */
+  currentSlug?: string | undefined;
 }
 
 /** The header's tabs: the page list without its first entry (the main page), at most nine (spec §2, §9). */
@@ -94,13 +96,13 @@ export function Header(props: HeaderProps) {
           />
         </div>
       </div>
-      <HeaderTabs pageHref={pageHref} onNavigate={onNavigate} />
+      <HeaderTabs pageHref={pageHref} onNavigate={onNavigate} currentSlug={props.currentSlug} />
       <SideMenu {...props} open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
   );
 }
 
-function HeaderTabs({ pageHref, onNavigate }: Pick<HeaderProps, "pageHref" | "onNavigate">) {
+function HeaderTabs({ pageHref, onNavigate, currentSlug }: Pick<HeaderProps, "pageHref" | "onNavigate" | "currentSlug">) {
   const { resource: menu, reload } = useSiteResource(siteMenu);
   if (menu.status === "loading") return <div className="ottisk-header__tabs ottisk-header__tabs--loading" aria-hidden="true" />;
   if (menu.status === "error") {
@@ -120,7 +122,13 @@ function HeaderTabs({ pageHref, onNavigate }: Pick<HeaderProps, "pageHref" | "on
       <ul className="ottisk-header__tab-list">
         {tabs.map((tab) => (
           <li key={tab.slug}>
-            <a className="ottisk-header__tab" part="tab" href={pageHref(tab.slug)} onClick={onNavigate}>
+            <a
+              className="ottisk-header__tab"
+              part="tab"
+              href={pageHref(tab.slug)}
+              aria-current={tab.slug === currentSlug ? "page" : undefined}
+              onClick={onNavigate}
+            >
               {tab.label}
             </a>
           </li>

@@ -1,0 +1,45 @@
+import type { ReactElement } from "react";
+import type { Route } from "./routes";
+import { CatalogPage } from "./pages/CatalogPage";
+
+export type PageRoute = Exclude<Route, { name: "redirect" }>;
+
+/**
+ * The page inside the layout for a route. The catalogue is part of the entry (the shop's most
+ * visited pages); every other page's code is a chunk of its own, loaded before the server renders
+ * and before the browser hydrates, so both draw the same tree and the catalogue does not carry the
+ * cart's, the product's or the content pages' code.
+ */
+export async function routePage(route: PageRoute): Promise<ReactElement> {
+  switch (route.name) {
+    case "catalog":
+      return <CatalogPage view={route.view} />;
+    case "category":
+      return <CatalogPage categorySlug={route.categorySlug} view={route.view} />;
+    case "main":
+    case "page": {
+      const { WebsitePage } = await import("./pages/WebsitePage");
+      return <WebsitePage slug={route.name === "main" ? "" : route.slug} />;
+    }
+    case "product": {
+      const { ProductPage } = await import("./pages/ProductPage");
+      return <ProductPage productId={route.productId} />;
+    }
+    case "search": {
+      const { SearchPage } = await import("./pages/ScreenPages");
+      return <SearchPage query={route.query} />;
+    }
+    case "favourites": {
+      const { FavouritesPage } = await import("./pages/ScreenPages");
+      return <FavouritesPage />;
+    }
+    case "cart": {
+      const { CartPage } = await import("./pages/ScreenPages");
+      return <CartPage />;
+    }
+    case "success": {
+      const { SuccessPage } = await import("./pages/ScreenPages");
+      return <SuccessPage orderId={route.orderId} />;
+    }
+  }
+}

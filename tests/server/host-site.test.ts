@@ -1,0 +1,359 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostSite } from "../../server/plugins/host-site";
+import { categoryListSchema, pageSchema, productListPageSchema, productSchema, SESSION_COOKIE } from "../../shared/contracts/index";
+import type { Category, Page, Product } from "../../shared/contracts/index";
+import { startTestApp } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+
+/*
+ * The host site's server render (spec §2 routes) on the seeded demo data, through the built render
+ * (dist/host-site: `npm run build:client && npm run build:ssr` first) and Fastify's inject: each
+ * route's status, its <title>, description and keywords from the SEO fields, the redirects of
+ * unknown addresses, the product's JSON-LD, sitemap.xml and robots.txt.
+ */
+
+const DIST = join(import.meta.dirname, "..", "..", "dist");
+const PUBLIC_URL = "https://ottisk.example";
+
+if (!existsSync(join(DIST, "host-site", "server", "entry-server.js"))) {
+  throw new Error("The host site is not built: run npm run build:client && npm run build:ssr before this test");
+}
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ publicUrl: PUBLIC_URL });
+  await testApp.app.register(hostSite, { distDir: DIST });
+  await testApp.app.ready();
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function get(url: string) {
+  return testApp.app.inject({ method: "GET", url });
+}
+
+async function api<T>(url: string, schema: { parse(value: unknown): T }): Promise<T> {
+  const response = await get(`/api${url}`);
+  expect(response.statusCode, url).toBe(200);
+  return schema.parse(response.json());
+}
+
+async function apiPage(slug: string): Promise<Page> {
+  return api(`/public/website/page/${encodeURIComponent(slug || "main")}`, pageSchema);
+}
+
+/** The text of an HTML attribute or element as the document writes it (escaped as &#NN;), decoded. */
+function decode(text: string): string {
+  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, "&");
+}
+
+interface Head {
+  title: string | undefined;
+  description: string | undefined;
+  keywords: string | undefined;
+  canonical: string | undefined;
+  robots: string | undefined;
+}
+
+function headOf(html: string): Head {
+  const find = (pattern: RegExp) => {
+    const match = pattern.exec(html);
+    return match?.[1] === undefined ? undefined : decode(match[1]);
+  };
+  return {
+    title: find(/<title>([^<]*)<\/title>/),
+    description: find(/<meta name="description" content="([^"]*)">/),
+    keywords: find(/<meta name="keywords" content="([^"]*)">/),
+    canonical: find(/<link rel="canonical" href="([^"]*)">/),
+    robots: find(/<meta name="robots" content="([^"]*)">/),
+  };
+}
+
+async function page200(url: string): Promise<{ html: string; head: Head }> {
+  const response = await get(url);
+  expect(response.statusCode, `${url}: ${response.headers.location ?? ""}`).toBe(200);
+  expect(response.headers["content-type"]).toContain("text/html");
+  const html = response.body;
+  expect(html).toContain('<html lang="ru">');
+  return { html, head: headOf(html) };
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return Array.from(html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g), (match) => JSON.parse(match[1] ?? "null") as Record<string, unknown>);
+}
+
+/** The embedded store the browser hydrates from. */
+function snapshotOf(html: string): { pages: Record<string, { status: string }>; search: Record<string, { status: string }> } {
+  const match = /<script id="ottisk-state" type="application\/json">([^<]*)<\/script>/.exec(html);
+  expect(match, "the page carries its store").not.toBeNull();
+  return JSON.parse(match?.[1] ?? "{}") as { pages: Record<string, { status: string }>; search: Record<string, { status: string }> };
+}
+
+describe("website pages", () => {
+  const slugs = [
+    "",
+    "blog",
+    "blog/cmyk-i-rgb",
+    "vakansii",
+    "vakansii/operator-cifrovoy-pechati",
+    "uslugi",
+    "uslugi/dizayn-maketa",
+    "instrukcii",
+    "instrukcii/vylety-pod-obrez",
+    "kontakty",
+    "o-kompanii",
+    "dostavka-i-oplata",
+    "politika-konfidencialnosti",
+  ];
+
+  for (const slug of slugs) {
+    it(`/${slug} is rendered on the server with the page's SEO fields`, async () => {
+      const data = await apiPage(slug);
+      const { html, head } = await page200(`/${slug}`);
+      expect(head.title).toBe(data.seoTitle);
+      expect(head.title).not.toBe("");
+      expect(head.description).toBe(data.seoDescription);
+      if (data.seoKeywords) expect(head.keywords).toBe(data.seoKeywords);
+      expect(head.canonical).toBe(`http://localhost:80/${slug}`);
+      expect(head.robots).toBeUndefined();
+      expect(html).toMatch(/<h1[^>]*>/);
+      if (slug !== "") expect(html).toContain(`>${data.seoName || data.name}</h1>`);
+      expect(snapshotOf(html).pages[slug]?.status).toBe("ready");
+    });
+  }
+
+  it("the main page shows its banner, categories and blog teasers, no longer a redirect to /catalog", async () => {
+    const { html } = await page200("/");
+    expect(html).toContain("Печатаем быстро и без сюрпризов</h1>");
+    expect(html).toContain('href="/catalog/vizitki"');
+    expect(html).toContain("Полезное в блоге");
+    const latest = (await apiPage("blog")).children[0];
+    expect(latest).toBeDefined();
+    expect(html).toContain(`href="/${latest?.slug}"`);
+  });
+
+  it("a section's list links to every page under it; blog posts carry their date as dd.MM.yyyy", async () => {
+    for (const section of ["blog", "vakansii", "uslugi", "instrukcii"]) {
+      const data = await apiPage(section);
+      expect(data.children.length, section).toBeGreaterThan(0);
+      const { html } = await page200(`/${section}`);
+      for (const child of data.children) expect(html, `${section} → ${child.slug}`).toContain(`href="/${child.slug}"`);
+    }
+    const blog = await apiPage("blog");
+    const { html } = await page200("/blog");
+    const post = blog.children[0];
+    const [year, month, day] = (post?.createdAt ?? "").slice(0, 10).split("-");
+    expect(html).toContain(`>${day}.${month}.${year}</time>`);
+  });
+
+  it("an article shows its date as «dd MMMM yyyy», a link back to the blog and other posts", async () => {
+    const article = await apiPage("blog/cmyk-i-rgb");
+    const { html } = await page200("/blog/cmyk-i-rgb");
+    const [year, , day] = article.createdAt.slice(0, 10).split("-");
+    expect(html).toMatch(new RegExp(`>${day} [а-я]+ ${year}</time>`));
+    expect(html).toContain('<a href="/blog">Блог</a>');
+    expect(html).toContain('<meta property="og:type" content="article">');
+    const crumbs = jsonLd(html).find((item) => item["@type"] === "BreadcrumbList");
+    expect(crumbs).toBeDefined();
+  });
+
+  it("a vacancy, a service and the contacts show their structured content; the contacts page has the feedback form", async () => {
+    expect((await page200("/vakansii/operator-cifrovoy-pechati")).html).toContain("Обязанности");
+    expect((await page200("/uslugi/dizayn-maketa")).html).toContain("Заказать");
+    const contacts = (await page200("/kontakty")).html;
+    expect(contacts).toContain('href="tel:+78612004050"');
+    expect(contacts).toContain("ИНН 2310123454");
+    expect(contacts).toContain("Напишите нам");
+    expect(contacts).toContain("<form");
+  });
+});
+
+describe("the shop's screens", () => {
+  it("/poisk renders the results of ?q= on the server", async () => {
+    const { html, head } = await page200(`/poisk?q=${encodeURIComponent("визитки")}`);
+    expect(head.title).toBe("Поиск: визитки — Оттиск — типография онлайн");
+    expect(head.robots).toBe("noindex");
+    expect(html).toContain("<h1>Поиск по сайту</h1>");
+    expect(html).toContain("Результаты поиска по запросу «визитки»");
+    expect(html).toMatch(/Найдено \d+ результат/);
+    expect(Object.values(snapshotOf(html).search).map((item) => item.status)).toEqual(["ready"]);
+    expect((await page200("/poisk")).head.title).toBe("Поиск по сайту — Оттиск — типография онлайн");
+  });
+
+  it("/izbrannoe is titled «Избранное»", async () => {
+    const { html, head } = await page200("/izbrannoe");
+    expect(head.title).toBe("Избранное — Оттиск — типография онлайн");
+    expect(html).toContain("<h1>Избранное</h1>");
+  });
+
+  it("/cart and /success-payment render their screens, not indexed", async () => {
+    const cart = await page200("/cart");
+    expect(cart.head.title).toBe("Корзина — Оттиск — типография онлайн");
+    expect(cart.head.robots).toBe("noindex");
+    expect(cart.html).toContain("ottisk-cart");
+    const success = await page200("/success-payment?orderId=1");
+    expect(success.head.title).toBe("Спасибо за заказ — Оттиск — типография онлайн");
+    expect(success.html).toContain("Загружаем заказ");
+    const withoutOrder = await page200("/success-payment");
+    expect(withoutOrder.html).toContain("В адресе нет номера заказа");
+  });
+});
+
+describe("the catalogue", () => {
+  let categories: Category[];
+  let product: Product;
+
+  beforeAll(async () => {
+    categories = await api("/public/product/category", categoryListSchema);
+    const list = await api("/public/product?limit=1", productListPageSchema);
+    const card = list.items[0];
+    if (!card) throw new Error("The seeded catalogue has no products");
+    product = await api(`/public/product/${card.id}`, productSchema);
+  });
+
+  it("/catalog and /catalog/{category} take their SEO from the category", async () => {
+    expect((await page200("/catalog")).head.title).toBe("Каталог печатной продукции — Оттиск — типография онлайн");
+    const vizitki = categories.find((category) => category.slug === "vizitki");
+    expect(vizitki).toBeDefined();
+    const { head } = await page200("/catalog/vizitki");
+    expect(head.title).toBe(vizitki?.seoTitle);
+    expect(head.description).toBe(vizitki?.seoDescription);
+    expect(head.keywords).toBe(vizitki?.seoKeywords);
+  });
+
+  it("a product page has its SEO fields and Product JSON-LD with the price in roubles", async () => {
+    const path = `/catalog/${product.category.slug}/${product.id}`;
+    const { html, head } = await page200(path);
+    expect(head.title).toBe(product.seoTitle || `${product.seoName || product.productName} — Оттиск — типография онлайн`);
+    if (product.seoDescription) expect(head.description).toBe(product.seoDescription);
+    expect(head.canonical).toBe(`http://localhost:80${path}`);
+    const data = jsonLd(html).find((item) => item["@type"] === "Product");
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: product.seoName || product.productName,
+      offers: { "@type": "Offer", priceCurrency: "RUB", price: product.priceFrom.toFixed(2), availability: "https://schema.org/InStock" },
+    });
+    expect(Number((data?.offers as { price: string }).price)).toBe(product.priceFrom);
+    expect(jsonLd(html).some((item) => item["@type"] === "BreadcrumbList")).toBe(true);
+    expect(html).toContain('<meta property="og:type" content="product">');
+  });
+
+  it("keeps the product rules: a load error leads to /catalog, another category's address to the canonical one", async () => {
+    const missing = await get("/catalog/vizitki/999999");
+    expect(missing.statusCode).toBe(302);
+    expect(missing.headers.location).toBe("/catalog");
+    const other = categories.find((category) => category.slug !== product.category.slug);
+    const moved = await get(`/catalog/${other?.slug}/${product.id}`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/catalog/${product.category.slug}/${product.id}`);
+  });
+});
+
+describe("redirects", () => {
+  const toMain = ["/no-such-page", "/blog/net-takoy-stati", "/blog/novinki-2026", "/o-kompanii/lishnee", "/a/b/c", "/catalog/vizitki/3/lishnee", "/%E2%80%94"];
+  for (const path of toMain) {
+    it(`${path} leads to the main page (302)`, async () => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/");
+    });
+  }
+
+  it("/main, the API's alias of the main page, and upper-case addresses go to their one address (301)", async () => {
+    const main = await get("/main");
+    expect(main.statusCode).toBe(301);
+    expect(main.headers.location).toBe("/");
+    const upper = await get("/Blog/CMYK-i-RGB");
+    expect(upper.statusCode).toBe(301);
+    expect(upper.headers.location).toBe("/blog/cmyk-i-rgb");
+  });
+});
+
+/** Checks that `xml` is well-formed for the subset a sitemap uses: one declaration, balanced elements, escaped text. */
+function expectWellFormedXml(xml: string): void {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+  const body = xml.slice(xml.indexOf("?>") + 2);
+  const open: string[] = [];
+  for (const token of body.matchAll(/<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/g)) {
+    const [, closing, name, , selfClosing, text, stray] = token;
+    expect(stray, "no stray <").toBeUndefined();
+    if (text !== undefined) {
+      expect(text, "text holds only escaped ampersands").not.toMatch(/&(?!(amp|lt|gt|quot|apos|#\d+);)/);
+      if (open.length === 0) expect(text.trim()).toBe("");
+      continue;
+    }
+    if (closing) expect(open.pop(), `</${name}> closes its element`).toBe(name);
+    else if (!selfClosing) open.push(name ?? "");
+  }
+  expect(open).toEqual([]);
+}
+
+describe("sitemap.xml and robots.txt", () => {
+  it("sitemap.xml lists the public pages, every category and every product at the public address", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/xml");
+    const xml = response.body;
+    expectWellFormedXml(xml);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = Array.from(xml.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => decode(match[1] ?? ""));
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const loc of locs) expect(loc.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+
+    for (const path of ["/", "/catalog", "/blog", "/blog/cmyk-i-rgb", "/vakansii", "/uslugi/dizayn-maketa", "/instrukcii", "/kontakty", "/o-kompanii", "/politika-konfidencialnosti"]) {
+      expect(locs, path).toContain(`${PUBLIC_URL}${path}`);
+    }
+    for (const path of ["/blog/novinki-2026", "/cart", "/izbrannoe", "/poisk", "/success-payment"]) expect(locs, path).not.toContain(`${PUBLIC_URL}${path}`);
+
+    const categories = await api("/public/product/category", categoryListSchema);
+    for (const category of categories) expect(locs).toContain(`${PUBLIC_URL}/catalog/${category.slug}`);
+    const products = await api("/public/product?limit=100", productListPageSchema);
+    expect(products.total).toBeLessThanOrEqual(100);
+    for (const card of products.items) expect(locs).toContain(`${PUBLIC_URL}/catalog/${card.category.slug}/${card.id}`);
+
+    const kontakty = /<url>\s*<loc>https:\/\/ottisk\.example\/kontakty<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/.exec(xml);
+    expect(Number.isNaN(Date.parse(kontakty?.[1] ?? ""))).toBe(false);
+  });
+
+  it("robots.txt allows everything but the API and the per-visitor screens, and names the sitemap", async () => {
+    const response = await get("/robots.txt");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/plain");
+    const lines = response.body.split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    for (const path of ["/api/", "/cart", "/success-payment", "/izbrannoe", "/poisk"]) expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
+
+describe("the visitor's account in the server render", () => {
+  /** The state the page hands to the browser (the snapshot in its JSON script). */
+  function accountOf(html: string): unknown {
+    const json = /<script[^>]*type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    if (!json) throw new Error("The page carries no state");
+    return (JSON.parse(json) as { account?: unknown }).account;
+  }
+
+  it("without a session cookie says nobody is signed in, so the browser does not ask; with one it draws the account", async () => {
+    const anonymous = await get("/catalog");
+    expect(anonymous.headers["cache-control"]).toBe("private, no-cache");
+    expect(accountOf(anonymous.body)).toBeNull();
+
+    const login = await testApp.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "client@example.com", password: "client12345", rememberMe: false } });
+    const cookie = login.cookies.find((item) => item.name === SESSION_COOKIE);
+    expect(cookie?.value, "the shop's own page gets the session as a cookie").toBeTruthy();
+    const signedIn = await testApp.app.inject({ method: "GET", url: "/catalog", cookies: { [SESSION_COOKIE]: cookie?.value ?? "" } });
+    expect(accountOf(signedIn.body)).toMatchObject({ email: "client@example.com", temporary: false });
+
+    // A session that has ended is nobody too.
+    const ended = await testApp.app.inject({ method: "GET", url: "/catalog", cookies: { [SESSION_COOKIE]: "no-such-session" } });
+    expect(accountOf(ended.body)).toBeNull();
+  });
+});
