@@ -1,5 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { defineConfig } from "vite";
 import type { Plugin, UserConfig } from "vite";
 
@@ -67,6 +71,39 @@ function elementManifest(): Plugin {
   };
 }
 
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The host site's client files beside brotli (quality 11) and gzip (level 9) copies, which the
+ * server sends as they are (server/plugins/host-site.ts, preCompressed): the best compression once
+ * at build time instead of a quick one per request.
+ */
+function precompressed(): Plugin {
+  return {
+    name: "ottisk-precompressed",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      const outDir = options.dir;
+      if (!outDir) return;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((fileName) => /\.(js|css|svg)$/.test(fileName))
+          .map(async (fileName) => {
+            const path = join(outDir, fileName);
+            const bytes = await readFile(path);
+            if (bytes.length < 1024) return;
+            const [brotli, gzipped] = await Promise.all([
+              brotliCompressAsync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+              gzipAsync(bytes, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${path}.br`, brotli), writeFile(`${path}.gz`, gzipped)]);
+          }),
+      );
+    },
+  };
+}
+
 const version = (JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 /*
@@ -126,6 +163,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
 
   return {
     ...common,
+    plugins: [...(common.plugins ?? []), precompressed()],
     build: {
       outDir: "dist/host-site/client",
       emptyOutDir: true,
@@ -133,7 +171,12 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       target: "es2022",
       cssTarget,
       // The host site imports the contracts itself; shared/http's lazy contract loading is for the widgets.
-      rolldownOptions: { input: "host-site/entry-client.tsx", checks: { ineffectiveDynamicImport: false } },
+      rolldownOptions: {
+        // The service worker (host-site/sw.ts) is a second entry with a fixed name, served at /sw.js.
+        input: { "entry-client": "host-site/entry-client.tsx", sw: "host-site/sw.ts" },
+        output: { entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js") },
+        checks: { ineffectiveDynamicImport: false },
+      },
     },
   };
 });

@@ -56,12 +56,14 @@ export function documentHtml(options: {
     `<link rel="icon" type="image/svg+xml" href="${FAVICON}">`,
     ...meta,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    // Low priority: the page is drawn by the server, its code only hydrates it (Lighthouse would
+    // count high-priority scripts that finish before the first paint as render-blocking).
+    ...assets.preloads.map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeHtml(href)}">`),
     "</head>",
     "<body>",
     `<div id="${APP_ELEMENT_ID}">${appHtml}</div>`,
     `<script id="${STATE_ELEMENT_ID}" type="application/json">${embedJson(snapshot)}</script>`,
-    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    ...assets.scripts.map((src) => `<script type="module" fetchpriority="low" src="${escapeHtml(src)}"></script>`),
     "</body>",
     "</html>",
   ].join("\n");

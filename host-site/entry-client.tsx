@@ -1,6 +1,7 @@
 // First of all: zod reads this setting when the contracts build their schemas (see the module).
 import "../shared/http/zod-config";
 import { Provider } from "jotai/react";
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createApi } from "../shared/http/index";
 import { createPageStore } from "../shared/state/index";
@@ -37,13 +38,16 @@ if (container && stateText && route.name !== "redirect") {
   const store = createPageStore(createApi({ baseURL: "/api" }));
   restoreSiteSnapshot(store, JSON.parse(stateText) as SiteSnapshot);
   // The page's own code (a chunk) first, then hydration draws the same tree as the server.
+  // In a transition, so React may split hydration into short tasks and the page stays responsive.
   void routePage(route).then((page) =>
-    hydrateRoot(
-      container,
-      <Provider store={store}>
-        <App route={route} page={page} />
-      </Provider>,
-    ),
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <Provider store={store}>
+          <App route={route} page={page} />
+        </Provider>,
+      );
+    }),
   );
 }
 

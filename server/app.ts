@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import type { CaptchaVerifier } from "./adapters/recaptcha";
 import type { Database } from "./db/client";
 import { frameworkErrors, installErrorHandlers, sendNotFound } from "./plugins/errors";
+import { installCompression } from "./plugins/compression";
 import { installOpenApi, openApiDocumentRoute } from "./plugins/openapi";
 import { installSessions } from "./plugins/session";
 import { createAccountService } from "./services/account.service";
@@ -166,6 +167,8 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
+  // Before any route: the plugin attaches itself to each route as it is declared.
+  await installCompression(app);
 
   const publicUrl = options.publicUrl?.replace(/\/+$/, "");
   app.decorateRequest("publicOrigin", {

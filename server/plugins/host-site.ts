@@ -66,6 +66,39 @@ export async function hostSite(app: FastifyInstance, options: { distDir: string 
     decorateReply: false,
     immutable: true,
     maxAge: "365d",
+    // The build writes brotli and gzip copies beside each file (vite.config.ts, client build).
+    preCompressed: true,
+  });
+
+  /*
+   * The host site's service worker (host-site/sw.ts → client/sw.js), from the root so it controls
+   * every page. It is prefixed with this build (the entry's hashed name and the files the pages
+   * link), so each new build changes the script's bytes: that is how open tabs find an update.
+   */
+  const serviceWorker = await readFile(join(clientDir, "sw.js"), "utf8").catch(() => null);
+  if (serviceWorker !== null) {
+    const build = JSON.stringify({ version: assets.scripts[0] ?? "", assets: [...assets.scripts, ...assets.styles, ...assets.preloads] });
+    const script = `self.__OTTISK_BUILD__ = ${build};\n${serviceWorker}`;
+    app.get("/sw.js", (_request, reply) =>
+      reply
+        .header("content-type", "text/javascript; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .header("service-worker-allowed", "/")
+        .send(script),
+    );
+  }
+
+  /*
+   * For search engines: robots.txt and the sitemap, built by the render from the catalogue and the
+   * published pages, with the shop's public address (OTTISK_PUBLIC_URL, else the request's origin).
+   */
+  app.get("/robots.txt", (request, reply) =>
+    reply.header("content-type", "text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(ssr.robots(request.publicOrigin)),
+  );
+  app.get("/sitemap.xml", async (request, reply) => {
+    const origin = `${request.protocol}://${request.host}`;
+    const xml = await ssr.sitemap({ origin: request.publicOrigin, apiBase: `${origin}/api`, fetch: fetchInProcess, pages: await app.pages.sitemapPages() });
+    return reply.header("content-type", "application/xml; charset=utf-8").header("cache-control", "public, max-age=600").send(xml);
   });
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -84,7 +117,8 @@ export async function hostSite(app: FastifyInstance, options: { distDir: string 
     return reply
       .code(result.status)
       .header("content-type", "text/html; charset=utf-8")
-      .header("cache-control", "no-cache")
+      // A page may carry the visitor's account (the header's account area): never in a shared cache.
+      .header("cache-control", "private, no-cache")
       .send(result.html);
   };
   app.get("/", renderPage);

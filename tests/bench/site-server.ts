@@ -1,0 +1,33 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db/client";
+import { seedDemoData } from "../../server/db/seed";
+import { hostSite } from "../../server/plugins/host-site";
+import { staticSite } from "../../server/plugins/static-site";
+
+/*
+ * The shop of `npm run bench:lighthouse` in a process of its own: the same app, widgets and host
+ * site as `npm start` (server/server.ts), on a fresh seeded embedded database, but serving a copy of
+ * dist/ the benchmark took when it started, so a build running meanwhile cannot change the files
+ * under the measured pages. Arguments: the data folder, the dist folder, the port.
+ */
+const [dataDir, distDir, portText] = process.argv.slice(2);
+if (!dataDir || !distDir || !portText) throw new Error("usage: site-server.ts <data folder> <dist folder> <port>");
+const port = Number(portText);
+const origin = `http://localhost:${port}`;
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+const database = await openDatabase({ dataDir });
+await seedDemoData(database.db, join(dataDir, "files"));
+const app = await buildApp({ database: database.db, filesDir: join(dataDir, "files"), logger: false, publicUrl: origin });
+await app.register(staticSite, { distDir, demoDir: join(root, "demo"), shopOrigin: origin });
+await app.register(hostSite, { distDir });
+process.once("SIGTERM", () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});
+await app.listen({ port, host: "127.0.0.1" });
+process.stdout.write(`LISTENING ${origin}\n`);
