@@ -30,8 +30,16 @@ function messageOf(error: unknown): string {
   return isApiError(error) ? error.messageUI : "Не удалось выполнить действие. Попробуйте ещё раз.";
 }
 
+/** The server's answer (403) to an employee's cart call outside client mode: no cart to ask for. */
+const EMPLOYEE_WITHOUT_CLIENT_MESSAGE = "Сначала выберите клиента, от имени которого работаете.";
+
 export const loadCartAtom = atom(null, async (get, set) => {
   const api = requireApi(get);
+  const profile = get(accountStateAtom).profile;
+  if (profile?.typeUser === "employee" && !profile.impersonalization) {
+    set(cartStateAtom, (state) => ({ ...state, cart: null, loading: false, error: EMPLOYEE_WITHOUT_CLIENT_MESSAGE }));
+    return;
+  }
   set(cartStateAtom, (state) => ({ ...state, loading: true, error: null }));
   try {
     const cart = await api.getCart(get(cartTargetAtom));

@@ -1,0 +1,276 @@
+import { expect, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { join } from "node:path";
+import type { AccountProfile, Cart, Order } from "../../shared/contracts/index";
+import { CLIENT, SessionApi, expectNoHorizontalScroll, screenshots, watchProblems } from "./support";
+
+/*
+ * The host site as a shopper and an employee use it (issue 7), on the built site (`npm run build`
+ * first) with its cookie sessions: search → product → cart → sign-in → layout → delivery → test
+ * payment → success page; client mode entered and left; every route of spec §2 drawn on the
+ * server; the main screens at three widths.
+ */
+
+const root = join(import.meta.dirname, "..", "..");
+const CLEAN_LAYOUT = join(root, ".tmp", "preflight-corpus", "clean-pdfx1a-like.pdf");
+const PRODUCT = "Визитки стандартные 90×50";
+const PAPER = "Мелованный картон 350 г/м²";
+const FINISHING = "Матовая ламинация";
+const FACE = "Лицевая сторона";
+const MANAGER = { email: "manager@example.com", password: "manager12345" } as const;
+
+/** The demo client's personal cart, emptied and chosen: lines left by other files would be ordered too. */
+async function emptyPersonalCart(api: SessionApi): Promise<void> {
+  await api.post("/client-account/select-company", { data: { companyId: null } });
+  const cart = await api.get<Cart>("/client-cart");
+  for (const line of cart.orderProduct) await api.delete(`/client-cart/product/${line.id}`);
+}
+
+/** The published addresses of the sitemap, as paths (`/blog/cmyk-i-rgb`). */
+async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
+}
+
+/** The first sitemap path matching `pattern`. */
+function pathLike(paths: readonly string[], pattern: RegExp): string {
+  const found = paths.find((path) => pattern.test(path));
+  if (!found) throw new Error(`No address like ${pattern} in sitemap.xml`);
+  return found;
+}
+
+/** Waits until the page's own code has hydrated the server's HTML (the account area leaves its placeholder). */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator("header .ottisk-account__placeholder")).toHaveCount(0);
+}
+
+test.describe("the host site's journeys", () => {
+  test("a shopper searches, configures, signs in, uploads and approves a layout, pays on the test page and sees the order", async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const problems = watchProblems(page);
+    const api = await SessionApi.signIn(request, baseURL, CLIENT);
+    await emptyPersonalCart(api);
+
+    // 1. The header's search leads to /poisk with the results, the product among them.
+    await page.goto("/");
+    await hydrated(page);
+    const header = page.locator("header");
+    await header.getByRole("searchbox").fill("визитки стандартные");
+    await header.getByRole("button", { name: "Найти" }).click();
+    await expect(page).toHaveURL(/\/poisk\?q=/);
+    await expect(page.getByText("Результаты поиска по запросу «визитки стандартные»")).toBeVisible();
+    await expect(header.getByRole("searchbox"), "the field is cleared after searching").toHaveValue("");
+    await page.locator("main").getByRole("link", { name: PRODUCT }).first().click();
+
+    // 2. The product page: a heavier paper and matte lamination, then «В корзину».
+    await expect(page).toHaveURL(/\/catalog\/vizitki\/\d+$/);
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { name: PRODUCT, level: 2 })).toBeVisible();
+    await hydrated(page);
+    await main.getByRole("radio", { name: PAPER }).check();
+    await main.getByRole("checkbox", { name: FINISHING }).check();
+    await main.getByRole("button", { name: "В корзину" }).click();
+    await expect(header.locator(".ottisk-cart-button__badge")).toHaveText("1");
+
+    // 3. The cart, as a visitor; then sign in with the layout's dialog: the line moves into the account.
+    await page.goto("/cart");
+    await hydrated(page);
+    await header.getByRole("button", { name: "Войти", exact: true }).click();
+    const login = page.getByRole("dialog", { name: "Вход и регистрация" });
+    await login.getByLabel("Электронная почта").fill(CLIENT.email);
+    await login.getByLabel("Пароль").fill(CLIENT.password);
+    await login.getByRole("button", { name: "Войти" }).click();
+    await expect(login).toBeHidden();
+    await expect(header.locator("[part~=account-button]")).toContainText("Иван");
+    const line = main.locator("[part~=line]", { hasText: PRODUCT });
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(PAPER);
+    const [ordered] = (await api.get<Cart>("/client-cart")).orderProduct;
+    expect(ordered?.options, "the configured options reached the account's cart").toMatchObject({ paper: "coated-350" });
+
+    // 4. The layout: the checker finds the clean file ready, the server's check agrees, the proof is approved.
+    await line.getByRole("button", { name: "Макеты: загрузить и проверить" }).click();
+    const dialog = page.getByRole("dialog", { name: `Макеты: ${PRODUCT}` });
+    const checker = dialog.locator("[part~=checker]");
+    await checker.getByLabel("Выбрать файлы PDF").setInputFiles(CLEAN_LAYOUT);
+    const file = checker.getByRole("listitem", { name: "clean-pdfx1a-like.pdf", exact: true });
+    await expect(file.locator("[part~=findings-clean]")).toContainText("Макет готов к печати");
+    await file.getByRole("button", { name: "Загрузить макет" }).click();
+    const detail = checker.getByRole("region", { name: FACE, exact: true });
+    await expect(detail.locator("[part~=status]")).toHaveText("Макет проверен: готов к печати — clean-pdfx1a-like.pdf", { timeout: 20_000 });
+    const approval = detail.locator("[part~=approval]");
+    await approval.getByLabel(`Я проверил(а) пробный оттиск «${FACE}» и утверждаю макет к печати`).check();
+    await approval.getByRole("button", { name: "Утвердить макет" }).click();
+    await expect(checker.locator("[part~=all-approved]")).toHaveText("Все макеты утверждены");
+    await dialog.getByRole("button", { name: "Закрыть" }).click();
+    await expect(dialog).toBeHidden();
+
+    // 5. Self-pickup, card payment, the order.
+    await main.getByRole("button", { name: /^(Выбрать доставку|Добавить ещё доставку)$/ }).click();
+    const deliveryForm = main.getByRole("form", { name: "Новая доставка" });
+    await deliveryForm.getByRole("radio", { name: /^Самовывоз/ }).check();
+    await deliveryForm.locator("input[name=selfPickupPoint]").first().check();
+    await deliveryForm.getByRole("button", { name: "Добавить доставку" }).click();
+    await expect(deliveryForm).toBeHidden();
+    const card = main.getByRole("radio", { name: "Онлайн картой (ЮKassa)" });
+    await card.click();
+    await expect(card).toBeChecked();
+    const checkout = main.getByRole("button", { name: "Оформить заказ" });
+    await expect(checkout).toBeEnabled();
+    await checkout.click();
+
+    // 6. The shop's test payment page (offline YooKassa): «Оплатить» leads to the success page.
+    await expect(page).toHaveURL(/\/api\/payment\/test\/test-[0-9a-f-]{36}$/);
+    const payHeading = page.getByRole("heading", { name: /^Оплата заказа № / });
+    await expect(payHeading).toBeVisible();
+    const number = /№ (\S+)/.exec((await payHeading.textContent()) ?? "")?.[1];
+    if (!number) throw new Error("The test payment page shows no order number");
+    await page.getByRole("button", { name: /^Оплатить/ }).click();
+    await expect(page).toHaveURL(/\/success-payment\?orderId=\d+$/);
+    const orderId = Number(new URL(page.url()).searchParams.get("orderId"));
+    await expect(page.getByRole("heading", { level: 1, name: "Спасибо за заказ!" })).toBeVisible();
+    await expect(main.getByText(`Заказ № ${number} оформлен.`)).toBeVisible();
+    await expect(main.getByText(/^Заказ оплачен: /)).toBeVisible();
+
+    const order = await api.get<Order>(`/client-order/${orderId}`);
+    expect(order).toMatchObject({ number, paymentType: "Yookassa", paymentStatus: "paid", status: "paid", companyId: null });
+    expect(order.lines.map((item) => [item.productName, item.options.paper, item.layouts.map((layout) => [layout.status, layout.approvedAt !== null])])).toEqual([
+      [PRODUCT, "coated-350", [["passed", true]]],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  test("an employee enters client mode for the demo client and leaves it from the storefront", async ({ page, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const problems = watchProblems(page);
+    // Entering client mode belongs to the admin panel: done here through the API with the page's cookie session.
+    const signIn = await page.request.post("/api/auth/login", { data: MANAGER });
+    expect(signIn.status()).toBe(200);
+    const clients = await page.request.get("/api/client/search-by-name", { params: { search: CLIENT.email } });
+    expect(clients.status()).toBe(200);
+    const [client] = (await clients.json()) as { id: number; email: string }[];
+    if (!client) throw new Error("The demo client is not found");
+    const enter = await page.request.post(`/api/client/${client.id}/impersonalization`, { data: { companyId: null } });
+    expect(enter.status(), await enter.text()).toBe(200);
+
+    const entered = (await enter.json()) as AccountProfile;
+    expect(entered).toMatchObject({ typeUser: "employee", impersonalization: true, placeClientId: client.id });
+
+    // The storefront shows client mode (the label of the code: the employee's name over «Режим клиента»; the
+    // client's name is not in the profile) and, in the account panel, «Выйти из режима клиента».
+    await page.goto("/");
+    const account = page.locator("header [part~=account-button]");
+    await expect(account).toContainText("Мария Кузнецова");
+    await expect(account).toContainText("Режим клиента");
+    await account.click();
+    const panel = page.locator("header [part~=account-panel]");
+    const exit = panel.getByRole("button", { name: "Выйти из режима клиента" });
+    await expect(exit).toBeVisible();
+    // Exiting calls the server, then goes to the admin panel (spec §4); this site sends /admin on to main.
+    const exited = page.waitForResponse((response) => response.url().endsWith("/api/client/exit-impersonalization") && response.request().method() === "POST");
+    const toAdmin = page.waitForRequest((sent) => sent.isNavigationRequest() && new URL(sent.url()).pathname === "/admin");
+    await exit.click();
+    expect((await exited).status()).toBe(200);
+    await toAdmin;
+    await expect(page).toHaveURL(`${baseURL}/`);
+    const profile = (await (await page.request.get("/api/account/profile")).json()) as AccountProfile;
+    expect(profile, "the session left client mode").toMatchObject({ typeUser: "employee", impersonalization: false, placeClientId: null });
+    await expect(account).toContainText("Сотрудник");
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("routes rendered on the server", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every route of spec §2 answers with its title and h1 in the HTML; unknown paths go to main", async ({ page, request }) => {
+    const paths = await sitemapPaths(request);
+    const routes = [
+      "/",
+      "/poisk?q=визитки",
+      "/izbrannoe",
+      "/catalog",
+      "/catalog/vizitki",
+      pathLike(paths, /^\/catalog\/vizitki\/\d+$/),
+      "/vakansii",
+      pathLike(paths, /^\/vakansii\/[^/]+$/),
+      "/uslugi",
+      pathLike(paths, /^\/uslugi\/[^/]+$/),
+      "/cart",
+      "/success-payment",
+      "/success-payment?orderId=1",
+      "/blog",
+      pathLike(paths, /^\/blog\/[^/]+$/),
+      "/instrukcii",
+      pathLike(paths, /^\/instrukcii\/[^/]+$/),
+      "/kontakty",
+      pathLike(paths, /^\/(?!catalog|vakansii|uslugi|blog|instrukcii|kontakty)[a-z0-9-]+$/),
+    ];
+    for (const path of routes) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() ?? "";
+      expect(title, `${path}: <title>`).not.toBe("");
+      expect(html, `${path}: h1`).toMatch(/<h1[\s>][^]*?<\/h1>/);
+    }
+    for (const path of ["/no-such-page", "/o-kompanii/x/y", "/catalog/vizitki/abc"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+    }
+    // A browser without JavaScript: unknown addresses land on main, its h1 drawn by the server.
+    await page.goto("/no-such-page");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("h1")).toHaveText("Печатаем быстро и без сюрпризов");
+    await page.goto("/catalog/vizitki");
+    await expect(page.locator("h1")).toBeVisible();
+    await expect(page.locator(".ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+  });
+});
+
+test.describe("the main screens at three widths", () => {
+  for (const width of [375, 768, 1280] as const) {
+    test(`main, a category, a product and the cart fit ${width} px`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const problems = watchProblems(page);
+      const products = (await (await request.get("/api/public/product", { params: { limit: 100 } })).json()) as { items: { id: number; productName: string }[] };
+      const product = products.items.find((item) => item.productName === PRODUCT);
+      if (!product) throw new Error(`${PRODUCT} is not in the catalogue`);
+      // The cart with a line in it: the visitor's own cookie session.
+      const added = await page.request.post("/api/client-cart/product", { data: { productId: product.id, options: {}, quantity: 100, companyId: null } });
+      expect(added.ok(), await added.text()).toBe(true);
+
+      for (const [name, path, ready] of [
+        ["main", "/", "h1"],
+        ["category", "/catalog/vizitki", ".ottisk-card:not(.ottisk-card--skeleton)"],
+        ["product", `/catalog/vizitki/${product.id}`, "main [part~=price], main h2"],
+        ["cart", "/cart", "main [part~=line]"],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.locator(ready).first()).toBeVisible();
+        await hydrated(page);
+        await page.waitForLoadState("networkidle");
+        if (name === "main") {
+          // The cookie banner floats over the page: accepted once, it stays away from the other screenshots.
+          const banner = page.getByRole("region", { name: "Файлы cookie" });
+          await banner.getByRole("button", { name: "Принять" }).click();
+          await expect(banner).toBeHidden();
+        }
+        await expectNoHorizontalScroll(page);
+        // Lazy images load once scrolled to: the whole page is shown in the screenshot.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect.poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)), { message: "every image loaded" }).toBe(true);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(screenshots, `site-${name}-${width}.png`), fullPage: true });
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
