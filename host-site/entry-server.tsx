@@ -30,7 +30,7 @@ import type { PageHead } from "./head";
 import { pageCrumbs } from "./pages/WebsitePage";
 import { catalogPath, matchRoute, pagePath, PRIVATE_PATHS, productPath, SCREEN_PATHS, successPath } from "./routes";
 import { loadLayoutData } from "./layout-data";
-import { routePage } from "./route-page";
+import { routePage, routePageModule } from "./route-page";
 import { takeSiteSnapshot } from "./snapshot";
 
 function unavailable(resource: Resource<unknown> | undefined): boolean {
@@ -177,9 +177,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       <App route={pageRoute} page={page} />
     </Provider>,
   );
+  const pageModule = routePageModule(pageRoute);
+  const pageChunks = pageModule === null ? [] : (request.assets.pageChunks[pageModule] ?? []);
   return {
     status,
-    html: documentHtml({ head, origin: request.origin, appHtml, snapshot: takeSiteSnapshot(store), assets: request.assets }),
+    html: documentHtml({ head, origin: request.origin, appHtml, snapshot: takeSiteSnapshot(store), assets: request.assets, pageChunks }),
   };
 }
 

@@ -5,6 +5,29 @@ import { CatalogPage } from "./pages/CatalogPage";
 export type PageRoute = Exclude<Route, { name: "redirect" }>;
 
 /**
+ * The source module of the route's page chunk as Vite's manifest names it (keys of
+ * ClientAssets.pageChunks), so the document preloads it beside the entry; null for the catalogue,
+ * which is part of the entry. Kept beside routePage's imports below: the two change together.
+ */
+export function routePageModule(route: PageRoute): string | null {
+  switch (route.name) {
+    case "catalog":
+    case "category":
+      return null;
+    case "main":
+    case "page":
+      return "host-site/pages/WebsitePage.tsx";
+    case "product":
+      return "host-site/pages/ProductPage.tsx";
+    case "search":
+    case "favourites":
+    case "cart":
+    case "success":
+      return "host-site/pages/ScreenPages.tsx";
+  }
+}
+
+/**
  * The page inside the layout for a route. The catalogue is part of the entry (the shop's most
  * visited pages); every other page's code is a chunk of its own, loaded before the server renders
  * and before the browser hydrates, so both draw the same tree and the catalogue does not carry the

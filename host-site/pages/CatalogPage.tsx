@@ -22,6 +22,8 @@ export function CatalogPage({ categorySlug, view }: { categorySlug?: string | un
           <p className="page-heading__lead">Визитки, листовки, каталоги, баннеры и наклейки — с проверкой макета и доставкой по России.</p>
         ) : null}
       </div>
+      {/* The cards' names are h3: this keeps the page's outline in order (h1, h2, h3) for screen readers. */}
+      {!categorySlug || category ? <h2 className="ottisk-visually-hidden">Товары</h2> : null}
       <Catalog
         categorySlug={categorySlug}
         initialView={view}

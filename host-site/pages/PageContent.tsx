@@ -46,7 +46,7 @@ function ContentBlock({
     case "Text":
       return <TextBlocks blocks={component.content.blocks} />;
     case "Banner":
-      return <Banner content={component.content} asPageHeading={first && headingLevel === 1} />;
+      return <Banner content={component.content} asPageHeading={first && headingLevel === 1} first={first} />;
     case "ProductCategories":
       return <ProductCategories content={component.content} />;
     case "BlogTeasers":
@@ -97,7 +97,8 @@ export function TextBlocks({ blocks }: { blocks: readonly TextBlock[] }) {
   );
 }
 
-function Banner({ content, asPageHeading }: { content: BannerContent; asPageHeading: boolean }) {
+/** The page's first banner is its largest paint: its image is fetched first (Largest Contentful Paint). */
+function Banner({ content, asPageHeading, first }: { content: BannerContent; asPageHeading: boolean; first: boolean }) {
   const Heading = asPageHeading ? "h1" : "h2";
   return (
     <section className="content-block content-banner">
@@ -110,7 +111,9 @@ function Banner({ content, asPageHeading }: { content: BannerContent; asPageHead
           </a>
         ) : null}
       </div>
-      {content.imageUrl ? <img className="content-banner__image" src={content.imageUrl} alt="" width={1200} height={600} /> : null}
+      {content.imageUrl ? (
+        <img className="content-banner__image" src={content.imageUrl} alt="" width={1200} height={600} fetchPriority={first ? "high" : undefined} />
+      ) : null}
     </section>
   );
 }

@@ -9,6 +9,14 @@ export interface ClientAssets {
   scripts: string[];
   styles: string[];
   preloads: string[];
+  /**
+   * The code of each module the entry imports dynamically (the route pages of
+   * host-site/route-page.tsx among them), keyed by its source path as Vite's manifest names it
+   * (e.g. `host-site/pages/ProductPage.tsx`): its chunk and the chunks it imports that the entry
+   * does not load already. A page preloads its own, which would otherwise be asked for only once
+   * the entry runs.
+   */
+  pageChunks: Record<string, string[]>;
 }
 
 export interface RenderRequest {

@@ -1,5 +1,5 @@
 import { atom } from "jotai/vanilla";
-import type { PrimitiveAtom, WritableAtom } from "jotai/vanilla";
+import type { Getter, PrimitiveAtom, WritableAtom } from "jotai/vanilla";
 import type {
   FeedbackFormDefinition,
   FeedbackReceipt,
@@ -17,6 +17,7 @@ import type { Api } from "../http/index";
 import { isApiError } from "../http/index";
 import { BLOG_TEASERS_DESKTOP } from "../domain/constants";
 import { requireApi } from "./api.atoms";
+import { pageKey, pagesAtom } from "./pages.atoms";
 import type { Resource } from "./resource";
 
 /*
@@ -33,7 +34,7 @@ export interface SiteResource<T> {
   loadAtom: WritableAtom<null, [], Promise<void>>;
 }
 
-function siteResource<T>(fetch: (api: Api) => Promise<T>): SiteResource<T> {
+function siteResource<T>(fetch: (api: Api, get: Getter) => Promise<T>): SiteResource<T> {
   const valueAtom = atom<Resource<T> | undefined>(undefined);
   const loadAtom = atom(null, async (get, set) => {
     const current = get(valueAtom);
@@ -41,7 +42,7 @@ function siteResource<T>(fetch: (api: Api) => Promise<T>): SiteResource<T> {
     const api = requireApi(get);
     set(valueAtom, { status: "loading" });
     try {
-      set(valueAtom, { status: "ready", data: await fetch(api) });
+      set(valueAtom, { status: "ready", data: await fetch(api, get) });
     } catch (error) {
       if (!isApiError(error)) throw error;
       set(valueAtom, { status: "error", messageUI: error.messageUI, httpStatus: error.status });
@@ -53,8 +54,10 @@ function siteResource<T>(fetch: (api: Api) => Promise<T>): SiteResource<T> {
 /** The main page's documents for the cookie banner and the forms (spec §3: the Widget components). */
 export type SiteDocuments = Partial<Record<WidgetContent["widget"], { title: string; url: string }>>;
 
-async function loadSiteDocuments(api: Api): Promise<SiteDocuments> {
-  const page = await api.getPage("");
+/** From the main page: the one in the store's pages when it is there (the main page's server render hands it over), else asked for. */
+async function loadSiteDocuments(api: Api, get: Getter): Promise<SiteDocuments> {
+  const cached = get(pagesAtom)[pageKey("")];
+  const page = cached?.status === "ready" ? cached.data : await api.getPage("");
   const documents: SiteDocuments = {};
   for (const component of page.components) {
     if (component.key === "Widget") documents[component.content.widget] ??= { title: component.content.title, url: component.content.file.url };

@@ -8,6 +8,8 @@ export interface ProductCardProps {
   href: string;
   /** Heading level of the product name inside the page's outline. */
   headingLevel?: 2 | 3;
+  /** The card is likely the page's largest paint (the first of a list): its photo loads at once, first. */
+  priority?: boolean;
   /** Called when 'Заказать' is clicked; call `event.preventDefault()` to stay on the page. */
   onOrder?: (card: ProductCardData, event: MouseEvent<HTMLAnchorElement>) => void;
   onFavoriteToggle?: (card: ProductCardData) => void;
@@ -16,14 +18,30 @@ export interface ProductCardProps {
 }
 
 /** A product card of spec §2: photo or an empty placeholder, name, 'Заказать' and a favourite star. */
-export function ProductCard({ card, href, headingLevel = 3, onOrder, onFavoriteToggle, favoritePending = false }: ProductCardProps) {
+export function ProductCard({
+  card,
+  href,
+  headingLevel = 3,
+  priority = false,
+  onOrder,
+  onFavoriteToggle,
+  favoritePending = false,
+}: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const favoriteLabel = card.inFavorite ? "Убрать из избранного" : "Добавить в избранное";
   return (
     <article className="ottisk-card" data-product-id={card.id}>
       <a className="ottisk-card__photo" href={href} tabIndex={-1} aria-hidden="true">
         {card.photoUrl ? (
-          <img src={card.photoUrl} alt="" loading="lazy" decoding="async" width={400} height={300} />
+          <img
+            src={card.photoUrl}
+            alt=""
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+            width={400}
+            height={300}
+          />
         ) : (
           <span className="ottisk-card__placeholder" data-testid="photo-placeholder">
             <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">

@@ -255,6 +255,24 @@ describe("the catalogue", () => {
   });
 });
 
+describe("the page's code", () => {
+  const modulePreloads = (html: string) => Array.from(html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]*)">/g), (match) => match[1]);
+
+  it("a page preloads its own chunk beside the entry's; the catalogue, part of the entry, preloads none", async () => {
+    const list = await api("/public/product?limit=1", productListPageSchema);
+    const card = list.items[0];
+    if (!card) throw new Error("The seeded catalogue has no products");
+    const product = modulePreloads((await page200(`/catalog/${card.category.slug}/${card.id}`)).html);
+    expect(product.filter((href) => /^\/assets\/ProductPage-[\w-]+\.js$/.test(href ?? ""))).toHaveLength(1);
+    const main = modulePreloads((await page200("/")).html);
+    expect(main.filter((href) => /^\/assets\/WebsitePage-[\w-]+\.js$/.test(href ?? ""))).toHaveLength(1);
+    expect(modulePreloads((await page200("/izbrannoe")).html).some((href) => /^\/assets\/ScreenPages-/.test(href ?? ""))).toBe(true);
+    const catalog = modulePreloads((await page200("/catalog/vizitki")).html);
+    expect(catalog.some((href) => /\/(ProductPage|WebsitePage|ScreenPages)-/.test(href ?? ""))).toBe(false);
+    for (const preloads of [product, main, catalog]) expect(new Set(preloads).size).toBe(preloads.length);
+  });
+});
+
 describe("redirects", () => {
   const toMain = ["/no-such-page", "/blog/net-takoy-stati", "/blog/novinki-2026", "/o-kompanii/lishnee", "/a/b/c", "/catalog/vizitki/3/lishnee", "/%E2%80%94"];
   for (const path of toMain) {

@@ -199,11 +199,12 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
       ) : (
         <ul className="ottisk-catalog__grid" part="grid">
           {products.status === "ready"
-            ? products.data.items.map((card) => (
+            ? products.data.items.map((card, index) => (
                 <li key={card.id}>
                   <ProductCard
                     card={{ ...card, inFavorite: favourites.isFavourite(card.id, card.inFavorite) }}
                     href={productHref(card)}
+                    priority={index === 0}
                     onOrder={onOrder}
                     favoritePending={favourites.isPending(card.id)}
                     onFavoriteToggle={(shown) => void favourites.toggle(shown.id, shown.inFavorite)}

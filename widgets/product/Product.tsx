@@ -358,6 +358,8 @@ function Gallery({ product }: { product: Product }) {
             width={800}
             height={600}
             decoding="async"
+            // The product's photo is the page's largest paint: fetched before the scripts.
+            fetchPriority="high"
           />
         ) : (
           <span className="ottisk-product__placeholder" role="img" aria-label={`${product.productName}: фото пока нет`}>
