@@ -1,3 +1,4 @@
+import { CLIENT_MODE_REQUIRED_MESSAGE } from "../../shared/contracts/index";
 import type { Viewer } from "./session.service";
 import { ShopError } from "./shop-error";
 
@@ -11,7 +12,7 @@ export function actingClientId(viewer: Viewer): number {
       throw new ShopError({
         statusCode: 403,
         code: "CLIENT_MODE_REQUIRED",
-        messageUI: "Сначала выберите клиента, от имени которого работаете.",
+        messageUI: CLIENT_MODE_REQUIRED_MESSAGE,
         message: "An employee outside client mode has no client data",
       });
     }

@@ -76,4 +76,4 @@ export const favoriteStateSchema = z.object({ productId: entityIdSchema, inFavor
 export type FavoriteState = z.infer<typeof favoriteStateSchema>;
 
 /** The header that carries a session the server just opened (a visitor's temporary account). */
-export { SESSION_COOKIE, SESSION_TOKEN_HEADER } from "./wire";
+export { CLIENT_MODE_REQUIRED_MESSAGE, SESSION_COOKIE, SESSION_TOKEN_HEADER } from "./wire";

@@ -22,6 +22,7 @@ export {
   favoriteStateSchema,
   loginRequestSchema,
   okSchema,
+  CLIENT_MODE_REQUIRED_MESSAGE,
   SESSION_COOKIE,
   SESSION_TOKEN_HEADER,
   sessionGrantSchema,

@@ -7,6 +7,8 @@
 export const SESSION_TOKEN_HEADER = "x-ottisk-session";
 /** The httpOnly cookie that carries the session on the shop's own pages. */
 export const SESSION_COOKIE = "ottisk_session";
+/** What an employee outside client mode is told by calls on a client's data (403 CLIENT_MODE_REQUIRED). */
+export const CLIENT_MODE_REQUIRED_MESSAGE = "Сначала выберите клиента, от имени которого работаете.";
 /** The header place-order reads its idempotency key from. */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 /** Self-pickup points asked for at once (spec §9). */

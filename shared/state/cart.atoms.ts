@@ -1,5 +1,7 @@
 import { atom } from "jotai/vanilla";
 import type { Cart, CartProductAddRequest, CartUpdateRequest, Order, PaymentType } from "../contracts/index";
+// The schema-free module: the cart's atoms load no zod schemas for a message.
+import { CLIENT_MODE_REQUIRED_MESSAGE } from "../contracts/wire";
 import { CART_REFRESH_DELAY_MS } from "../domain/index";
 import { isApiError } from "../http/index";
 import type { Api } from "../http/index";
@@ -30,14 +32,11 @@ function messageOf(error: unknown): string {
   return isApiError(error) ? error.messageUI : "Не удалось выполнить действие. Попробуйте ещё раз.";
 }
 
-/** The server's answer (403) to an employee's cart call outside client mode: no cart to ask for. */
-const EMPLOYEE_WITHOUT_CLIENT_MESSAGE = "Сначала выберите клиента, от имени которого работаете.";
-
 export const loadCartAtom = atom(null, async (get, set) => {
   const api = requireApi(get);
   const profile = get(accountStateAtom).profile;
   if (profile?.typeUser === "employee" && !profile.impersonalization) {
-    set(cartStateAtom, (state) => ({ ...state, cart: null, loading: false, error: EMPLOYEE_WITHOUT_CLIENT_MESSAGE }));
+    set(cartStateAtom, (state) => ({ ...state, cart: null, loading: false, error: CLIENT_MODE_REQUIRED_MESSAGE }));
     return;
   }
   set(cartStateAtom, (state) => ({ ...state, loading: true, error: null }));
