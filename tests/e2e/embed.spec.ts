@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { businessCardPdf } from "../../preflight/core/testing";
 import type { AccountProfile, Cart, Order, OrderListPage, SessionGrant } from "../../shared/contracts/index";
 import { chromiumArgs, chromiumPath } from "../chromium";
-import { CLIENT, SessionApi, catalogHydrated, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, screenshots, watchProblems } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, screenshots, watchProblems } from "./support";
 
 /*
  * The embeds as partners use them (issue 5): the built bundle (`npm run build` first) on demo pages
@@ -126,12 +126,7 @@ test.describe("a partner page with third-party cookies blocked", () => {
     await uploadCleanLayouts(api, companyId);
 
     // Self-pickup at the shop's counter in the client's city (Krasnodar).
-    await cart.getByRole("button", { name: /^(Выбрать доставку|Добавить ещё доставку)$/ }).click();
-    const deliveryForm = cart.getByRole("form", { name: "Новая доставка" });
-    await deliveryForm.getByRole("radio", { name: /^Самовывоз/ }).check();
-    await deliveryForm.locator("input[name=selfPickupPoint]").first().check();
-    await deliveryForm.getByRole("button", { name: "Добавить доставку" }).click();
-    await expect(deliveryForm).toBeHidden();
+    await chooseSelfPickup(cart);
     await expect(cart.locator("[part~=delivery]", { hasText: "Самовывоз" }).first()).toBeVisible();
     // The delivery's answer is the whole cart: the layouts checked through the API show as checked.
     await expect(cart.locator("[part~=line]", { hasText: PRODUCT }).first()).toContainText("макет проверен");

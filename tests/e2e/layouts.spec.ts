@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { runPreflight } from "../../preflight/index";
 import type { Cart, CartLayout, Order } from "../../shared/contracts/index";
 import type { Autocheck } from "../../shared/contracts/files";
-import { CLIENT, SessionApi, catalogHydrated, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, recorded, screenshots, watchProblems } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, placeOrderWith, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, recorded, screenshots, watchProblems } from "./support";
 
 /*
  * Layouts from the cart (issue 6), on the built bundle (`npm run build` first) and the preflight
@@ -222,18 +222,8 @@ test.describe("layouts from the cart", () => {
     await expect(dialog).toBeHidden();
     await expect(line.getByRole("list", { name: "Макеты" }).getByRole("listitem")).toContainText([`${FACE}: макет проверен`, `${BACK}: макет проверен`]);
     await expect(line.getByRole("button", { name: "Проверить и утвердить макеты" })).toBeVisible();
-    await cart.getByRole("button", { name: /^(Выбрать доставку|Добавить ещё доставку)$/ }).click();
-    const deliveryForm = cart.getByRole("form", { name: "Новая доставка" });
-    await deliveryForm.getByRole("radio", { name: /^Самовывоз/ }).check();
-    await deliveryForm.locator("input[name=selfPickupPoint]").first().check();
-    await deliveryForm.getByRole("button", { name: "Добавить доставку" }).click();
-    await expect(deliveryForm).toBeHidden();
-    const invoice = cart.getByRole("radio", { name: "Счёт для юрлица" });
-    await invoice.click();
-    await expect(invoice).toBeChecked();
-    const checkout = cart.getByRole("button", { name: "Оформить заказ" });
-    await expect(checkout).toBeEnabled();
-    await checkout.click();
+    await chooseSelfPickup(cart);
+    await placeOrderWith(cart, "Счёт для юрлица");
     const success = cart.locator("[part~=success]");
     await expect(success.getByRole("heading", { name: /^Заказ № .+ оформлен$/ })).toBeVisible();
     const [placed] = await eventsOf(page, "ottisk-checkout");

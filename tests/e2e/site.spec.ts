@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order } from "../../shared/contracts/index";
-import { CLIENT, SessionApi, expectNoHorizontalScroll, screenshots, watchProblems } from "./support";
+import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOrderWith, screenshots, watchProblems } from "./support";
 
 /*
  * The host site as a shopper and an employee use it (issue 7), on the built site (`npm run build`
@@ -113,18 +113,8 @@ test.describe("the host site's journeys", () => {
     await expect(dialog).toBeHidden();
 
     // 5. Self-pickup, card payment, the order.
-    await main.getByRole("button", { name: /^(Выбрать доставку|Добавить ещё доставку)$/ }).click();
-    const deliveryForm = main.getByRole("form", { name: "Новая доставка" });
-    await deliveryForm.getByRole("radio", { name: /^Самовывоз/ }).check();
-    await deliveryForm.locator("input[name=selfPickupPoint]").first().check();
-    await deliveryForm.getByRole("button", { name: "Добавить доставку" }).click();
-    await expect(deliveryForm).toBeHidden();
-    const card = main.getByRole("radio", { name: "Онлайн картой (ЮKassa)" });
-    await card.click();
-    await expect(card).toBeChecked();
-    const checkout = main.getByRole("button", { name: "Оформить заказ" });
-    await expect(checkout).toBeEnabled();
-    await checkout.click();
+    await chooseSelfPickup(main);
+    await placeOrderWith(main, "Онлайн картой (ЮKassa)");
 
     // 6. The shop's test payment page (offline YooKassa): «Оплатить» leads to the success page.
     await expect(page).toHaveURL(/\/api\/payment\/test\/test-[0-9a-f-]{36}$/);

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { SessionGrant } from "../../shared/contracts/index";
@@ -126,3 +126,24 @@ export class SessionApi {
     return (await response.json()) as T;
   }
 }
+
+/** Adds the self-pickup delivery at the first point offered, in the cart shown by `cart` (the element or the page's main). */
+export async function chooseSelfPickup(cart: Locator): Promise<void> {
+  await cart.getByRole("button", { name: /^(Выбрать доставку|Добавить ещё доставку)$/ }).click();
+  const deliveryForm = cart.getByRole("form", { name: "Новая доставка" });
+  await deliveryForm.getByRole("radio", { name: /^Самовывоз/ }).check();
+  await deliveryForm.locator("input[name=selfPickupPoint]").first().check();
+  await deliveryForm.getByRole("button", { name: "Добавить доставку" }).click();
+  await expect(deliveryForm).toBeHidden();
+}
+
+/** Chooses the payment type (the radio turns checked when the server answers) and presses «Оформить заказ». */
+export async function placeOrderWith(cart: Locator, payment: string | RegExp): Promise<void> {
+  const radio = cart.getByRole("radio", { name: payment });
+  await radio.click();
+  await expect(radio).toBeChecked();
+  const checkout = cart.getByRole("button", { name: "Оформить заказ" });
+  await expect(checkout).toBeEnabled();
+  await checkout.click();
+}
+
