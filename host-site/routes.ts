@@ -1,5 +1,5 @@
 import type { ProductSort } from "../shared/contracts/index";
-import { productSortValues } from "../shared/contracts/index";
+import { productSortValues } from "../shared/contracts/catalog";
 import type { CatalogView } from "../widgets/catalog/Catalog";
 
 /** The host site's routes of spec §2. */

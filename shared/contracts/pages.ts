@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { queryInt } from "./query";
 import { seoFieldsSchema } from "./seo";
-import { MAIN_PAGE_ALIAS } from "./wire";
+import { MAIN_PAGE_ALIAS, SEARCH_MAX_LIMIT } from "./wire";
 
 /*
  * The website's pages and site-wide blocks (spec §2, §3, §7 "Pages"): pages with their components,
@@ -26,12 +26,10 @@ export const messengerSchema = z.enum(messengerValues);
 export type Messenger = z.infer<typeof messengerSchema>;
 
 export const PAGE_SLUG_MAX_LENGTH = 200;
-export { MAIN_PAGE_ALIAS } from "./wire";
+export { MAIN_PAGE_ALIAS, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./wire";
 export const PAGE_LIST_DEFAULT_LIMIT = 12;
 export const PAGE_LIST_MAX_LIMIT = 50;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
-export const SEARCH_DEFAULT_LIMIT = 20;
-export const SEARCH_MAX_LIMIT = 50;
 
 /** Lowercase Latin words with dashes, joined by slashes: `blog/kak-podgotovit-maket`. */
 const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;

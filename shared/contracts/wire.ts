@@ -15,6 +15,9 @@ export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 export const SELF_PICKUP_DEFAULT_LIMIT = 100;
 /** Products on a catalogue page unless the caller asks otherwise. */
 export const PRODUCT_LIST_DEFAULT_LIMIT = 24;
+/** Search results on a page unless the caller asks otherwise, and the most a page may hold. */
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 50;
 /** The path the API also accepts for the main page (whose slug is empty). */
 export const MAIN_PAGE_ALIAS = "main";
 /** The tags the shop's server can draw first (GET /widgets/prerender/{tag}), and the attributes that change what they show. */

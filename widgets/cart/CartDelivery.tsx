@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
-import { DELIVERY_METHOD_LABELS, DELIVERY_METHOD_TYPES, DELIVERY_TYPE_LABELS, deliveryMethodValues } from "../../shared/contracts/index";
+import { DELIVERY_METHOD_LABELS, DELIVERY_METHOD_TYPES, DELIVERY_TYPE_LABELS, deliveryMethodValues } from "../../shared/contracts/delivery";
 import type { Cart, CartDelivery, DeliveryMethod, DeliveryOption, DeliveryType, PickupProvider } from "../../shared/contracts/index";
 import { DELIVERY_RATE_TABLE } from "../../shared/domain/delivery-rates";
 import { CITY_SEARCH_DEBOUNCE_MS, DEFAULT_CITY_KLADR_ID, formatRoubles, PRESET_CITIES } from "../../shared/domain/index";

@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { Suspense, lazy, useEffect, useId, useState } from "react";
-import { CART_LINE_MAX_QUANTITY } from "../../shared/contracts/index";
+import { CART_LINE_MAX_QUANTITY } from "../../shared/contracts/cart";
 import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom, setInOrderAtom } from "../../shared/state/index";

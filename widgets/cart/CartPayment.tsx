@@ -1,6 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useId, useState } from "react";
-import { CART_COMMENT_MAX_LENGTH, paymentTypeValues } from "../../shared/contracts/index";
+import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
+import { paymentTypeValues } from "../../shared/contracts/order";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { updateCartAtom } from "../../shared/state/index";

@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
-import { PROMOCODE_MAX_LENGTH } from "../../shared/contracts/index";
+import { PROMOCODE_MAX_LENGTH } from "../../shared/contracts/cart";
 import type { Cart } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom } from "../../shared/state/index";

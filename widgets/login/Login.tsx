@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { loginRequestSchema } from "../../shared/contracts/index";
+import { loginRequestSchema } from "../../shared/contracts/account";
 import type { SessionGrant } from "../../shared/contracts/index";
 import { isApiError } from "../../shared/http/index";
 import { loginAtom, signedInAtom } from "../../shared/state/index";

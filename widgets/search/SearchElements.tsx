@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { SEARCH_MAX_LIMIT } from "../../shared/contracts/index";
+import { SEARCH_MAX_LIMIT } from "../../shared/contracts/wire";
 import { storedSearchQuery } from "../../shared/state/index";
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useState } from "react";
 import type { MouseEvent } from "react";
-import { SEARCH_DEFAULT_LIMIT } from "../../shared/contracts/index";
+import { SEARCH_DEFAULT_LIMIT } from "../../shared/contracts/wire";
 import type { SearchResult, SearchResultPage } from "../../shared/contracts/index";
 import { pluralRu } from "../../shared/domain/format";
 import { loadSearchPageAtom, searchPageKey, searchPagesAtom } from "../../shared/state/index";
