@@ -56,7 +56,7 @@ const vite = await createViteServer({
   define: { __OTTISK_VERSION__: JSON.stringify(version) },
   server: { middlewareMode: true, hmr: false, ws: false },
   oxc: { jsx: { runtime: "automatic" } },
-  optimizeDeps: { include: ["react", "react-dom/client", "jotai/react", "jotai/vanilla", "zod/mini", "zod/v4/core", "chai", "axe-core"] },
+  optimizeDeps: { include: ["react", "react-dom/client", "react-dom/server", "jotai/react", "jotai/vanilla", "zod/mini", "zod/v4/core", "chai", "axe-core"] },
 });
 
 /*

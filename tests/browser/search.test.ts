@@ -1,8 +1,12 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
+import { createElement } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
 import "../../widgets/index";
+import { SearchBox } from "../../widgets/search/SearchBox";
 import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 /** Types into a React-controlled field as a user would. */
@@ -80,6 +84,46 @@ describe("<ottisk-search>", () => {
     } finally {
       release();
     }
+  });
+});
+
+describe("SearchBox drawn by the server (the host site's header)", () => {
+  it("is a plain GET form to the results before the code runs, and keeps what was typed before hydration", async () => {
+    const container = document.createElement("div");
+    document.body.append(container);
+    const searched: string[] = [];
+    const box = () =>
+      createElement(SearchBox, {
+        resultsUrl: "/poisk",
+        onSearch: (query: string) => {
+          searched.push(query);
+          return false;
+        },
+      });
+    container.innerHTML = renderToString(box());
+    const form = container.querySelector<HTMLFormElement>("form[role='search']")!;
+    expect(form.getAttribute("action")).to.equal("/poisk");
+    expect(form.getAttribute("method")).to.equal("get");
+    expect(form.querySelector("input")?.name).to.equal("q");
+
+    // The shopper types while the page's code is still on its way.
+    form.querySelector("input")!.value = "буклет";
+    const root = hydrateRoot(container, box());
+    try {
+      await waitFor(() => container.querySelector("button[type='reset']") !== null, "the field's reset button, for the typed text");
+      form.requestSubmit();
+      await waitFor(() => searched.length === 1, "the search");
+      expect(searched).to.deep.equal(["буклет"]);
+    } finally {
+      root.unmount();
+      container.remove();
+    }
+  });
+
+  it("has no action of its own for a results template, which only the code can fill", () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(createElement(SearchBox, { resultsUrl: "/search/{query}" }));
+    expect(container.querySelector("form")?.hasAttribute("action")).to.equal(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { storeSearchQuery } from "../../shared/state/index";
 import { storefrontOrigin } from "../api-base";
 
@@ -13,6 +13,15 @@ export function searchHref(resultsUrl: string, query: string): string {
   const url = new URL(resultsUrl, document.baseURI);
   url.searchParams.set("q", query);
   return url.href;
+}
+
+/**
+ * The form's own action for a browser that has not run the page's code yet (the host site hydrates
+ * after the first paint): a plain address gets `?q=` as a GET form sends it. A template, or an
+ * address with a query of its own (which a GET form would drop), has none: only the code can build it.
+ */
+function formAction(resultsUrl: string): string | undefined {
+  return resultsUrl.includes("{query}") || resultsUrl.includes("?") ? undefined : resultsUrl;
 }
 
 export interface SearchBoxProps {
@@ -31,14 +40,22 @@ export function SearchBox({ resultsUrl, onSearch }: SearchBoxProps) {
   const [value, setValue] = useState("");
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // What was typed before the page's code arrived (the host site hydrates after its first paint).
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? "";
+    if (typed !== "") setValue(typed);
+  }, []);
   return (
     <form
       role="search"
+      action={formAction(resultsUrl)}
+      method="get"
       className="ottisk-root ottisk-search"
       part="search-form"
       onSubmit={(event) => {
         event.preventDefault();
-        const query = value.trim();
+        // From the field itself: it may hold what was typed while the page was hydrating.
+        const query = (inputRef.current?.value ?? value).trim();
         if (query === "") return;
         const href = searchHref(resultsUrl, query);
         storeSearchQuery(query);
