@@ -173,8 +173,20 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       // The host site imports the contracts itself; shared/http's lazy contract loading is for the widgets.
       rolldownOptions: {
         // The service worker (host-site/sw.ts) is a second entry with a fixed name, served at /sw.js.
-        input: { "entry-client": "host-site/entry-client.tsx", sw: "host-site/sw.ts" },
-        output: { entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js") },
+        // The boot script (host-site/boot.ts) is a third: the page's only script tag, it loads the entry.
+        input: { boot: "host-site/boot.ts", "entry-client": "host-site/entry-client.tsx", sw: "host-site/sw.ts" },
+        output: {
+          entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js"),
+          // react-dom and zod in chunks of their own, so the boot script can evaluate them one task
+          // at a time (host-site/boot.ts) rather than in one long task with the app's code. The
+          // jitless setting goes with zod: it must run before any schema is built.
+          codeSplitting: {
+            groups: [
+              { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+              { name: "zod", test: /node_modules[\\/]zod[\\/]|shared[\\/]http[\\/]zod-config\.ts$/ },
+            ],
+          },
+        },
         checks: { ineffectiveDynamicImport: false },
       },
     },

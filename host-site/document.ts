@@ -58,15 +58,14 @@ export function documentHtml(options: {
     `<link rel="icon" type="image/svg+xml" href="${FAVICON}">`,
     ...meta,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    // Low priority: the page is drawn by the server, its code only hydrates it (Lighthouse would
-    // count high-priority scripts that finish before the first paint as render-blocking).
-    // The route's own chunk too: the entry asks for it only once it runs, a round trip later.
-    ...[...assets.preloads, ...pageChunks].map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeHtml(href)}">`),
     "</head>",
     "<body>",
     `<div id="${APP_ELEMENT_ID}">${appHtml}</div>`,
     `<script id="${STATE_ELEMENT_ID}" type="application/json">${embedJson(snapshot)}</script>`,
-    ...assets.scripts.map((src) => `<script type="module" fetchpriority="low" src="${escapeHtml(src)}"></script>`),
+    // One script: boot.ts loads the entry, the chunks it imports and the route's own chunk (which
+    // the entry would ask for only once it runs, a round trip later) after the page is painted.
+    // Low priority: a script of high priority that runs before the first paint counts as render-blocking.
+    `<script type="module" fetchpriority="low" src="${escapeHtml(assets.boot)}" data-modules="${escapeHtml([...assets.preloads, assets.entry, ...pageChunks].join(" "))}"></script>`,
     "</body>",
     "</html>",
   ].join("\n");

@@ -21,6 +21,7 @@ interface ManifestChunk {
 }
 
 const CLIENT_ENTRY = "host-site/entry-client.tsx";
+const CLIENT_BOOT = "host-site/boot.ts";
 /** Addresses that belong to other parts of the server; a miss there is a 404, not a page. */
 const NOT_PAGES = /^\/(api|files|widgets|demo|assets)(\/|$)/;
 /** A missing file (favicon.ico, an old bundle) gets a 404 rather than the main page. */
@@ -38,24 +39,29 @@ async function clientAssets(clientDir: string): Promise<ClientAssets> {
   }
   const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`The client build has no ${CLIENT_ENTRY}: run npm run build`);
-  const scripts = [`/${entry.file}`];
+  const boot = manifest[CLIENT_BOOT];
+  if (!entry || !boot) throw new Error(`The client build has no ${CLIENT_ENTRY} or ${CLIENT_BOOT}: run npm run build`);
+  const entryFile = `/${entry.file}`;
   // Every chunk the entry imports, those its imports import too: else the browser finds them only
   // once the first ones have arrived, a round trip later.
-  const entryLoaded = new Set(scripts);
+  const entryLoaded = new Set([entryFile]);
   const preloads = (entry.imports ?? []).flatMap((name) => chunkFiles(manifest, name, entryLoaded));
   const pageChunks = Object.fromEntries(
     (entry.dynamicImports ?? []).map((name) => [name, chunkFiles(manifest, name, new Set(entryLoaded))]),
   );
-  return { scripts, styles: (entry.css ?? []).map((file) => `/${file}`), preloads, pageChunks };
+  return { boot: `/${boot.file}`, entry: entryFile, styles: (entry.css ?? []).map((file) => `/${file}`), preloads, pageChunks };
 }
 
-/** A chunk's file and those of the chunks it imports statically, depth first, leaving out the files in `loaded`. */
+/**
+ * A chunk's file and those of the chunks it imports statically, leaving out the files in `loaded`:
+ * imports first (depth first), so each file comes after everything it imports and the boot script
+ * can evaluate them in this order, one at a time.
+ */
 function chunkFiles(manifest: Record<string, ManifestChunk>, name: string, loaded: Set<string>): string[] {
   const chunk = manifest[name];
   if (!chunk || loaded.has(`/${chunk.file}`)) return [];
   loaded.add(`/${chunk.file}`);
-  return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(manifest, imported, loaded))];
+  return [...(chunk.imports ?? []).flatMap((imported) => chunkFiles(manifest, imported, loaded)), `/${chunk.file}`];
 }
 
 function forwardedHeaders(request: FastifyRequest): Record<string, string> {
@@ -90,7 +96,7 @@ export async function hostSite(app: FastifyInstance, options: { distDir: string 
    */
   const serviceWorker = await readFile(join(clientDir, "sw.js"), "utf8").catch(() => null);
   if (serviceWorker !== null) {
-    const build = JSON.stringify({ version: assets.scripts[0] ?? "", assets: [...assets.scripts, ...assets.styles, ...assets.preloads] });
+    const build = JSON.stringify({ version: assets.entry, assets: [assets.boot, assets.entry, ...assets.styles, ...assets.preloads] });
     const script = `self.__OTTISK_BUILD__ = ${build};\n${serviceWorker}`;
     app.get("/sw.js", (_request, reply) =>
       reply

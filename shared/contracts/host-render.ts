@@ -6,7 +6,9 @@
 
 /** The built client's files a page must load (from Vite's manifest). */
 export interface ClientAssets {
-  scripts: string[];
+  /** The page's one script tag (host-site/boot.ts): it loads `entry` and `preloads` once the page is painted. */
+  boot: string;
+  entry: string;
   styles: string[];
   preloads: string[];
   /**

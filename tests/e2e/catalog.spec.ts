@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { siteHydrated } from "./support";
 
 const screenshots = join(import.meta.dirname, "..", "..", "test-results", "screenshots");
 mkdirSync(screenshots, { recursive: true });
@@ -40,6 +41,7 @@ test.describe("host site", () => {
     const firstBefore = await cards.first().locator(".ottisk-card__name").textContent();
 
     // The sort control works only once React has hydrated the server's HTML.
+    await siteHydrated(page);
     await page.getByLabel("Сортировка").selectOption("NameDesc");
     await expect(cards.first().locator(".ottisk-card__name")).not.toHaveText(firstBefore ?? "");
     await expect(page).toHaveURL(/\?sort=NameDesc$/);
@@ -96,7 +98,7 @@ test.describe("host site", () => {
     }
     // The search box works once the page has hydrated: it leads to the results, drawn for the query.
     await page.goto("/poisk");
-    await page.waitForLoadState("networkidle");
+    await siteHydrated(page);
     await page.locator("main").getByRole("searchbox").fill("визитки");
     await page.locator("main").getByRole("button", { name: "Найти" }).click();
     await expect(page).toHaveURL(/\/poisk\?q=/);

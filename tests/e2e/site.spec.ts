@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order } from "../../shared/contracts/index";
-import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOrderWith, screenshots, watchProblems } from "./support";
+import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOrderWith, siteHydrated, screenshots, watchProblems } from "./support";
 
 /*
  * The host site as a shopper and an employee use it (issue 7), on the built site (`npm run build`
@@ -41,11 +41,6 @@ function pathLike(paths: readonly string[], pattern: RegExp): string {
   return found;
 }
 
-/** Waits until the page's own code has hydrated the server's HTML (the account area leaves its placeholder). */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator("header .ottisk-account__placeholder")).toHaveCount(0);
-}
-
 test.describe("the host site's journeys", () => {
   test("a shopper searches, configures, signs in, uploads and approves a layout, pays on the test page and sees the order", async ({
     page,
@@ -60,7 +55,7 @@ test.describe("the host site's journeys", () => {
 
     // 1. The header's search leads to /poisk with the results, the product among them.
     await page.goto("/");
-    await hydrated(page);
+    await siteHydrated(page);
     const header = page.locator("header");
     await header.getByRole("searchbox").fill("визитки стандартные");
     await header.getByRole("button", { name: "Найти" }).click();
@@ -73,7 +68,7 @@ test.describe("the host site's journeys", () => {
     await expect(page).toHaveURL(/\/catalog\/vizitki\/\d+$/);
     const main = page.locator("main");
     await expect(main.getByRole("heading", { name: PRODUCT, level: 2 })).toBeVisible();
-    await hydrated(page);
+    await siteHydrated(page);
     await main.getByRole("radio", { name: PAPER }).check();
     await main.getByRole("checkbox", { name: FINISHING }).check();
     await main.getByRole("button", { name: "В корзину" }).click();
@@ -81,7 +76,7 @@ test.describe("the host site's journeys", () => {
 
     // 3. The cart, as a visitor; then sign in with the layout's dialog: the line moves into the account.
     await page.goto("/cart");
-    await hydrated(page);
+    await siteHydrated(page);
     await header.getByRole("button", { name: "Войти", exact: true }).click();
     const login = page.getByRole("dialog", { name: "Вход и регистрация" });
     await login.getByLabel("Электронная почта").fill(CLIENT.email);
@@ -159,6 +154,7 @@ test.describe("the host site's journeys", () => {
     const account = page.locator("header [part~=account-button]");
     await expect(account).toContainText("Мария Кузнецова");
     await expect(account).toContainText("Режим клиента");
+    await siteHydrated(page);
     await account.click();
     const panel = page.locator("header [part~=account-panel]");
     const exit = panel.getByRole("button", { name: "Выйти из режима клиента" });
@@ -222,6 +218,43 @@ test.describe("routes rendered on the server", () => {
     await page.goto("/catalog/vizitki");
     await expect(page.locator("h1")).toBeVisible();
     await expect(page.locator(".ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+    // The header's search is a plain form too: it leads to the results, drawn by the server.
+    const search = page.locator("form[role=search]:visible").first();
+    await search.getByRole("searchbox").fill("визитки");
+    await search.getByRole("searchbox").press("Enter");
+    await expect(page).toHaveURL(/\/poisk\?q=%D0%B2%D0%B8%D0%B7%D0%B8%D1%82%D0%BA%D0%B8$/);
+    await expect(page.locator("main").getByRole("heading", { name: "Результаты поиска по запросу «визитки»" })).toBeVisible();
+    await expect(page.locator("main [part=result]").first()).toBeVisible();
+  });
+});
+
+test.describe("loading order", () => {
+  test("content first: the page's code is asked for after the first paint and the main picture, then hydrates the page", async ({ page }) => {
+    for (const path of ["/", "/catalog/vizitki"]) {
+      const problems = watchProblems(page);
+      await page.goto(path);
+      // The cookie banner exists only in the browser: it shows once the code has hydrated the page.
+      await expect(page.getByRole("region", { name: "Файлы cookie" })).toBeVisible();
+      const timeline = await page.evaluate(() => {
+        const main = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')?.currentSrc ?? "";
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        return {
+          main,
+          mainLoaded: resources.find((entry) => entry.name === main)?.responseEnd ?? Number.NaN,
+          firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+          scripts: resources
+            .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name) && !/\/assets\/boot-/.test(entry.name))
+            .map((entry) => ({ name: entry.name, start: entry.startTime })),
+        };
+      });
+      expect(timeline.main, `${path}: the main picture is marked`).not.toBe("");
+      expect(timeline.scripts.map((script) => script.name).some((name) => /entry-client-/.test(name)), `${path}: the entry was loaded`).toBe(true);
+      for (const script of timeline.scripts) {
+        expect(script.start, `${path}: ${script.name} after the first paint`).toBeGreaterThanOrEqual(timeline.firstPaint);
+        expect(script.start, `${path}: ${script.name} after the main picture`).toBeGreaterThanOrEqual(timeline.mainLoaded);
+      }
+      expect(problems, `${path}: no hydration warning or script error`).toEqual([]);
+    }
   });
 });
 
@@ -245,7 +278,7 @@ test.describe("the main screens at three widths", () => {
       ] as const) {
         await page.goto(path);
         await expect(page.locator(ready).first()).toBeVisible();
-        await hydrated(page);
+        await siteHydrated(page);
         await page.waitForLoadState("networkidle");
         if (name === "main") {
           // The cookie banner floats over the page: accepted once, it stays away from the other screenshots.

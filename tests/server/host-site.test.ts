@@ -256,20 +256,49 @@ describe("the catalogue", () => {
 });
 
 describe("the page's code", () => {
-  const modulePreloads = (html: string) => Array.from(html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]*)">/g), (match) => match[1]);
+  /** The page's script tags, and the files its one script (host-site/boot.ts) loads, in its order. */
+  function pageCode(html: string): { scriptTags: string[]; files: string[] } {
+    const scriptTags = Array.from(html.matchAll(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g), (match) => match[0]);
+    const boot = /<script type="module" fetchpriority="low" src="\/assets\/boot-[\w-]+\.js" data-modules="([^"]+)"><\/script>/.exec(html);
+    expect(boot, "the page's boot script").not.toBeNull();
+    const files = (boot?.[1] ?? "").split(" ");
+    expect(files.filter((href) => /^\/assets\/entry-client-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    return { scriptTags, files };
+  }
 
-  it("a page preloads its own chunk beside the entry's; the catalogue, part of the entry, preloads none", async () => {
+  /** The chunks a built file imports statically (`from"./name.js"` in the minified code). */
+  async function staticImports(file: string): Promise<string[]> {
+    const response = await get(file);
+    expect(response.statusCode, file).toBe(200);
+    return Array.from(response.body.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g), (match) => `/assets/${match[1]}`);
+  }
+
+  it("a page has one script, which names its route's chunk beside the entry's; the catalogue, part of the entry, names none", async () => {
     const list = await api("/public/product?limit=1", productListPageSchema);
     const card = list.items[0];
     if (!card) throw new Error("The seeded catalogue has no products");
-    const product = modulePreloads((await page200(`/catalog/${card.category.slug}/${card.id}`)).html);
-    expect(product.filter((href) => /^\/assets\/ProductPage-[\w-]+\.js$/.test(href ?? ""))).toHaveLength(1);
-    const main = modulePreloads((await page200("/")).html);
-    expect(main.filter((href) => /^\/assets\/WebsitePage-[\w-]+\.js$/.test(href ?? ""))).toHaveLength(1);
-    expect(modulePreloads((await page200("/izbrannoe")).html).some((href) => /^\/assets\/ScreenPages-/.test(href ?? ""))).toBe(true);
-    const catalog = modulePreloads((await page200("/catalog/vizitki")).html);
-    expect(catalog.some((href) => /\/(ProductPage|WebsitePage|ScreenPages)-/.test(href ?? ""))).toBe(false);
-    for (const preloads of [product, main, catalog]) expect(new Set(preloads).size).toBe(preloads.length);
+    const product = pageCode((await page200(`/catalog/${card.category.slug}/${card.id}`)).html);
+    expect(product.scriptTags).toHaveLength(1);
+    expect(product.files.filter((href) => /^\/assets\/ProductPage-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    const main = pageCode((await page200("/")).html).files;
+    expect(main.filter((href) => /^\/assets\/WebsitePage-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    expect(pageCode((await page200("/izbrannoe")).html).files.some((href) => /^\/assets\/ScreenPages-/.test(href))).toBe(true);
+    const catalog = pageCode((await page200("/catalog/vizitki")).html).files;
+    expect(catalog.some((href) => /\/(ProductPage|WebsitePage|ScreenPages)-/.test(href))).toBe(false);
+    for (const files of [product.files, main, catalog]) expect(new Set(files).size).toBe(files.length);
+  });
+
+  it("lists every file after the files it imports, so the boot script can evaluate them one at a time", async () => {
+    for (const path of ["/", "/catalog/vizitki", "/izbrannoe"]) {
+      const { files } = pageCode((await page200(path)).html);
+      expect(files.some((href) => /\/react-dom-[\w-]+\.js$/.test(href)), "react-dom is a chunk of its own").toBe(true);
+      for (const [index, file] of files.entries()) {
+        for (const imported of await staticImports(file)) {
+          expect(files.indexOf(imported), `${path}: ${file} imports ${imported}`).toBeGreaterThanOrEqual(0);
+          expect(files.indexOf(imported), `${path}: ${imported} comes before ${file}`).toBeLessThan(index);
+        }
+      }
+    }
   });
 });
 

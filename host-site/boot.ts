@@ -1,0 +1,73 @@
+/*
+ * The host site's first script: content first, code second (host-site/README.md, "Loading order").
+ *
+ * The server draws every page whole, so the code only makes it interactive (hydration). This tiny
+ * module (no imports) waits until the page has been painted and its main images (those marked
+ * fetchpriority="high": the banner, the first product photo) have arrived, and only then asks for
+ * the entry and the chunks it needs. On a slow mobile link those ~90 KB of code would otherwise
+ * share the bandwidth with the picture the shopper is waiting for. Links and forms of the drawn
+ * page work before that as plain HTML.
+ *
+ * The document names the files on this script's element (documentHtml in document.ts): data-modules,
+ * space-separated, each after the files it imports — the chunks the entry imports, the entry, then
+ * the route's page chunk and what it needs.
+ */
+
+/**
+ * Resolves once the browser has painted the page's first content (its first-contentful-paint
+ * entry). A tab opened in the background paints, and so loads its code, when it is first shown.
+ * Where paint timing is missing, two animation frames stand in for it.
+ */
+function afterFirstPaint(): Promise<void> {
+  if (!PerformanceObserver.supportedEntryTypes.includes("paint")) {
+    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  }
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  });
+}
+
+/** Resolves when the image has loaded or failed (a broken picture must not hold the code back). */
+function settled(image: HTMLImageElement): Promise<void> {
+  if (image.complete) return Promise.resolve();
+  return new Promise((resolve) => {
+    image.addEventListener("load", () => resolve(), { once: true });
+    image.addEventListener("error", () => resolve(), { once: true });
+  });
+}
+
+/** Lets the browser handle input and paint between two pieces of start-up work. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function start(modules: string[]): Promise<void> {
+  await afterFirstPaint();
+  await Promise.all(Array.from(document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'), settled));
+  // All files are fetched at once…
+  for (const href of modules) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+  // …and evaluated one by one, each after what it imports, so react-dom, zod and the app's code
+  // each take a task of their own instead of one long task that would hold up a tap.
+  for (const href of modules) {
+    await import(/* @vite-ignore */ href);
+    await yieldToBrowser();
+  }
+}
+
+const modules = document.querySelector<HTMLScriptElement>("script[data-modules]")?.dataset.modules?.split(" ").filter(Boolean) ?? [];
+if (modules.length > 0) {
+  start(modules).catch((error: unknown) => {
+    // The page stays readable and its links work; only the interactive parts are missing.
+    console.error("Ottisk: the page's code did not load", error);
+  });
+}
