@@ -386,7 +386,12 @@ describe("<ottisk-layout-checker> for a cart line", () => {
     (await waitFor(() => buttonByText(section, `Заказать дизайн «${detail.detailName}»`), "«Заказать дизайн»")).click();
     const comment = await waitFor(() => section.querySelector<HTMLTextAreaElement>('textarea[name="comment"]'), "the comment field");
     await expectAccessible(element);
+    // The field grows with its text (spec §5's auto height), and shrinks back.
+    const oneLine = comment.getBoundingClientRect().height;
+    typeInto(comment, "Визитка для кофейни\nцвета — зелёный и белый\nлоготип пришлю\nшрифт любой");
+    await waitFor(() => comment.getBoundingClientRect().height > oneLine, "the comment field to grow with four lines");
     typeInto(comment, "Визитка для кофейни, зелёный и белый");
+    await waitFor(() => comment.getBoundingClientRect().height === oneLine, "the comment field back to one line");
 
     const events = await collectEvents<{ designId: number; status: string; orderProductId: number }>("ottisk-design-order", async () => {
       (section.querySelector<HTMLButtonElement>('.ottisk-layout-design__form button[type="submit"]') as HTMLButtonElement).click();

@@ -5,6 +5,7 @@ import { paymentTypeValues } from "../../shared/contracts/order";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { updateCartAtom } from "../../shared/state/index";
+import { Textarea } from "../../shared/ui/index";
 import { messageOf, useQuery } from "./use-query";
 
 export const PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = {
@@ -86,13 +87,12 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
       </fieldset>
       <div className="ottisk-cart__field">
         <label htmlFor={commentId}>Комментарий к заказу</label>
-        <textarea
+        <Textarea
           id={commentId}
           name="comment"
-          rows={3}
           maxLength={CART_COMMENT_MAX_LENGTH}
           value={comment}
-          onChange={(event) => setComment(event.target.value)}
+          onChange={setComment}
           onBlur={() => {
             if (comment !== cart.comment) void save({ comment });
           }}

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, useState } from "react";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
-import { Alert, Dialog } from "../../shared/ui/index";
+import { Alert, Dialog, Textarea } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
 import { useApi } from "../../shared/state/index";
@@ -81,15 +81,14 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
       }}
     >
       <label htmlFor={commentId}>Что нужно сделать дизайнеру</label>
-      <textarea
+      <Textarea
         id={commentId}
         name="comment"
         required
         maxLength={5000}
-        rows={4}
         value={comment}
         placeholder="Например: визитка для кофейни, логотип пришлю, цвета — зелёный и белый"
-        onChange={(event) => setComment(event.target.value)}
+        onChange={setComment}
       />
       <div className="ottisk-layout-design__actions">
         <button type="submit" className="ottisk-button" disabled={busy || comment.trim() === ""}>
