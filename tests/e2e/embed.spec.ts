@@ -1,10 +1,9 @@
 import { expect, test } from "@playwright/test";
 import type { Locator, Request } from "@playwright/test";
 import { join } from "node:path";
-import { businessCardPdf } from "../../preflight/core/testing";
 import type { AccountProfile, Cart, Order, OrderListPage, SessionGrant } from "../../shared/contracts/index";
 import { chromiumArgs, chromiumPath } from "../chromium";
-import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, screenshots, watchProblems } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, partnerUrl, recordEvents, screenshots, watchProblems } from "./support";
 
 /*
  * The embeds as partners use them (issue 5): the built bundle (`npm run build` first) on demo pages
@@ -18,40 +17,6 @@ test.use({ launchOptions: { executablePath: chromiumPath(), args: [...chromiumAr
 
 const ROMASHKA = "ООО «Ромашка»";
 const PRODUCT = "Визитки стандартные 90×50";
-
-/**
- * Uploads a clean layout for every missing detail of the cart's lines, starts each check and waits
- * until the server's worker has passed them all. The layout upload UI is a later issue (the
- * layout checker element), so the test does through the API what that element will do.
- */
-async function uploadCleanLayouts(api: SessionApi, companyId: number): Promise<void> {
-  const cart = await api.get<Cart>(`/client-cart?companyId=${companyId}`);
-  const cartId = cart.id;
-  if (cartId === null) throw new Error("The company's cart does not exist");
-  const pdf = Buffer.from(businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f"));
-  for (const line of cart.orderProduct.filter((item) => item.inOrder)) {
-    for (const layout of line.layouts.filter((item) => item.status === "missing" || item.status === "failed")) {
-      await api.post("/file/upload/layout", {
-        multipart: {
-          file: { name: "vizitka.pdf", mimeType: "application/pdf", buffer: pdf },
-          orderProductId: String(line.id),
-          detailName: layout.detailName,
-        },
-      });
-      await api.post(`/client-order/${cartId}/product/${line.id}/autocheck/${encodeURIComponent(layout.detailName)}`);
-    }
-  }
-  await expect
-    .poll(
-      async () => {
-        const current = await api.get<Cart>(`/client-cart?companyId=${companyId}`);
-        const statuses = current.orderProduct.filter((line) => line.inOrder).flatMap((line) => line.layouts.map((layout) => layout.status));
-        return statuses.length > 0 && statuses.every((status) => status === "passed") ? "all passed" : statuses.join(", ");
-      },
-      { message: "every layout passes the server's check", timeout: 20_000 },
-    )
-    .toBe("all passed");
-}
 
 function shadowCount(element: Locator, selector: string): Promise<number> {
   return element.evaluate((host, css) => host.shadowRoot?.querySelectorAll(css).length ?? -1, selector);

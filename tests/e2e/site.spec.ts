@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { APIRequestContext } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order } from "../../shared/contracts/index";
-import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOrderWith, siteHydrated, screenshots, watchProblems } from "./support";
+import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOrderWith, siteHydrated, screenshots, uploadCleanLayouts, watchProblems } from "./support";
 
 /*
  * The host site as a shopper and an employee use it (issue 7), on the built site (`npm run build`
@@ -17,13 +17,27 @@ const PRODUCT = "Визитки стандартные 90×50";
 const PAPER = "Мелованный картон 350 г/м²";
 const FINISHING = "Матовая ламинация";
 const FACE = "Лицевая сторона";
+const ROMASHKA = "ООО «Ромашка»";
 const MANAGER = { email: "manager@example.com", password: "manager12345" } as const;
 
-/** The demo client's personal cart, emptied and chosen: lines left by other files would be ordered too. */
-async function emptyPersonalCart(api: SessionApi): Promise<void> {
-  await api.post("/client-account/select-company", { data: { companyId: null } });
-  const cart = await api.get<Cart>("/client-cart");
+/**
+ * The demo client's cart of `companyId` (null: the personal one) emptied, and the personal profile
+ * chosen: lines left by other files would be ordered too.
+ */
+async function emptyCart(api: SessionApi, companyId: number | null): Promise<void> {
+  const cart = await api.get<Cart>(companyId === null ? "/client-cart" : `/client-cart?companyId=${companyId}`);
   for (const line of cart.orderProduct) await api.delete(`/client-cart/product/${line.id}`);
+  await api.post("/client-account/select-company", { data: { companyId: null } });
+}
+
+/** The id of the product the journeys order. */
+async function productId(request: APIRequestContext): Promise<number> {
+  const response = await request.get("/api/public/product", { params: { limit: 100 } });
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: { id: number; productName: string }[] };
+  const product = items.find((item) => item.productName === PRODUCT);
+  if (!product) throw new Error(`${PRODUCT} is not in the catalogue`);
+  return product.id;
 }
 
 /** The published addresses of the sitemap, as paths (`/blog/cmyk-i-rgb`). */
@@ -51,7 +65,7 @@ test.describe("the host site's journeys", () => {
     if (!baseURL) throw new Error("baseURL is not configured");
     const problems = watchProblems(page);
     const api = await SessionApi.signIn(request, baseURL, CLIENT);
-    await emptyPersonalCart(api);
+    await emptyCart(api, null);
 
     // 1. The header's search leads to /poisk with the results, the product among them.
     await page.goto("/");
@@ -130,6 +144,113 @@ test.describe("the host site's journeys", () => {
       [PRODUCT, "coated-350", [["passed", true]]],
     ]);
     expect(problems).toEqual([]);
+  });
+
+  test("a client picks a city, keeps a favourite, switches to the company and orders from the balance and by invoice", async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const problems = watchProblems(page);
+    const api = await SessionApi.signIn(request, baseURL, CLIENT);
+    const profile = await api.get<AccountProfile>("/account/profile");
+    const company = profile.companies.find((item) => item.name === ROMASHKA);
+    if (!company) throw new Error(`${ROMASHKA} is not the demo client's company`);
+    await emptyCart(api, company.id);
+    const signIn = await page.request.post("/api/auth/login", { data: CLIENT });
+    expect(signIn.status()).toBe(200);
+
+    // 1. The city: «Выберите город», a search, the choice closes the dialog and stays after a reload.
+    await page.goto("/");
+    await siteHydrated(page);
+    const header = page.locator("header");
+    const cityButton = header.locator("[part~=city-button]").first();
+    await cityButton.click();
+    const cityDialog = page.getByRole("dialog", { name: "Выберите город" });
+    await cityDialog.getByLabel("Название города").fill("Казань");
+    await cityDialog.locator("[part~=city-option]", { hasText: "Казань" }).first().click();
+    await expect(cityDialog.getByRole("status")).toHaveText("Выбран город: Казань");
+    await expect(cityDialog).toBeHidden();
+    await expect(cityButton).toContainText("Казань");
+    await page.reload();
+    await expect(cityButton, "the server draws the account's city").toContainText("Казань");
+    // Back to Krasnodar, one of the presets: the shop's self-pickup counter is there (in Kazan it is
+    // «недоступно в этом городе»), and the other journeys expect it.
+    await siteHydrated(page);
+    await cityButton.click();
+    await cityDialog.locator("[part~=city-option]", { hasText: /^Краснодар/ }).click();
+    await expect(cityDialog).toBeHidden();
+    await expect(cityButton).toContainText("Краснодар");
+
+    // 2. Favourites: the star turns on once the server confirms, and the product is on /izbrannoe.
+    await page.goto("/catalog/vizitki");
+    await siteHydrated(page);
+    const card = page.locator("main .ottisk-card", { hasText: PRODUCT }).first();
+    await card.getByRole("button", { name: "Добавить в избранное" }).click();
+    await expect(card.getByRole("button", { name: "Убрать из избранного" })).toHaveAttribute("aria-pressed", "true");
+    await header.getByRole("link", { name: "Избранное" }).click();
+    await expect(page).toHaveURL(/\/izbrannoe$/);
+    await expect(page.locator("h1")).toHaveText("Избранное");
+    const favourite = page.locator("main .ottisk-card", { hasText: PRODUCT }).first();
+    await expect(favourite).toBeVisible();
+    await siteHydrated(page);
+    await favourite.getByRole("button", { name: "Убрать из избранного" }).click();
+    await expect(page.locator("main .ottisk-card", { hasText: PRODUCT })).toHaveCount(0);
+
+    // 3. The company: the account panel's «Ваши аккаунты»; the cart follows it.
+    await page.goto(`/catalog/vizitki/${await productId(request)}`);
+    await siteHydrated(page);
+    const accountButton = header.locator("[part~=account-button]");
+    await accountButton.click();
+    await header.locator("[part~=account-option]", { hasText: ROMASHKA }).click();
+    await expect(accountButton).toContainText(ROMASHKA);
+    await page.keyboard.press("Escape");
+    const main = page.locator("main");
+    await main.getByRole("button", { name: "В корзину" }).click();
+    await expect(header.locator(".ottisk-cart-button__badge")).toHaveText("1");
+
+    // 4. From the balance: layouts through the API (the checker is layouts.spec.ts), self-pickup, the order.
+    await uploadCleanLayouts(api, company.id);
+    await page.goto("/cart");
+    await siteHydrated(page);
+    await expect(main.getByLabel("Заказываю от имени")).toHaveValue(String(company.id));
+    await chooseSelfPickup(main);
+    await placeOrderWith(main, /^С баланса/);
+    const placed = main.locator("[part~=success]");
+    await expect(placed.getByRole("heading", { name: /^Заказ № .+ оформлен$/ })).toBeVisible();
+    await expect(placed).toContainText("Оплачено с баланса");
+
+    // 5. «Повторить» puts the line back; by invoice this time, and the invoice downloads.
+    await placed.getByRole("button", { name: `Повторить «${PRODUCT}»` }).click();
+    await expect(placed.getByRole("button", { name: `Повторить «${PRODUCT}»` })).toHaveText("Добавлено в корзину");
+    const balanceOrderLink = placed.getByRole("link", { name: "Подробнее о заказе" });
+    const balanceOrderHref = await balanceOrderLink.getAttribute("href");
+    await uploadCleanLayouts(api, company.id);
+    await page.reload();
+    await siteHydrated(page);
+    await chooseSelfPickup(main);
+    await placeOrderWith(main, "Счёт для юрлица");
+    await expect(placed.getByRole("heading", { name: /^Заказ № .+ оформлен$/ })).toBeVisible();
+    await expect(placed).toContainText("оплата: счёт для юрлица");
+    const invoice = placed.getByRole("link", { name: "Скачать счёт" });
+    const invoiceHref = await invoice.getAttribute("href");
+    if (!invoiceHref) throw new Error("The invoice link has no address");
+    const invoiceFile = await page.request.get(invoiceHref);
+    expect(invoiceFile.status()).toBe(200);
+    expect(invoiceFile.headers()["content-type"]).toContain("application/pdf");
+
+    // 6. The balance order's page: the success page, drawn for the order.
+    if (!balanceOrderHref) throw new Error("The placed order has no link");
+    await page.goto(balanceOrderHref);
+    await expect(page).toHaveURL(/\/success-payment\?orderId=\d+$/);
+    await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+    const orders = await api.get<{ items: Order[] }>(`/client-order?companyId=${company.id}`);
+    expect(orders.items.slice(0, 2).map((order) => order.paymentType)).toEqual(["Invoice", "InternalBalance"]);
+    expect(problems).toEqual([]);
+    // The personal profile chosen again, as the other journeys start.
+    await api.post("/client-account/select-company", { data: { companyId: null } });
   });
 
   test("an employee enters client mode for the demo client and leaves it from the storefront", async ({ page, baseURL }) => {
@@ -263,17 +384,15 @@ test.describe("the main screens at three widths", () => {
     test(`main, a category, a product and the cart fit ${width} px`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 });
       const problems = watchProblems(page);
-      const products = (await (await request.get("/api/public/product", { params: { limit: 100 } })).json()) as { items: { id: number; productName: string }[] };
-      const product = products.items.find((item) => item.productName === PRODUCT);
-      if (!product) throw new Error(`${PRODUCT} is not in the catalogue`);
+      const id = await productId(request);
       // The cart with a line in it: the visitor's own cookie session.
-      const added = await page.request.post("/api/client-cart/product", { data: { productId: product.id, options: {}, quantity: 100, companyId: null } });
+      const added = await page.request.post("/api/client-cart/product", { data: { productId: id, options: {}, quantity: 100, companyId: null } });
       expect(added.ok(), await added.text()).toBe(true);
 
       for (const [name, path, ready] of [
         ["main", "/", "h1"],
         ["category", "/catalog/vizitki", ".ottisk-card:not(.ottisk-card--skeleton)"],
-        ["product", `/catalog/vizitki/${product.id}`, "main [part~=price], main h2"],
+        ["product", `/catalog/vizitki/${id}`, "main [part~=price], main h2"],
         ["cart", "/cart", "main [part~=line]"],
       ] as const) {
         await page.goto(path);

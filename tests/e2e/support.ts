@@ -2,7 +2,8 @@ import { expect } from "@playwright/test";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { SessionGrant } from "../../shared/contracts/index";
+import { businessCardPdf } from "../../preflight/core/testing";
+import type { Cart, SessionGrant } from "../../shared/contracts/index";
 import type { OttiskEventMap } from "../../widgets/events";
 
 /*
@@ -138,6 +139,46 @@ export class SessionApi {
     expect(response.ok(), `DELETE ${path}: ${response.status()} ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
   }
+}
+
+/** The cart of the company, or the personal one (null). */
+function cartPath(companyId: number | null): string {
+  return companyId === null ? "/client-cart" : `/client-cart?companyId=${companyId}`;
+}
+
+/**
+ * Uploads a clean layout for every missing detail of the cart's lines, starts each check and waits
+ * until the server's worker has passed them all. The layout upload UI is a later issue (the
+ * layout checker element, tested in layouts.spec.ts), so the journeys that are about something else
+ * do through the API what that element does.
+ */
+export async function uploadCleanLayouts(api: SessionApi, companyId: number | null): Promise<void> {
+  const cart = await api.get<Cart>(cartPath(companyId));
+  const cartId = cart.id;
+  if (cartId === null) throw new Error("The company's cart does not exist");
+  const pdf = Buffer.from(businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f"));
+  for (const line of cart.orderProduct.filter((item) => item.inOrder)) {
+    for (const layout of line.layouts.filter((item) => item.status === "missing" || item.status === "failed")) {
+      await api.post("/file/upload/layout", {
+        multipart: {
+          file: { name: "vizitka.pdf", mimeType: "application/pdf", buffer: pdf },
+          orderProductId: String(line.id),
+          detailName: layout.detailName,
+        },
+      });
+      await api.post(`/client-order/${cartId}/product/${line.id}/autocheck/${encodeURIComponent(layout.detailName)}`);
+    }
+  }
+  await expect
+    .poll(
+      async () => {
+        const current = await api.get<Cart>(cartPath(companyId));
+        const statuses = current.orderProduct.filter((line) => line.inOrder).flatMap((line) => line.layouts.map((layout) => layout.status));
+        return statuses.length > 0 && statuses.every((status) => status === "passed") ? "all passed" : statuses.join(", ");
+      },
+      { message: "every layout passes the server's check", timeout: 20_000 },
+    )
+    .toBe("all passed");
 }
 
 /** Adds the self-pickup delivery at the first point offered, in the cart shown by `cart` (the element or the page's main). */
