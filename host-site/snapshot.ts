@@ -41,8 +41,39 @@ export interface SiteSnapshot {
 
 type SiteValue<R> = R extends SiteResource<infer T> ? Resource<T> : never;
 
-/** The site-wide blocks the snapshot carries, by their snapshot name. */
-const SITE = { menu: siteMenu, header: siteHeader, footer: siteFooter, nds: siteNds, documents: siteDocuments, latestBlogPosts, feedbackForm } as const;
+/** One site-wide block: its store resource and its place in the snapshot. */
+interface SiteBlock {
+  take(store: Store, site: SiteSnapshot["site"]): void;
+  restore(store: Store, site: SiteSnapshot["site"]): void;
+}
+
+function siteBlock<T>(
+  resource: SiteResource<T>,
+  read: (site: SiteSnapshot["site"]) => Resource<T> | undefined,
+  write: (site: SiteSnapshot["site"], value: Resource<T>) => void,
+): SiteBlock {
+  return {
+    take(store, site) {
+      const value = settled(store.get(resource.valueAtom));
+      if (value) write(site, value);
+    },
+    restore(store, site) {
+      const value = read(site);
+      if (value) store.set(resource.valueAtom, value);
+    },
+  };
+}
+
+/** The site-wide blocks the snapshot carries. */
+const SITE_BLOCKS: readonly SiteBlock[] = [
+  siteBlock(siteMenu, (site) => site.menu, (site, value) => (site.menu = value)),
+  siteBlock(siteHeader, (site) => site.header, (site, value) => (site.header = value)),
+  siteBlock(siteFooter, (site) => site.footer, (site, value) => (site.footer = value)),
+  siteBlock(siteNds, (site) => site.nds, (site, value) => (site.nds = value)),
+  siteBlock(siteDocuments, (site) => site.documents, (site, value) => (site.documents = value)),
+  siteBlock(latestBlogPosts, (site) => site.latestBlogPosts, (site, value) => (site.latestBlogPosts = value)),
+  siteBlock(feedbackForm, (site) => site.feedbackForm, (site, value) => (site.feedbackForm = value)),
+];
 
 /** Only settled data: a value still loading is loaded again by the browser. */
 function settled<T>(resource: Resource<T> | undefined): Resource<T> | undefined {
@@ -53,30 +84,9 @@ function settledRecord<T>(record: Record<string, Resource<T>>): Record<string, R
   return Object.fromEntries(Object.entries(record).filter(([, resource]) => resource.status !== "loading"));
 }
 
-function take<T>(store: Store, resource: SiteResource<T>): Resource<T> | undefined {
-  return settled(store.get(resource.valueAtom));
-}
-
-function put<T>(store: Store, resource: SiteResource<T>, value: Resource<T> | undefined): void {
-  if (value) store.set(resource.valueAtom, value);
-}
-
 export function takeSiteSnapshot(store: Store): SiteSnapshot {
   const site: SiteSnapshot["site"] = {};
-  const menu = take(store, SITE.menu);
-  if (menu) site.menu = menu;
-  const header = take(store, SITE.header);
-  if (header) site.header = header;
-  const footer = take(store, SITE.footer);
-  if (footer) site.footer = footer;
-  const nds = take(store, SITE.nds);
-  if (nds) site.nds = nds;
-  const documents = take(store, SITE.documents);
-  if (documents) site.documents = documents;
-  const posts = take(store, SITE.latestBlogPosts);
-  if (posts) site.latestBlogPosts = posts;
-  const form = take(store, SITE.feedbackForm);
-  if (form) site.feedbackForm = form;
+  for (const block of SITE_BLOCKS) block.take(store, site);
   const account = store.get(accountStateAtom);
   return {
     ...(account.loaded && account.error === null ? { account: account.profile } : {}),
@@ -93,11 +103,5 @@ export function restoreSiteSnapshot(store: Store, snapshot: SiteSnapshot): void 
   restoreCatalogSnapshot(store, snapshot.catalog);
   store.set(pagesAtom, snapshot.pages);
   store.set(searchPagesAtom, snapshot.search);
-  put(store, SITE.menu, snapshot.site.menu);
-  put(store, SITE.header, snapshot.site.header);
-  put(store, SITE.footer, snapshot.site.footer);
-  put(store, SITE.nds, snapshot.site.nds);
-  put(store, SITE.documents, snapshot.site.documents);
-  put(store, SITE.latestBlogPosts, snapshot.site.latestBlogPosts);
-  put(store, SITE.feedbackForm, snapshot.site.feedbackForm);
+  for (const block of SITE_BLOCKS) block.restore(store, snapshot.site);
 }
