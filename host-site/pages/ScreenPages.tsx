@@ -8,6 +8,7 @@ import { LoginButton } from "../../widgets/login/Login";
 import { SearchBox } from "../../widgets/search/SearchBox";
 import { SearchResults } from "../../widgets/search/SearchResults";
 import { catalogPath, pagePath, productPath, SCREEN_PATHS, successPath } from "../routes";
+import { LoadError } from "../../shared/ui/index";
 
 /*
  * The shop's own screens of spec §2 — search results, favourites, the cart and the payment
@@ -126,12 +127,7 @@ function SuccessOrder({ orderId }: { orderId: number }) {
     ) : (
       <>
         <ScreenHeading title="Спасибо за заказ!" />
-        <div className="ottisk-message ottisk-message--error" role="alert">
-          <p>{order.messageUI}</p>
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
-            Повторить
-          </button>
-        </div>
+        <LoadError messageUI={order.messageUI} onRetry={reload} />
       </>
     );
   }

@@ -6,6 +6,7 @@ import { BlogTeasers } from "../../widgets/blog-teasers/BlogTeasers";
 import type { Crumb } from "../head";
 import { pagePath } from "../routes";
 import { PageContent } from "./PageContent";
+import { LoadError } from "../../shared/ui/index";
 
 /** The trail above a page: the main page, then its parent section. */
 export function pageCrumbs(page: Page): Crumb[] {
@@ -32,15 +33,10 @@ export function WebsitePage({ slug }: { slug: string }) {
   }
   if (page.status === "error") {
     return (
-      <div className="ottisk-message ottisk-message--error" role="alert">
-        <p>{page.messageUI}</p>
-        <p>
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
-            Повторить
-          </button>{" "}
-          <a href="/">На главную</a>
-        </p>
-      </div>
+      <LoadError messageUI={page.messageUI} onRetry={reload}>
+        {" "}
+        <a href="/">На главную</a>
+      </LoadError>
     );
   }
   const data = page.data;

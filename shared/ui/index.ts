@@ -3,6 +3,8 @@ export type { DotPaginationProps } from "./DotPagination";
 export { ProductCard, ProductCardSkeleton } from "./ProductCard";
 export type { ProductCardProps } from "./ProductCard";
 export { Alert } from "./Alert";
+export { LoadError } from "./LoadError";
+export type { LoadErrorProps } from "./LoadError";
 export type { AlertMessage, AlertProps } from "./Alert";
 export { Dialog } from "./Dialog";
 export type { DialogProps } from "./Dialog";

@@ -4,6 +4,7 @@ import type { PageSummary } from "../../shared/contracts/index";
 import { BLOG_TEASERS_DESKTOP, BLOG_TEASERS_NARROW, BREAKPOINT_DESKTOP_PX } from "../../shared/domain/index";
 import { latestBlogPosts, useSiteResource } from "../../shared/state/index";
 import { useMediaQuery } from "./use-media-query";
+import { LoadError } from "../../shared/ui/index";
 
 export interface BlogTeasersProps {
   /** A post to leave out (the one the block is shown under): its slug, `blog/cmyk-i-rgb` or `cmyk-i-rgb`. */
@@ -47,12 +48,7 @@ export function BlogTeasers({ exclude, heading = "Блог", postHref, onNavigat
         {heading}
       </h2>
       {posts.status === "error" ? (
-        <div className="ottisk-message ottisk-message--error" role="alert">
-          <p>{posts.messageUI}</p>
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
-            Повторить
-          </button>
-        </div>
+        <LoadError messageUI={posts.messageUI} onRetry={reload} />
       ) : posts.status === "loading" ? (
         <ul className="ottisk-teasers__list" data-count={count}>
           {Array.from({ length: count }, (_, index) => (

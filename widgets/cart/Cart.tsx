@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { CartLine, Order } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID, formatRoubles } from "../../shared/domain/index";
 import { cartStateAtom, cartTargetAtom, changeCartAtom, loadCartAtom, placeOrderAtom, signedInAtom, useAccount, useCart } from "../../shared/state/index";
-import { Alert } from "../../shared/ui/index";
+import { Alert, LoadError } from "../../shared/ui/index";
 import { useShopLink } from "../handoff";
 import type { AlertMessage } from "../../shared/ui/index";
 import { CartCompany } from "./CartCompany";
@@ -84,12 +84,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
     body = <OrderPlaced order={placed} successHref={successHref(placed)} onBack={() => setPlaced(null)} onError={showError} />;
   } else if (!cart && error) {
     body = (
-      <div className="ottisk-message ottisk-message--error" role="alert">
-        <p>{error}</p>
-        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void reload()}>
-          Повторить
-        </button>
-      </div>
+      <LoadError messageUI={error} onRetry={() => void reload()} />
     );
   } else if (!cart) {
     body = <CartSkeleton />;
@@ -106,12 +101,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
     body = (
       <>
         {error ? (
-          <div className="ottisk-message ottisk-message--error" role="alert">
-            <p>{error}</p>
-            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void reload()}>
-              Повторить
-            </button>
-          </div>
+          <LoadError messageUI={error} onRetry={() => void reload()} />
         ) : null}
         <div className="ottisk-cart__layout">
           <div className="ottisk-cart__main">

@@ -15,7 +15,7 @@ import {
   useProductPage,
 } from "../../shared/state/index";
 import type { CatalogFilters } from "../../shared/state/index";
-import { Alert, DotPagination, ProductCard, ProductCardSkeleton } from "../../shared/ui/index";
+import { Alert, DotPagination, LoadError, ProductCard, ProductCardSkeleton } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 
 // The filter panel is its own chunk: the cards' first paint never waits for its code.
@@ -103,12 +103,7 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
   if (categorySlug && categories.status === "error") {
     return (
       <section className="ottisk-root ottisk-catalog" part="catalog">
-        <div className="ottisk-message ottisk-message--error" role="alert">
-          <p>{categories.messageUI}</p>
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void reloadCategories()}>
-            Повторить
-          </button>
-        </div>
+        <LoadError messageUI={categories.messageUI} onRetry={() => void reloadCategories()} />
       </section>
     );
   }
@@ -167,19 +162,13 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
       )}
       <Alert alert={favouriteAlert} onClose={favourites.clearError} />
       {products.status === "error" ? (
-        <div className="ottisk-message ottisk-message--error" role="alert">
-          <p>{products.messageUI}</p>
-          {query ? (
-            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void reloadPage(query)}>
-              Повторить
-            </button>
-          ) : null}
+        <LoadError messageUI={products.messageUI} onRetry={query ? () => void reloadPage(query) : undefined}>
           {filterCount > 0 ? (
             <button type="button" className="ottisk-button ottisk-button--quiet" onClick={resetFilters}>
               Сбросить фильтры
             </button>
           ) : null}
-        </div>
+        </LoadError>
       ) : products.status === "ready" && products.data.total === 0 && filterCount > 0 ? (
         <div className="ottisk-message">
           <p>По выбранным фильтрам товаров нет. Попробуйте ослабить условия.</p>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { MESSENGER_NAMES, messengerPhoneHref, telHref } from "../../shared/domain/index";
 import { siteHeader, useSiteResource } from "../../shared/state/index";
-import { Dialog, MessengerIcon } from "../../shared/ui/index";
+import { Dialog, LoadError, MessengerIcon } from "../../shared/ui/index";
 
 export interface ContactsProps {
   /** The button's text. */
@@ -44,12 +44,7 @@ function ContactsBody() {
   }
   if (header.status === "error") {
     return (
-      <div className="ottisk-contacts__status" role="alert">
-        <p>{header.messageUI}</p>
-        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
-          Повторить
-        </button>
-      </div>
+      <LoadError className="ottisk-contacts__status" messageUI={header.messageUI} onRetry={reload} />
     );
   }
   const { numberPhone, numberPhoneOption, numberPhoneOptionMessengers, email } = header.data;

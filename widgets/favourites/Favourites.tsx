@@ -4,7 +4,7 @@ import type { MouseEvent } from "react";
 import type { FavoriteState, ProductCard as ProductCardData } from "../../shared/contracts/index";
 import { formatProductCount } from "../../shared/domain/format";
 import { loadFavouriteProductsAtom, useFavouriteProducts, useFavouriteToggle } from "../../shared/state/index";
-import { Alert, ProductCard, ProductCardSkeleton } from "../../shared/ui/index";
+import { Alert, LoadError, ProductCard, ProductCardSkeleton } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 
 export interface FavouritesProps {
@@ -29,12 +29,7 @@ export function Favourites({ productHref, catalogHref, onOrder, onFavouriteChang
   if (products.status === "error") {
     return (
       <section className="ottisk-root ottisk-favourites" part="favourites">
-        <div className="ottisk-message ottisk-message--error" role="alert">
-          <p>{products.messageUI}</p>
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void reload()}>
-            Повторить
-          </button>
-        </div>
+        <LoadError messageUI={products.messageUI} onRetry={() => void reload()} />
       </section>
     );
   }

@@ -4,7 +4,7 @@ import type { FormEvent } from "react";
 import type { FeedbackFormDefinition, FeedbackReceipt, FormField } from "../../shared/contracts/index";
 import { isApiError } from "../../shared/http/index";
 import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useSiteResource } from "../../shared/state/index";
-import { Dialog, PhoneInput, Textarea } from "../../shared/ui/index";
+import { Dialog, LoadError, PhoneInput, Textarea } from "../../shared/ui/index";
 import { Recaptcha } from "./Recaptcha";
 
 export interface FeedbackFormProps {
@@ -68,12 +68,7 @@ export function FeedbackForm({ onSent }: FeedbackFormProps) {
   if (definition.status === "error") {
     return (
       <section className="ottisk-root ottisk-feedback">
-        <div className="ottisk-message ottisk-message--error" role="alert">
-          <p>{definition.messageUI}</p>
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
-            Повторить
-          </button>
-        </div>
+        <LoadError messageUI={definition.messageUI} onRetry={reload} />
       </section>
     );
   }

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { MouseEvent } from "react";
 import { fileNameWithoutExtension, MESSENGER_NAMES } from "../../shared/domain/index";
 import { siteFooter, siteNds, useSiteResource } from "../../shared/state/index";
-import { MessengerIcon } from "../../shared/ui/index";
+import { LoadError, MessengerIcon } from "../../shared/ui/index";
 
 export interface FooterProps {
   /** The shop's main page (the logo's link). */
@@ -52,12 +52,7 @@ export function Footer({ homeUrl, logoSrc, onNavigate }: FooterProps) {
             Загружаем контакты…
           </p>
         ) : footer.status === "error" ? (
-          <div className="ottisk-footer__status" role="alert">
-            <p>{footer.messageUI}</p>
-            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
-              Повторить
-            </button>
-          </div>
+          <LoadError className="ottisk-footer__status" messageUI={footer.messageUI} onRetry={reload} />
         ) : (
           <>
             {footer.data.addreses.length > 0 ? (

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ChangeEvent, FormEvent, KeyboardEvent, MouseEvent } from "react";
 import { isApiError } from "../../shared/http/index";
 import { attachAnnotatedPdfAtom, downloadPdfAtom } from "../../shared/state/index";
-import { Alert } from "../../shared/ui/index";
+import { Alert, LoadError } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { PdfSession, PdfTool } from "./pdf-engine";
 
@@ -361,14 +361,12 @@ export function PdfViewer({ src, file, designId, fileName, onSaved, onError }: P
         </p>
       ) : null}
       {status.kind === "error" ? (
-        <div className="ottisk-message ottisk-message--error ottisk-pdf-viewer__error" role="alert" part="error">
-          <p>{status.messageUI}</p>
-          {status.retry ? (
-            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setAttempt((count) => count + 1)}>
-              Повторить
-            </button>
-          ) : null}
-        </div>
+        <LoadError
+          className="ottisk-message ottisk-message--error ottisk-pdf-viewer__error"
+          part="error"
+          messageUI={status.messageUI}
+          onRetry={status.retry ? () => setAttempt((count) => count + 1) : undefined}
+        />
       ) : null}
       <div className="ottisk-pdfjs ottisk-pdf-viewer__frame" part="frame" hidden={status.kind === "empty" || status.kind === "error"}>
         <div ref={containerRef} className="ottisk-pdf-viewer__container" role="region" tabIndex={0} aria-label="Страницы PDF" aria-describedby={hintId}>

@@ -6,6 +6,7 @@ import type { SearchResult, SearchResultPage } from "../../shared/contracts/inde
 import { pluralRu } from "../../shared/domain/format";
 import { loadSearchPageAtom, searchPageKey, searchPagesAtom } from "../../shared/state/index";
 import type { Resource } from "../../shared/state/index";
+import { LoadError } from "../../shared/ui/index";
 
 export interface SearchResultsProps {
   /** What to search for; empty or missing: a hint to type a query. */
@@ -85,12 +86,7 @@ export function SearchResults({ query, pageSize = SEARCH_DEFAULT_LIMIT, resultHr
         </p>
       ) : null}
       {last.status === "error" ? (
-        <div className="ottisk-message ottisk-message--error" role="alert">
-          <p>{last.messageUI}</p>
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={retry}>
-            Повторить
-          </button>
-        </div>
+        <LoadError messageUI={last.messageUI} onRetry={retry} />
       ) : null}
       {last.status === "ready" && items.length < total ? (
         <button type="button" className="ottisk-button ottisk-button--quiet ottisk-search-results__more" part="more-button" onClick={() => setPageCount((count) => count + 1)}>

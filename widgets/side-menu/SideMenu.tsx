@@ -5,6 +5,7 @@ import type { AccountProfile } from "../../shared/contracts/index";
 import { signedInAtom, siteMenu, useAccount, useSiteResource } from "../../shared/state/index";
 import { AccountList, clientLinks, employeeLinks, ExitClientMode, LogoutDialog, selectedAccountName } from "../account/AccountMenu";
 import { SearchBox } from "../search/SearchBox";
+import { LoadError } from "../../shared/ui/index";
 
 export interface SideMenuProps {
   open: boolean;
@@ -124,12 +125,7 @@ function SideMenuContent({ onClose, adminUrl, pageHref, favouritesUrl, searchRes
             Загружаем разделы…
           </p>
         ) : menu.status === "error" ? (
-          <div className="ottisk-side-menu__status" role="alert">
-            <p>{menu.messageUI}</p>
-            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
-              Повторить
-            </button>
-          </div>
+          <LoadError className="ottisk-side-menu__status" messageUI={menu.messageUI} onRetry={reload} />
         ) : (
           <ul className="ottisk-side-menu__list">
             {menu.data.map((tab) => (
