@@ -412,6 +412,25 @@ test.describe("the main screens at three widths", () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(screenshots, `site-${name}-${width}.png`), fullPage: true });
       }
+      if (width < 1280) {
+        // Below desktop the header's menu button opens the side menu over a dimming overlay; a
+        // click on the overlay closes it.
+        // By CSS: while the modal menu is open, the page behind it (the header too) is inert.
+        const menuButton = page.locator("header [part~=menu-button]");
+        await menuButton.click();
+        const menu = page.getByRole("dialog", { name: "Меню" });
+        await expect(menu).toBeVisible();
+        await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+        const backdrop = await menu.evaluate((dialog) => getComputedStyle(dialog, "::backdrop").backgroundColor);
+        expect(backdrop, "the overlay dims the page").not.toBe("rgba(0, 0, 0, 0)");
+        await expect(menu.getByRole("link", { name: "Избранное" })).toBeVisible();
+        // The panel slides in: the screenshot once it is in place.
+        await menu.evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+        await page.screenshot({ path: join(screenshots, `site-menu-${width}.png`) });
+        await page.mouse.click(width - 10, 450);
+        await expect(menu).toBeHidden();
+        await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+      }
       expect(problems).toEqual([]);
     });
   }
