@@ -15,18 +15,29 @@
 
 /**
  * Resolves once the browser has painted the page's first content (its first-contentful-paint
- * entry). A tab opened in the background paints, and so loads its code, when it is first shown.
- * Where paint timing is missing, two animation frames stand in for it.
+ * entry). Where paint timing is missing, two animation frames stand in for it; so they do when a
+ * tab that was hidden (opened in the background) is shown, since a hidden page may never report
+ * its first paint. Animation frames wait while a tab is hidden: its code loads when it is seen.
  */
 function afterFirstPaint(): Promise<void> {
-  if (!PerformanceObserver.supportedEntryTypes.includes("paint")) {
-    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-  }
   return new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
-      observer.disconnect();
+    let observer: PerformanceObserver | null = null;
+    const done = () => {
+      observer?.disconnect();
+      document.removeEventListener("visibilitychange", shown);
       resolve();
+    };
+    const afterTwoFrames = () => requestAnimationFrame(() => requestAnimationFrame(done));
+    const shown = () => {
+      if (document.visibilityState === "visible") afterTwoFrames();
+    };
+    document.addEventListener("visibilitychange", shown);
+    if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      afterTwoFrames();
+      return;
+    }
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length > 0) done();
     });
     observer.observe({ type: "paint", buffered: true });
   });
