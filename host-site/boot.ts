@@ -52,6 +52,35 @@ function settled(image: HTMLImageElement): Promise<void> {
   });
 }
 
+/** A reload for a failed import is not repeated within this long (a chunk that is really missing would loop). */
+const RELOAD_GUARD_MS = 10_000;
+const RELOAD_GUARD_KEY = "ottisk-import-reload-at";
+
+/** Whether an error is the browser's "could not load a module" (Chromium, Firefox and Safari wordings). */
+function isFailedImport(reason: unknown): boolean {
+  if (!(reason instanceof Error)) return false;
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    reason.message,
+  );
+}
+
+/**
+ * Spec §8: a failed dynamic import (a chunk of an older build gone after a deploy) reloads the
+ * page, unless it was reloaded for the same reason moments ago (tab-local sessionStorage).
+ */
+function reloadForFailedImport(): void {
+  const now = Date.now();
+  let last = 0;
+  try {
+    last = Number(window.sessionStorage.getItem(RELOAD_GUARD_KEY)) || 0;
+    window.sessionStorage.setItem(RELOAD_GUARD_KEY, String(now));
+  } catch {
+    // Storage is off (private mode, a sandbox): reload anyway, as the spec says.
+  }
+  if (now - last < RELOAD_GUARD_MS) return;
+  window.location.reload();
+}
+
 /** Lets the browser handle input and paint between two pieces of start-up work. */
 function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -75,10 +104,18 @@ async function start(modules: string[]): Promise<void> {
   }
 }
 
+// For the page's whole life: the start-up imports below and the chunks loaded later (the checker,
+// the filter panel, the contracts). Vite reports a failed preload as vite:preloadError.
+window.addEventListener("vite:preloadError", reloadForFailedImport);
+window.addEventListener("unhandledrejection", (event) => {
+  if (isFailedImport(event.reason)) reloadForFailedImport();
+});
+
 const modules = document.querySelector<HTMLScriptElement>("script[data-modules]")?.dataset.modules?.split(" ").filter(Boolean) ?? [];
 if (modules.length > 0) {
   start(modules).catch((error: unknown) => {
     // The page stays readable and its links work; only the interactive parts are missing.
     console.error("Ottisk: the page's code did not load", error);
+    if (isFailedImport(error)) reloadForFailedImport();
   });
 }

@@ -379,6 +379,25 @@ test.describe("loading order", () => {
   });
 });
 
+test.describe("a deploy under an open page", () => {
+  test("a start-up file that cannot be loaded reloads the page once, then the page stays as drawn", async ({ page }) => {
+    // The entry's file unreachable, as when a deploy removed the build the page names.
+    await page.route(/\/assets\/entry-client-[\w-]+\.js$/, (route) => route.abort("failed"));
+    let loads = 0;
+    page.on("load", () => (loads += 1));
+    const failures: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && message.text().startsWith("Ottisk: the page's code did not load")) failures.push(message.text());
+    });
+    await page.goto("/catalog/vizitki");
+    await expect.poll(() => failures.length, { message: "the second failure, after the reload" }).toBe(2);
+    expect(loads, "one reload, not a loop").toBe(2);
+    // The server's page is still there to read, its links plain links.
+    await expect(page.locator("h1")).toHaveText("Визитки");
+    await expect(page.locator(".ottisk-card__name a").first()).toHaveAttribute("href", /^\/catalog\/vizitki\/\d+$/);
+  });
+});
+
 test.describe("the main screens at three widths", () => {
   for (const width of [375, 768, 1280] as const) {
     test(`main, a category, a product and the cart fit ${width} px`, async ({ page, request }) => {
