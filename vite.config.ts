@@ -170,7 +170,6 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
       manifest: true,
       target: "es2022",
       cssTarget,
-      // The host site imports the contracts itself; shared/http's lazy contract loading is for the widgets.
       rolldownOptions: {
         // The service worker (host-site/sw.ts) is a second entry with a fixed name, served at /sw.js.
         // The boot script (host-site/boot.ts) is a third: the page's only script tag, it loads the entry.
@@ -187,7 +186,6 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
             ],
           },
         },
-        checks: { ineffectiveDynamicImport: false },
       },
     },
   };
