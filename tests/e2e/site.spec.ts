@@ -7,8 +7,9 @@ import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOr
 /*
  * The host site as a shopper and an employee use it (issue 7), on the built site (`npm run build`
  * first) with its cookie sessions: search → product → cart → sign-in → layout → delivery → test
- * payment → success page; client mode entered and left; every route of spec §2 drawn on the
- * server; the main screens at three widths.
+ * payment → success page; a client's city, favourite, company and orders from the balance and by
+ * invoice; client mode entered and left; every route of spec §2 drawn on the server; the loading
+ * order and a deploy under an open page; the main screens and the side menu at three widths.
  */
 
 const root = join(import.meta.dirname, "..", "..");
