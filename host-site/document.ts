@@ -13,6 +13,8 @@ const FAVICON =
 
 export const STATE_ELEMENT_ID = "ottisk-state";
 export const APP_ELEMENT_ID = "ottisk-app";
+/** Set on the app's element once the browser has hydrated it (entry-client.tsx): for styles and tests. */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

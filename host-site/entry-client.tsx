@@ -1,7 +1,8 @@
 // First of all: zod reads this setting when the contracts build their schemas (see the module).
 import "../shared/http/zod-config";
 import { Provider } from "jotai/react";
-import { startTransition } from "react";
+import { startTransition, useEffect } from "react";
+import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createApi } from "../shared/http/index";
 import { createPageStore } from "../shared/state/index";
@@ -24,11 +25,18 @@ import "./pages/pages.css";
 import { App } from "./App";
 import { routePage } from "./route-page";
 import { startAppUpdates } from "./app-update";
-import { APP_ELEMENT_ID, STATE_ELEMENT_ID } from "./document";
+import { APP_ELEMENT_ID, HYDRATED_ATTRIBUTE, STATE_ELEMENT_ID } from "./document";
+import { replayEarlyInput, takeEarlyInput } from "./early-input";
 import { matchRoute } from "./routes";
 import { restoreSiteSnapshot } from "./snapshot";
 import type { SiteSnapshot } from "./snapshot";
 import "./site.css";
+
+/** Calls `onHydrated` once the tree below it is hydrated (effects run after the commit); draws nothing of its own. */
+function AfterHydration({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
+}
 
 const container = document.getElementById(APP_ELEMENT_ID);
 const stateText = document.getElementById(STATE_ELEMENT_ID)?.textContent;
@@ -39,16 +47,24 @@ if (container && stateText && route.name !== "redirect") {
   restoreSiteSnapshot(store, JSON.parse(stateText) as SiteSnapshot);
   // The page's own code (a chunk) first, then hydration draws the same tree as the server.
   // In a transition, so React may split hydration into short tasks and the page stays responsive.
-  void routePage(route).then((page) =>
+  void routePage(route).then((page) => {
+    // What the shopper chose before the code arrived, put back to the server's state so that the
+    // hydration matches, and chosen again once it is done (early-input.ts).
+    const earlyInput = takeEarlyInput(container);
+    const hydrated = () => {
+      void replayEarlyInput(earlyInput).then(() => container.setAttribute(HYDRATED_ATTRIBUTE, ""));
+    };
     startTransition(() => {
       hydrateRoot(
         container,
         <Provider store={store}>
-          <App route={route} page={page} />
+          <AfterHydration onHydrated={hydrated}>
+            <App route={route} page={page} />
+          </AfterHydration>
         </Provider>,
       );
-    }),
-  );
+    });
+  });
 }
 
 startAppUpdates();

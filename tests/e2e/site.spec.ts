@@ -380,6 +380,40 @@ test.describe("loading order", () => {
   });
 });
 
+test.describe("choices made before the page's code arrives", () => {
+  test("a paper, a finishing and a run chosen while the product page hydrates are the ones put in the cart", async ({ page, request }) => {
+    // The entry held back until the choices are made, as on a slow link.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry-client-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const problems = watchProblems(page);
+    await page.goto(`/catalog/vizitki/${await productId(request)}`);
+    const main = page.locator("main");
+    await main.getByRole("radio", { name: PAPER }).check();
+    await main.getByRole("checkbox", { name: FINISHING }).check();
+    await main.getByLabel("Свой тираж, шт.").fill("300");
+    await expect(page.locator("#ottisk-app[data-hydrated]"), "not hydrated yet").toHaveCount(0);
+    release();
+    await siteHydrated(page);
+    // The page still shows the choices, and its state has them: the price is that of 300 cards.
+    await expect(main.getByRole("radio", { name: PAPER })).toBeChecked();
+    await expect(main.getByRole("checkbox", { name: FINISHING })).toBeChecked();
+    await expect(main.getByLabel("Свой тираж, шт.")).toHaveValue("300");
+    await expect(main.locator("[part~=price]")).toContainText("300 шт.");
+    await main.getByRole("button", { name: "В корзину" }).click();
+    await expect(page.locator("header .ottisk-cart-button__badge")).toHaveText("1");
+    await page.goto("/cart");
+    const line = main.locator("[part~=line]", { hasText: PRODUCT });
+    await expect(line).toContainText(PAPER);
+    await expect(line).toContainText(FINISHING);
+    await expect(line.getByLabel("Тираж, шт.")).toHaveValue("300");
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe("a deploy under an open page", () => {
   test("a start-up file that cannot be loaded reloads the page once, then the page stays as drawn", async ({ page }) => {
     // The entry's file unreachable, as when a deploy removed the build the page names.

@@ -45,16 +45,11 @@ export function watchProblems(page: Page): string[] {
 }
 
 /**
- * Waits until the host site's code has hydrated the server's HTML (it loads after the first paint, host-site/boot.ts). The page looks the same before
- * and after, so this asks React: a hydrated element carries React's props (`__reactProps$…`), here
- * the footer, the last part of the page React hydrates (the header and the page come before it).
+ * Waits until the host site's code has hydrated the server's HTML (it loads after the first paint,
+ * host-site/boot.ts): the app's element then carries `data-hydrated`.
  */
 export async function siteHydrated(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.locator("footer.ottisk-footer").evaluate((footer) => Object.keys(footer).some((key) => key.startsWith("__reactProps$"))), {
-      message: "the page is hydrated",
-    })
-    .toBe(true);
+  await expect(page.locator("#ottisk-app[data-hydrated]")).toHaveCount(1);
 }
 
 /** Records the detail of every `ottisk-*` event named, heard on document, into `window.ottiskEvents`. */
