@@ -2,6 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import type { CartLine } from "../../shared/contracts/index";
 import { layoutsChangedAtom, loadCartAtom, useApi, useCart } from "../../shared/state/index";
+import { LoadError } from "../../shared/ui/index";
 import { DetailLayout } from "./DetailLayout";
 import { FileDropZone } from "./FileDropZone";
 import { LayoutFileItem } from "./LayoutFileItem";
@@ -99,14 +100,7 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
 
   if (!cart) {
     if (error) {
-      return (
-        <div className="ottisk-layout-error" role="alert" part="error">
-          <p>{error}</p>
-          <button type="button" className="ottisk-button" onClick={() => void loadCart()}>
-            Повторить
-          </button>
-        </div>
-      );
+      return <LoadError className="ottisk-layout-error" part="error" messageUI={error} onRetry={() => void loadCart()} />;
     }
     return (
       <p className="ottisk-layout-progress" role="status">
