@@ -1,20 +1,16 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
-import { createElement } from "react";
+import { createElement, useEffect } from "react";
+import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
 import "../../widgets/index";
+import { replayEarlyInput, takeEarlyInput } from "../../host-site/early-input";
 import { SearchBox } from "../../widgets/search/SearchBox";
-import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
-/** Types into a React-controlled field as a user would. */
-function typeInto(input: HTMLInputElement, value: string): void {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-  setter?.call(input, value);
-  input.dispatchEvent(new Event("input", { bubbles: true }));
-}
 
 function resultTitles(element: Element): string[] {
   return Array.from(shadow(element).querySelectorAll("[part='result-link']")).map((link) => link.textContent ?? "");
@@ -88,7 +84,7 @@ describe("<ottisk-search>", () => {
 });
 
 describe("SearchBox drawn by the server (the host site's header)", () => {
-  it("is a plain GET form to the results before the code runs, and keeps what was typed before hydration", async () => {
+  it("is a plain GET form to the results before the code runs, and what was typed before hydration is searched", async () => {
     const container = document.createElement("div");
     document.body.append(container);
     const searched: string[] = [];
@@ -106,9 +102,16 @@ describe("SearchBox drawn by the server (the host site's header)", () => {
     expect(form.getAttribute("method")).to.equal("get");
     expect(form.querySelector("input")?.name).to.equal("q");
 
-    // The shopper types while the page's code is still on its way.
+    // The shopper types while the page's code is still on its way; the host site notes it before
+    // hydrating and types it again once hydrated (host-site/early-input.ts, as entry-client.tsx does).
     form.querySelector("input")!.value = "буклет";
-    const root = hydrateRoot(container, box());
+    const early = takeEarlyInput(container);
+    expect(form.querySelector("input")?.value, "put back to the server's drawing for the hydration").to.equal("");
+    const Replay = ({ children }: { children: ReactNode }) => {
+      useEffect(() => void replayEarlyInput(early), []);
+      return children;
+    };
+    const root = hydrateRoot(container, createElement(Replay, null, box()));
     try {
       await waitFor(() => container.querySelector("button[type='reset']") !== null, "the field's reset button, for the typed text");
       form.requestSubmit();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { storeSearchQuery } from "../../shared/state/index";
 import { storefrontOrigin } from "../api-base";
 
@@ -40,11 +40,6 @@ export function SearchBox({ resultsUrl, onSearch }: SearchBoxProps) {
   const [value, setValue] = useState("");
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  // What was typed before the page's code arrived (the host site hydrates after its first paint).
-  useEffect(() => {
-    const typed = inputRef.current?.value ?? "";
-    if (typed !== "") setValue(typed);
-  }, []);
   return (
     <form
       role="search"
@@ -54,8 +49,7 @@ export function SearchBox({ resultsUrl, onSearch }: SearchBoxProps) {
       part="search-form"
       onSubmit={(event) => {
         event.preventDefault();
-        // From the field itself: it may hold what was typed while the page was hydrating.
-        const query = (inputRef.current?.value ?? value).trim();
+        const query = value.trim();
         if (query === "") return;
         const href = searchHref(resultsUrl, query);
         storeSearchQuery(query);
