@@ -3,20 +3,17 @@ import { expect } from "chai";
 import type { Api } from "../../shared/http/index";
 import { addToCartAtom, getPageStore, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import "../../widgets/index";
-import { apiBase, collectEvents, expectAccessible, find, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { apiBase, businessCardId, collectEvents, expectAccessible, find, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 /** A fresh visitor with `lines` business-card lines in the cart, signed in on this page through its stored token. */
 async function visitorWithLines(lines: number): Promise<{ api: Api; productId: number }> {
   const token: { value: string | null } = { value: null };
   const api = testApi(token);
-  const vizitki = (await api.getProductCategories()).find((category) => category.slug === "vizitki");
-  if (!vizitki) throw new Error("The demo data has no vizitki");
-  const product = (await api.getProducts({ categoryId: vizitki.id, sort: "NameAsc", limit: 1 })).items[0];
-  if (!product) throw new Error("No business cards");
-  for (let index = 0; index < lines; index += 1) await api.addCartProduct({ productId: product.id, quantity: 100 + index * 100 });
+  const productId = await businessCardId(api);
+  for (let index = 0; index < lines; index += 1) await api.addCartProduct({ productId, quantity: 100 + index * 100 });
   if (!token.value) throw new Error("The API opened no visitor session");
   writeText(STORAGE_KEYS.session(apiBase), token.value);
-  return { api, productId: product.id };
+  return { api, productId };
 }
 
 afterEach(() => resetPage());

@@ -6,7 +6,7 @@ import type { Api } from "../../shared/http/index";
 import { cartStateAtom, getPageStore, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { businessCardPdf } from "../../preflight/core/testing";
 import "../../widgets/index";
-import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { apiBase, businessCardId, chooseOption, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
 /*
  * <ottisk-cart> against the real API: a fresh visitor for the lines, the promocode and the
@@ -30,13 +30,6 @@ function sharedSession(): { api: Api; share: () => void } {
   };
 }
 
-async function businessCardId(api: Api): Promise<number> {
-  const vizitki = (await api.getProductCategories()).find((category) => category.slug === "vizitki");
-  if (!vizitki) throw new Error("The demo data has no vizitki");
-  const product = (await api.getProducts({ categoryId: vizitki.id, sort: "NameAsc", limit: 1 })).items[0];
-  if (!product) throw new Error("No business cards");
-  return product.id;
-}
 
 /** A fresh visitor with one line of 100 business cards; the page shares the session. */
 async function visitorWithLine(): Promise<{ api: Api; cart: Cart }> {
@@ -91,17 +84,6 @@ async function readyCart(api: Api, companyId: number | null): Promise<Cart> {
   return cart;
 }
 
-/** Types into a React-controlled field the way a person does: the value, then an input event. */
-function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
-function chooseOption(select: HTMLSelectElement, value: string): void {
-  select.value = value;
-  select.dispatchEvent(new Event("change", { bubbles: true }));
-}
 
 /** The first enabled button (or link) of the element whose text is `text`. */
 function button(element: Element, text: string): Promise<HTMLButtonElement> {

@@ -3,7 +3,7 @@ import { expect } from "chai";
 import type { ProductListPage, ProductListQuery } from "../../shared/contracts/index";
 import "../../widgets/index";
 import { visitorApi, watchStar } from "./favourite-star";
-import { apiBase, collectEvents, expectAccessible, find, findText, resetPage, testApi, waitFor } from "./support";
+import { apiBase, chooseOption, collectEvents, expectAccessible, find, findText, resetPage, testApi, typeInto, waitFor } from "./support";
 
 const api = testApi();
 
@@ -247,17 +247,10 @@ describe("<ottisk-catalog>", () => {
 });
 
 describe("<ottisk-catalog> filters", () => {
-  function input(element: HTMLElement, name: string): HTMLInputElement | HTMLSelectElement {
-    const field = element.shadowRoot!.querySelector<HTMLInputElement | HTMLSelectElement>(`form [name="${name}"]`);
+  function input<E extends HTMLInputElement | HTMLSelectElement = HTMLInputElement>(element: HTMLElement, name: string): NoInfer<E> {
+    const field = element.shadowRoot!.querySelector<E>(`form [name="${name}"]`);
     if (!field) throw new Error(`No field ${name}`);
     return field;
-  }
-
-  /** Sets a React-controlled field as typing would. */
-  function setValue(field: HTMLInputElement | HTMLSelectElement, value: string): void {
-    const prototype = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(field, value);
-    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
   }
 
   async function openPanel(element: HTMLElement): Promise<HTMLDetailsElement> {
@@ -277,10 +270,10 @@ describe("<ottisk-catalog> filters", () => {
     await renderedCards(element, Math.min(all.total, 24));
     await openPanel(element);
 
-    (input(element, "discount") as HTMLInputElement).click();
-    setValue(input(element, "maxPrice"), "3 000");
-    setValue(input(element, "productionTimeDay"), "5");
-    await waitFor(() => (input(element, "discount") as HTMLInputElement).checked && input(element, "maxPrice").value === "3 000", "the typed filters");
+    input(element, "discount").click();
+    typeInto(input(element, "maxPrice"), "3 000");
+    chooseOption(input<HTMLSelectElement>(element, "productionTimeDay"), "5");
+    await waitFor(() => input(element, "discount").checked && input(element, "maxPrice").value === "3 000", "the typed filters");
     element.shadowRoot!.querySelector<HTMLButtonElement>('form button[type="submit"]')!.click();
 
     const filters = { productionTimeDay: 5, discount: true, maxPrice: 3000 };
@@ -311,7 +304,7 @@ describe("<ottisk-catalog> filters", () => {
     element.shadowRoot!.querySelector<HTMLButtonElement>('form button[type="reset"]')!.click();
     await waitFor(() => localStorage.getItem("catalog-filters") === null, "the filters removed from storage");
     await expectNames(element, {});
-    expect(input(element, "categoryId").value).to.equal("");
+    expect(input<HTMLSelectElement>(element, "categoryId").value).to.equal("");
   });
 
   it("ignores broken stored filters, and a catalogue bound to a category ignores the stored category", async () => {
@@ -329,8 +322,8 @@ describe("<ottisk-catalog> filters", () => {
     const element = mountCatalog({});
     await openPanel(element);
     await find(element, 'form [name="minPrice"]');
-    setValue(input(element, "minPrice"), "900");
-    setValue(input(element, "maxPrice"), "100");
+    typeInto(input(element, "minPrice"), "900");
+    typeInto(input(element, "maxPrice"), "100");
     await waitFor(() => input(element, "maxPrice").value === "100", "the typed prices");
     element.shadowRoot!.querySelector<HTMLButtonElement>('form button[type="submit"]')!.click();
     await findText(element, "Минимальная цена не может быть больше максимальной");

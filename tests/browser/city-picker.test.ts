@@ -3,14 +3,8 @@ import { expect } from "chai";
 import { CITY_LIST_MAX_HEIGHT_PX, CITY_SELECT_DELAY_MS, PRESET_CITIES } from "../../shared/domain/index";
 import { cityOrDefault, DEFAULT_CITY, readText, STORAGE_KEYS } from "../../shared/state/index";
 import "../../widgets/index";
-import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
-/** Types into a React-controlled field as a user would: the value, then an input event. */
-function typeInto(input: HTMLInputElement, value: string): void {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-  setter?.call(input, value);
-  input.dispatchEvent(new Event("input", { bubbles: true }));
-}
 
 function cityOptions(element: Element): HTMLButtonElement[] {
   return Array.from(shadow(element).querySelectorAll<HTMLButtonElement>(".ottisk-city-dialog__city"));

@@ -6,7 +6,7 @@ import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
 import { orderedFields } from "../../widgets/feedback-form/FeedbackForm";
 import "../../widgets/index";
-import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
 /*
  * The content elements against the seeded API: <ottisk-blog-teasers>, <ottisk-popup>,
@@ -154,13 +154,6 @@ describe("<ottisk-feedback-form>", () => {
     return found;
   }
 
-  /** Types into a React-controlled field the way a browser does. */
-  function type(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(field, value);
-    field.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-
   function fill(form: HTMLFormElement, fields: FormField[], values: Record<string, string>): void {
     for (const field of fields) {
       if (field.controlType === "checkbox") {
@@ -171,7 +164,7 @@ describe("<ottisk-feedback-form>", () => {
         select.value = field.options[0]!.key;
         select.dispatchEvent(new Event("change", { bubbles: true }));
       } else if (values[field.key] !== undefined) {
-        type(control<HTMLInputElement | HTMLTextAreaElement>(form, field.key), values[field.key]!);
+        typeInto(control<HTMLInputElement | HTMLTextAreaElement>(form, field.key), values[field.key]!);
       }
     }
   }
@@ -207,9 +200,9 @@ describe("<ottisk-feedback-form>", () => {
     const form = await find<HTMLFormElement>(element, "form");
     const box = control<HTMLTextAreaElement>(form, textarea.key);
     expect(box.style.height).to.equal("30px");
-    type(box, "Первая строка\nВторая строка\nТретья строка\nЧетвёртая строка");
+    typeInto(box, "Первая строка\nВторая строка\nТретья строка\nЧетвёртая строка");
     await waitFor(() => parseFloat(box.style.height) >= 45, "the textarea to grow");
-    type(box, "");
+    typeInto(box, "");
     await waitFor(() => box.style.height === "30px", "the textarea to shrink back");
   });
 
@@ -235,7 +228,7 @@ describe("<ottisk-feedback-form>", () => {
     const first = ordered.find((field) => control(form, field.key).getAttribute("aria-invalid") === "true")!;
     expect(shadow(element).activeElement).to.equal(control(form, first.key));
 
-    type(control<HTMLInputElement>(form, first.key), "Анна");
+    typeInto(control<HTMLInputElement>(form, first.key), "Анна");
     await waitFor(() => control(form, first.key).getAttribute("aria-invalid") === null, "the error to clear once typed");
   });
 

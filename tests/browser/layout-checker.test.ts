@@ -9,7 +9,7 @@ import "../../widgets/cart/cart.element";
 import "../../widgets/layout-checker/layout-checker.element";
 import { corpus, corpusBytes, corpusEntry, corpusMissing } from "./corpus";
 import type { CorpusEntry } from "./corpus";
-import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { apiBase, businessCardId, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
 /*
  * <ottisk-layout-checker> in Chromium with real PDFs: the engine's corpus (tests/preflight/make-corpus.ts,
@@ -58,10 +58,6 @@ function settled(element: HTMLElement, name: string, timeoutMs = 20_000): Promis
 
 const codesIn = (root: ParentNode): number[] => [...new Set([...root.querySelectorAll<HTMLElement>("[data-code]")].map((node) => Number(node.dataset.code)))].sort((a, b) => a - b);
 
-function typeInto(field: HTMLTextAreaElement, value: string): void {
-  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(field, value);
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-}
 
 function buttonByText(root: ParentNode, text: string): HTMLButtonElement | null {
   return [...root.querySelectorAll<HTMLButtonElement>("button")].find((button) => button.textContent?.trim() === text) ?? null;
@@ -250,13 +246,6 @@ describe("<ottisk-layout-checker> standalone, with the corpus", () => {
  * Cart mode: a fresh visitor's line of business cards; the page shares the visitor's session.
  */
 
-async function businessCardId(api: Api): Promise<number> {
-  const vizitki = (await api.getProductCategories()).find((category) => category.slug === "vizitki");
-  if (!vizitki) throw new Error("The demo data has no vizitki");
-  const product = (await api.getProducts({ categoryId: vizitki.id, sort: "NameAsc", limit: 1 })).items[0];
-  if (!product) throw new Error("No business cards");
-  return product.id;
-}
 
 async function visitorWithLine(): Promise<{ api: Api; cart: Cart; line: CartLine }> {
   const token: { value: string | null } = { value: null };
@@ -283,6 +272,17 @@ async function lineOf(api: Api, lineId: number): Promise<CartLine> {
 
 function detailSection(element: HTMLElement, detailName: string): HTMLElement | null {
   return [...shadow(element).querySelectorAll<HTMLElement>("section.ottisk-layout-detail")].find((section) => section.querySelector("h3")?.textContent === detailName) ?? null;
+}
+
+/** A visitor's business card line in the checker, with «Заказать дизайн» pressed for its first detail. */
+async function openDesignOrderForm(): Promise<{ api: Api; line: CartLine; detail: CartLine["layouts"][number]; element: HTMLElement; section: HTMLElement }> {
+  const { api, line } = await visitorWithLine();
+  const detail = line.layouts[0];
+  if (!detail) throw new Error("The business card needs no layout");
+  const element = mount("ottisk-layout-checker", { "order-product-id": String(line.id) });
+  const section = await waitFor(() => detailSection(element, detail.detailName), "the detail");
+  (await waitFor(() => buttonByText(section, `Заказать дизайн «${detail.detailName}»`), "«Заказать дизайн»")).click();
+  return { api, line, detail, element, section };
 }
 
 /** Picks a file, waits for the browser's report, uploads it and waits for the server's check to end. */
@@ -378,12 +378,7 @@ describe("<ottisk-layout-checker> for a cart line", () => {
 
   it("orders a design, changes its comment and cancels it", async function () {
     this.timeout(60_000);
-    const { api, line } = await visitorWithLine();
-    const detail = line.layouts[0];
-    if (!detail) throw new Error("The business card needs no layout");
-    const element = mount("ottisk-layout-checker", { "order-product-id": String(line.id) });
-    const section = await waitFor(() => detailSection(element, detail.detailName), "the detail");
-    (await waitFor(() => buttonByText(section, `Заказать дизайн «${detail.detailName}»`), "«Заказать дизайн»")).click();
+    const { api, line, detail, element, section } = await openDesignOrderForm();
     const comment = await waitFor(() => section.querySelector<HTMLTextAreaElement>('textarea[name="comment"]'), "the comment field");
     await expectAccessible(element);
     // The field grows with its text (spec §5's auto height), and shrinks back.
@@ -420,12 +415,7 @@ describe("<ottisk-layout-checker> for a cart line", () => {
 
   it("shows a refused design order in an alert and reloads the cart (spec §8)", async function () {
     this.timeout(30_000);
-    const { api, line } = await visitorWithLine();
-    const detail = line.layouts[0];
-    if (!detail) throw new Error("The business card needs no layout");
-    const element = mount("ottisk-layout-checker", { "order-product-id": String(line.id) });
-    const section = await waitFor(() => detailSection(element, detail.detailName), "the detail");
-    (await waitFor(() => buttonByText(section, `Заказать дизайн «${detail.detailName}»`), "«Заказать дизайн»")).click();
+    const { api, line, detail, element, section } = await openDesignOrderForm();
     // Meanwhile the same design is ordered elsewhere (another tab): the page's cart does not know yet.
     await api.createDesignOrder({ orderProductId: line.id, detailName: detail.detailName, comment: "Из другой вкладки" });
     typeInto(await waitFor(() => section.querySelector<HTMLTextAreaElement>('textarea[name="comment"]'), "the comment field"), "Ещё один дизайн");

@@ -2,14 +2,8 @@
 import { expect } from "chai";
 import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import "../../widgets/index";
-import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
-/** Types into a React-controlled field as a user (or a password manager) would. */
-function typeInto(input: HTMLInputElement, value: string): void {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-  setter?.call(input, value);
-  input.dispatchEvent(new Event("input", { bubbles: true }));
-}
 
 function loginRequests(): string[] {
   return performance

@@ -7,7 +7,7 @@ import { openPdf } from "../../widgets/pdf/pdfjs";
 import "../../widgets/index";
 import { sendKeys, sendMouse, setViewport } from "./real-input";
 import { corpusBytes } from "./corpus";
-import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { apiBase, businessCardId, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 /*
  * <ottisk-pdf-viewer> in Chromium with real PDFs: a business card written here by hand and files of
@@ -391,11 +391,8 @@ describe("<ottisk-pdf-viewer> with a design order", () => {
   async function designOrderWithLayout(): Promise<{ api: Api; designId: number; fileUrl: string }> {
     const token: { value: string | null } = { value: null };
     const api = testApi(token);
-    const vizitki = (await api.getProductCategories()).find((category) => category.slug === "vizitki");
-    if (!vizitki) throw new Error("The demo data has no vizitki");
-    const product = (await api.getProducts({ categoryId: vizitki.id, sort: "NameAsc", limit: 1 })).items[0];
-    if (!product) throw new Error("No business cards");
-    const cart = await api.addCartProduct({ productId: product.id, quantity: 100 });
+    const productId = await businessCardId(api);
+    const cart = await api.addCartProduct({ productId, quantity: 100 });
     const line = cart.orderProduct[0];
     const detailName = line?.layouts[0]?.detailName;
     if (!line || !detailName) throw new Error("The business card line needs no layout");

@@ -14,6 +14,28 @@ export function testApi(token: { value: string | null } = { value: null }): Api 
   return createApi({ baseURL: apiBase, sessionToken: { get: () => token.value, set: (next) => (token.value = next) } });
 }
 
+/** The demo catalogue's first business card (its name A–Z), which the cart and layout tests order. */
+export async function businessCardId(api: Api): Promise<number> {
+  const vizitki = (await api.getProductCategories()).find((category) => category.slug === "vizitki");
+  if (!vizitki) throw new Error("The demo data has no vizitki");
+  const product = (await api.getProducts({ categoryId: vizitki.id, sort: "NameAsc", limit: 1 })).items[0];
+  if (!product) throw new Error("No business cards");
+  return product.id;
+}
+
+/** Chooses an option of a React-controlled select as a person does: the value, then a change event. */
+export function chooseOption(select: HTMLSelectElement, value: string): void {
+  select.value = value;
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+/** Types into a React-controlled field as a person (or a password manager) does: the value through the prototype's setter, then an input event. */
+export function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
 export async function waitFor<T>(read: () => T | null | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
   const started = performance.now();
   for (;;) {
