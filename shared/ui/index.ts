@@ -14,3 +14,4 @@ export { PhoneInput } from "./PhoneInput";
 export type { PhoneInputProps } from "./PhoneInput";
 export { Textarea } from "./Textarea";
 export type { TextareaProps } from "./Textarea";
+export { useDraft } from "./use-draft";

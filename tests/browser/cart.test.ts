@@ -213,6 +213,33 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
     expect(price.textContent).to.equal(formatRoubles(line.price));
   });
 
+  it("keeps a quantity typed the moment the line appears, before React's effects have run", async () => {
+    const { api } = await visitorWithLine();
+    const element = mount("ottisk-cart");
+    // A MutationObserver's callback runs right after React's commit, before its passive effects:
+    // the earliest a shopper (or a password manager) can type into the new field.
+    const typed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const field = shadow(element).querySelector<HTMLInputElement>("input[name=quantity]");
+        if (!field) return;
+        observer.disconnect();
+        typeInto(field, "300");
+        resolve();
+      });
+      observer.observe(shadow(element), { childList: true, subtree: true });
+    });
+    await typed;
+    const [item] = await lineCount(element, 1);
+    const field = item!.querySelector<HTMLInputElement>("input[name=quantity]")!;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(field.value, "the typed quantity stays").to.equal("300");
+    const price = item!.querySelector("[data-testid=line-price]")!;
+    const before = price.textContent;
+    (await button(element, "Пересчитать")).click();
+    await waitFor(() => price.textContent !== before, "the line price to change");
+    expect((await api.getCart()).orderProduct[0]!.quantity).to.equal(300);
+  });
+
   it("shows the expired code's Russian problem, then applies OTTISK10 with its discount", async () => {
     await visitorWithLine();
     const element = mount("ottisk-cart");

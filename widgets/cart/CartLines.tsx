@@ -1,10 +1,10 @@
 import { useSetAtom } from "jotai/react";
-import { Suspense, lazy, useEffect, useId, useState } from "react";
+import { Suspense, lazy, useId, useState } from "react";
 import { CART_LINE_MAX_QUANTITY } from "../../shared/contracts/cart";
 import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom, setInOrderAtom } from "../../shared/state/index";
-import { Dialog } from "../../shared/ui/index";
+import { Dialog, useDraft } from "../../shared/ui/index";
 import { messageOf } from "./use-query";
 
 /** The layout checker, in its own chunk: loaded when a line's layouts are opened. */
@@ -55,15 +55,13 @@ function layoutProblem(cart: Cart, line: CartLine, layout: CartLayout): string |
 function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Cart; href: string; onError: (messageUI: string) => void }) {
   const setInOrder = useSetAtom(setInOrderAtom);
   const changeCart = useSetAtom(changeCartAtom);
-  const [quantity, setQuantity] = useState(String(line.quantity));
+  // The server's quantity wins after every change (another tab, a re-price).
+  const [quantity, setQuantity] = useDraft(String(line.quantity));
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [layoutsOpen, setLayoutsOpen] = useState(false);
   const checkboxId = useId();
   const quantityId = useId();
-
-  // The server's quantity wins after every change (another tab, a re-price).
-  useEffect(() => setQuantity(String(line.quantity)), [line.quantity]);
 
   const run = async (change: Parameters<typeof changeCart>[0]) => {
     setBusy(true);

@@ -1,11 +1,11 @@
 import { useSetAtom } from "jotai/react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
 import { paymentTypeValues } from "../../shared/contracts/order";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { updateCartAtom } from "../../shared/state/index";
-import { Textarea } from "../../shared/ui/index";
+import { Textarea, useDraft } from "../../shared/ui/index";
 import { messageOf, useQuery } from "./use-query";
 
 export const PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = {
@@ -27,16 +27,14 @@ export interface CartPaymentProps {
  */
 export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
   const updateCart = useSetAtom(updateCartAtom);
-  const [comment, setComment] = useState(cart.comment);
+  // Another tab or a reload brought another comment: show the server's.
+  const [comment, setComment] = useDraft(cart.comment);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const commentId = useId();
   const balance = useQuery(signedIn && cart.paymentType === "InternalBalance" ? `balance:${companyId ?? "personal"}:${cart.version}` : null, (api) =>
     api.getBalance(companyId ?? undefined),
   );
-
-  // Another tab or a reload brought another comment: show the server's.
-  useEffect(() => setComment(cart.comment), [cart.comment]);
 
   const save = async (update: { paymentType?: PaymentType; comment?: string }) => {
     setBusy(true);

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useDraft } from "../../shared/ui/index";
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
@@ -31,8 +32,7 @@ export interface SideMenuElementProps {
 
 /** `<ottisk-side-menu>`: its own «Меню» button and the menu; the `open` attribute follows the menu and opens or closes it. */
 export function SideMenuElement({ open, adminUrl, host }: SideMenuElementProps & HostProps) {
-  const [isOpen, setOpen] = useState(Boolean(open));
-  useEffect(() => setOpen(Boolean(open)), [open]);
+  const [isOpen, setOpen] = useDraft(Boolean(open));
   useEffect(() => {
     host.toggleAttribute("open", isOpen);
   }, [host, isOpen]);
