@@ -11,7 +11,47 @@
  * The document names the files on this script's element (documentHtml in document.ts): data-modules,
  * space-separated, each after the files it imports — the chunks the entry imports, the entry, then
  * the route's page chunk and what it needs.
+ *
+ * Until the page starts hydrating it also holds the shopper's last action that needs the code (a
+ * button's click, a form's submission): early-input.ts makes it again once the page is hydrated.
  */
+
+/** Marks the held action's element; early-input.ts (EARLY_ACTION_ATTRIBUTE) reads and clears it. */
+const EARLY_ACTION_ATTRIBUTE = "data-ottisk-early-action";
+/** Set on the app's element by early-input.ts when hydration starts: React handles input from then on. */
+const HYDRATING_ATTRIBUTE = "data-hydrating";
+
+function hydrationStarted(): boolean {
+  return document.getElementById("ottisk-app")?.hasAttribute(HYDRATING_ATTRIBUTE) ?? true;
+}
+
+/** Holds this action instead of any held before: the last one is what the shopper wants. */
+function holdAction(element: Element): void {
+  document.querySelector(`[${EARLY_ACTION_ATTRIBUTE}]`)?.removeAttribute(EARLY_ACTION_ATTRIBUTE);
+  element.setAttribute(EARLY_ACTION_ATTRIBUTE, "");
+}
+
+/**
+ * A click on a button before hydration: a plain button does nothing without the code, and a
+ * submit button of a form without an `action` would send the form to the page's own address and
+ * reload it, losing what was typed. Both are held. A form with an `action` (the header's search)
+ * works as plain HTML and is left alone, as are links.
+ */
+function onEarlyClick(event: MouseEvent): void {
+  if (hydrationStarted() || !(event.target instanceof Element)) return;
+  const button = event.target.closest("button");
+  if (!button || button.disabled || button.type === "reset") return;
+  if (button.type === "submit" && button.form?.hasAttribute("action")) return;
+  event.preventDefault();
+  holdAction(button);
+}
+
+/** Enter in a form without a submit button submits it directly: held the same way. */
+function onEarlySubmit(event: SubmitEvent): void {
+  if (hydrationStarted() || !(event.target instanceof HTMLFormElement) || event.target.hasAttribute("action")) return;
+  event.preventDefault();
+  holdAction(event.submitter ?? event.target);
+}
 
 /**
  * Resolves once the browser has painted the page's first content (its first-contentful-paint
@@ -103,6 +143,9 @@ async function start(modules: string[]): Promise<void> {
     await yieldToBrowser();
   }
 }
+
+document.addEventListener("click", onEarlyClick, true);
+document.addEventListener("submit", onEarlySubmit, true);
 
 // For the page's whole life: the start-up imports below and the chunks loaded later (the checker,
 // the filter panel, the contracts). Vite reports a failed preload as vite:preloadError.

@@ -12,12 +12,23 @@
  * `replayEarlyInput` makes each choice again as the shopper would have (a click on a radio or
  * checkbox, an `input` or `change` event after setting the value), so the components' handlers run.
  * This also covers a form the browser restored when going back in history.
+ *
+ * The shopper's last action that needs the code — a click on a button that opens a menu or a
+ * dialog, «В корзину», a form's submission — is held by boot.ts until then (a form without an
+ * `action` would otherwise be sent to the page's own address, reloading it). It is made again
+ * after the choices, so «В корзину» adds what the shopper chose.
  */
+
+/** The element whose action boot.ts held (the same name is written there). */
+export const EARLY_ACTION_ATTRIBUTE = "data-ottisk-early-action";
+/** Set on the app's element when hydration starts, so boot.ts stops holding actions (the same name is written there). */
+export const HYDRATING_ATTRIBUTE = "data-hydrating";
 
 type EarlyInput =
   | { kind: "check"; element: HTMLInputElement }
   | { kind: "text"; element: HTMLInputElement | HTMLTextAreaElement; value: string }
-  | { kind: "select"; element: HTMLSelectElement; value: string };
+  | { kind: "select"; element: HTMLSelectElement; value: string }
+  | { kind: "action"; element: HTMLButtonElement | HTMLFormElement };
 
 /** Inputs whose state a shopper sets by hand; files, hidden and button-like inputs are left alone. */
 const SKIPPED_TYPES = new Set(["file", "hidden", "button", "submit", "reset", "image"]);
@@ -44,6 +55,9 @@ function earlyInput(element: Element): EarlyInput | null {
 /** Puts a control back to what the server drew. */
 function restoreDefault(input: EarlyInput): void {
   switch (input.kind) {
+    case "action":
+      input.element.removeAttribute(EARLY_ACTION_ATTRIBUTE);
+      return;
     case "select":
       for (const option of Array.from(input.element.options)) option.selected = option.defaultSelected;
       return;
@@ -62,14 +76,18 @@ function restoreDefault(input: EarlyInput): void {
 
 /**
  * The controls under `root` that the shopper changed before hydration, each put back to the
- * server's state: call it right before hydrating, in the same task.
+ * server's state, and then the action boot.ts held: call it right before hydrating, in the same
+ * task. From then on React handles the page's input (boot.ts holds no more actions).
  */
 export function takeEarlyInput(root: HTMLElement): EarlyInput[] {
+  root.setAttribute(HYDRATING_ATTRIBUTE, "");
   const inputs = Array.from(root.querySelectorAll("input, textarea, select"), earlyInput).filter((input) => input !== null);
   // Unticked checkboxes are choices too (a finishing the server drew ticked).
   for (const box of Array.from(root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'))) {
     if (!box.checked && box.defaultChecked) inputs.push({ kind: "check", element: box });
   }
+  const action = root.querySelector(`[${EARLY_ACTION_ATTRIBUTE}]`);
+  if (action instanceof HTMLButtonElement || action instanceof HTMLFormElement) inputs.push({ kind: "action", element: action });
   for (const input of inputs) restoreDefault(input);
   return inputs;
 }
@@ -90,6 +108,13 @@ function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement | HTMLSe
 export async function replayEarlyInput(inputs: readonly EarlyInput[]): Promise<void> {
   for (const input of inputs) {
     await new Promise((resolve) => setTimeout(resolve, 0));
+    if (input.kind === "action") {
+      const { element } = input;
+      if (!element.isConnected) continue;
+      if (element instanceof HTMLFormElement) element.requestSubmit();
+      else if (!element.disabled) element.click();
+      continue;
+    }
     if (!input.element.isConnected || input.element.disabled) continue;
     if (input.kind === "check") {
       input.element.click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order } from "../../shared/contracts/index";
 import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOrderWith, siteHydrated, screenshots, uploadCleanLayouts, watchProblems } from "./support";
@@ -9,7 +9,8 @@ import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOr
  * first) with its cookie sessions: search → product → cart → sign-in → layout → delivery → test
  * payment → success page; a client's city, favourite, company and orders from the balance and by
  * invoice; client mode entered and left; every route of spec §2 drawn on the server; the loading
- * order and a deploy under an open page; the main screens and the side menu at three widths.
+ * order, choices and taps made before the page's code arrives, and a deploy under an open page;
+ * the main screens and the side menu at three widths.
  */
 
 const root = join(import.meta.dirname, "..", "..");
@@ -380,36 +381,68 @@ test.describe("loading order", () => {
   });
 });
 
+/** Holds the entry's file back until `release` is called, as on a slow link; answers the release. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry-client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("choices made before the page's code arrives", () => {
-  test("a paper, a finishing and a run chosen while the product page hydrates are the ones put in the cart", async ({ page, request }) => {
-    // The entry held back until the choices are made, as on a slow link.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/entry-client-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+  test("a paper, a finishing and a run chosen while the product page hydrates, and «В корзину» pressed then, put that line in the cart", async ({ page, request }) => {
+    const release = await holdEntry(page);
     const problems = watchProblems(page);
     await page.goto(`/catalog/vizitki/${await productId(request)}`);
     const main = page.locator("main");
     await main.getByRole("radio", { name: PAPER }).check();
     await main.getByRole("checkbox", { name: FINISHING }).check();
     await main.getByLabel("Свой тираж, шт.").fill("300");
+    // The form has no action: without the hold the browser would send it to this address and reload.
+    const addButton = main.getByRole("button", { name: "В корзину" });
+    await addButton.click();
+    await expect(addButton, "held until the code arrives").toHaveAttribute("data-ottisk-early-action", "");
     await expect(page.locator("#ottisk-app[data-hydrated]"), "not hydrated yet").toHaveCount(0);
+    expect(new URL(page.url()).search, "the form was not sent to the page's address").toBe("");
     release();
     await siteHydrated(page);
-    // The page still shows the choices, and its state has them: the price is that of 300 cards.
+    // The page still shows the choices, and its state has them: the price is that of 300 cards,
+    // and the held «В корзину» was pressed again once they were made.
     await expect(main.getByRole("radio", { name: PAPER })).toBeChecked();
     await expect(main.getByRole("checkbox", { name: FINISHING })).toBeChecked();
     await expect(main.getByLabel("Свой тираж, шт.")).toHaveValue("300");
     await expect(main.locator("[part~=price]")).toContainText("300 шт.");
-    await main.getByRole("button", { name: "В корзину" }).click();
     await expect(page.locator("header .ottisk-cart-button__badge")).toHaveText("1");
+    await expect(main.getByRole("link", { name: "Перейти в корзину" })).toBeVisible();
     await page.goto("/cart");
     const line = main.locator("[part~=line]", { hasText: PRODUCT });
     await expect(line).toContainText(PAPER);
     await expect(line).toContainText(FINISHING);
     await expect(line.getByLabel("Тираж, шт.")).toHaveValue("300");
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("a tap made before the page's code arrives", () => {
+  test("the menu button pressed at phone width opens the side menu once the page is hydrated, once", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const release = await holdEntry(page);
+    const problems = watchProblems(page);
+    await page.goto("/catalog/vizitki");
+    const menuButton = page.locator("header [part~=menu-button]");
+    // Two taps on a dead button: the last one is held, not both (which would open and close it).
+    await menuButton.click();
+    await menuButton.click();
+    await expect(page.locator("[data-ottisk-early-action]"), "one action held").toHaveCount(1);
+    await expect(page.getByRole("dialog", { name: "Меню" })).toBeHidden();
+    release();
+    await siteHydrated(page);
+    await expect(page.getByRole("dialog", { name: "Меню" })).toBeVisible();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator("[data-ottisk-early-action]"), "nothing left held").toHaveCount(0);
     expect(problems).toEqual([]);
   });
 });
