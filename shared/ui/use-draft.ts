@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 
 /**
  * A value the shopper edits locally that follows its source (the server's value) whenever the
@@ -10,10 +10,12 @@ import { useState } from "react";
  */
 export function useDraft<T>(source: T): [T, (next: T) => void] {
   const [state, setState] = useState({ source, draft: source });
+  // Keeps the source the draft started from, so a setter of an earlier render cannot bring an old source back.
+  const setDraft = useCallback((next: T) => setState((current) => ({ source: current.source, draft: next })), []);
   if (!Object.is(state.source, source)) {
-    // React re-renders at once with the new state, before anything is committed.
+    // React renders again at once with the new state, before anything is committed.
     setState({ source, draft: source });
-    return [source, (next) => setState({ source, draft: next })];
+    return [source, setDraft];
   }
-  return [state.draft, (next) => setState({ source, draft: next })];
+  return [state.draft, setDraft];
 }
