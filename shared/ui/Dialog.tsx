@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import type { ReactNode } from "react";
 
 export interface DialogProps {
@@ -21,7 +21,10 @@ export function Dialog({ open, title, onClose, children, className }: DialogProp
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // In the same commit as the change that opened or closed it (a layout effect): no frame shows
+  // the dialog in its old state next to what replaced it (the alert after signing in), and the
+  // content's own effects find it open when they move focus into it.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
