@@ -426,7 +426,7 @@ test.describe("choices made before the page's code arrives", () => {
   });
 });
 
-test.describe("a tap made before the page's code arrives", () => {
+test.describe("a tap or a form sent before the page's code arrives", () => {
   test("the menu button pressed at phone width opens the side menu once the page is hydrated, once", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     const release = await holdEntry(page);
@@ -443,6 +443,25 @@ test.describe("a tap made before the page's code arrives", () => {
     await expect(page.getByRole("dialog", { name: "Меню" })).toBeVisible();
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
     await expect(page.locator("[data-ottisk-early-action]"), "nothing left held").toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test("the feedback form sent before the page is hydrated is not sent to the page's address, and goes once the code is there", async ({ page }) => {
+    const release = await holdEntry(page);
+    const problems = watchProblems(page);
+    await page.goto("/kontakty");
+    const form = page.locator("main form", { has: page.getByRole("button", { name: "Отправить" }) });
+    await form.getByLabel("Как к вам обращаться").fill("Ирина");
+    await form.getByLabel("Телефон").fill("+7 918 555-12-34");
+    await form.getByLabel("Сообщение").fill("Нужны буклеты А4 к пятнице, 500 шт.");
+    await form.getByLabel("Согласен на обработку персональных данных").check();
+    await form.getByRole("button", { name: "Отправить" }).click();
+    await expect(form.getByRole("button", { name: "Отправить" })).toHaveAttribute("data-ottisk-early-action", "");
+    expect(new URL(page.url()).search, "not sent to the page's own address").toBe("");
+    await expect(form.getByLabel("Сообщение"), "what was typed is still there").toHaveValue("Нужны буклеты А4 к пятнице, 500 шт.");
+    release();
+    await siteHydrated(page);
+    await expect(page.getByRole("dialog", { name: "Ваши данные успешно отправлены" })).toBeVisible();
     expect(problems).toEqual([]);
   });
 });
