@@ -1,7 +1,8 @@
 import { atom } from "jotai/vanilla";
 import type { Category, Product, ProductListPage, ProductListQuery } from "../contracts/index";
-import { isApiError, productListSearchParams } from "../http/index";
+import { productListSearchParams } from "../http/index";
 import { requireApi } from "./api.atoms";
+import { failedResource, loadCacheEntry, needsLoad } from "./resource";
 import type { Resource } from "./resource";
 import type { Store } from "./store";
 
@@ -24,15 +25,6 @@ export function productListKey(query: ProductListQuery): string {
     .join("&");
 }
 
-function failure(error: unknown): Resource<never> {
-  if (isApiError(error)) return { status: "error", messageUI: error.messageUI, httpStatus: error.status };
-  throw error;
-}
-
-function needsLoad(resource: Resource<unknown> | undefined): boolean {
-  return resource === undefined || resource.status === "error";
-}
-
 export const loadCategoriesAtom = atom(null, async (get, set) => {
   if (!needsLoad(get(categoriesAtom))) return;
   const api = requireApi(get);
@@ -40,36 +32,17 @@ export const loadCategoriesAtom = atom(null, async (get, set) => {
   try {
     set(categoriesAtom, { status: "ready", data: await api.getProductCategories() });
   } catch (error) {
-    set(categoriesAtom, failure(error));
+    set(categoriesAtom, failedResource(error));
   }
 });
 
-export const loadProductPageAtom = atom(null, async (get, set, query: ProductListQuery) => {
-  const key = productListKey(query);
-  if (!needsLoad(get(productPagesAtom)[key])) return;
-  const api = requireApi(get);
-  const put = (resource: Resource<ProductListPage>) =>
-    set(productPagesAtom, (pages) => ({ ...pages, [key]: resource }));
-  put({ status: "loading" });
-  try {
-    put({ status: "ready", data: await api.getProducts(query) });
-  } catch (error) {
-    put(failure(error));
-  }
-});
+export const loadProductPageAtom = atom(null, (get, set, query: ProductListQuery) =>
+  loadCacheEntry(get, set, productPagesAtom, productListKey(query), () => requireApi(get).getProducts(query)),
+);
 
-export const loadProductAtom = atom(null, async (get, set, id: number) => {
-  const key = String(id);
-  if (!needsLoad(get(productsAtom)[key])) return;
-  const api = requireApi(get);
-  const put = (resource: Resource<Product>) => set(productsAtom, (products) => ({ ...products, [key]: resource }));
-  put({ status: "loading" });
-  try {
-    put({ status: "ready", data: await api.getProduct(id) });
-  } catch (error) {
-    put(failure(error));
-  }
-});
+export const loadProductAtom = atom(null, (get, set, id: number) =>
+  loadCacheEntry(get, set, productsAtom, String(id), () => requireApi(get).getProduct(id)),
+);
 
 /** What the server-side render hands to the browser: the catalogue data it already loaded. */
 export interface CatalogSnapshot {

@@ -1,7 +1,7 @@
 import { atom } from "jotai/vanilla";
 import type { Order, Page } from "../contracts/index";
-import { isApiError } from "../http/index";
 import { requireApi } from "./api.atoms";
+import { loadCacheEntry } from "./resource";
 import type { Resource } from "./resource";
 
 /*
@@ -14,42 +14,18 @@ import type { Resource } from "./resource";
 export const pagesAtom = atom<Record<string, Resource<Page>>>({});
 export const ordersAtom = atom<Record<string, Resource<Order>>>({});
 
-function failure(error: unknown): Resource<never> {
-  if (isApiError(error)) return { status: "error", messageUI: error.messageUI, httpStatus: error.status };
-  throw error;
-}
-
-function needsLoad(resource: Resource<unknown> | undefined): boolean {
-  return resource === undefined || resource.status === "error";
-}
-
 /** The store's key of a page: slashes at the ends dropped, letters lowered, as the API reads a slug. */
 export function pageKey(slug: string): string {
   return slug.replace(/^\/+|\/+$/g, "").toLowerCase();
 }
 
 /** Loads the page at `slug` unless it is loaded or on its way (a failed one is asked again). */
-export const loadPageAtom = atom(null, async (get, set, slug: string) => {
+export const loadPageAtom = atom(null, (get, set, slug: string) => {
   const key = pageKey(slug);
-  if (!needsLoad(get(pagesAtom)[key])) return;
-  const put = (resource: Resource<Page>) => set(pagesAtom, (pages) => ({ ...pages, [key]: resource }));
-  put({ status: "loading" });
-  try {
-    put({ status: "ready", data: await requireApi(get).getPage(key) });
-  } catch (error) {
-    put(failure(error));
-  }
+  return loadCacheEntry(get, set, pagesAtom, key, () => requireApi(get).getPage(key));
 });
 
 /** Loads one of the visitor's orders (the session decides whether it may be read). */
-export const loadOrderAtom = atom(null, async (get, set, orderId: number) => {
-  const key = String(orderId);
-  if (!needsLoad(get(ordersAtom)[key])) return;
-  const put = (resource: Resource<Order>) => set(ordersAtom, (orders) => ({ ...orders, [key]: resource }));
-  put({ status: "loading" });
-  try {
-    put({ status: "ready", data: await requireApi(get).getOrder(orderId) });
-  } catch (error) {
-    put(failure(error));
-  }
-});
+export const loadOrderAtom = atom(null, (get, set, orderId: number) =>
+  loadCacheEntry(get, set, ordersAtom, String(orderId), () => requireApi(get).getOrder(orderId)),
+);
