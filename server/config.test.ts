@@ -15,6 +15,7 @@ describe("readConfig", () => {
       partnerOrigins: ["http://localhost:8080", "http://127.0.0.1:8080"],
       maxLayoutMb: 100,
       preflight: { workers: 1, timeoutMs: 20_000, memoryMb: 512 },
+      trustProxy: false,
       delivery: {},
     });
   });
@@ -41,6 +42,7 @@ describe("readConfig", () => {
       partnerOrigins: ["https://partner.example", "http://cms.example:8081"],
       maxLayoutMb: 100,
       preflight: { workers: 1, timeoutMs: 20_000, memoryMb: 512 },
+      trustProxy: false,
       delivery: {},
     });
   });
@@ -74,6 +76,14 @@ describe("readConfig", () => {
   ])("rejects %s=%s with a clear message", (name, value, message) => {
     expect(() => readConfig({ [name]: value }, cwd)).toThrow(ConfigError);
     expect(() => readConfig({ [name]: value }, cwd)).toThrow(message);
+  });
+
+  it("trusts no proxy by default, and the hops or proxy addresses OTTISK_TRUST_PROXY names", () => {
+    expect(readConfig({ OTTISK_TRUST_PROXY: "1" }, cwd).trustProxy).toBe(1);
+    expect(readConfig({ OTTISK_TRUST_PROXY: "0" }, cwd).trustProxy).toBe(false);
+    expect(readConfig({ OTTISK_TRUST_PROXY: " loopback, 10.0.0.0/8 ,::1" }, cwd).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(() => readConfig({ OTTISK_TRUST_PROXY: "true" }, cwd)).toThrow(ConfigError);
+    expect(() => readConfig({ OTTISK_TRUST_PROXY: "proxy.example" }, cwd)).toThrow(/OTTISK_TRUST_PROXY/);
   });
 
   it("takes a hand-off secret of 32 characters or more, and none by default", () => {

@@ -16,6 +16,12 @@ export interface ServerConfig {
   publicUrl: string;
   /** OTTISK_PARTNER_ORIGINS: the sites allowed to call the API from a browser (CORS), comma-separated. */
   partnerOrigins: string[];
+  /**
+   * OTTISK_TRUST_PROXY: which reverse proxies may tell the client's address and scheme
+   * (X-Forwarded-For / -Proto): a number of hops, or addresses and subnets (`loopback`,
+   * `10.0.0.0/8`, …); false when unset, so a forged header counts for nothing.
+   */
+  trustProxy: number | string[] | false;
   /** OTTISK_HANDOFF_SECRET: signs the hand-off links from partner pages to the shop's pages (at least 32 characters); random per start when unset. */
   handoffSecret: string | undefined;
   /** DADATA_API_KEY: look companies up by ИНН in DaData; without it the shop answers from companies it knows. */
@@ -162,6 +168,27 @@ function readDelivery(env: Env): DeliveryConfig {
   };
 }
 
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** OTTISK_TRUST_PROXY: hops (`1`), or addresses, subnets and proxy-addr's names, comma-separated. */
+function readTrustProxy(env: Env): ServerConfig["trustProxy"] {
+  const text = setting(env, "OTTISK_TRUST_PROXY");
+  if (text === undefined) return false;
+  if (/^\d+$/.test(text)) return readWholeNumber(env, "OTTISK_TRUST_PROXY", 0, 0, 32) || false;
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  for (const entry of entries) {
+    if (!PROXY_NAMES.has(entry) && !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)) {
+      throw new ConfigError(
+        `OTTISK_TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses and subnets (e.g. 10.0.0.0/8,loopback), got "${entry}"`,
+      );
+    }
+  }
+  return entries.length > 0 ? entries : false;
+}
+
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
   const port = readPort(env);
   const host = setting(env, "HOST") ?? "0.0.0.0";
@@ -216,6 +243,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     filesDir: join(dataDir, "files"),
     publicUrl,
     partnerOrigins,
+    trustProxy: readTrustProxy(env),
     handoffSecret,
     dadataApiKey: setting(env, "DADATA_API_KEY"),
     dadataBaseUrl,

@@ -51,6 +51,7 @@ const app = await buildApp({
   preflight: config.preflight,
   logger: { level: process.env.OTTISK_LOG_LEVEL ?? "info" },
   partnerOrigins: config.partnerOrigins,
+  trustProxy: config.trustProxy,
   ...(config.handoffSecret ? { handoffSecret: config.handoffSecret } : {}),
   companyDirectory: config.dadataApiKey
     ? createDadataDirectory({

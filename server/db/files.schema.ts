@@ -64,6 +64,8 @@ export const preflightJob = pgTable(
       .notNull()
       .references((): AnyPgColumn => layout.id, { onDelete: "cascade" }),
     profile: jsonb("profile").$type<PreflightProfile>().notNull(),
+    /** Whose check it is (the layout's client): the queue takes accounts in turn, so one cannot starve the others. */
+    accountId: integer("account_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
     state: text("state", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
     findings: jsonb("findings").$type<unknown[]>(),
     /** Russian text for a file the engine could not read, or a job that ran out of time or memory. */
@@ -73,7 +75,7 @@ export const preflightJob = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (table) => [index("preflight_job_state_idx").on(table.state, table.createdAt)],
+  (table) => [index("preflight_job_state_idx").on(table.state, table.createdAt), index("preflight_job_account_idx").on(table.accountId, table.state)],
 );
 
 export type StoredFileRow = typeof storedFile.$inferSelect;

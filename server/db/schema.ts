@@ -107,3 +107,5 @@ export { balanceEntry, clientOrder, payment, paymentTypeValues } from "./orders.
 export type { BalanceEntryRow, ClientOrderRow, PaymentRow } from "./orders.schema";
 export { designOrder, preflightJob, storedFile } from "./files.schema";
 export type { DesignOrderRow, PreflightJobRow, StoredFileRow } from "./files.schema";
+export { handoffUse, loginThrottle, rateLimit } from "./security.schema";
+export type { LoginThrottleRow, RateLimitRow } from "./security.schema";
