@@ -138,7 +138,7 @@ export interface AppOptions {
   /** Browser origins allowed to call /api across sites (partners embedding the widgets). */
   partnerOrigins?: string[];
   /** Which reverse proxies may name the client's address and scheme (OTTISK_TRUST_PROXY); none by default. */
-  trustProxy?: number | string[] | false;
+  trustProxy?: string[] | false;
   /** Signs the hand-off links from partner pages to the shop's pages (OTTISK_HANDOFF_SECRET); random per start without it. */
   handoffSecret?: string;
   /** Where companies are looked up by ИНН beyond the shop's own (DaData); none offline. */
@@ -160,6 +160,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     frameworkErrors,
+    // Only the named proxies' X-Forwarded-* count; with none (false) a forged header counts for nothing.
     trustProxy: options.trustProxy ?? false,
     // Each /api answer is small; a larger body is a mistake or an attack.
     bodyLimit: 1024 * 1024,

@@ -18,10 +18,10 @@ export interface ServerConfig {
   partnerOrigins: string[];
   /**
    * OTTISK_TRUST_PROXY: which reverse proxies may tell the client's address and scheme
-   * (X-Forwarded-For / -Proto): a number of hops, or addresses and subnets (`loopback`,
-   * `10.0.0.0/8`, …); false when unset, so a forged header counts for nothing.
+   * (X-Forwarded-For / -Proto): their addresses and subnets (`loopback`, `10.0.0.0/8`, …); false
+   * when unset, so a forged header counts for nothing.
    */
-  trustProxy: number | string[] | false;
+  trustProxy: string[] | false;
   /** OTTISK_HANDOFF_SECRET: signs the hand-off links from partner pages to the shop's pages (at least 32 characters); random per start when unset. */
   handoffSecret: string | undefined;
   /** DADATA_API_KEY: look companies up by ИНН in DaData; without it the shop answers from companies it knows. */
@@ -170,19 +170,22 @@ function readDelivery(env: Env): DeliveryConfig {
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
-/** OTTISK_TRUST_PROXY: hops (`1`), or addresses, subnets and proxy-addr's names, comma-separated. */
+/**
+ * OTTISK_TRUST_PROXY: the proxies' addresses, subnets and proxy-addr's names, comma-separated. A
+ * hop count is refused: it would trust whoever connects directly, so anyone could forge the address.
+ */
 function readTrustProxy(env: Env): ServerConfig["trustProxy"] {
   const text = setting(env, "OTTISK_TRUST_PROXY");
   if (text === undefined) return false;
-  if (/^\d+$/.test(text)) return readWholeNumber(env, "OTTISK_TRUST_PROXY", 0, 0, 32) || false;
   const entries = text
     .split(",")
     .map((entry) => entry.trim())
     .filter((entry) => entry !== "");
   for (const entry of entries) {
-    if (!PROXY_NAMES.has(entry) && !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)) {
+    const address = PROXY_NAMES.has(entry) || (/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) && /[.:]/.test(entry));
+    if (!address) {
       throw new ConfigError(
-        `OTTISK_TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses and subnets (e.g. 10.0.0.0/8,loopback), got "${entry}"`,
+        `OTTISK_TRUST_PROXY must list the reverse proxies' addresses or subnets, comma-separated (e.g. loopback,10.0.0.0/8), got "${entry}"`,
       );
     }
   }
