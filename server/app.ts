@@ -82,6 +82,8 @@ import type { YookassaClient } from "./adapters/yookassa";
 import { createHandoffService } from "./services/handoff.service";
 import type { HandoffService } from "./services/handoff.service";
 import { createSessionService } from "./services/session.service";
+import { createRateLimitService } from "./services/rate-limit.service";
+import type { RateLimitService } from "./services/rate-limit.service";
 import type { SessionService } from "./services/session.service";
 import { SESSION_TOKEN_HEADER } from "../shared/contracts/index";
 
@@ -109,6 +111,8 @@ declare module "fastify" {
     preflight: PreflightRunner;
     balance: BalanceService;
     payments: PaymentService;
+    /** Counters in the database that every node shares: request limits and quotas. */
+    limits: RateLimitService;
     /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/public-response-cache.ts). */
     publicCache: PublicResponseCache;
   }
@@ -180,6 +184,7 @@ export async function buildApp(options: AppOptions) {
       return publicUrl ?? `${this.protocol}://${this.host}`;
     },
   });
+  app.decorate("limits", createRateLimitService(options.database));
   app.decorate("catalog", createCatalogService(options.database));
   app.decorate("publicCache", createPublicResponseCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 1000 }));
   app.decorate("pricing", createPricingService(options.database));
