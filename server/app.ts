@@ -28,6 +28,7 @@ import {
   designOrderRoutes,
   fileRoutes,
   favoriteRoutes,
+  healthRoutes,
   feedbackRoutes,
   ndsRoutes,
   orderRoutes,
@@ -82,6 +83,8 @@ import type { YookassaClient } from "./adapters/yookassa";
 import { createHandoffService } from "./services/handoff.service";
 import type { HandoffService } from "./services/handoff.service";
 import { createSessionService } from "./services/session.service";
+import { createHealthService } from "./services/health.service";
+import type { HealthService } from "./services/health.service";
 import { createRateLimitService } from "./services/rate-limit.service";
 import type { RateLimitService } from "./services/rate-limit.service";
 import type { SessionService } from "./services/session.service";
@@ -113,6 +116,8 @@ declare module "fastify" {
     payments: PaymentService;
     /** Counters in the database that every node shares: request limits and quotas. */
     limits: RateLimitService;
+    /** GET /api/health's write probes of the database and the files. */
+    health: HealthService;
     /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/public-response-cache.ts). */
     publicCache: PublicResponseCache;
   }
@@ -127,6 +132,8 @@ export const PUBLIC_CACHE_TTL_MS = 30_000;
 
 export interface AppOptions {
   database: Database;
+  /** The embedded database's folder probe for GET /api/health, which also reopens it after a fault (OpenDatabase.probeStorage). */
+  probeDatabaseStorage?: () => Promise<void>;
   /** Served at /files/ (product photos, website uploads), except its `private/` folder. */
   filesDir: string;
   /** Where private files go; default `filesDir/private` on disk (never served at /files/), or S3 (OTTISK_S3_*). */
@@ -231,6 +238,15 @@ export async function buildApp(options: AppOptions) {
   });
   const layouts = createLayoutService(options.database, files, preflight, (options.maxLayoutMb ?? 100) * 1024 * 1024);
   app.decorate("files", files);
+  app.decorate(
+    "health",
+    createHealthService({
+      limits: app.limits,
+      storage: fileStorage,
+      publicFilesDir: filesDir,
+      ...(options.probeDatabaseStorage ? { probeDatabaseStorage: options.probeDatabaseStorage } : {}),
+    }),
+  );
   app.decorate("layouts", layouts);
   app.decorate("designs", createDesignService(options.database, layouts));
   app.decorate("preflight", preflight);
@@ -259,6 +275,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(productRoutes);
       await api.register(productOptionRoutes);
       await api.register(ndsRoutes);
+      await api.register(healthRoutes);
       await api.register(cityRoutes);
       await api.register(addressByCoordsRoutes);
       await api.register(deliveryGeoRoutes);

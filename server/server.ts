@@ -3,6 +3,7 @@
  * widgets bundle under /widgets/ and the demo pages under /demo/ — on the embedded database unless
  * DATABASE_URL names a PostgreSQL. The database is created, migrated and filled on first start.
  */
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createDadataDirectory } from "./adapters/dadata";
 import { createRecaptchaVerifier } from "./adapters/recaptcha";
@@ -12,7 +13,8 @@ import { createYookassaClient } from "./adapters/yookassa";
 import { buildApp } from "./app";
 import { ConfigError, readConfig } from "./config";
 import type { ServerConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { openDatabase, PGLITE_FOLDER } from "./db/client";
+import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
 import { seedDemoData } from "./db/seed";
 import { createS3FileStorage } from "./services/file-storage";
 import { hostSite } from "./plugins/host-site";
@@ -33,8 +35,36 @@ try {
   if (error instanceof ConfigError) stop(error.message);
   throw error;
 }
-const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-await seedDemoData(database.db, config.filesDir);
+/** The folders the shop writes to: the files, and the embedded database's own where they exist already. */
+function foldersToWrite(config: ServerConfig): string[] {
+  const folders = [config.filesDir, ...(config.s3 ? [] : [join(config.filesDir, "private")])];
+  if (config.databaseUrl) return folders;
+  const pglite = join(config.dataDir, PGLITE_FOLDER);
+  folders.push(pglite);
+  for (const sub of ["global", "pg_wal", "pg_xact", "base"]) if (existsSync(join(pglite, sub))) folders.push(join(pglite, sub));
+  const base = join(pglite, "base");
+  if (existsSync(base)) for (const entry of readdirSync(base, { withFileTypes: true })) if (entry.isDirectory()) folders.push(join(base, entry.name));
+  return folders;
+}
+
+function unwritableDataFolder(folder: string, code: string): never {
+  stop(
+    `the data folder ${config.dataDir} cannot be written (${code} at ${folder}); give the user running the shop write access to it or set OTTISK_DATA_DIR to another folder / ` +
+      `папка данных ${config.dataDir} недоступна для записи (${code}: ${folder}) — дайте пользователю, от имени которого запущен магазин, право записи или укажите другую папку в OTTISK_DATA_DIR.`,
+  );
+}
+
+const unwritable = await firstUnwritableFolder(foldersToWrite(config));
+if (unwritable) unwritableDataFolder(unwritable.folder, unwritable.code);
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  await seedDemoData(database.db, config.filesDir);
+} catch (error) {
+  // A folder deeper in the database that refuses writes shows up only here.
+  if (!config.databaseUrl && isStorageFault(error)) unwritableDataFolder(join(config.dataDir, PGLITE_FOLDER), "a write failed");
+  throw error;
+}
 
 const app = await buildApp({
   delivery: {
@@ -44,6 +74,7 @@ const app = await buildApp({
       : null,
   },
   database: database.db,
+  probeDatabaseStorage: database.probeStorage,
   filesDir: config.filesDir,
   // Private files (layouts, invoices) in the S3 bucket when OTTISK_S3_* are set; else filesDir/private.
   ...(config.s3 ? { fileStorage: createS3FileStorage(config.s3) } : {}),

@@ -1,4 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -8,6 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { openSupervisedPglite } from "./pglite-supervisor";
 import * as schema from "./schema";
 
 /**
@@ -20,6 +20,12 @@ export interface OpenDatabase {
   db: Database;
   /** Closes the pool or stops PGlite, flushing its data folder; call once on shutdown. */
   close(): Promise<void>;
+  /**
+   * Checks that the database's own folder takes a write (the embedded database; PostgreSQL's
+   * server watches its own disk) and reopens the embedded database after a fault that has cleared.
+   * Throws the file system's error while the folder refuses writes.
+   */
+  probeStorage(): Promise<void>;
 }
 
 export type DatabaseOptions =
@@ -54,18 +60,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       await pool.end();
       throw error;
     }
-    return { db, close: () => pool.end() };
+    return { db, close: () => pool.end(), probeStorage: async () => undefined };
   }
 
   const pgliteDir = join(resolve(options.dataDir), PGLITE_FOLDER);
   await mkdir(pgliteDir, { recursive: true });
-  const client = await PGlite.create(pgliteDir);
-  const db = drizzlePglite({ client, schema });
+  const supervised = await openSupervisedPglite(pgliteDir, {
+    onRecovered: () =>
+      process.emitWarning(`the embedded database in ${pgliteDir} was reopened: its folder takes writes again after a storage fault`, { code: "OTTISK_DB_REOPENED" }),
+  });
+  const db = drizzlePglite({ client: supervised.client, schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {
-    await client.close();
+    await supervised.close();
     throw error;
   }
-  return { db, close: () => client.close() };
+  return {
+    db,
+    close: () => supervised.close(),
+    probeStorage: async () => {
+      await supervised.recover();
+      await supervised.probeFolder();
+    },
+  };
 }

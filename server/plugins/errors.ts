@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
 import { config, locales } from "zod/mini";
 import type { FieldIssue, ServerError } from "../../shared/contracts/index";
+import { isStorageFault } from "../db/storage-fault";
 import { isShopError } from "../services/shop-error";
 
 /*
@@ -20,6 +21,7 @@ config(locales.en());
 /** Used when the contract gave no Russian message of its own (e.g. a body that is not an object). */
 const INVALID_REQUEST_UI = "Запрос заполнен неверно. Проверьте данные и попробуйте ещё раз.";
 const INTERNAL_ERROR_UI = "Что-то пошло не так. Попробуйте ещё раз чуть позже.";
+const STORAGE_UNAVAILABLE_UI = "Магазин временно не может сохранить данные. Попробуйте ещё раз через несколько минут — то, что уже сохранено, не потеряется.";
 
 /** What the shopper reads for a 4xx that no service or contract explained. */
 const STATUS_UI: Readonly<Record<number, string>> = {
@@ -74,6 +76,8 @@ export function toServerError(error: unknown): ServerError {
   if (statusCode >= 400 && statusCode < 500) {
     return serverError(statusCode, fastifyError?.code ?? statusCodeName(statusCode), STATUS_UI[statusCode] ?? OTHER_CLIENT_ERROR_UI, fastifyError?.message ?? `HTTP ${statusCode}`);
   }
+  // The disk said no (permission lost, full): not a bug of ours, and it passes; the health check reports it.
+  if (isStorageFault(error)) return serverError(503, "STORAGE_UNAVAILABLE", STORAGE_UNAVAILABLE_UI, "Storage refused a write");
   // The details of our own failures stay in the log, not in the answer.
   return serverError(500, "INTERNAL_ERROR", INTERNAL_ERROR_UI, "Internal server error");
 }
@@ -81,6 +85,7 @@ export function toServerError(error: unknown): ServerError {
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const body = toServerError(error);
   if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
+  if (body.code === "STORAGE_UNAVAILABLE") reply.header("retry-after", "30");
   else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
   return reply.code(body.statusCode).type("application/json; charset=utf-8").send(body);
 }

@@ -9,6 +9,7 @@ export { feedbackRoutes } from "./feedback/feedback";
 export { productCategoryRoutes } from "./catalog/product-categories";
 export { productRoutes } from "./catalog/products";
 export { productOptionRoutes } from "./catalog/product-options";
+export { healthRoutes } from "./health/health";
 export { ndsRoutes } from "./tax/nds";
 export { addressByCoordsRoutes } from "./geo/address-by-coords";
 export { cityRoutes } from "./geo/cities";

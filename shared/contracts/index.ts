@@ -400,6 +400,8 @@ export type {
 export { parseIntText, parseNumberText, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 export { seoFieldsSchema } from "./seo";
 export type { SeoFields } from "./seo";
+export { healthCheckSchema, healthSchema } from "./health";
+export type { Health, HealthCheck } from "./health";
 export { ndsSchema } from "./tax";
 export type { Nds } from "./tax";
 export {

@@ -158,7 +158,7 @@ describe("the geo:import command", () => {
       err: (line) => err.push(line),
       openDatabase: async (options) => {
         opened.push(options);
-        return { db: testApp.database.db, close: async () => undefined };
+        return { db: testApp.database.db, close: async () => undefined, probeStorage: async () => undefined };
       },
     });
     return { code, out, err, opened };
