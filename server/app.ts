@@ -11,6 +11,7 @@ import type { CaptchaVerifier } from "./adapters/recaptcha";
 import type { Database } from "./db/client";
 import { frameworkErrors, installErrorHandlers, sendNotFound } from "./plugins/errors";
 import { installCompression } from "./plugins/compression";
+import { installSecurityHeaders } from "./plugins/security-headers";
 import { installOpenApi, openApiDocumentRoute } from "./plugins/openapi";
 import { installSessions } from "./plugins/session";
 import { createAccountService } from "./services/account.service";
@@ -184,6 +185,8 @@ export async function buildApp(options: AppOptions) {
   installErrorHandlers(app);
   // Before any route: the plugin attaches itself to each route as it is declared.
   await installCompression(app);
+  // Every answer, pages included (the host site is added to this instance later): see the plugin.
+  await installSecurityHeaders(app, { publicUrl: options.publicUrl, recaptcha: Boolean(options.recaptcha) });
 
   const publicUrl = options.publicUrl?.replace(/\/+$/, "");
   app.decorateRequest("publicOrigin", {

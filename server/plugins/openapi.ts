@@ -37,7 +37,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: "Ottisk API",
         description:
-          "API типографии «Оттиск»: каталог, товары, справочники. Ошибки всегда приходят в теле ServerError с русским messageUI. / The Ottisk print shop API; every error has the ServerError body with a Russian messageUI.",
+          "API типографии «Оттиск»: каталог, товары, справочники. Ошибки всегда приходят в теле ServerError с русским messageUI (и 413, и 431). Номера (id) — от 1 до 2147483647; текст без NUL и непарных суррогатов, иначе 400. Вызов без нужной сессии получает 401/403 раньше любой 400. / The Ottisk print shop API; every error has the ServerError body with a Russian messageUI (413 and 431 included). Ids are 1…2147483647; text with NUL or an unpaired surrogate is a 400. A call without the session it needs gets 401/403 before any 400.",
         version: packageVersion,
       },
       components: {
@@ -74,5 +74,20 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
  */
 export async function openApiDocumentRoute(api: FastifyInstance): Promise<void> {
   api.get("/openapi.json", { schema: { hide: true } }, async () => api.swagger());
-  await api.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list", deepLinking: true } });
+  await api.register(fastifySwaggerUi, {
+    routePrefix: "/docs",
+    // The plugin lives inside the /api prefix, which its links to its own files must include.
+    indexPrefix: "/api",
+    uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null },
+    // Its own policy (no inline script); over http, upgrading the page's requests to https would
+    // break it, and nothing is loaded from other sites (no validator badge, no web fonts).
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, "")
+        .replace(" validator.swagger.io", "")
+        .replace("font-src 'self' https: data:", "font-src 'self' data:")
+        // Swagger UI (React) sets style attributes and a style element of its own as it draws.
+        .replace("style-src 'self' https: ", "style-src 'self' 'unsafe-inline' "),
+  });
 }

@@ -2,6 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { demoCsp } from "./security-headers";
 
 /*
  * The embeddable bundle under /widgets/ and the demo pages under /demo/. The demo pages stand for
@@ -49,6 +50,7 @@ export async function staticSite(
     return reply
       .header("content-type", DEMO_TYPES[match[1]])
       .header("cache-control", "no-cache")
+      .header("content-security-policy", demoCsp(options.shopOrigin))
       .send(text.replaceAll("{{OTTISK_ORIGIN}}", options.shopOrigin));
   });
 }

@@ -1,0 +1,109 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/*
+ * The protective headers of every answer (@fastify/helmet): nosniff, a strict referrer policy,
+ * no framing by other sites, cross-origin isolation of the shop's windows, and a
+ * Content-Security-Policy per area:
+ *
+ * - the host site's pages: only the shop's own scripts (no inline script, no eval), its own API,
+ *   images from itself and data:/blob: (pdf.js, previews), workers from itself (pdf.js, the
+ *   preflight engine), frames only reCAPTCHA's when it is configured, no plugins, framed only by the shop;
+ * - /api: JSON and files, nothing to run or load (`default-src 'none'`), never framed; the routes
+ *   that answer HTML (the test payment page, the hand-off consent page, Swagger UI at /api/docs)
+ *   set their own policy, which wins;
+ * - /demo: the demo pages stand for a partner's site, so they may load the shop's widgets and API
+ *   from the shop's public address as a partner page would (`demoCsp`, set by static-site.ts);
+ * - /files/ keeps its sandboxing policy (app.ts), set by the static route itself.
+ *
+ * Resources are marked `Cross-Origin-Resource-Policy: cross-origin` because partners' pages load the
+ * widgets bundle, the product photos and the API from here; what keeps them safe is CORS and the
+ * origin check, not CORP.
+ */
+
+export interface SecurityHeadersOptions {
+  /** The shop's public address (OTTISK_PUBLIC_URL) when it differs from the address a request came to. */
+  publicUrl?: string | undefined;
+  /** reCAPTCHA's script and frames are allowed on the pages when the feedback form uses it. */
+  recaptcha: boolean;
+}
+
+const RECAPTCHA_SCRIPTS = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
+const RECAPTCHA_FRAMES = ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"];
+
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function policy(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/** The host site's pages. */
+export function siteCsp(options: SecurityHeadersOptions): string {
+  const shop = options.publicUrl ? [new URL(options.publicUrl).origin] : [];
+  return policy({
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...(options.recaptcha ? RECAPTCHA_SCRIPTS : [])],
+    "script-src-attr": ["'none'"],
+    // Style elements only from the shop; React's server render writes a few style attributes.
+    "style-src": ["'self'"],
+    "style-src-attr": ["'unsafe-inline'"],
+    "img-src": ["'self'", ...shop, "data:", "blob:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...shop],
+    "worker-src": ["'self'", "blob:"],
+    "frame-src": options.recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'self'"],
+    "manifest-src": ["'self'"],
+  });
+}
+
+/** The demo pages: a partner's page that embeds the shop from its public address. */
+export function demoCsp(shopOrigin: string): string {
+  return policy({
+    "default-src": ["'self'"],
+    "script-src": ["'self'", shopOrigin],
+    "script-src-attr": ["'none'"],
+    "style-src": ["'self'", shopOrigin],
+    "style-src-attr": ["'unsafe-inline'"],
+    "img-src": ["'self'", shopOrigin, "data:", "blob:"],
+    "font-src": ["'self'", shopOrigin, "data:"],
+    "connect-src": ["'self'", shopOrigin],
+    "worker-src": ["'self'", shopOrigin, "blob:"],
+    "frame-src": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'", shopOrigin],
+    "frame-ancestors": ["'self'"],
+  });
+}
+
+export async function installSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
+  const site = siteCsp(options);
+  await app.register(fastifyHelmet, {
+    global: true,
+    // Set per area below: helmet's builder would give every answer the same one.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    // reCAPTCHA's and YooKassa's windows are not opened from the shop's pages; the shop's own stay apart.
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // HSTS only means something over https, where a browser keeps it; over http it is ignored.
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+    xFrameOptions: { action: "sameorigin" },
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    const path = request.url.split("?", 1)[0] ?? "/";
+    if (path === "/api" || path.startsWith("/api/")) {
+      reply.header("content-security-policy", API_CSP);
+      reply.header("x-frame-options", "DENY");
+    } else {
+      reply.header("content-security-policy", site);
+    }
+  });
+}
