@@ -19,7 +19,13 @@ export interface CompanyService {
   listCompanies(clientId: number): Promise<Company[]>;
   getCompany(clientId: number, companyId: number): Promise<Company>;
   createCompany(clientId: number, input: CompanyCreate): Promise<Company>;
-  lookupByInn(inn: string): Promise<CompanyLookup>;
+  /**
+   * A company's details by ИНН: DaData's, else (offline, or DaData failed) those the shop knows —
+   * only among `ownerId`'s companies (the client's own, or the client an employee acts for), never
+   * another client's; `null` (an employee outside client mode, who may read every client's data)
+   * searches them all.
+   */
+  lookupByInn(inn: string, ownerId: number | null): Promise<CompanyLookup>;
   listRecipients(clientId: number, companyId: number | undefined): Promise<Recipient[]>;
   createRecipient(clientId: number, input: RecipientCreate): Promise<Recipient>;
   listAddresses(clientId: number): Promise<Address[]>;
@@ -82,11 +88,17 @@ export function createCompanyService(db: Database, directory: CompanyDirectory |
       return toCompany(row);
     },
 
-    async lookupByInn(inn) {
-      // Offline the shop knows the companies its clients have entered; DaData knows every company in Russia.
+    async lookupByInn(inn, ownerId) {
+      // DaData knows every company in Russia. Offline the shop knows only what its clients entered,
+      // which is theirs: a client finds their own companies, never another client's КПП, ОГРН or address.
       const found = directory ? await directory.findByInn(inn) : null;
       if (found) return found;
-      const [known] = await db.select().from(company).where(eq(company.inn, inn)).orderBy(asc(company.id)).limit(1);
+      const [known] = await db
+        .select()
+        .from(company)
+        .where(ownerId === null ? eq(company.inn, inn) : and(eq(company.inn, inn), eq(company.accountId, ownerId)))
+        .orderBy(asc(company.id))
+        .limit(1);
       if (!known) {
         throw new ShopError({
           statusCode: 404,

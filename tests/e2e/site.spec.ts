@@ -265,7 +265,8 @@ test.describe("the host site's journeys", () => {
     expect(clients.status()).toBe(200);
     const [client] = (await clients.json()) as { id: number; email: string }[];
     if (!client) throw new Error("The demo client is not found");
-    const enter = await page.request.post(`/api/client/${client.id}/impersonalization`, { data: { companyId: null } });
+    // As the shop's own page would send it: a cookie call that changes something must name its origin (CSRF check).
+    const enter = await page.request.post(`/api/client/${client.id}/impersonalization`, { data: { companyId: null }, headers: { origin: new URL(baseURL).origin } });
     expect(enter.status(), await enter.text()).toBe(200);
 
     const entered = (await enter.json()) as AccountProfile;

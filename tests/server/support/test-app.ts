@@ -3,6 +3,13 @@ import type { App, AppOptions } from "../../../server/app";
 import { openTestDatabase } from "./test-database";
 import type { TestDatabase } from "./test-database";
 
+/**
+ * The origin of the app as app.inject() reaches it (Host: localhost:80). A browser on the shop's own
+ * pages sends it as `Origin` on every state-changing call; cookie calls without it are refused as
+ * cross-site (plugins/origin-check.ts), so tests that post with the session cookie send it too.
+ */
+export const TEST_APP_ORIGIN = "http://localhost";
+
 export interface TestApp {
   app: App;
   database: TestDatabase;
