@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -45,8 +45,8 @@ export interface PreflightRunnerOptions {
 export interface PreflightRunner {
   /** Puts jobs a stopped process left `running` back in the queue and starts working it. */
   start(): Promise<void>;
-  /** Queues a check of the layout against the profile and wakes a free worker. */
-  enqueue(layoutId: number, profile: PreflightProfile): Promise<PreflightJobRow>;
+  /** Queues a check of the layout against the profile for the account (the layout's client) and wakes a free worker. */
+  enqueue(layoutId: number, profile: PreflightProfile, accountId: number | null): Promise<PreflightJobRow>;
   /** Ends the running workers; their jobs go back to `queued` for the next start. */
   stop(): Promise<void>;
 }
@@ -90,14 +90,9 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
   let stopped = false;
   const running = new Set<{ worker: Worker | null; finished: Promise<void> }>();
 
-  /** Takes the oldest queued job, or null; the slot is reserved by the caller. */
+  /** Takes the next queued job in the fair order (see nextFairJob), or null; the slot is reserved by the caller. */
   async function claimNext(): Promise<PreflightJobRow | null> {
-    const [next] = await db
-      .select({ id: preflightJob.id })
-      .from(preflightJob)
-      .where(eq(preflightJob.state, "queued"))
-      .orderBy(asc(preflightJob.createdAt), asc(preflightJob.id))
-      .limit(1);
+    const next = await nextFairJob(db);
     if (!next) return null;
     // Claimed only if still queued: another slot (or process) may have taken it meanwhile.
     const [claimed] = await db
@@ -232,8 +227,8 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
       await pump();
     },
 
-    async enqueue(layoutId, profile) {
-      const [job] = await db.insert(preflightJob).values({ layoutId, profile, state: "queued" }).returning();
+    async enqueue(layoutId, profile, accountId) {
+      const [job] = await db.insert(preflightJob).values({ layoutId, profile, accountId, state: "queued" }).returning();
       if (!job) throw new Error("preflight_job insert returned nothing");
       pump().catch((error: unknown) => options.onError?.(error, job.id));
       return job;
@@ -247,6 +242,37 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
     },
   };
 }
+
+/**
+ * The job a free slot takes next, fair across accounts: each account with queued jobs offers its
+ * oldest one (DISTINCT ON), and of those the account with the fewest jobs running goes first,
+ * then the one served longest ago (or never), then the oldest job. So ten checks one visitor
+ * queued take turns with another client's one instead of all going before it. Jobs without an
+ * account (queued before the column existed) count as one account.
+ */
+export async function nextFairJob(db: Database): Promise<{ id: number } | null> {
+  const result = await db.execute(sql`
+    WITH candidate AS (
+      SELECT DISTINCT ON (COALESCE(${preflightJob.accountId}, 0)) ${preflightJob.id} AS id, ${preflightJob.accountId} AS account_id, ${preflightJob.createdAt} AS created_at
+      FROM ${preflightJob}
+      WHERE ${preflightJob.state} = 'queued'
+      ORDER BY COALESCE(${preflightJob.accountId}, 0), ${preflightJob.createdAt}, ${preflightJob.id}
+    )
+    SELECT candidate.id
+    FROM candidate
+    ORDER BY
+      (SELECT count(*) FROM ${preflightJob} AS mine WHERE mine.account_id IS NOT DISTINCT FROM candidate.account_id AND mine.state = 'running'),
+      (SELECT max(mine.started_at) FROM ${preflightJob} AS mine WHERE mine.account_id IS NOT DISTINCT FROM candidate.account_id) NULLS FIRST,
+      candidate.created_at,
+      candidate.id
+    LIMIT 1
+  `);
+  // Both drivers answer execute() with { rows }, but the shared Database type cannot say so.
+  const [row] = fairJobRowsSchema.parse(result).rows;
+  return row ? { id: row.id } : null;
+}
+
+const fairJobRowsSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
 
 /** The layout's job still waiting or running, if any: a second start request reuses it. */
 export async function pendingJobOf(db: Database, layoutId: number): Promise<PreflightJobRow | null> {

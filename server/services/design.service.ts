@@ -5,6 +5,7 @@ import { orderProduct } from "../db/cart.schema";
 import { designOrder, storedFile } from "../db/files.schema";
 import type { DesignOrderRow } from "../db/files.schema";
 import { toDesignOrder } from "./files.mapper";
+import type { FileService } from "./file.service";
 import type { LayoutService } from "./layout.service";
 import { ShopError } from "./shop-error";
 
@@ -25,7 +26,7 @@ const designNotFound = () =>
 
 const OPEN_STATUSES = ["new", "in_work"];
 
-export function createDesignService(db: Database, layouts: LayoutService): DesignService {
+export function createDesignService(db: Database, layouts: LayoutService, files: Pick<FileService, "dropUnreferenced" | "removeStored">): DesignService {
   async function present(row: DesignOrderRow, publicOrigin: string): Promise<DesignOrder> {
     let line: { cartId: number | null; orderId: number | null } | null = null;
     if (row.orderProductId !== null) {
@@ -103,16 +104,23 @@ export function createDesignService(db: Database, layouts: LayoutService): Desig
           });
         }
       }
-      const [updated] = await db
-        .update(designOrder)
-        .set({
-          ...(input.comment !== undefined ? { comment: input.comment } : {}),
-          ...(input.annotatedFileId !== undefined ? { annotatedFileId: input.annotatedFileId } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(designOrder.id, row.id))
-        .returning();
+      // The annotated PDF it replaces goes when nothing else refers to it: its row in the same
+      // transaction, its bytes after the commit.
+      const replacedFileId = input.annotatedFileId !== undefined && row.annotatedFileId !== null && row.annotatedFileId !== input.annotatedFileId ? row.annotatedFileId : null;
+      const { updated, dropped } = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(designOrder)
+          .set({
+            ...(input.comment !== undefined ? { comment: input.comment } : {}),
+            ...(input.annotatedFileId !== undefined ? { annotatedFileId: input.annotatedFileId } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(designOrder.id, row.id))
+          .returning();
+        return { updated: changed, dropped: replacedFileId === null ? [] : await files.dropUnreferenced(tx, [replacedFileId]) };
+      });
       if (!updated) throw designNotFound();
+      await files.removeStored(dropped);
       return present(updated, publicOrigin);
     },
 

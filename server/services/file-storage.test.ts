@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server } from "node:http";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,6 +82,21 @@ describe("createS3FileStorage", () => {
     expect(fake.rejected).toEqual([]);
   });
 
+  it("streams a file of the disk to the bucket with its length and precomputed hash signed", async () => {
+    const storage = createS3FileStorage({ endpoint, ...S3 });
+    const folder = await mkdtemp(join(tmpdir(), "ottisk-s3-source-"));
+    try {
+      const bytes = new Uint8Array(Buffer.alloc(300_000, "%PDF-1.4 "));
+      const path = join(folder, "upload.part");
+      await writeFile(path, bytes);
+      await storage.putFile("layout/2026/02/streamed.pdf", path, "application/pdf", createHash("sha256").update(bytes).digest("hex"));
+      expect(fake.objects.get("/ottisk-files/layout/2026/02/streamed.pdf")?.body.equals(Buffer.from(bytes))).toBe(true);
+      expect(fake.rejected).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it("fails loudly when the service refuses the signature", async () => {
     const storage = createS3FileStorage({ endpoint, ...S3, secretAccessKey: "wrong" });
     await expect(storage.put("layout/x.pdf", new Uint8Array([1]), "application/pdf")).rejects.toThrow(/answered 403/);
@@ -120,6 +136,15 @@ describe("createLocalFileStorage", () => {
     await storage.remove("invoice/2026/01/a.pdf");
     await storage.remove("invoice/2026/01/a.pdf");
     expect(await storage.get("invoice/2026/01/a.pdf")).toBeNull();
+  });
+
+  it("moves a file of the disk into place (an upload's temporary file)", async () => {
+    const storage = createLocalFileStorage(join(root, "store"));
+    const source = join(root, "incoming.part");
+    await writeFile(source, new Uint8Array([7, 8, 9]));
+    await storage.putFile("layout/2026/02/b.pdf", source, "application/pdf", "unused-by-disk-storage");
+    expect(await storage.get("layout/2026/02/b.pdf")).toEqual(new Uint8Array([7, 8, 9]));
+    await expect(readdir(root)).resolves.not.toContain("incoming.part");
   });
 
   it("refuses keys that would leave the folder", async () => {

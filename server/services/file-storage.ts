@@ -1,5 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve, sep } from "node:path";
 import { ofetch } from "ofetch";
 
@@ -13,6 +14,13 @@ import { ofetch } from "ofetch";
 export interface FileStorage {
   /** Stores the bytes under the key, replacing whatever was there. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores a file of the server's disk under the key without reading it into memory (an upload
+   * streamed to a temporary file): moved when the storage is a folder of the same disk, else
+   * copied or streamed. The file may be gone afterwards; the caller removes it if it is not.
+   * `sha256` is the file's hash (hex), already computed while it was written.
+   */
+  putFile(key: string, path: string, contentType: string, sha256: string): Promise<void>;
   /** The bytes under the key, or null when nothing is stored there. */
   get(key: string): Promise<Uint8Array | null>;
   /** Forgets the key; removing a key that is not there is not an error. */
@@ -48,6 +56,19 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       const temporary = `${path}.${process.pid}.${Date.now()}.part`;
       await writeFile(temporary, bytes);
       await rename(temporary, path);
+    },
+    async putFile(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      try {
+        await rename(source, path);
+      } catch (error) {
+        // Another disk (EXDEV): copied beside the target, then renamed into place.
+        if (!(error instanceof Error && "code" in error && error.code === "EXDEV")) throw error;
+        const temporary = `${path}.${process.pid}.${Date.now()}.part`;
+        await copyFile(source, temporary);
+        await rename(temporary, path);
+      }
     },
     async get(key) {
       try {
@@ -92,20 +113,24 @@ export function createS3FileStorage(config: S3StorageConfig): FileStorage {
     url.pathname = `${basePath}/${encodeS3Segment(config.bucket)}/${key.split("/").map(encodeS3Segment).join("/")}`;
     return url;
   };
-  const send = async (method: "PUT" | "GET" | "DELETE", key: string, body?: Uint8Array, contentType?: string) => {
+  /** A body in memory, or a file streamed from disk with its length and SHA-256 known beforehand. */
+  type Body = Uint8Array | { path: string; sizeBytes: number; sha256: string };
+  const send = async (method: "PUT" | "GET" | "DELETE", key: string, body?: Body, contentType?: string) => {
     const url = objectUrl(key);
+    const fromFile = body !== undefined && !(body instanceof Uint8Array) ? body : null;
     const headers = signS3Request({
       method,
       url,
-      body: body ?? new Uint8Array(),
-      extraHeaders: contentType ? { "content-type": contentType } : {},
+      body: fromFile ? { sha256: fromFile.sha256 } : (body ?? new Uint8Array()),
+      extraHeaders: { ...(contentType ? { "content-type": contentType } : {}), ...(fromFile ? { "content-length": String(fromFile.sizeBytes) } : {}) },
       config,
       now: new Date(),
     });
     return ofetch.raw(url.href, {
       method,
       headers,
-      ...(body ? { body } : {}),
+      // A file goes as a stream (S3 wants its Content-Length, which is signed above), never whole in memory.
+      ...(fromFile ? { body: createReadStream(fromFile.path) } : body ? { body } : {}),
       responseType: "arrayBuffer",
       timeout: config.timeoutMs ?? 30_000,
       retry: 0,
@@ -116,6 +141,11 @@ export function createS3FileStorage(config: S3StorageConfig): FileStorage {
   return {
     async put(key, bytes, contentType) {
       const response = await send("PUT", key, bytes, contentType);
+      if (!response.ok) throw fail("PUT", key, response.status);
+    },
+    async putFile(key, path, contentType, sha256) {
+      const { size } = await stat(path);
+      const response = await send("PUT", key, { path, sizeBytes: size, sha256 }, contentType);
       if (!response.ok) throw fail("PUT", key, response.status);
     },
     async get(key) {
@@ -148,14 +178,15 @@ const hmac = (key: Uint8Array | string, data: string): Buffer => createHmac("sha
 export function signS3Request(input: {
   method: string;
   url: URL;
-  body: Uint8Array;
+  /** The payload, or its SHA-256 (hex) when it is streamed from a file. */
+  body: Uint8Array | { sha256: string };
   extraHeaders: Record<string, string>;
   config: Pick<S3StorageConfig, "region" | "accessKeyId" | "secretAccessKey">;
   now: Date;
 }): Record<string, string> {
   const amzDate = input.now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
   const day = amzDate.slice(0, 8);
-  const payloadHash = sha256Hex(input.body);
+  const payloadHash = input.body instanceof Uint8Array ? sha256Hex(input.body) : input.body.sha256;
   const headers: Record<string, string> = {
     host: input.url.host,
     "x-amz-content-sha256": payloadHash,

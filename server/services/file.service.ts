@@ -1,6 +1,6 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, inArray, lt, notExists, or, sql } from "drizzle-orm";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { UploadedFile, WebsiteFile } from "../../shared/contracts/index";
 import type { Database } from "../db/client";
@@ -10,6 +10,7 @@ import type { StoredFileRow } from "../db/files.schema";
 import { clientOrder } from "../db/orders.schema";
 import { publicFileUrl } from "./catalog.mapper";
 import type { FileStorage } from "./file-storage";
+import type { FileEnds } from "./file-sniff";
 import { sniffPdf, sniffWebsiteFile } from "./file-sniff";
 import type { Viewer } from "./session.service";
 import { ShopError } from "./shop-error";
@@ -22,19 +23,34 @@ import { ShopError } from "./shop-error";
 
 export type StoredFileKind = "layout" | "invoice" | "annotation";
 
-export interface StoreFileInput {
+export type StoreFileInput = {
   /** Whose file it is: the client (also when an employee uploads in client mode); null for the shop's own. */
   ownerAccountId: number | null;
   kind: StoredFileKind;
   originalName: string;
   contentType: string;
-  bytes: Uint8Array;
-}
+} & ({ bytes: Uint8Array } | { upload: UploadedPart });
 
-/** An uploaded file as the multipart reader hands it over. */
+/**
+ * An uploaded file as the multipart reader hands it over: streamed to a temporary file (never held
+ * in memory), with its size, hash and first and last bytes taken on the way.
+ */
 export interface UploadedPart {
   fileName: string;
-  bytes: Uint8Array;
+  /** The temporary file; storing moves it away, and the route removes it if it is still there. */
+  path: string;
+  sizeBytes: number;
+  /** SHA-256, hex. */
+  sha256: string;
+  /** What content sniffing reads (file-sniff.ts). */
+  ends: FileEnds;
+}
+
+/** A file put in storage whose row is not written yet: the caller inserts `values` in its transaction, or discards it. */
+export interface StagedFile {
+  values: typeof storedFile.$inferInsert & { storageKey: string };
+  /** Removes the bytes again (the transaction that was to record them failed). */
+  discard(): Promise<void>;
 }
 
 export interface FileWithBytes {
@@ -45,12 +61,28 @@ export interface FileWithBytes {
 export interface FileService {
   /** Stores the bytes and records them; the key is random, the SHA-256 computed. */
   store(input: StoreFileInput): Promise<StoredFileRow>;
+  /** Puts the content in storage under a fresh key without recording it: for a caller that records it in its own transaction. */
+  stage(input: StoreFileInput): Promise<StagedFile>;
+  /**
+   * In the caller's transaction: deletes the rows of these files that nothing refers to any more
+   * (no layout, invoice or design order) and answers their storage keys, to remove after commit.
+   */
+  dropUnreferenced(tx: Database, fileIds: readonly number[]): Promise<string[]>;
+  /** Removes stored bytes whose rows are gone (after the commit); a failure is reported, not thrown. */
+  removeStored(keys: readonly string[]): Promise<void>;
+  /**
+   * Deletes an account's layouts and annotated PDFs that nothing refers to and that are older than
+   * `olderThan` (a cart line removed with its layout, an annotation never attached); answers the bytes freed.
+   */
+  dropOrphansOf(ownerAccountId: number, olderThan: Date): Promise<number>;
+  /** The bytes an account keeps in storage (its files' sizes summed). */
+  storedBytesOf(ownerAccountId: number): Promise<number>;
   /** The row and the bytes, whoever asks; null when either is gone. */
   read(fileId: number): Promise<FileWithBytes | null>;
   /** The file for a caller allowed to see it (the owner, the client of its order line, staff); else 404. */
   readFor(viewer: Viewer | null, fileId: number): Promise<FileWithBytes>;
   /** A public image or PDF for the website, under `filesDir/site/uploads/`. */
-  storeWebsiteFile(input: { originalName: string; bytes: Uint8Array }, publicOrigin: string): Promise<WebsiteFile>;
+  storeWebsiteFile(file: UploadedPart, publicOrigin: string): Promise<WebsiteFile>;
   /** The client's annotated PDF for a design order (attached with PATCH /client-order/design/{id}). */
   storeAnnotation(clientId: number, file: UploadedPart, publicOrigin: string): Promise<UploadedFile>;
 }
@@ -71,7 +103,14 @@ export function cleanFileName(name: string, fallback: string): string {
   return clean === "" || clean === "." || clean === ".." ? fallback : clean;
 }
 
-export function createFileService(db: Database, storage: FileStorage, filesDir: string): FileService {
+/** No layout, invoice or design order refers to the stored file. */
+const unreferenced = () => [
+  notExists(sql`(SELECT 1 FROM ${layout} WHERE ${layout.fileId} = ${storedFile.id})`),
+  notExists(sql`(SELECT 1 FROM ${clientOrder} WHERE ${clientOrder.invoiceFileId} = ${storedFile.id})`),
+  notExists(sql`(SELECT 1 FROM ${designOrder} WHERE ${designOrder.annotatedFileId} = ${storedFile.id})`),
+];
+
+export function createFileService(db: Database, storage: FileStorage, filesDir: string, onError: (error: unknown) => void = () => undefined): FileService {
   const datedKey = (prefix: string, extension: string): string => {
     const now = new Date();
     const month = String(now.getUTCMonth() + 1).padStart(2, "0");
@@ -110,28 +149,88 @@ export function createFileService(db: Database, storage: FileStorage, filesDir: 
     return viaDesign !== undefined;
   }
 
-  async function store(input: StoreFileInput): Promise<StoredFileRow> {
+  async function stage(input: StoreFileInput): Promise<StagedFile> {
     const storageKey = datedKey(input.kind, EXTENSIONS[input.contentType] ?? "");
-    await storage.put(storageKey, input.bytes, input.contentType);
-    const [row] = await db
-      .insert(storedFile)
-      .values({
+    let sizeBytes: number;
+    let sha256: string;
+    if ("upload" in input) {
+      await storage.putFile(storageKey, input.upload.path, input.contentType, input.upload.sha256);
+      sizeBytes = input.upload.sizeBytes;
+      sha256 = input.upload.sha256;
+    } else {
+      await storage.put(storageKey, input.bytes, input.contentType);
+      sizeBytes = input.bytes.length;
+      sha256 = createHash("sha256").update(input.bytes).digest("hex");
+    }
+    return {
+      values: {
         ownerAccountId: input.ownerAccountId,
         kind: input.kind,
         storageKey,
         originalName: cleanFileName(input.originalName, `file${EXTENSIONS[input.contentType] ?? ""}`),
         contentType: input.contentType,
-        sizeBytes: input.bytes.length,
-        sha256: createHash("sha256").update(input.bytes).digest("hex"),
-      })
-      .returning();
-    if (!row) throw new Error("stored_file insert returned nothing");
-    return row;
+        sizeBytes,
+        sha256,
+      },
+      discard: () => storage.remove(storageKey).catch(onError),
+    };
+  }
+
+  async function store(input: StoreFileInput): Promise<StoredFileRow> {
+    const staged = await stage(input);
+    try {
+      const [row] = await db.insert(storedFile).values(staged.values).returning();
+      if (!row) throw new Error("stored_file insert returned nothing");
+      return row;
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+  }
+
+  async function dropUnreferenced(tx: Database, fileIds: readonly number[]): Promise<string[]> {
+    if (fileIds.length === 0) return [];
+    const gone = await tx
+      .delete(storedFile)
+      .where(and(inArray(storedFile.id, [...fileIds]), ...unreferenced()))
+      .returning({ storageKey: storedFile.storageKey });
+    return gone.map((row) => row.storageKey);
+  }
+
+  async function removeStored(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => storage.remove(key).catch(onError)));
   }
 
   return {
     store,
+    stage,
     read,
+    dropUnreferenced,
+    removeStored,
+
+    async dropOrphansOf(ownerAccountId, olderThan) {
+      const gone = await db
+        .delete(storedFile)
+        .where(
+          and(
+            eq(storedFile.ownerAccountId, ownerAccountId),
+            inArray(storedFile.kind, ["layout", "annotation"]),
+            lt(storedFile.createdAt, olderThan),
+            ...unreferenced(),
+          ),
+        )
+        .returning({ storageKey: storedFile.storageKey, sizeBytes: storedFile.sizeBytes });
+      await removeStored(gone.map((row) => row.storageKey));
+      return gone.reduce((sum, row) => sum + row.sizeBytes, 0);
+    },
+
+    async storedBytesOf(ownerAccountId) {
+      const [row] = await db
+        .select({ bytes: sql<string | null>`sum(${storedFile.sizeBytes})` })
+        .from(storedFile)
+        .where(eq(storedFile.ownerAccountId, ownerAccountId));
+      return Number(row?.bytes ?? 0);
+    },
 
     async readFor(viewer, fileId) {
       if (!viewer) throw fileNotFound();
@@ -145,8 +244,8 @@ export function createFileService(db: Database, storage: FileStorage, filesDir: 
       return found;
     },
 
-    async storeWebsiteFile(input, publicOrigin) {
-      const type = sniffWebsiteFile(input.bytes);
+    async storeWebsiteFile(file, publicOrigin) {
+      const type = sniffWebsiteFile(file.ends);
       if (!type) {
         throw new ShopError({
           statusCode: 400,
@@ -158,15 +257,20 @@ export function createFileService(db: Database, storage: FileStorage, filesDir: 
       const path = datedKey("site/uploads", type.extension);
       const target = join(filesDir, ...path.split("/"));
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, input.bytes);
-      return { url: publicFileUrl(publicOrigin, path), name: cleanFileName(input.originalName, `file${type.extension}`) };
+      // Moved from the incoming folder (the same disk); copied when the files folder is elsewhere.
+      await rename(file.path, target).catch(async (error: unknown) => {
+        if (!(error instanceof Error && "code" in error && error.code === "EXDEV")) throw error;
+        await copyFile(file.path, target);
+        await rm(file.path, { force: true });
+      });
+      return { url: publicFileUrl(publicOrigin, path), name: cleanFileName(file.fileName, `file${type.extension}`) };
     },
 
     async storeAnnotation(clientId, file, publicOrigin) {
-      if (!sniffPdf(file.bytes)) {
+      if (!sniffPdf(file.ends)) {
         throw new ShopError({ statusCode: 400, code: "NOT_A_PDF", messageUI: "Загрузите файл с пометками в формате PDF", message: "The annotated file is not a PDF" });
       }
-      const row = await store({ ownerAccountId: clientId, kind: "annotation", originalName: file.fileName, contentType: "application/pdf", bytes: file.bytes });
+      const row = await store({ ownerAccountId: clientId, kind: "annotation", originalName: file.fileName, contentType: "application/pdf", upload: file });
       return { fileId: row.id, url: privateFileUrl(publicOrigin, row.id), name: row.originalName, sizeBytes: row.sizeBytes };
     },
   };

@@ -8,7 +8,7 @@ import type { ProductDetailRow } from "../db/catalog-options.schema";
 import { cart, layout, orderProduct } from "../db/cart.schema";
 import type { LayoutRow, OrderProductRow } from "../db/cart.schema";
 import { preflightJob, storedFile } from "../db/files.schema";
-import type { PreflightJobRow } from "../db/files.schema";
+import type { PreflightJobRow, StoredFileRow } from "../db/files.schema";
 import { clientOrder } from "../db/orders.schema";
 import type { PreflightRunner } from "../jobs/preflight-runner";
 import { pendingJobOf } from "../jobs/preflight-runner";
@@ -37,10 +37,15 @@ export interface LayoutService {
   lineOf(clientId: number, orderProductId: number): Promise<ReachableLine>;
   /** The product's details that need a layout with the line's chosen options. */
   layoutDetailsOf(line: OrderProductRow): Promise<ProductDetailRow[]>;
-  /** Stores a PDF as the layout of one detail of a line, replacing the previous layout of that detail. */
+  /** Stores a PDF as the layout of one detail of a line, replacing the previous layout of that detail (whose file goes). */
   uploadLayout(clientId: number, fields: Record<string, string>, file: UploadedPart, publicOrigin: string): Promise<Layout>;
   /** Starts (or finds the running) check of a detail's current layout; `created` tells which. */
-  startCheck(clientId: number, params: { orderId: number; productId: number; detailName: string }): Promise<{ created: boolean; job: AutocheckStarted }>;
+  /** `admit` runs before a new check is queued (not when one is reused): the account's check quota. */
+  startCheck(
+    clientId: number,
+    params: { orderId: number; productId: number; detailName: string },
+    admit?: () => Promise<void>,
+  ): Promise<{ created: boolean; job: AutocheckStarted }>;
   check(clientId: number, jobId: number): Promise<Autocheck>;
   /** The client approves the layout as it is (findings and all), or takes the approval back. */
   setApproval(clientId: number, layoutId: number, approved: boolean, publicOrigin: string): Promise<Layout>;
@@ -182,8 +187,8 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
         });
       }
       const fields = parsed.data;
-      if (file.bytes.length > maxLayoutBytes) throw fileTooLarge(maxLayoutBytes);
-      const pdf = sniffPdf(file.bytes);
+      if (file.sizeBytes > maxLayoutBytes) throw fileTooLarge(maxLayoutBytes);
+      const pdf = sniffPdf(file.ends);
       if (!pdf) {
         throw new ShopError({ statusCode: 400, code: "NOT_A_PDF", messageUI: "Загрузите макет в формате PDF", message: "The layout is not a PDF by its content" });
       }
@@ -205,23 +210,32 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
         });
       }
       const detail = await detailOf(reachable.line, fields.detailName);
-      const stored = await files.store({
-        ownerAccountId: clientId,
-        kind: "layout",
-        originalName: file.fileName,
-        contentType: "application/pdf",
-        bytes: file.bytes,
-      });
-      // The previous layout of the detail goes (with its checks); its file row stays for the record.
-      const row = await db.transaction(async (tx) => {
-        await tx.delete(layout).where(and(eq(layout.orderProductId, reachable.line.id), eq(layout.detailName, detail.name)));
-        const [inserted] = await tx
-          .insert(layout)
-          .values({ orderProductId: reachable.line.id, detailName: detail.name, fileId: stored.id, status: "uploaded" })
-          .returning();
-        return inserted;
-      });
-      if (!row) throw new Error("layout insert returned nothing");
+      const staged = await files.stage({ ownerAccountId: clientId, kind: "layout", originalName: file.fileName, contentType: "application/pdf", upload: file });
+      // One transaction records the new file and layout and drops the previous layout of the detail
+      // (with its checks) and its file's row when nothing else refers to it; the bytes go after commit.
+      let recorded: { row: LayoutRow; stored: StoredFileRow; dropped: string[] };
+      try {
+        recorded = await db.transaction(async (tx) => {
+          const [stored] = await tx.insert(storedFile).values(staged.values).returning();
+          if (!stored) throw new Error("stored_file insert returned nothing");
+          const replaced = await tx
+            .delete(layout)
+            .where(and(eq(layout.orderProductId, reachable.line.id), eq(layout.detailName, detail.name)))
+            .returning({ fileId: layout.fileId });
+          const [inserted] = await tx
+            .insert(layout)
+            .values({ orderProductId: reachable.line.id, detailName: detail.name, fileId: stored.id, status: "uploaded" })
+            .returning();
+          if (!inserted) throw new Error("layout insert returned nothing");
+          const dropped = await files.dropUnreferenced(tx, replaced.map((old) => old.fileId));
+          return { row: inserted, stored, dropped };
+        });
+      } catch (error) {
+        await staged.discard();
+        throw error;
+      }
+      await files.removeStored(recorded.dropped);
+      const { row, stored } = recorded;
       return toLayout(row, stored, publicOrigin);
     },
 
@@ -249,7 +263,7 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       return toLayout(updated, found.file, publicOrigin);
     },
 
-    async startCheck(clientId, params) {
+    async startCheck(clientId, params, admit) {
       const { line } = await lineOf(clientId, params.productId);
       if (line.cartId !== params.orderId && line.orderId !== params.orderId) throw lineNotFound();
       const detail = await detailOf(line, params.detailName);
@@ -264,7 +278,8 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       }
       const pending = await pendingJobOf(db, current.id);
       if (pending) return { created: false, job: { pitstopDesignId: pending.id, state: pending.state } };
-      const job = await runner.enqueue(current.id, await profileFor(line, detail));
+      await admit?.();
+      const job = await runner.enqueue(current.id, await profileFor(line, detail), clientId);
       return { created: true, job: { pitstopDesignId: job.id, state: job.state } };
     },
 

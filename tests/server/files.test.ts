@@ -141,14 +141,15 @@ describe("POST /api/file/upload/layout", () => {
     );
   });
 
-  it("replaces the detail's previous layout and keeps the old file", async () => {
+  it("replaces the detail's previous layout and deletes the old file", async () => {
     const first = await uploadedLayout(await uploadLayout(clientToken, { orderProductId: String(line.orderProductId), detailName: FACE }, { name: "v1.pdf", bytes: minimalPdf() }));
     const second = await uploadedLayout(await uploadLayout(clientToken, { orderProductId: String(line.orderProductId), detailName: FACE }, { name: "v2.pdf", bytes: minimalPdf("1.4") }));
     expect(second.id).not.toBe(first.id);
     const rows = await testApp.database.db.select().from(layout).where(eq(layout.orderProductId, line.orderProductId));
     expect(rows.map((row) => row.id)).toEqual([second.id]);
-    // The replaced file stays readable by its owner.
-    expect((await call({ method: "GET", url: first.fileUrl.replace(/^https?:\/\/[^/]+/, ""), token: clientToken })).statusCode).toBe(200);
+    // The replaced file is gone: its row, its bytes (tests/server/security/uploads.test.ts checks storage), its URL.
+    expect((await call({ method: "GET", url: first.fileUrl.replace(/^https?:\/\/[^/]+/, ""), token: clientToken })).statusCode).toBe(404);
+    expect(await testApp.database.db.select().from(storedFile).where(eq(storedFile.id, Number(first.fileUrl.split("/").pop())))).toEqual([]);
   });
 
   it("accepts a file of 1.5 MB (multipart is not held to the 1 MB JSON body limit)", async () => {

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { z } from "zod/mini";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autocheckSchema, autocheckStartedSchema, layoutSchema, preflightCodeMessages, preflightFindingSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { Autocheck } from "../../shared/contracts/index";
@@ -188,7 +188,7 @@ describe("the job runner", () => {
 
   it("ends a check that runs past the time limit", async () => {
     const runner = await runnerWith({ engineModule: engine("forever"), timeoutMs: 1000 });
-    const job = await runner.enqueue(layoutId, TEST_PROFILE);
+    const job = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
     const done = await finishedJob(job.id);
     expect(done).toMatchObject({ state: "failed", error: PREFLIGHT_TIMEOUT_UI });
     expect(done.durationMs).toBeGreaterThanOrEqual(1000);
@@ -198,15 +198,15 @@ describe("the job runner", () => {
 
   it("ends a check that runs out of memory", async () => {
     const runner = await runnerWith({ engineModule: engine("oom"), memoryMb: 64, timeoutMs: 60_000 });
-    const job = await runner.enqueue(layoutId, TEST_PROFILE);
+    const job = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
     expect(await finishedJob(job.id)).toMatchObject({ state: "failed", error: PREFLIGHT_OUT_OF_MEMORY_UI });
   });
 
   it("fails the job when the engine throws or its thread exits, and the API keeps answering", async () => {
     const throwing = await runnerWith({ engineModule: engine("throws") });
-    expect(await finishedJob((await throwing.enqueue(layoutId, TEST_PROFILE)).id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI });
+    expect(await finishedJob((await throwing.enqueue(layoutId, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI });
     const exiting = await runnerWith({ engineModule: engine("exits") });
-    const crashed = await exiting.enqueue(layoutId, TEST_PROFILE);
+    const crashed = await exiting.enqueue(layoutId, TEST_PROFILE, clientId);
     expect(await finishedJob(crashed.id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI });
     const check = await call({ method: "GET", url: `/api/client-order/autocheck/${crashed.id}`, token: clientToken });
     expect(check.statusCode).toBe(200);
@@ -219,12 +219,12 @@ describe("the job runner", () => {
     const statusOf = async (id: number) => (await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, id)))[0]?.status;
 
     const clean = await layoutOf(printReadyPdf());
-    expect(await finishedJob((await runner.enqueue(clean, TEST_PROFILE)).id)).toMatchObject({ state: "done", findings: [], error: null });
+    expect(await finishedJob((await runner.enqueue(clean, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "done", findings: [], error: null });
     expect(await statusOf(clean)).toBe("passed");
 
     // PDF 1.7 instead of 1.3, and a 90×50 mm MediaBox without the 2 mm bleed.
     const faulty = await layoutOf(minimalPdf("1.7"));
-    const faultyJob = await finishedJob((await runner.enqueue(faulty, TEST_PROFILE)).id);
+    const faultyJob = await finishedJob((await runner.enqueue(faulty, TEST_PROFILE, clientId)).id);
     expect(faultyJob.state).toBe("done");
     expect(z.array(preflightFindingSchema).parse(faultyJob.findings).map((finding) => [finding.code, finding.measured])).toEqual([
       [1120, "1.7"],
@@ -234,7 +234,7 @@ describe("the job runner", () => {
 
     // A header, the start of a page object and an end marker: no catalog, no cross-reference, no trailer.
     const damaged = await layoutOf(new TextEncoder().encode("%PDF-1.3\n4 0 obj\n<< /Type /Page /MediaBox [0 0 100 100] /Contents 5 0 R\n%%EOF\n"));
-    expect(await finishedJob((await runner.enqueue(damaged, TEST_PROFILE)).id)).toMatchObject({ state: "failed", error: preflightErrorMessages.DAMAGED, findings: null });
+    expect(await finishedJob((await runner.enqueue(damaged, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "failed", error: preflightErrorMessages.DAMAGED, findings: null });
     // A verdict on the file itself: the layout fails and holds the order, unlike a check that ran out of time (status error).
     expect(await statusOf(damaged)).toBe("failed");
   });
@@ -250,7 +250,7 @@ describe("the job runner", () => {
 
   it("on stop, hands the job it was running back to the queue", async () => {
     const runner = await runnerWith({ engineModule: engine("forever"), timeoutMs: 60_000 });
-    const job = await runner.enqueue(layoutId, TEST_PROFILE);
+    const job = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const [row] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, job.id));
       if (row?.state === "running") break;
@@ -260,5 +260,44 @@ describe("the job runner", () => {
     const [row] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, job.id));
     expect(row).toMatchObject({ state: "queued", startedAt: null });
     await testApp.database.db.delete(preflightJob).where(eq(preflightJob.id, job.id));
+  });
+
+  it("takes accounts in turn: one account's ten queued checks do not make another's wait behind them", async () => {
+    const db = testApp.database.db;
+    // Only this test's runner takes jobs, one at a time, from a queue holding only this test's jobs.
+    await Promise.all(runners.map((runner) => runner.stop()));
+    await db.delete(preflightJob).where(inArray(preflightJob.state, ["queued", "running"]));
+    const secondId = await accountIdOf(db, DEMO_ACCOUNTS.secondClient.email);
+    const secondLine = await cartLine(db, secondId, productId);
+    const body = multipartBody({ orderProductId: String(secondLine.orderProductId), detailName: FACE }, { name: "b.pdf", contentType: "application/pdf", bytes: minimalPdf("1.3") });
+    const secondUpload = await call({ method: "POST", url: "/api/file/upload/layout", token: secondToken, payload: body.payload, headers: body.headers });
+    const secondLayoutId = layoutSchema.parse(secondUpload.json()).id;
+
+    // Account A queued ten checks before account B queued one.
+    const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, second));
+    const aJobs = await db
+      .insert(preflightJob)
+      .values(Array.from({ length: 10 }, (_, index) => ({ layoutId, profile: TEST_PROFILE, accountId: clientId, state: "queued" as const, createdAt: at(index) })))
+      .returning({ id: preflightJob.id });
+    const [bJob] = await db.insert(preflightJob).values({ layoutId: secondLayoutId, profile: TEST_PROFILE, accountId: secondId, state: "queued", createdAt: at(30) }).returning({ id: preflightJob.id });
+    if (!bJob || aJobs.length !== 10) throw new Error("insert failed");
+
+    const runner = await runnerWith({ engineModule: engine("findings"), workers: 1 });
+    const aThird = aJobs[2];
+    if (!aThird) throw new Error("no third job");
+    const [b, a3] = [await finishedJob(bJob.id), await finishedJob(aThird.id)];
+    await runner.stop();
+    // The order of completion, not the time: B's one check came second, before A's third.
+    expect(b.finishedAt && a3.finishedAt && b.finishedAt < a3.finishedAt).toBe(true);
+    const ours = new Set([bJob.id, ...aJobs.map((job) => job.id)]);
+    const done = await db.select({ id: preflightJob.id, finishedAt: preflightJob.finishedAt }).from(preflightJob).where(eq(preflightJob.state, "done"));
+    const order = done
+      .filter((job) => ours.has(job.id) && job.finishedAt !== null)
+      .sort((x, y) => (x.finishedAt?.getTime() ?? 0) - (y.finishedAt?.getTime() ?? 0) || x.id - y.id)
+      .map((job) => job.id);
+    // First or second (A was served earlier in this file, so B, never served, may even go first); FIFO made it eleventh.
+    expect(order.indexOf(bJob.id)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(bJob.id)).toBeLessThan(2);
+    await db.delete(preflightJob).where(inArray(preflightJob.state, ["queued", "running"]));
   });
 });
