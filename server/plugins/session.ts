@@ -2,7 +2,9 @@ import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE, SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
 import { ShopError } from "../services/shop-error";
+import { SESSION_LIFETIME_MS } from "../services/session.service";
 import type { OpenedSession, SessionService, Viewer } from "../services/session.service";
+import { takeRequestLimit } from "./rate-limits";
 
 /*
  * Who is calling. The session token comes as `Authorization: Bearer …` (widgets on partner sites,
@@ -75,9 +77,31 @@ export function requireEmployee(request: FastifyRequest): Viewer {
   return viewer;
 }
 
-/** The caller's session, or a new temporary account for a visitor (favourites, cart). */
-export async function ensureViewer(request: FastifyRequest, reply: FastifyReply, sessions: SessionService): Promise<Viewer> {
-  if (request.viewer) return request.viewer;
+/** A visitor's session that still has its first, short lifetime (not yet kept for `visitor`). */
+const KEPT_VISITOR_MIN_MS = SESSION_LIFETIME_MS.visitor - SESSION_LIFETIME_MS.temporary;
+
+/**
+ * The caller's session, or a new temporary account for a visitor (favourites, cart): at most
+ * `temp-account` new ones per address and window (429 past it). A new one lives a day; `keep`
+ * (adding to the cart or the favourites) gives a visitor who came back with their session the
+ * `visitor` lifetime, so only visitors who return keep a temporary account for months.
+ */
+export async function ensureViewer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionService,
+  options: { keep?: boolean } = {},
+): Promise<Viewer> {
+  const current = request.viewer;
+  if (current) {
+    const token = tokenOf(request);
+    if (options.keep && token && current.account.temporary && current.expiresAt.getTime() - Date.now() < KEPT_VISITOR_MIN_MS) {
+      current.expiresAt = await sessions.keepVisitor(current.sessionId);
+      grantSession(request, reply, { token, expiresAt: current.expiresAt, persistent: true });
+    }
+    return current;
+  }
+  await takeRequestLimit(request, reply, "temp-account");
   const { viewer, opened } = await sessions.openTemporary();
   grantSession(request, reply, opened);
   request.viewer = viewer;

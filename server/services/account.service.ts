@@ -1,44 +1,33 @@
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AccountProfile, FavoriteState } from "../../shared/contracts/index";
 import type { Database } from "../db/client";
-import { account, company, favorite, loginAttempt, product } from "../db/schema";
+import { account, company, favorite, product } from "../db/schema";
 import { mergeVisitorCart } from "./cart.service";
 import { publicFileUrl } from "./catalog.mapper";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
 import type { GeoService } from "./geo.service";
+import type { LoginClient, LoginThrottle } from "./login-throttle";
 import type { OpenedSession, SessionService, Viewer } from "./session.service";
 import { ShopError } from "./shop-error";
 
 /*
  * Signing in and out, the profile of spec §3, the shopper's company and city, favourites.
- * Sign-in is slowed down per e-mail and per address in the database, so every API node sees the
- * same count.
+ * Failed sign-ins are slowed down per address and per account in the database, so every API node
+ * sees the same count (services/login-throttle.ts).
  */
-
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILED_LOGINS_PER_EMAIL = 10;
-export const MAX_FAILED_LOGINS_PER_IP = 50;
 
 export interface AccountService {
   login(
-    input: { email: string; password: string; rememberMe: boolean },
-    ip: string,
+    input: { email: string; password: string; rememberMe: boolean; captchaToken?: string | undefined },
+    client: LoginClient,
     current: Viewer | null,
-  ): Promise<{ viewer: Viewer; opened: OpenedSession }>;
+  ): Promise<{ viewer: Viewer; opened: OpenedSession; deviceToken: string }>;
   logout(viewer: Viewer | null): Promise<void>;
   profile(viewer: Viewer, publicOrigin: string): Promise<AccountProfile>;
   selectCompany(viewer: Viewer, companyId: number | null): Promise<void>;
   selectCity(viewer: Viewer, kladrId: string): Promise<void>;
   setFavorite(viewer: Viewer, productId: number, inFavorite: boolean): Promise<FavoriteState>;
 }
-
-const tooManyAttempts = () =>
-  new ShopError({
-    statusCode: 429,
-    code: "TOO_MANY_LOGIN_ATTEMPTS",
-    messageUI: "Слишком много попыток входа. Подождите 15 минут и попробуйте снова.",
-    message: "Login rate limit reached",
-  });
 
 const wrongCredentials = () =>
   new ShopError({
@@ -51,52 +40,42 @@ const wrongCredentials = () =>
 const companyNotYours = () =>
   new ShopError({ statusCode: 403, code: "COMPANY_NOT_YOURS", messageUI: "Эта компания не относится к вашему аккаунту.", message: "Foreign company" });
 
-export function createAccountService(db: Database, sessions: SessionService, geo: GeoService): AccountService {
-  async function failedAttempts(column: typeof loginAttempt.email | typeof loginAttempt.ip, value: string): Promise<number> {
-    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-    const [row] = await db.select({ total: count() }).from(loginAttempt).where(and(eq(column, value), gt(loginAttempt.createdAt, since)));
-    return row?.total ?? 0;
-  }
+/**
+ * A visitor's favourites and cart follow them into the account they sign in to (or, with their
+ * consent, the account a hand-off link opens); the temporary account goes.
+ */
+export async function adoptTemporaryAccount(db: Database, temporaryId: number, accountId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO ${favorite} (account_id, product_id, created_at)
+      SELECT ${accountId}, product_id, created_at FROM ${favorite} WHERE account_id = ${temporaryId}
+      ON CONFLICT DO NOTHING`);
+    // The cart too (lines with their layouts): it must move before the delete cascades it away.
+    await mergeVisitorCart(tx, temporaryId, accountId);
+    await tx.delete(account).where(and(eq(account.id, temporaryId), eq(account.temporary, true)));
+  });
+}
 
-  /** A visitor's favourites and cart follow them into the account they sign in to; the temporary account goes. */
-  async function adoptTemporary(temporaryId: number, accountId: number): Promise<void> {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`
-        INSERT INTO ${favorite} (account_id, product_id, created_at)
-        SELECT ${accountId}, product_id, created_at FROM ${favorite} WHERE account_id = ${temporaryId}
-        ON CONFLICT DO NOTHING`);
-      // The cart too (lines with their layouts): it must move before the delete cascades it away.
-      await mergeVisitorCart(tx, temporaryId, accountId);
-      await tx.delete(account).where(and(eq(account.id, temporaryId), eq(account.temporary, true)));
-    });
-  }
-
+export function createAccountService(db: Database, sessions: SessionService, geo: GeoService, throttle: LoginThrottle): AccountService {
   return {
-    async login(input, ip, current) {
-      if (
-        (await failedAttempts(loginAttempt.email, input.email)) >= MAX_FAILED_LOGINS_PER_EMAIL ||
-        (await failedAttempts(loginAttempt.ip, ip)) >= MAX_FAILED_LOGINS_PER_IP
-      ) {
-        throw tooManyAttempts();
-      }
+    async login(input, client, current) {
       const [row] = await db
         .select()
         .from(account)
         .where(and(eq(account.email, input.email), eq(account.temporary, false)))
         .limit(1);
+      // Reserved before the password is checked, so parallel guesses cannot all slip through.
+      const admitted = await throttle.admit({ email: input.email, accountId: row?.id ?? null, client, captchaToken: input.captchaToken });
       const passwordMatches = row?.passwordHash ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDecoy(input.password);
-      if (!row || !passwordMatches) {
-        await db.insert(loginAttempt).values({ email: input.email, ip });
-        throw wrongCredentials();
-      }
-      await db.delete(loginAttempt).where(eq(loginAttempt.email, input.email));
-      if (current?.account.temporary) await adoptTemporary(current.account.id, row.id);
+      if (!row || !passwordMatches) throw wrongCredentials();
+      await throttle.succeeded(admitted);
+      if (current?.account.temporary) await adoptTemporaryAccount(db, current.account.id, row.id);
       else if (current) await sessions.close(current.sessionId);
 
       const opened = await sessions.open(row.id, input.rememberMe ? "remembered" : "ordinary");
       const viewer = await sessions.resolve(opened.token);
       if (!viewer) throw new Error("The session was not found right after it was opened");
-      return { viewer, opened };
+      return { viewer, opened, deviceToken: throttle.deviceToken(row.id, client) };
     },
 
     async logout(viewer) {

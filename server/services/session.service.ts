@@ -12,8 +12,13 @@ import type { AccountRow, SessionRow } from "../db/schema";
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** How long a session lives: a remembered sign-in a month, an ordinary one a day, a visitor's cart three months. */
-export const SESSION_LIFETIME_MS = { remembered: 30 * DAY_MS, ordinary: DAY_MS, temporary: 90 * DAY_MS } as const;
+/**
+ * How long a session lives: a remembered sign-in a month, an ordinary one a day. A visitor's
+ * temporary account starts with a day (`temporary`: a script that never comes back leaves nothing
+ * that lasts) and gets three months (`visitor`) once the visitor comes back to add to the cart or
+ * the favourites (plugins/session.ts `ensureViewer` with `keep`).
+ */
+export const SESSION_LIFETIME_MS = { remembered: 30 * DAY_MS, ordinary: DAY_MS, temporary: DAY_MS, visitor: 90 * DAY_MS } as const;
 
 /** Who is calling: the account behind the session and, for an employee in client mode, the client. */
 export interface Viewer {
@@ -42,6 +47,8 @@ export interface SessionService {
   /** A visitor's temporary account with its session (spec §1: browse, keep favourites and a cart before signing in). */
   openTemporary(): Promise<{ viewer: Viewer; opened: OpenedSession }>;
   setPlaceClient(sessionId: number, placeClientId: number | null, placeCompanyId: number | null): Promise<void>;
+  /** Gives a visitor's session the `visitor` lifetime from now; the new expiry. */
+  keepVisitor(sessionId: number): Promise<Date>;
 }
 
 export function hashToken(token: string): string {
@@ -106,6 +113,12 @@ export function createSessionService(db: Database): SessionService {
 
     async setPlaceClient(sessionId, placeClientId, placeCompanyId) {
       await db.update(session).set({ placeClientId, placeCompanyId }).where(eq(session.id, sessionId));
+    },
+
+    async keepVisitor(sessionId) {
+      const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS.visitor);
+      await db.update(session).set({ expiresAt }).where(eq(session.id, sessionId));
+      return expiresAt;
     },
   };
   return service;

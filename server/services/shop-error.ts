@@ -14,13 +14,16 @@ export class ShopError extends Error {
   readonly messageUI: string;
   /** Per-field problems, for a form the service checks itself. */
   readonly issues: FieldIssue[] | undefined;
+  /** For a 429 or 503: when to try again, sent as the Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { statusCode: number; code: string; messageUI: string; message: string; issues?: FieldIssue[] }) {
+  constructor(init: { statusCode: number; code: string; messageUI: string; message: string; issues?: FieldIssue[]; retryAfterSeconds?: number }) {
     super(init.message);
     this.statusCode = init.statusCode;
     this.code = init.code;
     this.messageUI = init.messageUI;
     this.issues = init.issues;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { safeText } from "./input";
 
 /*
  * Accounts and access (spec §3 Account, §7 "Account and auth", "Client account", "Clients").
@@ -41,6 +42,7 @@ export const loginRequestSchema = z.object({
     z
       .string({ error: "Введите адрес электронной почты" })
       .check(
+        safeText(),
         z.trim(),
         z.toLowerCase(),
         z.minLength(1, { error: "Введите адрес электронной почты" }),
@@ -50,8 +52,10 @@ export const loginRequestSchema = z.object({
   ),
   password: z
     .string({ error: "Введите пароль" })
-    .check(z.minLength(1, { error: "Введите пароль" }), z.maxLength(256, { error: "Пароль слишком длинный" })),
+    .check(safeText(), z.minLength(1, { error: "Введите пароль" }), z.maxLength(256, { error: "Пароль слишком длинный" })),
   rememberMe: z._default(z.boolean({ error: "«Запомнить меня» — да или нет" }), false),
+  /** reCAPTCHA's token, needed (when the shop has reCAPTCHA) after failed attempts: the answer was 429 CAPTCHA_REQUIRED. */
+  captchaToken: z.optional(z.string().check(z.maxLength(4000, { error: "Ответ проверки «я не робот» слишком длинный" }))),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

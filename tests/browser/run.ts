@@ -43,6 +43,9 @@ const api = await buildApp({
   filesDir: join(dataDir, "files"),
   logger: false,
   partnerOrigins: [`http://localhost:${testPort}`],
+  // Each test starts as a new visitor, all from 127.0.0.1: more new visitors and sign-ins per
+  // address than one real address makes (the limits stay on; server/README.md "Request limits").
+  requestLimits: { "temp-account": { max: 2000, windowMs: 600_000 }, login: { max: 2000, windowMs: 600_000 } },
 });
 await api.listen({ port: 0, host: "127.0.0.1" });
 const apiBase = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}/api`;

@@ -1,0 +1,178 @@
+import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RateLimitService } from "../services/rate-limit.service";
+import { ShopError } from "../services/shop-error";
+
+/*
+ * Request limits per client address: @fastify/rate-limit on the routes that cost the shop
+ * something (sign-in, hand-off links, new visitors' temporary accounts, uploads, feedback, layout
+ * checks), counted in the database (`app.limits`), so every API node agrees. The address is
+ * `request.ip`: behind the proxies named in OTTISK_TRUST_PROXY, the shopper's own; IPv6 addresses
+ * count per /64. The defaults are far above what a shopper does; OTTISK_RATE_LIMITS changes them.
+ */
+
+export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check"] as const;
+export type RequestLimitName = (typeof REQUEST_LIMIT_NAMES)[number];
+
+export interface RequestLimit {
+  /** Requests allowed per window from one address. */
+  max: number;
+  /** The window, in milliseconds (a fixed window: it starts with the first request). */
+  windowMs: number;
+}
+export type RequestLimits = Record<RequestLimitName, RequestLimit>;
+
+const MINUTE_MS = 60_000;
+
+export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
+  // Sign-in attempts of any outcome; failures are also slowed down per address and account (services/login-throttle.ts).
+  login: { max: 60, windowMs: 10 * MINUTE_MS },
+  "handoff": { max: 60, windowMs: 10 * MINUTE_MS },
+  "handoff-redeem": { max: 60, windowMs: 10 * MINUTE_MS },
+  // New visitors' temporary accounts (the first favourite, cart line or city of a visitor without a session).
+  "temp-account": { max: 20, windowMs: 10 * MINUTE_MS },
+  upload: { max: 100, windowMs: 60 * MINUTE_MS },
+  feedback: { max: 10, windowMs: 10 * MINUTE_MS },
+  // Layout checks started and browser check reports.
+  check: { max: 120, windowMs: 10 * MINUTE_MS },
+};
+
+/** What the shopper reads on a 429, before «Попробуйте снова через …». */
+const LIMIT_UI: Readonly<Record<RequestLimitName, string>> = {
+  login: "Слишком много попыток входа с вашего адреса.",
+  "handoff": "Слишком много переходов на страницы магазина.",
+  "handoff-redeem": "Слишком много переходов на страницы магазина.",
+  "temp-account": "Слишком много новых посетителей с вашего адреса.",
+  upload: "Слишком много загрузок файлов.",
+  feedback: "Слишком много отправленных сообщений.",
+  check: "Слишком много проверок макетов.",
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The request limits in force (defaults with OTTISK_RATE_LIMITS over them). */
+    requestLimits: RequestLimits;
+  }
+}
+
+/** «через 45 с», «через 3 мин», «через 2 ч»: abbreviations need no plural forms. */
+export function russianWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} с`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} мин`;
+  return `${Math.ceil(minutes / 60)} ч`;
+}
+
+/** The 429 every limit answers: the API's error body, with the wait in `messageUI` and in Retry-After. */
+export function tooManyRequests(name: RequestLimitName, waitMs: number): ShopError {
+  return new ShopError({
+    statusCode: 429,
+    code: "TOO_MANY_REQUESTS",
+    messageUI: `${LIMIT_UI[name]} Попробуйте снова через ${russianWait(waitMs)}.`,
+    message: `Request limit "${name}" reached`,
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
+/** One client: its address, IPv6 per /64 (one subscriber's network), IPv4-mapped IPv6 as IPv4. */
+export function clientAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
+function limitKey(name: RequestLimitName, request: FastifyRequest): string {
+  return `limit:${name}:${clientAddress(request)}`;
+}
+
+/** @fastify/rate-limit's store on the database counters; the keys already name the limit, so children share it. */
+function databaseStore(limits: RateLimitService, now: () => number): FastifyRateLimitStoreCtor {
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      limits.hit(key, timeWindow).then(
+        (count) => callback(null, { current: count.hits, ttl: Math.max(0, count.resetAt.getTime() - now()) }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/** A route's `config.rateLimit`: `name`'s limit per client address. */
+export function routeLimit(name: RequestLimitName): RateLimitOptions {
+  return {
+    keyGenerator: (request) => limitKey(name, request),
+    max: (request) => request.server.requestLimits[name].max,
+    timeWindow: (request) => request.server.requestLimits[name].windowMs,
+    errorResponseBuilder: (_request, context) => tooManyRequests(name, context.ttl),
+  };
+}
+
+/**
+ * Counts one use of `name` by the request's address outside a route's own limit (e.g. opening a
+ * temporary account, which only some calls of a route do); past the limit, a 429 with Retry-After.
+ */
+export async function takeRequestLimit(request: FastifyRequest, reply: FastifyReply, name: RequestLimitName): Promise<void> {
+  const limit = request.server.requestLimits[name];
+  const count = await request.server.limits.hit(limitKey(name, request), limit.windowMs);
+  if (count.hits <= limit.max) return;
+  const error = tooManyRequests(name, count.resetAt.getTime() - Date.now());
+  reply.header("retry-after", String(error.retryAfterSeconds));
+  throw error;
+}
+
+/** How often the ended windows (and the sign-in throttle's forgotten keys) are deleted: a tidy-up, the counts are right without it. */
+const SWEEP_EVERY_MS = 10 * MINUTE_MS;
+
+/**
+ * Installs the limits on the /api instance, before its routes (only routes with `config.rateLimit`
+ * are limited), and sweeps the counters' old rows (`sweepers` are other tables' tidy-ups) every
+ * 10 minutes while the app runs.
+ */
+export async function installRateLimits(
+  api: FastifyInstance,
+  options: { limits: RateLimitService; settings?: Partial<RequestLimits>; now?: () => number; sweepers?: Array<() => Promise<unknown>> },
+): Promise<void> {
+  api.decorate("requestLimits", { ...DEFAULT_REQUEST_LIMITS, ...options.settings });
+  const sweepers = [() => options.limits.sweep(), ...(options.sweepers ?? [])];
+  let timer: NodeJS.Timeout | undefined;
+  api.addHook("onReady", async () => {
+    timer = setInterval(() => {
+      for (const sweep of sweepers) sweep().catch((error: unknown) => api.log.warn({ err: error }, "sweeping old rate-limit rows failed"));
+    }, SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  api.addHook("onClose", async () => clearInterval(timer));
+  await api.register(fastifyRateLimit, {
+    global: false,
+    store: databaseStore(options.limits, options.now ?? Date.now),
+    errorResponseBuilder: (_request, context) =>
+      new ShopError({
+        statusCode: 429,
+        code: "TOO_MANY_REQUESTS",
+        messageUI: `Слишком много запросов. Попробуйте снова через ${russianWait(context.ttl)}.`,
+        message: "Request limit reached",
+      }),
+  });
+}
+
+/** Parses OTTISK_RATE_LIMITS: `login=60/10m,temp-account=20/10m`; each `name=count/window`, window in s, m or h. */
+export function parseRequestLimits(text: string): { limits: Partial<RequestLimits> } | { error: string } {
+  const limits: Partial<RequestLimits> = {};
+  for (const entry of text.split(",").map((part) => part.trim()).filter((part) => part !== "")) {
+    const match = /^([a-z-]+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*([smh])$/.exec(entry);
+    const name = REQUEST_LIMIT_NAMES.find((known) => known === match?.[1]);
+    if (!match || !name) return { error: `"${entry}" is not name=count/window with a name among ${REQUEST_LIMIT_NAMES.join(", ")} (e.g. login=60/10m)` };
+    const max = Number(match[2]);
+    const unitMs = match[4] === "s" ? 1000 : match[4] === "m" ? MINUTE_MS : 60 * MINUTE_MS;
+    const windowMs = Number(match[3]) * unitMs;
+    if (max < 1 || max > 1_000_000 || windowMs < 1000 || windowMs > 24 * 60 * MINUTE_MS) {
+      return { error: `"${entry}" must allow 1 to 1000000 requests in a window of 1 s to 24 h` };
+    }
+    limits[name] = { max, windowMs };
+  }
+  return { limits };
+}
