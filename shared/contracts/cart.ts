@@ -4,7 +4,7 @@ import { deliveryMethodSchema, deliveryRequestSchema, deliveryTypeSchema, delive
 import { designStatusValues, layoutStatusValues, preflightFindingSchema } from "./files";
 import { preflightProfileSchema } from "./preflight-profile";
 import { paymentTypeSchema } from "./order";
-import { parseIntText, preprocess } from "./query";
+import { idInput, idTextInput, INT32_MAX, optionalIdTextInput, safeText } from "./input";
 
 /*
  * The client cart (spec §3 "Client cart", §4 cart states, §7 "Cart"). Money is in roubles, VAT
@@ -22,11 +22,6 @@ export const PROMOCODE_MAX_LENGTH = 50;
 /** change-in-order takes at most this many lines at once. */
 export const CART_BULK_MAX_LINES = 200;
 
-const idInput = (messageUI: string) => z.number({ error: messageUI }).check(z.int({ error: messageUI }), z.positive({ error: messageUI }));
-
-/** A query-string id: text on the server, a number on the client; empty means "not sent". */
-const queryId = (messageUI: string) => z.optional(preprocess(parseIntText, z.optional(idInput(messageUI))));
-
 const companyIdInput = z.nullish(idInput("Компания указана неверно"));
 const clientIdInput = z.optional(idInput("Клиент указан неверно"));
 
@@ -35,8 +30,8 @@ const cartTargetFields = { clientId: clientIdInput, companyId: companyIdInput };
 
 /** `GET /client-cart?clientId&companyId`, `DELETE /client-cart/promocode?clientId&companyId`, `POST …/repeat/{id}?companyId`. */
 export const cartQuerySchema = z.object({
-  clientId: queryId("Клиент указан неверно"),
-  companyId: queryId("Компания указана неверно"),
+  clientId: optionalIdTextInput("Клиент указан неверно"),
+  companyId: optionalIdTextInput("Компания указана неверно"),
 });
 export type CartQuery = z.infer<typeof cartQuerySchema>;
 
@@ -48,7 +43,7 @@ export interface CartTarget {
 
 const optionCode = z
   .string({ error: "Код опции укажите текстом" })
-  .check(z.trim(), z.minLength(1, { error: "Код опции не может быть пустым" }), z.maxLength(100, { error: "Код опции слишком длинный" }));
+  .check(safeText(), z.trim(), z.minLength(1, { error: "Код опции не может быть пустым" }), z.maxLength(100, { error: "Код опции слишком длинный" }));
 
 /** The options of a line: format, paper and colours one code each, finishing several. */
 export const cartLineOptionsSchema = z.strictObject(
@@ -94,7 +89,7 @@ export type CartProductUpdateRequest = z.input<typeof cartProductUpdateSchema>;
 export type CartProductUpdate = z.infer<typeof cartProductUpdateSchema>;
 
 /** `/client-cart/product/{id}`, `/client-cart/product/repeat/{id}`, `/client-cart/delivery/{id}`. */
-export const cartItemParamsSchema = z.object({ id: preprocess(parseIntText, idInput("Номер позиции указан неверно")) });
+export const cartItemParamsSchema = z.object({ id: idTextInput("Номер позиции указан неверно") });
 
 /** `POST /client-cart/product/change-in-order`. */
 export const cartChangeInOrderSchema = z.object({
@@ -113,11 +108,15 @@ export const cartUpdateSchema = z.object({
   comment: z.optional(
     z
       .string({ error: "Комментарий укажите текстом" })
-      .check(z.trim(), z.maxLength(CART_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${CART_COMMENT_MAX_LENGTH} символов` })),
+      .check(safeText(), z.trim(), z.maxLength(CART_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${CART_COMMENT_MAX_LENGTH} символов` })),
   ),
   paymentType: z.nullish(paymentTypeSchema),
   /** The version the caller saw; a different one now answers 409. */
-  version: z.optional(z.number({ error: "Версия корзины указана неверно" }).check(z.int({ error: "Версия корзины указана неверно" }), z.gte(0))),
+  version: z.optional(
+    z
+      .number({ error: "Версия корзины указана неверно" })
+      .check(z.int({ error: "Версия корзины указана неверно" }), z.gte(0, { error: "Версия корзины указана неверно" }), z.lte(INT32_MAX, { error: "Версия корзины указана неверно" })),
+  ),
   ...cartTargetFields,
 });
 export type CartUpdateRequest = z.input<typeof cartUpdateSchema>;
@@ -128,7 +127,7 @@ export const cartPromocodeRequestSchema = z.object({
   code: z.pipe(
     z
       .string({ error: "Введите промокод" })
-      .check(z.trim(), z.minLength(1, { error: "Введите промокод" }), z.maxLength(PROMOCODE_MAX_LENGTH, { error: "Промокод не найден" })),
+      .check(safeText(), z.trim(), z.minLength(1, { error: "Введите промокод" }), z.maxLength(PROMOCODE_MAX_LENGTH, { error: "Промокод не найден" })),
     z.transform((code: string) => code.toUpperCase()),
   ),
   ...cartTargetFields,

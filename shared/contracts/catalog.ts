@@ -1,10 +1,11 @@
 import { z } from "zod/mini";
-import { parseIntText, preprocess, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
+import { idTextInput, INT32_MAX } from "./input";
+import { queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 import { seoFieldsSchema } from "./seo";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "./wire";
 
-/** Database ids are positive whole numbers. */
-export const entityIdSchema = z.number().check(z.int(), z.positive());
+/** Database ids are positive whole numbers that fit the `integer` columns (1 … 2^31 − 1). */
+export const entityIdSchema = z.number().check(z.int(), z.positive(), z.lte(INT32_MAX));
 
 /** A product category of the catalogue (визитки, листовки, каталоги …). */
 export const categorySchema = z.extend(
@@ -83,7 +84,7 @@ export const productListQuerySchema = z
     }),
     categoryId: queryInt({
       min: 1,
-      max: 2_147_483_647,
+      max: INT32_MAX,
       messageUI: "Категория указана неверно",
     }),
     sort: queryEnum(productSortValues, "Неизвестный порядок сортировки"),
@@ -116,15 +117,4 @@ export const productListPageSchema = z.object({
 export type ProductListPage = z.infer<typeof productListPageSchema>;
 
 /** `GET /public/product/{id}` path parameters. */
-export const productIdParamsSchema = z.object({
-  id: preprocess(
-    parseIntText,
-    z
-      .number({ error: "Номер товара указан неверно" })
-      .check(
-        z.int({ error: "Номер товара указан неверно" }),
-        z.gte(1, { error: "Номер товара указан неверно" }),
-        z.lte(2_147_483_647, { error: "Номер товара указан неверно" }),
-      ),
-  ),
-});
+export const productIdParamsSchema = z.object({ id: idTextInput("Номер товара указан неверно") });

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
-import { preprocess, queryBoolean } from "./query";
+import { idInput, idTextInput, safeText } from "./input";
+import { queryBoolean } from "./query";
 import { companySchema } from "./company";
 
 /* What employees see of clients (spec §7 "Clients and misc", §6 staff in client mode). */
@@ -17,18 +18,18 @@ export const clientSchema = z.object({
 export type Client = z.infer<typeof clientSchema>;
 
 export const clientIdParamsSchema = z.object({
-  id: preprocess((value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value), entityIdSchema),
+  id: idTextInput("Клиент указан неверно"),
 });
 
 export const clientCompanyParamsSchema = z.extend(clientIdParamsSchema, {
-  companyId: preprocess((value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value), entityIdSchema),
+  companyId: idTextInput("Компания указана неверно"),
 });
 
 /** `GET /client/search-by-name?search=&assigned=`: by name, surname, e-mail or company; `assigned` keeps the caller's own clients. */
 export const clientSearchQuerySchema = z.object({
   search: z
     .string({ error: "Введите имя, фамилию, почту или название компании" })
-    .check(z.trim(), z.minLength(2, { error: "Введите хотя бы два знака для поиска" }), z.maxLength(100, { error: "Слишком длинный запрос" })),
+    .check(safeText(), z.trim(), z.minLength(2, { error: "Введите хотя бы два знака для поиска" }), z.maxLength(100, { error: "Слишком длинный запрос" })),
   assigned: queryBoolean({ messageUI: "«Мои клиенты» — да или нет" }),
 });
 
@@ -36,5 +37,5 @@ export const clientListSchema = z.array(clientSchema);
 
 /** `POST /client/{id}/impersonalization`: an employee starts acting for the client, optionally for one of its companies. */
 export const enterClientModeRequestSchema = z.object({
-  companyId: z._default(z.nullable(entityIdSchema), null),
+  companyId: z._default(z.nullable(idInput("Компания указана неверно")), null),
 });

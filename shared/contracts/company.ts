@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { CITY_KLADR_ID_PATTERN } from "./geo";
-import { preprocess } from "./query";
+import { idInput, optionalIdTextInput, safeText } from "./input";
 
 /** A city's KLADR id as a shopper's choice or an address names it (see geo.ts). */
 const cityKladrIdInput = z
@@ -53,11 +53,11 @@ export type Company = z.infer<typeof companySchema>;
 export const companyCreateSchema = z.object({
   name: z
     .string({ error: "Укажите название компании" })
-    .check(z.trim(), z.minLength(2, { error: "Укажите название компании" }), z.maxLength(300, { error: "Название слишком длинное" })),
+    .check(safeText(), z.trim(), z.minLength(2, { error: "Укажите название компании" }), z.maxLength(300, { error: "Название слишком длинное" })),
   inn: innSchema,
   kpp: z.nullish(z.string().check(z.trim(), z.regex(/^\d{4}[\dA-Z]{2}\d{3}$/, { error: "КПП — 9 знаков" }))),
   ogrn: z.nullish(z.string().check(z.trim(), z.regex(/^\d{13}(\d{2})?$/, { error: "ОГРН — 13 цифр, ОГРНИП — 15" }))),
-  legalAddress: z._default(z.string().check(z.trim(), z.maxLength(500, { error: "Адрес слишком длинный" })), ""),
+  legalAddress: z._default(z.string({ error: "Адрес укажите текстом" }).check(safeText(), z.trim(), z.maxLength(500, { error: "Адрес слишком длинный" })), ""),
 });
 /** As the client sends it. */
 export type CompanyCreateRequest = z.input<typeof companyCreateSchema>;
@@ -79,7 +79,7 @@ export type CompanyLookup = z.infer<typeof companyLookupSchema>;
 
 /** `POST /client-account/select-company`: a company id, or null for the personal profile. */
 export const selectCompanyRequestSchema = z.object({
-  companyId: z.nullable(z.number({ error: "Компания указана неверно" }).check(z.int(), z.positive({ error: "Компания указана неверно" }))),
+  companyId: z.nullable(idInput("Компания указана неверно")),
 });
 
 export const selectCityParamsSchema = z.object({ id: cityKladrIdInput });
@@ -108,10 +108,10 @@ export type Recipient = z.infer<typeof recipientSchema>;
 export const recipientCreateSchema = z.object({
   name: z
     .string({ error: "Укажите имя получателя" })
-    .check(z.trim(), z.minLength(1, { error: "Укажите имя получателя" }), z.maxLength(200, { error: "Имя слишком длинное" })),
+    .check(safeText(), z.trim(), z.minLength(1, { error: "Укажите имя получателя" }), z.maxLength(200, { error: "Имя слишком длинное" })),
   phone: phoneSchema,
   email: z.nullish(z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" })),
-  companyId: z.nullish(entityIdSchema),
+  companyId: z.nullish(idInput("Компания указана неверно")),
 });
 /** As the client sends it. */
 export type RecipientCreateRequest = z.input<typeof recipientCreateSchema>;
@@ -120,12 +120,7 @@ export type RecipientCreate = z.infer<typeof recipientCreateSchema>;
 
 /** `GET /client-account/recipient?companyId=`: the recipients of a company, or of the personal profile. */
 export const recipientListQuerySchema = z.object({
-  companyId: z.optional(
-    preprocess(
-      (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-      z.optional(entityIdSchema),
-    ),
-  ),
+  companyId: optionalIdTextInput("Компания указана неверно"),
 });
 
 export const addressSchema = z.object({
@@ -140,8 +135,8 @@ export const addressCreateSchema = z.object({
   cityKladrId: cityKladrIdInput,
   address: z
     .string({ error: "Укажите адрес" })
-    .check(z.trim(), z.minLength(3, { error: "Укажите адрес" }), z.maxLength(500, { error: "Адрес слишком длинный" })),
-  comment: z._default(z.string().check(z.trim(), z.maxLength(500, { error: "Комментарий слишком длинный" })), ""),
+    .check(safeText(), z.trim(), z.minLength(3, { error: "Укажите адрес" }), z.maxLength(500, { error: "Адрес слишком длинный" })),
+  comment: z._default(z.string({ error: "Комментарий укажите текстом" }).check(safeText(), z.trim(), z.maxLength(500, { error: "Комментарий слишком длинный" })), ""),
 });
 /** As the client sends it. */
 export type AddressCreateRequest = z.input<typeof addressCreateSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { CITY_KLADR_ID_PATTERN, cityKladrIdSchema } from "./geo";
+import { idInput, INT32_MAX, safeText } from "./input";
 import { queryBoolean, queryInt } from "./query";
 
 /*
@@ -78,7 +79,7 @@ function optionalCode(what: string) {
     z.nullish(
       z
         .string({ error: `${what} укажите текстом` })
-        .check(z.trim(), z.maxLength(DELIVERY_CODE_MAX_LENGTH, { error: `${what} — не длиннее ${DELIVERY_CODE_MAX_LENGTH} символов` })),
+        .check(safeText(), z.trim(), z.maxLength(DELIVERY_CODE_MAX_LENGTH, { error: `${what} — не длиннее ${DELIVERY_CODE_MAX_LENGTH} символов` })),
     ),
     // A blank code is empty once trimmed, and counts as absent.
     z.transform((value: string | null | undefined) => (value === undefined || value === "" ? null : value)),
@@ -95,15 +96,11 @@ const deliveryRequestFields = {
   address: z._default(
     z
       .string({ error: "Адрес доставки укажите текстом" })
-      .check(z.trim(), z.maxLength(DELIVERY_ADDRESS_MAX_LENGTH, { error: `Адрес доставки — не длиннее ${DELIVERY_ADDRESS_MAX_LENGTH} символов` })),
+      .check(safeText(), z.trim(), z.maxLength(DELIVERY_ADDRESS_MAX_LENGTH, { error: `Адрес доставки — не длиннее ${DELIVERY_ADDRESS_MAX_LENGTH} символов` })),
     "",
   ),
   recipientId: z.pipe(
-    z.nullish(
-      z
-        .number({ error: "Получатель указан неверно" })
-        .check(z.int({ error: "Получатель указан неверно" }), z.positive({ error: "Получатель указан неверно" })),
-    ),
+    z.nullish(idInput("Получатель указан неверно")),
     z.transform((value: number | null | undefined) => value ?? null),
   ),
   /** The provider's tariff (CDEK tariff code, Boxberry/DPD service code); null takes the method's usual one. */
@@ -159,7 +156,7 @@ export const deliveryUpdateRequestSchema = z
   .object({
     id: z
       .number({ error: "Укажите, какую доставку изменить" })
-      .check(z.int({ error: "Доставка указана неверно" }), z.positive({ error: "Доставка указана неверно" })),
+      .check(z.int({ error: "Доставка указана неверно" }), z.positive({ error: "Доставка указана неверно" }), z.lte(INT32_MAX, { error: "Доставка указана неверно" })),
     ...deliveryRequestFields,
   })
   .check(z.superRefine(checkDeliveryFields));
@@ -231,7 +228,7 @@ export const pvzQuerySchema = z.object({
   tariffCode: z.optional(
     z
       .string({ error: "Код тарифа укажите один раз, текстом" })
-      .check(z.trim(), z.maxLength(DELIVERY_CODE_MAX_LENGTH, { error: `Код тарифа — не длиннее ${DELIVERY_CODE_MAX_LENGTH} символов` })),
+      .check(safeText(), z.trim(), z.maxLength(DELIVERY_CODE_MAX_LENGTH, { error: `Код тарифа — не длиннее ${DELIVERY_CODE_MAX_LENGTH} символов` })),
   ),
 });
 export type PvzQuery = z.infer<typeof pvzQuerySchema>;
@@ -283,6 +280,7 @@ export const addressSuggestQuerySchema = z.object({
   address: z
     .string({ error: (issue) => (issue.input === undefined ? "Укажите адрес для поиска" : "Адрес для поиска укажите один раз, текстом") })
     .check(
+      safeText(),
       z.trim(),
       z.minLength(1, { error: "Укажите адрес для поиска" }),
       z.maxLength(ADDRESS_QUERY_MAX_LENGTH, { error: `Адрес для поиска — не длиннее ${ADDRESS_QUERY_MAX_LENGTH} символов` }),

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { safeText } from "./input";
 
 /*
  * The feedback form of the site (spec §3 "Form field definition", "Captcha config"; §7
@@ -33,13 +34,13 @@ export type FeedbackFormDefinition = z.infer<typeof feedbackFormDefinitionSchema
 /** `POST /feedback-form`: the answers by field key, the captcha's token when the site has one. */
 export const feedbackSubmissionSchema = z.object({
   values: z.record(
-    z.string().check(z.maxLength(64)),
-    z.union([z.string().check(z.maxLength(5000, { error: "Слишком длинный текст: не больше 5000 знаков" })), z.boolean()]),
+    z.string().check(safeText(), z.maxLength(64)),
+    z.union([z.string().check(safeText(), z.maxLength(5000, { error: "Слишком длинный текст: не больше 5000 знаков" })), z.boolean()]),
     { error: "Заполните форму" },
   ),
-  captchaToken: z.nullish(z.string().check(z.maxLength(4000))),
+  captchaToken: z.nullish(z.string().check(safeText(), z.maxLength(4000))),
   /** Where the form was sent from, for the shop's managers. */
-  pageUrl: z.nullish(z.string().check(z.maxLength(2000))),
+  pageUrl: z.nullish(z.string().check(safeText(), z.maxLength(2000))),
 });
 export type FeedbackSubmission = z.infer<typeof feedbackSubmissionSchema>;
 export type FeedbackSubmissionRequest = z.input<typeof feedbackSubmissionSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { INT32_MAX, safeText } from "./input";
 
 /*
  * Files, layouts, design orders and the print-readiness checks (spec §3 Design, §5, §7 "Files"
@@ -7,7 +8,9 @@ import { z } from "zod/mini";
  */
 
 const idSchema = (what: string) =>
-  z.coerce.number({ error: `Укажите ${what}` }).check(z.int({ error: `Укажите ${what}` }), z.positive({ error: `Укажите ${what}` }));
+  z.coerce
+    .number({ error: `Укажите ${what}` })
+    .check(z.int({ error: `Укажите ${what}` }), z.positive({ error: `Укажите ${what}` }), z.lte(INT32_MAX, { error: `Укажите ${what}` }));
 
 /** The check codes of spec §5, with the Russian text the shopper reads. */
 export const preflightCodeMessages = {
@@ -71,7 +74,7 @@ export const layoutUploadFieldsSchema = z.object({
   orderProductId: idSchema("строку заказа (orderProductId)"),
   detailName: z
     .string({ error: "Укажите деталь изделия (detailName)" })
-    .check(z.trim(), z.minLength(1, { error: "Укажите деталь изделия (detailName)" }), z.maxLength(200)),
+    .check(safeText(), z.trim(), z.minLength(1, { error: "Укажите деталь изделия (detailName)" }), z.maxLength(200)),
 });
 export type LayoutUploadFields = z.infer<typeof layoutUploadFieldsSchema>;
 
@@ -109,7 +112,7 @@ export const designOrderSchema = z.object({
 });
 export type DesignOrder = z.infer<typeof designOrderSchema>;
 
-const commentSchema = z.string({ error: "Комментарий должен быть текстом" }).check(z.maxLength(5000, { error: "Комментарий длиннее 5000 знаков" }));
+const commentSchema = z.string({ error: "Комментарий должен быть текстом" }).check(safeText(), z.maxLength(5000, { error: "Комментарий длиннее 5000 знаков" }));
 
 /**
  * Either `orderProductId`, or `orderId` + `productId` as in the autocheck path: the cart or order
@@ -120,7 +123,7 @@ export const designOrderCreateSchema = z
     orderProductId: z.optional(idSchema("строку заказа")),
     orderId: z.optional(idSchema("заказ")),
     productId: z.optional(idSchema("строку заказа")),
-    detailName: z.string({ error: "Укажите деталь изделия" }).check(z.trim(), z.minLength(1, { error: "Укажите деталь изделия" }), z.maxLength(200)),
+    detailName: z.string({ error: "Укажите деталь изделия" }).check(safeText(), z.trim(), z.minLength(1, { error: "Укажите деталь изделия" }), z.maxLength(200)),
     comment: z._default(commentSchema, ""),
   })
   .check(
@@ -135,7 +138,9 @@ export type DesignOrderCreateRequest = z.input<typeof designOrderCreateSchema>;
 export const designOrderPatchSchema = z.object({
   comment: z.optional(commentSchema),
   /** A file from POST /file/upload/annotation; null removes it. */
-  annotatedFileId: z.optional(z.nullable(z.number({ error: "annotatedFileId — номер файла" }).check(z.int(), z.positive()))),
+  annotatedFileId: z.optional(
+    z.nullable(z.number({ error: "annotatedFileId — номер файла" }).check(z.int(), z.positive(), z.lte(INT32_MAX, { error: "annotatedFileId — номер файла" }))),
+  ),
 });
 export type DesignOrderPatch = z.infer<typeof designOrderPatchSchema>;
 
@@ -145,7 +150,7 @@ export const designIdParamsSchema = z.object({ designId: idSchema("заказ д
 export const autocheckStartParamsSchema = z.object({
   orderId: idSchema("корзину или заказ"),
   productId: idSchema("строку заказа"),
-  detailName: z.string().check(z.trim(), z.minLength(1, { error: "Укажите деталь изделия" }), z.maxLength(200)),
+  detailName: z.string({ error: "Укажите деталь изделия" }).check(safeText(), z.trim(), z.minLength(1, { error: "Укажите деталь изделия" }), z.maxLength(200)),
 });
 
 export const autocheckParamsSchema = z.object({ pitstopDesignId: idSchema("проверку") });
@@ -184,7 +189,7 @@ export const browserCheckReportSchema = z.object({
       .array(
         z.object({
           code: z.literal(preflightCodes, { error: "Неизвестный код проверки" }),
-          page: z.nullable(z.number().check(z.int(), z.gte(1))),
+          page: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(INT32_MAX, { error: "Номер страницы указан неверно" }))),
         }),
       )
       .check(z.maxLength(10_000, { error: "Слишком много замечаний" })),

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { safeText } from "./input";
 import { parseNumberText, preprocess, queryEnum, queryInt } from "./query";
 import { SELF_PICKUP_DEFAULT_LIMIT } from "./wire";
 
@@ -59,7 +60,7 @@ export const citySearchQuerySchema = z.object({
   search: z.optional(
     z
       .string({ error: "Строку поиска города укажите один раз, текстом" })
-      .check(z.maxLength(CITY_SEARCH_MAX_LENGTH, { error: `Название города для поиска — не длиннее ${CITY_SEARCH_MAX_LENGTH} символов` })),
+      .check(safeText(), z.maxLength(CITY_SEARCH_MAX_LENGTH, { error: `Название города для поиска — не длиннее ${CITY_SEARCH_MAX_LENGTH} символов` })),
   ),
 });
 export type CitySearchQuery = z.infer<typeof citySearchQuerySchema>;

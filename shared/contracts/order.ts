@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { layoutSchema } from "./files";
+import { idInput, idTextInput, optionalIdTextInput, safeText } from "./input";
 import { preprocess } from "./query";
 import { IDEMPOTENCY_KEY_HEADER } from "./wire";
 
@@ -43,12 +44,12 @@ export const ORDER_COMMENT_MAX_LENGTH = 2000;
  * `Idempotency-Key` header; the body wins when both come and they differ (then 400).
  */
 export const placeOrderRequestSchema = z.object({
-  companyId: z.nullable(z.number({ error: "Компания указана неверно" }).check(z.int(), z.positive({ error: "Компания указана неверно" }))),
+  companyId: z.nullable(idInput("Компания указана неверно")),
   paymentType: paymentTypeSchema,
   comment: z.optional(
     z
       .string({ error: "Комментарий — это текст" })
-      .check(z.trim(), z.maxLength(ORDER_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${ORDER_COMMENT_MAX_LENGTH} знаков` })),
+      .check(safeText(), z.trim(), z.maxLength(ORDER_COMMENT_MAX_LENGTH, { error: `Комментарий — не длиннее ${ORDER_COMMENT_MAX_LENGTH} знаков` })),
   ),
   idempotencyKey: z.optional(idempotencyKeySchema),
 });
@@ -160,14 +161,6 @@ export type Order = z.infer<typeof orderSchema>;
 export const ORDER_LIST_DEFAULT_LIMIT = 20;
 export const ORDER_LIST_MAX_LIMIT = 100;
 
-const positiveIdText = (messageUI: string) =>
-  z.optional(
-    preprocess(
-      (value) => (value === "" ? undefined : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-      z.optional(z.number({ error: messageUI }).check(z.int({ error: messageUI }), z.positive({ error: messageUI }))),
-    ),
-  );
-
 const countText = (min: number, max: number, messageUI: string) =>
   z.optional(
     preprocess(
@@ -180,7 +173,7 @@ const countText = (min: number, max: number, messageUI: string) =>
 export const orderListQuerySchema = z.object({
   offset: countText(0, 1_000_000, "offset — целое число от 0"),
   limit: countText(1, ORDER_LIST_MAX_LIMIT, `limit — целое число от 1 до ${ORDER_LIST_MAX_LIMIT}`),
-  companyId: positiveIdText("Компания указана неверно"),
+  companyId: optionalIdTextInput("Компания указана неверно"),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
@@ -193,20 +186,11 @@ export const orderListPageSchema = z.object({
 export type OrderListPage = z.infer<typeof orderListPageSchema>;
 
 export const orderIdParamsSchema = z.object({
-  id: preprocess(
-    (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: "Номер заказа указан неверно" })
-      .check(
-        z.int({ error: "Номер заказа указан неверно" }),
-        z.positive({ error: "Номер заказа указан неверно" }),
-        z.lte(2_147_483_647, { error: "Номер заказа указан неверно" }),
-      ),
-  ),
+  id: idTextInput("Номер заказа указан неверно"),
 });
 
 /** `GET /client-account/balance?companyId=`: the ledger of the personal profile or of a company. */
-export const balanceQuerySchema = z.object({ companyId: positiveIdText("Компания указана неверно") });
+export const balanceQuerySchema = z.object({ companyId: optionalIdTextInput("Компания указана неверно") });
 
 export const BALANCE_ENTRIES_SHOWN = 20;
 
@@ -242,7 +226,9 @@ export const testPaymentFormSchema = z.object({
 /** YooKassa's notification (`POST /payment/yookassa/webhook`): only the payment id is trusted, the rest is refetched. */
 export const yookassaNotificationSchema = z.looseObject({
   type: z.literal("notification", { error: "Ожидалось уведомление ЮKassa" }),
-  event: z.string({ error: "Ожидалось уведомление ЮKassa" }),
-  object: z.looseObject({ id: z.string({ error: "Ожидалось уведомление ЮKassa" }).check(z.minLength(1), z.maxLength(100)) }),
+  event: z.string({ error: "Ожидалось уведомление ЮKassa" }).check(safeText("Ожидалось уведомление ЮKassa"), z.maxLength(100, { error: "Ожидалось уведомление ЮKassa" })),
+  object: z.looseObject({
+    id: z.string({ error: "Ожидалось уведомление ЮKassa" }).check(safeText("Ожидалось уведомление ЮKassa"), z.minLength(1), z.maxLength(100)),
+  }),
 });
 export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;

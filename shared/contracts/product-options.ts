@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { preflightProfileSchema } from "./preflight-profile";
-import { parseIntText, preprocess, queryBoolean, queryInt } from "./query";
+import { idInput, idTextInput, safeText } from "./input";
+import { preprocess, queryBoolean, queryInt } from "./query";
 
 /*
  * What a product page needs beyond the card: the print options to choose, the price by run, the
@@ -91,8 +92,8 @@ const singleChoiceParam = z.optional(
   preprocess(
     (value) => (Array.isArray(value) ? value.map(codeText) : codeText(value)),
     z.union([
-      z.string({ error: codeMessage }).check(z.maxLength(100, { error: codeMessage })),
-      z.array(z.string().check(z.maxLength(100, { error: codeMessage }))).check(z.maxLength(10, { error: codeMessage })),
+      z.string({ error: codeMessage }).check(safeText(codeMessage), z.maxLength(100, { error: codeMessage })),
+      z.array(z.string().check(safeText(codeMessage), z.maxLength(100, { error: codeMessage }))).check(z.maxLength(10, { error: codeMessage })),
     ]),
   ),
 );
@@ -115,7 +116,7 @@ export const productPriceQuerySchema = z.object({
         return parts.map(codeText).filter((part) => part !== "");
       },
       z
-        .array(z.string({ error: codeMessage }).check(z.maxLength(100, { error: codeMessage })), { error: codeMessage })
+        .array(z.string({ error: codeMessage }).check(safeText(codeMessage), z.maxLength(100, { error: codeMessage })), { error: codeMessage })
         .check(z.maxLength(20, { error: "Слишком много вариантов отделки" })),
     ),
   ),
@@ -156,12 +157,6 @@ export const productPriceQuoteSchema = z.object({
 export type ProductPriceQuote = z.infer<typeof productPriceQuoteSchema>;
 
 /** A database id in a path, as text: a positive whole number or the given Russian message. */
-function pathId(messageUI: string) {
-  return preprocess(
-    parseIntText,
-    z.number({ error: messageUI }).check(z.int({ error: messageUI }), z.gte(1, { error: messageUI }), z.lte(2_147_483_647, { error: messageUI })),
-  );
-}
 
 export const PRODUCT_BY_LIST_MAX = 100;
 const idsMessage = `Передайте от 1 до ${PRODUCT_BY_LIST_MAX} номеров товаров`;
@@ -169,16 +164,7 @@ const idsMessage = `Передайте от 1 до ${PRODUCT_BY_LIST_MAX} ном
 /** `POST /public/product/by-list`: the cards of these products, in this order (unknown ids left out). */
 export const productByListRequestSchema = z.object({
   ids: z
-    .array(
-      z
-        .number({ error: "Номер товара указан неверно" })
-        .check(
-          z.int({ error: "Номер товара указан неверно" }),
-          z.gte(1, { error: "Номер товара указан неверно" }),
-          z.lte(2_147_483_647, { error: "Номер товара указан неверно" }),
-        ),
-      { error: idsMessage },
-    )
+    .array(idInput("Номер товара указан неверно"), { error: idsMessage })
     .check(z.minLength(1, { error: idsMessage }), z.maxLength(PRODUCT_BY_LIST_MAX, { error: idsMessage })),
 });
 export type ProductByListRequest = z.infer<typeof productByListRequestSchema>;
@@ -218,5 +204,5 @@ export const productServiceListSchema = z.array(productServiceSchema);
 
 /** `GET /product-service/{id}` path parameters. */
 export const productServiceIdParamsSchema = z.object({
-  id: pathId("Номер услуги указан неверно"),
+  id: idTextInput("Номер услуги указан неверно"),
 });
