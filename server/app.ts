@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import fastifyCors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
@@ -9,13 +9,20 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { CaptchaVerifier } from "./adapters/recaptcha";
 import type { Database } from "./db/client";
-import { frameworkErrors, installErrorHandlers, sendNotFound } from "./plugins/errors";
+import { clientErrorHandler, frameworkErrors, installErrorHandlers, sendNotFound } from "./plugins/errors";
 import { installCompression } from "./plugins/compression";
 import { installSecurityHeaders } from "./plugins/security-headers";
 import { installOpenApi, openApiDocumentRoute } from "./plugins/openapi";
 import { installSessions } from "./plugins/session";
+import { installAccessCheck } from "./plugins/access";
+import { installInputGuard } from "./plugins/input-guard";
+import { installRateLimits } from "./plugins/rate-limits";
+import type { RequestLimits } from "./plugins/rate-limits";
+import { installOriginCheck } from "./plugins/origin-check";
 import { createAccountService } from "./services/account.service";
 import type { AccountService } from "./services/account.service";
+import { createLoginThrottle } from "./services/login-throttle";
+import type { LoginThrottleSettings } from "./services/login-throttle";
 import {
   addressByCoordsRoutes,
   authRoutes,
@@ -71,6 +78,9 @@ import type { FileStorage } from "./services/file-storage";
 import { createLayoutService } from "./services/layout.service";
 import type { LayoutService } from "./services/layout.service";
 import { createDesignService } from "./services/design.service";
+import { createQuotaService, DEFAULT_QUOTAS } from "./services/quota.service";
+import type { QuotaConfig, QuotaService } from "./services/quota.service";
+import { clearStaleUploads } from "./routes/files/multipart";
 import type { DesignService } from "./services/design.service";
 import { createPreflightRunner } from "./jobs/preflight-runner";
 import type { PreflightRunner, PreflightRunnerOptions } from "./jobs/preflight-runner";
@@ -117,6 +127,8 @@ declare module "fastify" {
     payments: PaymentService;
     /** Counters in the database that every node shares: request limits and quotas. */
     limits: RateLimitService;
+    /** What one account may upload, keep and queue (OTTISK_QUOTA_*); staff have no quota. */
+    quotas: QuotaService;
     /** GET /api/health's write probes of the database and the files. */
     health: HealthService;
     /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/public-response-cache.ts). */
@@ -153,6 +165,10 @@ export interface AppOptions {
   trustProxy?: string[] | false;
   /** Signs the hand-off links from partner pages to the shop's pages (OTTISK_HANDOFF_SECRET); random per start without it. */
   handoffSecret?: string;
+  /** Request limits per client address over the defaults (OTTISK_RATE_LIMITS; plugins/rate-limits.ts). */
+  requestLimits?: Partial<RequestLimits>;
+  /** The sign-in throttle's backoff over the defaults, and its clock (tests); services/login-throttle.ts. */
+  loginThrottle?: Partial<LoginThrottleSettings> & { now?: () => number };
   /** Where companies are looked up by ИНН beyond the shop's own (DaData); none offline. */
   companyDirectory?: CompanyDirectory | null;
   /** reCAPTCHA for the feedback form: the site key the storefront shows and the server's check; none offline. */
@@ -161,6 +177,8 @@ export interface AppOptions {
   delivery?: { providers?: DeliveryProvider[]; now?: () => Date; addressSuggester?: AddressSuggester | null };
   /** YooKassa's API for card payments; none offline: the built-in test payment page takes them. */
   yookassa?: YookassaClient | null;
+  /** Per-account quotas of visitors and clients (OTTISK_QUOTA_*); DEFAULT_QUOTAS without it. */
+  quotas?: QuotaConfig;
 }
 
 /**
@@ -172,6 +190,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     frameworkErrors,
+    // Requests Node's parser refuses (431 headers too large, 408, 400) answer the API's error body too.
+    clientErrorHandler,
     // Only the named proxies' X-Forwarded-* count; with none (false) a forged header counts for nothing.
     trustProxy: options.trustProxy ?? false,
     // Each /api answer is small; a larger body is a mistake or an attack.
@@ -220,8 +240,17 @@ export async function buildApp(options: AppOptions) {
   const companies = createCompanyService(options.database, options.companyDirectory ?? null);
   app.decorate("sessions", sessions);
   // Without a configured secret each start signs with a new one: links in flight then die with a restart.
-  app.decorate("handoff", createHandoffService(sessions, { secret: options.handoffSecret ?? randomBytes(32).toString("base64url") }));
-  app.decorate("accounts", createAccountService(options.database, sessions, geo));
+  app.decorate("handoff", createHandoffService(options.database, sessions, { secret: options.handoffSecret ?? randomBytes(32).toString("base64url") }));
+  // The known-device cookies are signed with a key of their own, made from the hand-off secret (random per start without it).
+  const deviceKey = createHmac("sha256", options.handoffSecret ?? randomBytes(32)).update("ottisk known-device cookie").digest();
+  const { now: throttleNow, ...throttleSettings } = options.loginThrottle ?? {};
+  const loginThrottle = createLoginThrottle(options.database, {
+    deviceKey,
+    captcha: options.recaptcha?.verifier ?? null,
+    settings: throttleSettings,
+    ...(throttleNow ? { now: throttleNow } : {}),
+  });
+  app.decorate("accounts", createAccountService(options.database, sessions, geo, loginThrottle));
   app.decorate("companies", companies);
   app.decorate("clients", createClientService(options.database, companies, sessions));
   app.decorate("feedback", createFeedbackService(options.database, options.recaptcha?.verifier ?? null));
@@ -234,7 +263,9 @@ export async function buildApp(options: AppOptions) {
   const orderFiles = { store: (...args: Parameters<FileService["store"]>) => app.files.store(...args), read: (fileId: number) => app.files.read(fileId) };
   const filesDir = resolve(options.filesDir);
   const fileStorage = options.fileStorage ?? createLocalFileStorage(join(filesDir, PRIVATE_FILES_FOLDER));
-  const files = createFileService(options.database, fileStorage, filesDir);
+  const files = createFileService(options.database, fileStorage, filesDir, (error) => app.log.error({ err: error }, "a stored file could not be removed"));
+  // Uploads stream here while they arrive: on the private files' disk, so storing one is a rename.
+  const incomingDir = join(filesDir, PRIVATE_FILES_FOLDER, INCOMING_FOLDER);
   const preflight = createPreflightRunner(options.database, fileStorage, {
     ...options.preflight,
     onError: (error, jobId) => app.log.error({ err: error, jobId }, "layout check failed unexpectedly"),
@@ -251,7 +282,11 @@ export async function buildApp(options: AppOptions) {
     }),
   );
   app.decorate("layouts", layouts);
-  app.decorate("designs", createDesignService(options.database, layouts));
+  app.decorate("designs", createDesignService(options.database, layouts, files));
+  app.decorate("quotas", createQuotaService(options.database, app.limits, files, options.quotas ?? DEFAULT_QUOTAS));
+  app.addHook("onReady", async () => {
+    await clearStaleUploads(incomingDir);
+  });
   app.decorate("preflight", preflight);
   app.addHook("onReady", () => preflight.start());
   app.addHook("onClose", () => preflight.stop());
@@ -271,6 +306,18 @@ export async function buildApp(options: AppOptions) {
         maxAge: 600,
       });
       await installSessions(api, sessions);
+      // Before the routes: only those with config.rateLimit (routeLimit) are limited, per client address.
+      await installRateLimits(api, {
+        limits: app.limits,
+        ...(options.requestLimits ? { settings: options.requestLimits } : {}),
+        sweepers: [() => loginThrottle.sweep()],
+      });
+      // Cookie calls that change something must come from the shop's or a partner's page (CSRF); bearer calls pass.
+      installOriginCheck(api, { partnerOrigins: options.partnerOrigins ?? [] });
+      // Who may call a route (config.access), before its body is read or validated: 401/403 before any 400.
+      installAccessCheck(api);
+      // No NUL or unpaired surrogate in any text of a request reaches a handler (400), whatever its schema says.
+      installInputGuard(api);
       // A 404 inside /api runs the CORS hook above, so a partner's page can read its messageUI.
       api.setNotFoundHandler(sendNotFound);
       await api.register(openApiDocumentRoute);
@@ -294,7 +341,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(websiteRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
-      await api.register(fileRoutes, { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024 });
+      await api.register(fileRoutes, { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir });
       await api.register(designOrderRoutes);
     },
     { prefix: "/api" },
@@ -324,6 +371,8 @@ export async function buildApp(options: AppOptions) {
 
 /** The folder of `filesDir` the default local storage keeps private files in. */
 export const PRIVATE_FILES_FOLDER = "private";
+/** The folder of the private one where uploads stream to while they arrive (no storage key starts with a dot). */
+export const INCOMING_FOLDER = ".incoming";
 
 function isPrivateFilesPath(pathName: string): boolean {
   let decoded: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "./config";
+import { DEFAULT_QUOTAS } from "./services/quota.service";
 
 const cwd = "/srv/ottisk";
 
@@ -16,6 +17,8 @@ describe("readConfig", () => {
       maxLayoutMb: 100,
       preflight: { workers: 1, timeoutMs: 20_000, memoryMb: 512 },
       trustProxy: false,
+      requestLimits: {},
+      quotas: DEFAULT_QUOTAS,
       delivery: {},
     });
   });
@@ -43,6 +46,8 @@ describe("readConfig", () => {
       maxLayoutMb: 100,
       preflight: { workers: 1, timeoutMs: 20_000, memoryMb: 512 },
       trustProxy: false,
+      requestLimits: {},
+      quotas: DEFAULT_QUOTAS,
       delivery: {},
     });
   });
@@ -83,6 +88,17 @@ describe("readConfig", () => {
     expect(readConfig({ OTTISK_TRUST_PROXY: " loopback, 10.0.0.0/8 ,::1" }, cwd).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
     expect(() => readConfig({ OTTISK_TRUST_PROXY: "true" }, cwd)).toThrow(ConfigError);
     expect(() => readConfig({ OTTISK_TRUST_PROXY: "proxy.example" }, cwd)).toThrow(/OTTISK_TRUST_PROXY/);
+  });
+
+  it("reads request limits over the defaults from OTTISK_RATE_LIMITS, and refuses a limit it does not know", () => {
+    expect(readConfig({ OTTISK_RATE_LIMITS: " login=100/5m, temp-account=200/1h,feedback=3/30s" }, cwd).requestLimits).toEqual({
+      login: { max: 100, windowMs: 300_000 },
+      "temp-account": { max: 200, windowMs: 3_600_000 },
+      feedback: { max: 3, windowMs: 30_000 },
+    });
+    expect(() => readConfig({ OTTISK_RATE_LIMITS: "logins=100/5m" }, cwd)).toThrow(/OTTISK_RATE_LIMITS: "logins=100\/5m" is not name=count\/window/);
+    expect(() => readConfig({ OTTISK_RATE_LIMITS: "login=0/5m" }, cwd)).toThrow(ConfigError);
+    expect(() => readConfig({ OTTISK_RATE_LIMITS: "login=10/2d" }, cwd)).toThrow(ConfigError);
   });
 
   it("takes a hand-off secret of 32 characters or more, and none by default", () => {
@@ -145,5 +161,17 @@ describe("readConfig", () => {
     expect(limits).toMatchObject({ maxLayoutMb: 250, preflight: { workers: 2, timeoutMs: 45_000, memoryMb: 1024 } });
     expect(() => readConfig({ OTTISK_MAX_LAYOUT_MB: "0" }, cwd)).toThrow(ConfigError);
     expect(() => readConfig({ OTTISK_PREFLIGHT_MEMORY_MB: "lots" }, cwd)).toThrow(/OTTISK_PREFLIGHT_MEMORY_MB must be a whole number from 64 to 16384/);
+  });
+
+  it("reads the per-account quotas as visitor,client pairs (or one number for both), a visitor's no larger than a client's", () => {
+    const quotas = readConfig({ OTTISK_QUOTA_UPLOADS_PER_HOUR: "10, 200", OTTISK_QUOTA_STORED_MB: "500", OTTISK_QUOTA_QUEUED_CHECKS: "2,5" }, cwd).quotas;
+    expect(quotas).toEqual({
+      visitor: { uploadsPerHour: 10, storedBytes: 500 * 1024 * 1024, queuedChecks: 2 },
+      client: { uploadsPerHour: 200, storedBytes: 500 * 1024 * 1024, queuedChecks: 5 },
+    });
+    expect(DEFAULT_QUOTAS.visitor.uploadsPerHour).toBeLessThan(DEFAULT_QUOTAS.client.uploadsPerHour);
+    expect(() => readConfig({ OTTISK_QUOTA_UPLOADS_PER_HOUR: "100,20" }, cwd)).toThrow(/the visitors' quota \(100\) may not exceed the clients' \(20\)/);
+    expect(() => readConfig({ OTTISK_QUOTA_STORED_MB: "0,100" }, cwd)).toThrow(/OTTISK_QUOTA_STORED_MB must be two whole numbers/);
+    expect(() => readConfig({ OTTISK_QUOTA_QUEUED_CHECKS: "1,2,3" }, cwd)).toThrow(ConfigError);
   });
 });

@@ -1,4 +1,8 @@
 import { join, resolve } from "node:path";
+import { parseRequestLimits } from "./plugins/rate-limits";
+import type { RequestLimits } from "./plugins/rate-limits";
+import { DEFAULT_QUOTAS } from "./services/quota.service";
+import type { QuotaConfig } from "./services/quota.service";
 
 /** How the server is set up, read once at start from the environment. */
 export interface ServerConfig {
@@ -22,6 +26,8 @@ export interface ServerConfig {
    * when unset, so a forged header counts for nothing.
    */
   trustProxy: string[] | false;
+  /** OTTISK_RATE_LIMITS: request limits per client address over the defaults (`login=60/10m,temp-account=20/10m`); {} when unset. */
+  requestLimits: Partial<RequestLimits>;
   /** OTTISK_HANDOFF_SECRET: signs the hand-off links from partner pages to the shop's pages (at least 32 characters); random per start when unset. */
   handoffSecret: string | undefined;
   /** DADATA_API_KEY: look companies up by ИНН in DaData; without it the shop answers from companies it knows. */
@@ -36,6 +42,11 @@ export interface ServerConfig {
   maxLayoutMb: number;
   /** OTTISK_PREFLIGHT_WORKERS / _TIMEOUT_S / _MEMORY_MB: the layout check jobs' worker threads (default 1, 20 s, 512 MB). */
   preflight: { workers: number; timeoutMs: number; memoryMb: number };
+  /**
+   * OTTISK_QUOTA_UPLOADS_PER_HOUR, OTTISK_QUOTA_STORED_MB, OTTISK_QUOTA_QUEUED_CHECKS: what one
+   * account may upload, keep and queue, each `visitor,client` (or one number for both); staff have none.
+   */
+  quotas: QuotaConfig;
   /** YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY together take payments through YooKassa; undefined → the built-in test payment page. */
   yookassa: { shopId: string; secretKey: string; baseUrl: string | undefined } | undefined;
   /** The delivery providers' APIs, each switched on by its keys; undefined → the shop's own price table (see DeliveryConfig). */
@@ -168,6 +179,36 @@ function readDelivery(env: Env): DeliveryConfig {
   };
 }
 
+/**
+ * A quota of visitors and clients: `20,100` (a visitor's temporary account, then a client's) or
+ * one number for both; a visitor's may not exceed a client's.
+ */
+function readQuotaPair(env: Env, name: string, fallback: readonly [number, number], max: number): [number, number] {
+  const text = setting(env, name);
+  if (text === undefined) return [fallback[0], fallback[1]];
+  const parts = text.split(",").map((part) => part.trim());
+  const values = parts.map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
+  const [visitor, client] = values.length === 1 ? [values[0], values[0]] : values;
+  if (values.length > 2 || visitor === undefined || client === undefined || !(visitor >= 1 && visitor <= max) || !(client >= 1 && client <= max)) {
+    throw new ConfigError(`${name} must be two whole numbers from 1 to ${max}, the visitors' and the clients' (e.g. "${fallback[0]},${fallback[1]}"), or one for both; got "${text}"`);
+  }
+  if (visitor > client) throw new ConfigError(`${name}: the visitors' quota (${visitor}) may not exceed the clients' (${client})`);
+  return [visitor, client];
+}
+
+const MB = 1024 * 1024;
+
+function readQuotas(env: Env): QuotaConfig {
+  const { visitor, client } = DEFAULT_QUOTAS;
+  const uploads = readQuotaPair(env, "OTTISK_QUOTA_UPLOADS_PER_HOUR", [visitor.uploadsPerHour, client.uploadsPerHour], 1_000_000);
+  const storedMb = readQuotaPair(env, "OTTISK_QUOTA_STORED_MB", [visitor.storedBytes / MB, client.storedBytes / MB], 10_000_000);
+  const checks = readQuotaPair(env, "OTTISK_QUOTA_QUEUED_CHECKS", [visitor.queuedChecks, client.queuedChecks], 10_000);
+  return {
+    visitor: { uploadsPerHour: uploads[0], storedBytes: storedMb[0] * MB, queuedChecks: checks[0] },
+    client: { uploadsPerHour: uploads[1], storedBytes: storedMb[1] * MB, queuedChecks: checks[1] },
+  };
+}
+
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /**
@@ -190,6 +231,15 @@ function readTrustProxy(env: Env): ServerConfig["trustProxy"] {
     }
   }
   return entries.length > 0 ? entries : false;
+}
+
+/** OTTISK_RATE_LIMITS: `name=count/window` pairs, comma-separated (plugins/rate-limits.ts names the limits). */
+function readRequestLimits(env: Env): Partial<RequestLimits> {
+  const text = setting(env, "OTTISK_RATE_LIMITS");
+  if (text === undefined) return {};
+  const parsed = parseRequestLimits(text);
+  if ("error" in parsed) throw new ConfigError(`OTTISK_RATE_LIMITS: ${parsed.error}`);
+  return parsed.limits;
 }
 
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
@@ -247,6 +297,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     publicUrl,
     partnerOrigins,
     trustProxy: readTrustProxy(env),
+    requestLimits: readRequestLimits(env),
     handoffSecret,
     dadataApiKey: setting(env, "DADATA_API_KEY"),
     dadataBaseUrl,
@@ -258,6 +309,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
       timeoutMs: readWholeNumber(env, "OTTISK_PREFLIGHT_TIMEOUT_S", 20, 1, 3600) * 1000,
       memoryMb: readWholeNumber(env, "OTTISK_PREFLIGHT_MEMORY_MB", 512, 64, 16_384),
     },
+    quotas: readQuotas(env),
     yookassa: readYookassa(env),
     delivery: readDelivery(env),
   };

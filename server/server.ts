@@ -79,10 +79,12 @@ const app = await buildApp({
   // Private files (layouts, invoices) in the S3 bucket when OTTISK_S3_* are set; else filesDir/private.
   ...(config.s3 ? { fileStorage: createS3FileStorage(config.s3) } : {}),
   maxLayoutMb: config.maxLayoutMb,
+  quotas: config.quotas,
   preflight: config.preflight,
   logger: { level: process.env.OTTISK_LOG_LEVEL ?? "info" },
   partnerOrigins: config.partnerOrigins,
   trustProxy: config.trustProxy,
+  requestLimits: config.requestLimits,
   ...(config.handoffSecret ? { handoffSecret: config.handoffSecret } : {}),
   companyDirectory: config.dadataApiKey
     ? createDadataDirectory({

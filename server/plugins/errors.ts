@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
 import { config, locales } from "zod/mini";
@@ -87,12 +88,39 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
   if (body.code === "STORAGE_UNAVAILABLE") reply.header("retry-after", "30");
   else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
+  if (isShopError(error) && error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
   return reply.code(body.statusCode).type("application/json; charset=utf-8").send(body);
 }
 
 /** The Fastify constructor's `frameworkErrors`: a malformed URL (`/api/%E0`) gets our body instead of Fastify's. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   sendError(error, request, reply);
+}
+
+/** The socket errors Node's HTTP parser answers itself, before any request exists: status and Russian words. */
+const CLIENT_ERRORS: Readonly<Record<string, { statusCode: number; code: string; messageUI: string }>> = {
+  HPE_HEADER_OVERFLOW: { statusCode: 431, code: "REQUEST_HEADER_FIELDS_TOO_LARGE", messageUI: "Заголовки запроса слишком большие. Очистите cookie этого сайта и попробуйте ещё раз." },
+  ERR_HTTP_REQUEST_TIMEOUT: { statusCode: 408, code: "REQUEST_TIMEOUT", messageUI: STATUS_UI[408] ?? OTHER_CLIENT_ERROR_UI },
+  ERR_HTTP_HEADERS_TIMEOUT: { statusCode: 408, code: "REQUEST_TIMEOUT", messageUI: STATUS_UI[408] ?? OTHER_CLIENT_ERROR_UI },
+};
+const MALFORMED_REQUEST = { statusCode: 400, code: "BAD_REQUEST", messageUI: STATUS_UI[400] ?? OTHER_CLIENT_ERROR_UI };
+
+/**
+ * The Fastify constructor's `clientErrorHandler`: a request Node's parser refuses (headers over
+ * the limit → 431, too slow → 408, not HTTP → 400) gets the API's error body too, written on the
+ * socket, which is then closed. Fastify's own would say only "Client Error" in English.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const known = (error.code && CLIENT_ERRORS[error.code]) || MALFORMED_REQUEST;
+  const body = JSON.stringify(serverError(known.statusCode, known.code, known.messageUI, `Client error: ${error.code ?? error.message}`));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.statusCode} ${STATUS_CODES[known.statusCode] ?? "Client Error"}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function notFoundError(url: string): ServerError {

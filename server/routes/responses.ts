@@ -15,3 +15,6 @@ export const forbiddenResponse = serverErrorSchema.check(z.describe("Недос�
 export const conflictResponse = serverErrorSchema.check(z.describe("Уже существует / Already exists"));
 export const payloadTooLargeResponse = serverErrorSchema.check(z.describe("Файл больше допустимого размера / The file is over the limit"));
 export const tooManyRequestsResponse = serverErrorSchema.check(z.describe("Слишком много попыток / Too many attempts"));
+export const newVisitorLimitResponse = serverErrorSchema.check(
+  z.describe("Слишком много новых посетителей с адреса (временных аккаунтов), Retry-After / Too many new temporary accounts from the address"),
+);

@@ -28,7 +28,7 @@ export {
   sessionGrantSchema,
 } from "./account";
 export type { AccountProfile, AccountType, CompanyRef, FavoriteState, LoginRequest, Ok, SessionGrant } from "./account";
-export { handoffGrantSchema, handoffQuerySchema, handoffRequestSchema, shopPathSchema } from "./handoff";
+export { handoffConfirmSchema, handoffGrantSchema, handoffQuerySchema, handoffRequestSchema, shopPathSchema } from "./handoff";
 export type { HandoffGrant, HandoffRequest } from "./handoff";
 export { PRERENDER_ATTRIBUTES, widgetPrerenderSchema } from "./prerender";
 export type { PrerenderTag, WidgetPrerender } from "./prerender";
@@ -398,6 +398,7 @@ export type {
   WidgetContent,
 } from "./pages";
 export { parseIntText, parseNumberText, queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
+export { idInput, idTextInput, INT32_MAX, isSafeText, optionalIdTextInput, safeText, UNSAFE_TEXT_MESSAGE_UI } from "./input";
 export { seoFieldsSchema } from "./seo";
 export type { SeoFields } from "./seo";
 export { healthCheckSchema, healthSchema } from "./health";

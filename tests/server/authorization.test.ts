@@ -252,6 +252,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/product-service",
   "GET /api/product-service/{id}",
   "GET /api/nds",
+  "GET /api/health",
   "GET /api/geo/city",
   "GET /api/geo/city-by-kladrId",
   "GET /api/geo/address-by-coords",
@@ -264,6 +265,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/logout",
   // Opened by the browser: the signed link is the capability (tests/server/handoff.test.ts).
   "GET /api/auth/handoff",
+  // The consent page's form: the signed link is the capability; the shop's own origin only (tests/server/security/handoff.test.ts).
+  "POST /api/auth/handoff/confirm",
   "GET /api/feedback-form",
   "POST /api/feedback-form",
   "GET /api/ReCaptcha",

@@ -20,6 +20,7 @@ import { actingClientId } from "../../services/acting-client";
 import {
   conflictResponse,
   forbiddenResponse,
+  newVisitorLimitResponse,
   notFoundResponse,
   unauthorizedResponse,
   validationErrorResponse,
@@ -37,6 +38,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-account/company",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "createCompany",
@@ -51,6 +53,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-account/select-company",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "selectCompany",
@@ -74,9 +77,9 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
         tags,
         operationId: "selectCity",
         summary: "Выбрать город / Choose the city",
-        description: "id — код КЛАДР города. Посетителю открывается временный аккаунт. / id is the city's KLADR id; a visitor gets a temporary account.",
+        description: "id — код КЛАДР города. Посетителю открывается временный аккаунт (не больше 20 новых с адреса за 10 минут — 429). / id is the city's KLADR id; a visitor gets a temporary account (at most 20 new ones per address per 10 minutes).",
         params: selectCityParamsSchema,
-        response: { 200: accountProfileSchema, 400: validationErrorResponse, 404: notFoundResponse },
+        response: { 200: accountProfileSchema, 400: validationErrorResponse, 404: notFoundResponse, 429: newVisitorLimitResponse },
       },
     },
     async (request, reply) => {
@@ -89,6 +92,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client-account/recipient",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "getRecipients",
@@ -104,6 +108,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-account/recipient",
     {
+      config: { access: "signedIn" },
       schema: { tags, operationId: "createRecipient", summary: "Добавить получателя / Add a recipient", body: recipientCreateSchema, response: { 200: recipientSchema, ...signedInErrors } },
     },
     async (request) => api.companies.createRecipient(actingClientId(requireSignedIn(request)), request.body),
@@ -111,13 +116,14 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get(
     "/client-account/address",
-    { schema: { tags, operationId: "getAddresses", summary: "Сохранённые адреса / Saved addresses", response: { 200: z.array(addressSchema), ...signedInErrors } } },
+    { config: { access: "signedIn" }, schema: { tags, operationId: "getAddresses", summary: "Сохранённые адреса / Saved addresses", response: { 200: z.array(addressSchema), ...signedInErrors } } },
     async (request) => api.companies.listAddresses(actingClientId(requireSignedIn(request))),
   );
 
   api.post(
     "/client-account/address",
     {
+      config: { access: "signedIn" },
       schema: { tags, operationId: "createAddress", summary: "Сохранить адрес / Save an address", body: addressCreateSchema, response: { 200: addressSchema, ...signedInErrors } },
     },
     async (request) => api.companies.createAddress(actingClientId(requireSignedIn(request)), request.body),
@@ -126,19 +132,22 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/utils/company-by-inn",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "getCompanyByInn",
         summary: "Компания по ИНН / Company by INN",
         description:
-          "Проверяет контрольные цифры ИНН. Без ключа DaData отвечает по компаниям, уже известным магазину; с DADATA_API_KEY спрашивает DaData. / Checks the INN; answers from known companies offline, from DaData with a key.",
+          "Проверяет контрольные цифры ИНН. С DADATA_API_KEY спрашивает DaData; без ключа (или если DaData не ответила) ищет только среди компаний самого клиента (сотрудник в режиме клиента — среди компаний этого клиента, вне его — среди всех), чужие реквизиты не выдаются. / Checks the INN; asks DaData with a key; offline answers only from the caller's own companies (the acting client's for an employee in client mode, any for an employee outside it), never another client's.",
         querystring: companyByInnQuerySchema,
         response: { 200: companyLookupSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 404: notFoundResponse },
       },
     },
     async (request) => {
-      requireSignedIn(request);
-      return api.companies.lookupByInn(request.query.inn);
+      const viewer = requireSignedIn(request);
+      // An employee outside client mode reads every client's companies anyway (/client/{id}/company).
+      const ownerId = viewer.account.typeUser === "employee" && viewer.placeClientId === null ? null : actingClientId(viewer);
+      return api.companies.lookupByInn(request.query.inn, ownerId);
     },
   );
 };

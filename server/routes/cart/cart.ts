@@ -3,10 +3,12 @@ import { z } from "zod/mini";
 import { cartPromocodeRequestSchema, cartQuerySchema, cartSchema, cartUpdateSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer } from "../../plugins/session";
-import { conflictResponse, forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { conflictResponse, forbiddenResponse, newVisitorLimitResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
 
 /** The error answers every cart call may give. */
 export const cartErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
+/** The calls that open a visitor's temporary account answer 429 past the limit of new ones per address. */
+export const visitorCartErrors = { ...cartErrors, 429: newVisitorLimitResponse };
 
 /** Whose cart: the same words on every cart call. */
 export const cartWhoseDescription =
@@ -42,7 +44,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Идемпотентно: повтор того же изменения — 200. С version: если корзина с тех пор изменилась и запрос что-то меняет — 409. / Idempotent; with version, a change to a cart changed since answers 409.",
         body: cartUpdateSchema,
-        response: { 200: cartSchema, ...cartErrors, 409: conflictResponse.check(z.describe("Корзина изменилась в другой вкладке / Stale version")) },
+        response: { 200: cartSchema, ...visitorCartErrors, 409: conflictResponse.check(z.describe("Корзина изменилась в другой вкладке / Stale version")) },
       },
     },
     async (request, reply) => api.carts.updateCart(await ensureViewer(request, reply, api.sessions), request.body, request.publicOrigin),
@@ -58,7 +60,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "404 — промокода нет или он выключен; 400 — истёк срок или сумма отмеченных товаров меньше минимальной. Скидка пересчитывается при каждом чтении корзины. / 404 unknown or inactive; 400 expired or below the minimum sum; the discount is recomputed on every read.",
         body: cartPromocodeRequestSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...visitorCartErrors },
       },
     },
     async (request, reply) =>
@@ -73,7 +75,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "removePromocode",
         summary: "Убрать промокод / Remove the promocode",
         querystring: cartQuerySchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...visitorCartErrors },
       },
     },
     async (request, reply) => api.carts.removePromocode(await ensureViewer(request, reply, api.sessions), request.query, request.publicOrigin),

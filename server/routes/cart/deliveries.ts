@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cartDeliveryCreateSchema, cartDeliveryUpdateSchema, cartItemParamsSchema, cartSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer, requireViewer } from "../../plugins/session";
-import { cartErrors, cartWhoseDescription } from "./cart";
+import { cartErrors, cartWhoseDescription, visitorCartErrors } from "./cart";
 
 const pricing =
   "Цена и дата считаются по весу и самому долгому сроку изготовления отмеченных позиций; при изменении позиций доставки пересчитываются. 400 — способ недоступен или нечего доставлять. " +
@@ -21,7 +21,7 @@ export const cartDeliveryRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Добавить доставку / Add a delivery",
         description: `${pricing} ${cartWhoseDescription}`,
         body: cartDeliveryCreateSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...visitorCartErrors },
       },
     },
     async (request, reply) =>
@@ -31,6 +31,7 @@ export const cartDeliveryRoutes: FastifyPluginAsyncZod = async (api) => {
   api.put(
     "/client-cart/delivery",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "updateCartDelivery",
@@ -46,6 +47,7 @@ export const cartDeliveryRoutes: FastifyPluginAsyncZod = async (api) => {
   api.delete(
     "/client-cart/delivery/:id",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "removeCartDelivery",

@@ -9,7 +9,7 @@ import {
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer, requireViewer } from "../../plugins/session";
-import { cartErrors, cartWhoseDescription } from "./cart";
+import { cartErrors, cartWhoseDescription, visitorCartErrors } from "./cart";
 
 /** The cart's lines: add, change, remove, mark for the order, repeat from an earlier order (spec §7 "Cart"). */
 export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -24,15 +24,16 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Добавить товар в корзину / Add a product to the cart",
         description: `Цена считается сервером по опциям, тиражу и срочности. ${cartWhoseDescription} / The server prices the line.`,
         body: cartProductAddSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...visitorCartErrors },
       },
     },
-    async (request, reply) => api.carts.addLine(await ensureViewer(request, reply, api.sessions), request.body, request.publicOrigin),
+    async (request, reply) => api.carts.addLine(await ensureViewer(request, reply, api.sessions, { keep: true }), request.body, request.publicOrigin),
   );
 
   api.patch(
     "/client-cart/product/:id",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "updateCartProduct",
@@ -50,6 +51,7 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
   api.delete(
     "/client-cart/product/:id",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "removeCartProduct",
@@ -64,6 +66,7 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-cart/product/change-in-order",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "changeCartProductsInOrder",
@@ -80,6 +83,7 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-cart/product/repeat/:id",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "repeatCartProduct",

@@ -3,10 +3,10 @@ import { z } from "zod/mini";
 import { favoriteStateSchema, productCardSchema, productIdParamsSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer } from "../../plugins/session";
-import { notFoundResponse, validationErrorResponse } from "../responses";
+import { newVisitorLimitResponse, notFoundResponse, validationErrorResponse } from "../responses";
 
 const description =
-  "Избранное аккаунта; посетителю без сессии открывается временный аккаунт (токен в заголовке X-Ottisk-Session и в cookie). / The caller's favourites; a visitor gets a temporary account.";
+  "Избранное аккаунта; посетителю без сессии открывается временный аккаунт (токен в заголовке X-Ottisk-Session и в cookie) на сутки, не больше 20 новых с адреса за 10 минут (429); вернувшемуся посетителю добавление продлевает его до 90 дней. / The caller's favourites; a visitor gets a temporary account for a day (at most 20 new ones per address per 10 minutes), kept 90 days once the visitor comes back and adds one.";
 
 /**
  * PUT /public/product/to-favorite/{id}, DELETE /public/product/from-favorite/{id} (spec §7), and
@@ -39,11 +39,11 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (api) => {
     summary,
     description,
     params: productIdParamsSchema,
-    response: { 200: favoriteStateSchema, 400: validationErrorResponse, 404: notFoundResponse },
+    response: { 200: favoriteStateSchema, 400: validationErrorResponse, 404: notFoundResponse, 429: newVisitorLimitResponse },
   });
 
   api.put("/public/product/to-favorite/:id", { schema: schema("addToFavorites", "В избранное / Add to favourites") }, async (request, reply) =>
-    api.accounts.setFavorite(await ensureViewer(request, reply, api.sessions), request.params.id, true),
+    api.accounts.setFavorite(await ensureViewer(request, reply, api.sessions, { keep: true }), request.params.id, true),
   );
 
   api.delete(

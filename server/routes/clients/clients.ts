@@ -24,6 +24,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client/search-by-name",
     {
+      config: { access: "employee" },
       schema: {
         tags,
         operationId: "searchClients",
@@ -39,6 +40,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client/exit-impersonalization",
     {
+      config: { access: "employee" },
       schema: {
         tags,
         operationId: "exitClientMode",
@@ -55,7 +57,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get(
     "/client/:id",
-    { schema: { tags, operationId: "getClient", summary: "Клиент / Client", params: clientIdParamsSchema, response: { 200: clientSchema, ...employeeErrors } } },
+    { config: { access: "employee" }, schema: { tags, operationId: "getClient", summary: "Клиент / Client", params: clientIdParamsSchema, response: { 200: clientSchema, ...employeeErrors } } },
     async (request) => {
       requireEmployee(request);
       return api.clients.getClient(request.params.id);
@@ -65,6 +67,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client/:id/company",
     {
+      config: { access: "employee" },
       schema: { tags, operationId: "getClientCompanies", summary: "Компании клиента / The client's companies", params: clientIdParamsSchema, response: { 200: z.array(companySchema), ...employeeErrors } },
     },
     async (request) => {
@@ -76,6 +79,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client/:id/company/:companyId",
     {
+      config: { access: "employee" },
       schema: { tags, operationId: "getClientCompany", summary: "Компания клиента / One of the client's companies", params: clientCompanyParamsSchema, response: { 200: companySchema, ...employeeErrors } },
     },
     async (request) => {
@@ -88,6 +92,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client/:id/company",
     {
+      config: { access: "employee" },
       schema: {
         tags,
         operationId: "createClientCompany",
@@ -107,6 +112,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client/:id/impersonalization",
     {
+      config: { access: "employee" },
       schema: {
         tags,
         operationId: "enterClientMode",

@@ -6,7 +6,8 @@ import {
   recaptchaConfigSchema,
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
-import { validationErrorResponse } from "../responses";
+import { routeLimit } from "../../plugins/rate-limits";
+import { tooManyRequestsResponse, validationErrorResponse } from "../responses";
 
 /** GET and POST /feedback-form, GET /ReCaptcha (spec §7 "Clients and misc"). */
 export const feedbackRoutes: FastifyPluginAsyncZod<{ recaptchaSiteKey: string | null }> = async (api, options) => {
@@ -28,14 +29,15 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ recaptchaSiteKey: string | 
   api.post(
     "/feedback-form",
     {
+      config: { rateLimit: routeLimit("feedback") },
       schema: {
         tags,
         operationId: "sendFeedback",
         summary: "Отправить форму обратной связи / Send the feedback form",
         description:
-          "Ответы проверяются по определению формы (обязательные поля, почта, телефон, список); при заданном RECAPTCHA_SECRET_KEY нужен captchaToken, проверенный Google siteverify. / Answers are checked against the form; with a reCAPTCHA secret the token is verified.",
+          "Ответы проверяются по определению формы (обязательные поля, почта, телефон, список); при заданном RECAPTCHA_SECRET_KEY нужен captchaToken, проверенный Google siteverify. / Answers are checked against the form; with a reCAPTCHA secret the token is verified. Не больше 10 отправок с адреса за 10 минут (429). / At most 10 per address per 10 minutes.",
         body: feedbackSubmissionSchema,
-        response: { 200: feedbackReceiptSchema, 400: validationErrorResponse },
+        response: { 200: feedbackReceiptSchema, 400: validationErrorResponse, 429: tooManyRequestsResponse },
       },
     },
     async (request) => api.feedback.submit(request.body, { ip: request.ip, accountId: request.viewer?.account.id ?? null }),

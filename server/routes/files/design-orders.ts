@@ -13,8 +13,9 @@ import {
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireViewer } from "../../plugins/session";
+import { routeLimit } from "../../plugins/rate-limits";
 import { actingClientId } from "../../services/acting-client";
-import { conflictResponse, forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { conflictResponse, forbiddenResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
 
 const clientErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse, 409: conflictResponse };
 
@@ -29,6 +30,7 @@ export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-order/design",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "createDesignOrder",
@@ -45,12 +47,13 @@ export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.patch(
     "/client-order/design/:designId",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "updateDesignOrder",
         summary: "Изменить заказ дизайна / Update a design order",
         description:
-          "comment и/или annotatedFileId (файл из POST /file/upload/annotation; null — убрать). Закрытый заказ — 409. / Comment and the annotated PDF; 409 once done or cancelled.",
+          "comment и/или annotatedFileId (файл из POST /file/upload/annotation; null — убрать; заменённый файл удаляется, если больше нигде не нужен). Закрытый заказ — 409. / Comment and the annotated PDF (a replaced one is deleted unless something else refers to it); 409 once done or cancelled.",
         params: designIdParamsSchema,
         body: designOrderPatchSchema,
         response: { 200: designOrderSchema, ...clientErrors },
@@ -62,6 +65,7 @@ export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.delete(
     "/client-order/design/:designId",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "cancelDesignOrder",
@@ -77,18 +81,21 @@ export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-order/:orderId/product/:productId/autocheck/:detailName",
     {
+      config: { access: "viewer", rateLimit: routeLimit("check") },
       schema: {
         tags,
         operationId: "startAutocheck",
         summary: "Запустить проверку макета / Start a layout check",
         description:
-          "orderId — корзина или заказ, где лежит строка; productId — строка заказа (order product). Проверяется текущий макет детали по её профилю; 202 — проверка поставлена в очередь, 200 — уже идёт. / orderId: the cart or order holding the line; productId: the line. 202 when queued, 200 when one is already queued or running.",
+          "orderId — корзина или заказ, где лежит строка; productId — строка заказа (order product). Проверяется текущий макет детали по её профилю; 202 — проверка поставлена в очередь, 200 — уже идёт. Очередь общая и справедливая: аккаунты обслуживаются по очереди; у аккаунта не больше OTTISK_QUOTA_QUEUED_CHECKS проверок в очереди сразу, иначе 429; с одного адреса не больше 120 запусков и отчётов о проверке за 10 минут — 429. / orderId: the cart or order holding the line; productId: the line. 202 when queued, 200 when one is already queued or running. The queue takes accounts in turn; past the account's quota of queued checks, 429; at most 120 check starts and reports per address per 10 minutes (429).",
         params: autocheckStartParamsSchema,
-        response: { 200: autocheckStartedSchema, 202: autocheckStartedSchema, ...clientErrors },
+        response: { 200: autocheckStartedSchema, 202: autocheckStartedSchema, ...clientErrors, 429: tooManyRequestsResponse },
       },
     },
     async (request, reply) => {
-      const { created, job } = await api.layouts.startCheck(actingClientId(requireViewer(request)), request.params);
+      const viewer = requireViewer(request);
+      const clientId = actingClientId(viewer);
+      const { created, job } = await api.layouts.startCheck(clientId, request.params, () => api.quotas.admitCheck(viewer, clientId));
       return reply.code(created ? 202 : 200).send(job);
     },
   );
@@ -96,6 +103,7 @@ export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client-order/autocheck/:pitstopDesignId",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "getAutocheck",
@@ -112,15 +120,16 @@ export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-order/autocheck/:pitstopDesignId/browser-check",
     {
+      config: { access: "viewer", rateLimit: routeLimit("check") },
       schema: {
         tags,
         operationId: "reportBrowserCheck",
         summary: "Сообщить результат проверки в браузере / Report the browser's check of the same file",
         description:
-          "Тело: findings (код и страница каждого замечания) или error (код ошибки движка, когда браузер не смог проверить файл). Сервер сравнивает с результатом своей законченной проверки — его результат остаётся в силе — и пишет расхождение в журнал (warn). Пока проверка идёт — 409. / The server's result stands; a difference is logged.",
+          "Тело: findings (код и страница каждого замечания) или error (код ошибки движка, когда браузер не смог проверить файл). Сервер сравнивает с результатом своей законченной проверки — его результат остаётся в силе — и пишет расхождение в журнал (warn). Пока проверка идёт — 409. Не больше 120 запусков и отчётов о проверке с адреса за 10 минут (429). / The server's result stands; a difference is logged. At most 120 check starts and reports per address per 10 minutes.",
         params: autocheckParamsSchema,
         body: browserCheckReportSchema,
-        response: { 200: browserCheckVerdictSchema, ...clientErrors },
+        response: { 200: browserCheckVerdictSchema, ...clientErrors, 429: tooManyRequestsResponse },
       },
     },
     async (request) => {

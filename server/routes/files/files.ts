@@ -4,20 +4,24 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fileIdParamsSchema, layoutApprovalSchema, layoutIdParamsSchema, layoutSchema, uploadedFileSchema, websiteFileSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireEmployee, requireViewer } from "../../plugins/session";
+import { routeLimit } from "../../plugins/rate-limits";
 import { actingClientId } from "../../services/acting-client";
 import {
   forbiddenResponse,
   notFoundResponse,
   payloadTooLargeResponse,
+  tooManyRequestsResponse,
   unauthorizedResponse,
   validationErrorResponse,
   conflictResponse,
 } from "../responses";
-import { readUploadForm, requireFile } from "./multipart";
+import { requireFile, withUploadForm } from "./multipart";
 
 export interface FileRoutesOptions {
   /** The largest layout (and annotated PDF) accepted, in bytes (OTTISK_MAX_LAYOUT_MB). */
   maxLayoutBytes: number;
+  /** Where uploads stream to while they arrive (multipart.ts); on the private files' disk, so storing them is a rename. */
+  incomingDir: string;
 }
 
 /** Website images and PDFs: up to 20 MB each. */
@@ -33,7 +37,7 @@ export function contentDisposition(name: string): string {
 /** Spec §7 "Files": the upload forms, and GET /file/{id} for private files. */
 export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, options) => {
   const tags = [openApiTags.files];
-  // Only these routes read multipart bodies; the limits are set per form in readUploadForm.
+  // Only these routes read multipart bodies; the limits are set per form in readUploadForm, which streams files to disk.
   await api.register(fastifyMultipart);
 
   api.get(
@@ -66,12 +70,13 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
   api.post(
     "/file/upload/layout",
     {
+      config: { access: "viewer", rateLimit: routeLimit("upload") },
       schema: {
         tags,
         operationId: "uploadLayout",
         summary: "Загрузить макет детали / Upload a detail's layout",
         description:
-          "multipart/form-data: file (PDF — проверяется по содержимому), orderProductId, detailName. Строка должна быть в корзине клиента (или в его заказе до производства); макет заменяет прежний макет этой детали. / file (a PDF by its content), orderProductId, detailName; replaces the detail's previous layout.",
+          "multipart/form-data: file (PDF — проверяется по содержимому), orderProductId, detailName. Строка должна быть в корзине клиента (или в его заказе до производства); макет заменяет прежний макет этой детали, прежний файл удаляется. Файл пишется на диск по мере приёма. Квоты аккаунта (OTTISK_QUOTA_*): загрузок в час — 429, место под файлы — 413; с одного адреса не больше 100 загрузок в час — 429. / file (a PDF by its content), orderProductId, detailName; replaces the detail's previous layout, whose file is deleted. Streamed to disk as it arrives. The account's quotas: uploads per hour (429), stored bytes (413); at most 100 uploads per address per hour (429).",
         consumes: ["multipart/form-data"],
         response: {
           200: layoutSchema,
@@ -81,19 +86,26 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
           404: notFoundResponse,
           409: conflictResponse,
           413: payloadTooLargeResponse,
+          429: tooManyRequestsResponse,
         },
       },
     },
     async (request) => {
-      const clientId = actingClientId(requireViewer(request));
-      const form = await readUploadForm(request, options.maxLayoutBytes);
-      return api.layouts.uploadLayout(clientId, form.fields, requireFile(form), request.publicOrigin);
+      const viewer = requireViewer(request);
+      const clientId = actingClientId(viewer);
+      const allowance = await api.quotas.admitUpload(viewer, clientId);
+      return withUploadForm(request, { maxFileBytes: options.maxLayoutBytes, ...allowance }, options.incomingDir, async (form) => {
+        const file = requireFile(form);
+        await api.quotas.confirmRoom(viewer, clientId, file.sizeBytes);
+        return api.layouts.uploadLayout(clientId, form.fields, file, request.publicOrigin);
+      });
     },
   );
 
   api.put(
     "/file/layout/:id/approval",
     {
+      config: { access: "viewer" },
       schema: {
         tags,
         operationId: "setLayoutApproval",
@@ -112,6 +124,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
   api.post(
     "/file/upload/website/file",
     {
+      config: { access: "employee" },
       schema: {
         tags,
         operationId: "uploadWebsiteFile",
@@ -124,28 +137,43 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
     },
     async (request) => {
       requireEmployee(request);
-      const file = requireFile(await readUploadForm(request, MAX_WEBSITE_FILE_BYTES));
-      return api.files.storeWebsiteFile({ originalName: file.fileName, bytes: file.bytes }, request.publicOrigin);
+      // Staff have no quota; the file streams to disk like any upload.
+      return withUploadForm(request, { maxFileBytes: MAX_WEBSITE_FILE_BYTES, roomBytes: null, quotaBytes: null }, options.incomingDir, async (form) =>
+        api.files.storeWebsiteFile(requireFile(form), request.publicOrigin),
+      );
     },
   );
 
   api.post(
     "/file/upload/annotation",
     {
+      config: { access: "viewer", rateLimit: routeLimit("upload") },
       schema: {
         tags,
         operationId: "uploadAnnotatedFile",
         summary: "Загрузить PDF с пометками для дизайнера / Upload an annotated PDF for the designer",
         description:
-          "multipart/form-data: file (PDF). Возвращает fileId для PATCH /client-order/design/{designId}. / Returns the fileId to attach to a design order.",
+          "multipart/form-data: file (PDF). Возвращает fileId для PATCH /client-order/design/{designId}. Квоты аккаунта: загрузок в час — 429, место под файлы — 413; с одного адреса не больше 100 загрузок в час — 429. / Returns the fileId to attach to a design order. The account's quotas: uploads per hour (429), stored bytes (413); at most 100 uploads per address per hour (429).",
         consumes: ["multipart/form-data"],
-        response: { 200: uploadedFileSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 413: payloadTooLargeResponse },
+        response: {
+          200: uploadedFileSchema,
+          400: validationErrorResponse,
+          401: unauthorizedResponse,
+          403: forbiddenResponse,
+          413: payloadTooLargeResponse,
+          429: tooManyRequestsResponse,
+        },
       },
     },
     async (request) => {
-      const clientId = actingClientId(requireViewer(request));
-      const file = requireFile(await readUploadForm(request, options.maxLayoutBytes));
-      return api.files.storeAnnotation(clientId, file, request.publicOrigin);
+      const viewer = requireViewer(request);
+      const clientId = actingClientId(viewer);
+      const allowance = await api.quotas.admitUpload(viewer, clientId);
+      return withUploadForm(request, { maxFileBytes: options.maxLayoutBytes, ...allowance }, options.incomingDir, async (form) => {
+        const file = requireFile(form);
+        await api.quotas.confirmRoom(viewer, clientId, file.sizeBytes);
+        return api.files.storeAnnotation(clientId, file, request.publicOrigin);
+      });
     },
   );
 };

@@ -39,6 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client-cart/place-order",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "placeOrder",
@@ -59,6 +60,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client-order",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "getOrders",
@@ -74,6 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client-order/:id",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "getOrder",
@@ -89,6 +92,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client-order/:id/invoice",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "getOrderInvoice",
@@ -113,6 +117,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client-account/balance",
     {
+      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "getBalance",
