@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fileIdParamsSchema, layoutApprovalSchema, layoutIdParamsSchema, layoutSchema, uploadedFileSchema, websiteFileSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
@@ -15,7 +15,9 @@ import {
   validationErrorResponse,
   conflictResponse,
 } from "../responses";
+import type { UploadedPart } from "../../services/file.service";
 import { requireFile, withUploadForm } from "./multipart";
+import type { UploadForm } from "./multipart";
 
 export interface FileRoutesOptions {
   /** The largest layout (and annotated PDF) accepted, in bytes (OTTISK_MAX_LAYOUT_MB). */
@@ -37,6 +39,21 @@ export function contentDisposition(name: string): string {
 /** Spec §7 "Files": the upload forms, and GET /file/{id} for private files. */
 export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, options) => {
   const tags = [openApiTags.files];
+
+  /**
+   * A layout or annotated PDF for the client being served: the account's upload quota first, then
+   * the form streamed to disk, its size against the bytes the account may keep, then `store`.
+   */
+  const receiveClientUpload = async <T>(request: FastifyRequest, store: (clientId: number, form: UploadForm, file: UploadedPart) => Promise<T>): Promise<T> => {
+    const viewer = requireViewer(request);
+    const clientId = actingClientId(viewer);
+    const allowance = await api.quotas.admitUpload(viewer, clientId);
+    return withUploadForm(request, { maxFileBytes: options.maxLayoutBytes, ...allowance }, options.incomingDir, async (form) => {
+      const file = requireFile(form);
+      await api.quotas.confirmRoom(viewer, clientId, file.sizeBytes);
+      return store(clientId, form, file);
+    });
+  };
   // Only these routes read multipart bodies; the limits are set per form in readUploadForm, which streams files to disk.
   await api.register(fastifyMultipart);
 
@@ -90,16 +107,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
         },
       },
     },
-    async (request) => {
-      const viewer = requireViewer(request);
-      const clientId = actingClientId(viewer);
-      const allowance = await api.quotas.admitUpload(viewer, clientId);
-      return withUploadForm(request, { maxFileBytes: options.maxLayoutBytes, ...allowance }, options.incomingDir, async (form) => {
-        const file = requireFile(form);
-        await api.quotas.confirmRoom(viewer, clientId, file.sizeBytes);
-        return api.layouts.uploadLayout(clientId, form.fields, file, request.publicOrigin);
-      });
-    },
+    async (request) => receiveClientUpload(request, (clientId, form, file) => api.layouts.uploadLayout(clientId, form.fields, file, request.publicOrigin)),
   );
 
   api.put(
@@ -165,15 +173,6 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
         },
       },
     },
-    async (request) => {
-      const viewer = requireViewer(request);
-      const clientId = actingClientId(viewer);
-      const allowance = await api.quotas.admitUpload(viewer, clientId);
-      return withUploadForm(request, { maxFileBytes: options.maxLayoutBytes, ...allowance }, options.incomingDir, async (form) => {
-        const file = requireFile(form);
-        await api.quotas.confirmRoom(viewer, clientId, file.sizeBytes);
-        return api.files.storeAnnotation(clientId, file, request.publicOrigin);
-      });
-    },
+    async (request) => receiveClientUpload(request, (clientId, _form, file) => api.files.storeAnnotation(clientId, file, request.publicOrigin)),
   );
 };
