@@ -1,24 +1,23 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cartSchema,
   designOrderSchema,
   layoutSchema,
-  serverErrorSchema,
-  sessionGrantSchema,
   uploadedFileSchema,
   websiteFileSchema,
 } from "../../shared/contracts/index";
-import type { Layout, ServerError } from "../../shared/contracts/index";
+import type { Layout } from "../../shared/contracts/index";
 import { designOrder, layout, preflightJob, storedFile } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
 import { createLocalFileStorage } from "../../server/services/file-storage";
 import { createApi } from "../../shared/http/index";
 import { BACK, FACE, PNG_BYTES, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
+import { callerOf, loginToken, problemOf } from "./support/api-calls";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -40,20 +39,8 @@ let employeeToken: string;
 let line: { cartId: number; orderProductId: number };
 let lineWithBack: { cartId: number; orderProductId: number };
 
-function call(options: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse> {
-  const { token, headers, ...rest } = options;
-  return testApp.app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-}
-
-function problemOf(response: LightMyRequestResponse): ServerError {
-  return serverErrorSchema.parse(response.json());
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const response = await call({ method: "POST", url: "/api/auth/login", payload: { email, password, rememberMe: false } });
-  expect(response.statusCode, response.body).toBe(200);
-  return sessionGrantSchema.parse(response.json()).token;
-}
+const call = callerOf(() => testApp.app);
+const login = (email: string, password: string) => loginToken(testApp.app, email, password);
 
 function uploadLayout(token: string | undefined, fields: Record<string, string>, file?: { name: string; contentType?: string; bytes: Uint8Array }) {
   const body = multipartBody(fields, file ? { name: file.name, contentType: file.contentType ?? "application/pdf", bytes: file.bytes } : undefined);

@@ -2,17 +2,18 @@ import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { autocheckStartedSchema, designOrderSchema, layoutSchema, serverErrorSchema, sessionGrantSchema, uploadedFileSchema } from "../../../shared/contracts/index";
-import type { Layout, ServerError } from "../../../shared/contracts/index";
+import { autocheckStartedSchema, designOrderSchema, layoutSchema, uploadedFileSchema } from "../../../shared/contracts/index";
+import type { Layout } from "../../../shared/contracts/index";
 import { preflightJob, storedFile } from "../../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../../server/db/seed-accounts";
 import { createLocalFileStorage } from "../../../server/services/file-storage";
 import type { FileStorage } from "../../../server/services/file-storage";
 import type { QuotaConfig } from "../../../server/services/quota.service";
 import { FACE, accountIdOf, cartLine, minimalPdf, multipartBody, productWithDetails } from "../support/files-fixtures";
+import { callerOf, loginToken, problemOf } from "../support/api-calls";
 import { startTestApp } from "../support/test-app";
 import type { TestApp } from "../support/test-app";
 
@@ -39,20 +40,8 @@ let clientId: number;
 let clientToken: string;
 let employeeToken: string;
 
-function call(options: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse> {
-  const { token, headers, ...rest } = options;
-  return testApp.app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-}
-
-function problemOf(response: LightMyRequestResponse): ServerError {
-  return serverErrorSchema.parse(response.json());
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const response = await call({ method: "POST", url: "/api/auth/login", payload: { email, password, rememberMe: false } });
-  expect(response.statusCode, response.body).toBe(200);
-  return sessionGrantSchema.parse(response.json()).token;
-}
+const call = callerOf(() => testApp.app);
+const login = (email: string, password: string) => loginToken(testApp.app, email, password);
 
 /** A visitor: a temporary account with its session, as the first cart call opens one. */
 async function visitor(): Promise<{ id: number; token: string }> {

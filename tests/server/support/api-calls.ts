@@ -1,0 +1,28 @@
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { serverErrorSchema, sessionGrantSchema } from "../../../shared/contracts/index";
+import type { ServerError } from "../../../shared/contracts/index";
+import type { App } from "../../../server/app";
+
+/** An inject option set with an optional session token, sent as `Authorization: Bearer` (as widgets do). */
+export type CallOptions = InjectOptions & { token?: string | undefined };
+
+/** `app.inject` that sends `token`, when given, as the bearer token. */
+export function callerOf(app: () => App): (options: CallOptions) => Promise<LightMyRequestResponse> {
+  return (options) => {
+    const { token, headers, ...rest } = options;
+    return app().inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  };
+}
+
+/** The API's error body of an answer (fails the test when it is not one). */
+export function problemOf(response: LightMyRequestResponse): ServerError {
+  return serverErrorSchema.parse(response.json());
+}
+
+/** Signs in and gives the session's bearer token. */
+export async function loginToken(app: App, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password, rememberMe: false } });
+  expect(response.statusCode, response.body).toBe(200);
+  return sessionGrantSchema.parse(response.json()).token;
+}
