@@ -148,3 +148,67 @@ describe("<ottisk-login>", () => {
     expect(closed).to.equal(401);
   });
 });
+
+describe("<ottisk-login> with reCAPTCHA switched on", () => {
+  /**
+   * Google's widget API (grecaptcha.render/reset) as its documentation describes it, standing in for
+   * the script this machine cannot download: a «Я не робот» button that hands out the token the
+   * test API's fake siteverify passes.
+   */
+  function fakeGoogleWidget(): { renders: number; resets: number } {
+    const calls = { renders: 0, resets: 0 };
+    const { passToken } = window.OTTISK_TEST_CAPTCHA;
+    Object.assign(window, {
+      grecaptcha: {
+        render(container: HTMLElement, parameters: { sitekey: string; callback: (token: string) => void }) {
+          calls.renders += 1;
+          expect(parameters.sitekey).to.equal("browser-test-site-key");
+          const button = document.createElement("button");
+          button.type = "button";
+          button.className = "fake-recaptcha";
+          button.textContent = "Я не робот";
+          button.addEventListener("click", () => parameters.callback(passToken));
+          container.append(button);
+          return calls.renders;
+        },
+        reset() {
+          calls.resets += 1;
+        },
+      },
+    });
+    return calls;
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, "grecaptcha");
+  });
+
+  it("after failed attempts on an unknown device asks «я не робот», and signs in once the check is passed", async () => {
+    const widget = fakeGoogleWidget();
+    const element = mount("ottisk-login", { "api-base": window.OTTISK_TEST_CAPTCHA.apiBase });
+    const { dialog, form, email, password } = await openLoginDialog(element);
+    typeInto(email, "client@example.com");
+    typeInto(password, "wrong-password");
+    const alertText = async () => (await find(element, "dialog[open] .ottisk-alert--negative[role='alert']")).textContent ?? "";
+    // Three wrong passwords: each answered 401, no captcha yet.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      submit(form);
+      expect(await alertText()).to.contain("Неверный адрес электронной почты или пароль.");
+      expect(shadow(element).querySelector(".fake-recaptcha")).to.equal(null);
+      await waitFor(() => form.getAttribute("aria-busy") === "false", "the form to be ready again");
+    }
+    // The fourth attempt: the server asks this device to prove it is not a robot.
+    submit(form);
+    const captcha = await find<HTMLButtonElement>(element, "dialog[open] .fake-recaptcha");
+    expect(await alertText()).to.match(/не робот/i);
+    expect(widget.renders).to.equal(1);
+
+    // The owner's right password, with the check passed: in.
+    await waitFor(() => form.getAttribute("aria-busy") === "false", "the form to be ready again");
+    typeInto(password, "client12345");
+    captcha.click();
+    submit(form);
+    await findText(element, "Вы вошли в систему");
+    expect(dialog.open).to.equal(false);
+  });
+});

@@ -14,10 +14,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer as createViteServer } from "vite";
+import { createRecaptchaVerifier } from "../../server/adapters/recaptcha";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
 import { chromiumArgs, chromiumPath } from "../chromium";
+import { startFakeService } from "../server/support/fake-http";
 
 type Middleware = NonNullable<TestRunnerConfig["middleware"]>[number];
 
@@ -49,6 +51,33 @@ const api = await buildApp({
 });
 await api.listen({ port: 0, host: "127.0.0.1" });
 const apiBase = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}/api`;
+
+/*
+ * A second API, with reCAPTCHA switched on, on a database of its own (its sign-in throttle counts
+ * apart from the first's): for the sign-in that asks an unknown device for the «я не робот» check.
+ * Google's siteverify is faked in its documented shape (form fields secret, response; answer
+ * {success}); it passes the one token the page's fake widget hands out.
+ */
+const CAPTCHA_PASS_TOKEN = "browser-test-captcha-passed";
+const siteverify = await startFakeService((request) => {
+  const form = new URLSearchParams(request.body);
+  return { body: { success: form.get("secret") === "browser-test-secret" && form.get("response") === CAPTCHA_PASS_TOKEN } };
+});
+const captchaDataDir = await mkdtemp(join(tmpdir(), "ottisk-browser-captcha-"));
+const captchaDatabase = await openDatabase({ dataDir: captchaDataDir });
+await seedDemoData(captchaDatabase.db, join(captchaDataDir, "files"));
+const captchaApi = await buildApp({
+  database: captchaDatabase.db,
+  filesDir: join(captchaDataDir, "files"),
+  logger: false,
+  partnerOrigins: [`http://localhost:${testPort}`],
+  recaptcha: {
+    siteKey: "browser-test-site-key",
+    verifier: createRecaptchaVerifier({ secretKey: "browser-test-secret", verifyUrl: `${siteverify.baseUrl}/recaptcha/api/siteverify` }),
+  },
+});
+await captchaApi.listen({ port: 0, host: "127.0.0.1" });
+const captchaApiBase = `http://127.0.0.1:${(captchaApi.server.address() as AddressInfo).port}/api`;
 
 // No React fast refresh here: the test pages are not Vite's HTML and carry no refresh preamble.
 const vite = await createViteServer({
@@ -115,7 +144,7 @@ try {
       testFramework: { config: { timeout: 15_000 } },
       testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="ru">
-  <head><meta charset="utf-8"><script>window.OTTISK_TEST_API_BASE = ${JSON.stringify(apiBase)};</script></head>
+  <head><meta charset="utf-8"><script>window.OTTISK_TEST_API_BASE = ${JSON.stringify(apiBase)}; window.OTTISK_TEST_CAPTCHA = ${JSON.stringify({ apiBase: captchaApiBase, passToken: CAPTCHA_PASS_TOKEN })};</script></head>
   <body>
     <!-- The config's define globals (__OTTISK_VERSION__) before any test module: Vite's dev client sets them in /@vite/env. -->
     <script type="module" src="/@vite/env"></script>
@@ -133,5 +162,9 @@ try {
   await api.close();
   await database.close();
   await rm(dataDir, { recursive: true, force: true });
+  await captchaApi.close();
+  await captchaDatabase.close();
+  await siteverify.close();
+  await rm(captchaDataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

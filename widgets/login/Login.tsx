@@ -4,10 +4,14 @@ import type { FormEvent } from "react";
 import { loginRequestSchema } from "../../shared/contracts/account";
 import type { SessionGrant } from "../../shared/contracts/index";
 import { isApiError } from "../../shared/http/index";
-import { loginAtom, signedInAtom } from "../../shared/state/index";
+import { loginAtom, recaptchaConfig, signedInAtom, useSiteResource } from "../../shared/state/index";
 import { Alert, Dialog } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import { storefrontOrigin } from "../api-base";
+import { Recaptcha } from "../feedback-form/Recaptcha";
+
+/** The server's codes for a sign-in that needs the «я не робот» check first (after failed attempts on an unknown device). */
+const CAPTCHA_CODES = new Set(["CAPTCHA_REQUIRED", "CAPTCHA_FAILED"]);
 
 /** The positive alert after a sign-in (spec §4). */
 export const LOGIN_SUCCESS_TEXT = "Вы вошли в систему";
@@ -81,6 +85,14 @@ function validate(values: { email: string; password: string; rememberMe: boolean
   return { data: null, errors };
 }
 
+/** The «я не робот» check, once the server asked for it: the site key is loaded only then. */
+function LoginCaptcha({ resetKey, onToken }: { resetKey: number; onToken: (token: string | null) => void }) {
+  const { resource } = useSiteResource(recaptchaConfig);
+  const siteKey = resource.status === "ready" ? resource.data.siteKey : null;
+  if (!siteKey) return null;
+  return <Recaptcha siteKey={siteKey} resetKey={resetKey} onToken={onToken} onReady={() => undefined} onUnavailable={() => undefined} />;
+}
+
 export interface LoginFormProps {
   adminUrl: string;
   onLogin: (grant: SessionGrant) => void;
@@ -99,6 +111,12 @@ export function LoginForm({ adminUrl, onLogin }: LoginFormProps) {
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // After failed attempts the server may ask an unknown device to prove it is not a robot.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  // A ref, not state: the widget's callback comes from Google's script, outside React's events, and
+  // a send right after it must already carry the token.
+  const captchaToken = useRef<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
   const ids = { email: useId(), password: useId(), remember: useId(), emailError: useId(), passwordError: useId() };
 
   const change = (next: Partial<typeof values>) => {
@@ -121,10 +139,14 @@ export function LoginForm({ adminUrl, onLogin }: LoginFormProps) {
     setBusy(true);
     setAlert(null);
     try {
-      const grant = await login(data);
+      const token = captchaToken.current;
+      const grant = await login(token ? { ...data, captchaToken: token } : data);
       onLogin(grant);
     } catch (error) {
       setAlert({ kind: "negative", text: isApiError(error) ? error.messageUI : "Не удалось войти. Попробуйте ещё раз." });
+      if (isApiError(error) && CAPTCHA_CODES.has(error.code)) setCaptchaAsked(true);
+      // A token is good for one attempt: the next one needs the check again.
+      if (captchaToken.current) setCaptchaReset((count) => count + 1);
     } finally {
       setBusy(false);
     }
@@ -185,6 +207,7 @@ export function LoginForm({ adminUrl, onLogin }: LoginFormProps) {
         />
         <label htmlFor={ids.remember}>Запомнить меня</label>
       </div>
+      {captchaAsked ? <LoginCaptcha resetKey={captchaReset} onToken={(token) => (captchaToken.current = token)} /> : null}
       <Alert alert={alert} onClose={() => setAlert(null)} />
       <button type="submit" className="ottisk-button ottisk-login-form__submit" part="login-submit" aria-disabled={busy}>
         {busy ? "Входим…" : "Войти"}
