@@ -95,6 +95,7 @@ import { createHandoffService } from "./services/handoff.service";
 import type { HandoffService } from "./services/handoff.service";
 import { createSessionService } from "./services/session.service";
 import { createHealthService } from "./services/health.service";
+import { createVisitorSweep } from "./services/visitor-sweep";
 import type { HealthService } from "./services/health.service";
 import { createRateLimitService } from "./services/rate-limit.service";
 import type { RateLimitService } from "./services/rate-limit.service";
@@ -272,6 +273,8 @@ export async function buildApp(options: AppOptions) {
   });
   const layouts = createLayoutService(options.database, files, preflight, (options.maxLayoutMb ?? 100) * 1024 * 1024);
   app.decorate("files", files);
+  // Visitors' temporary accounts nobody can reach any more go, with their files (every 10 minutes, with the limits' tidy-up).
+  const visitorSweep = createVisitorSweep(options.database, files);
   app.decorate(
     "health",
     createHealthService({
@@ -310,7 +313,7 @@ export async function buildApp(options: AppOptions) {
       await installRateLimits(api, {
         limits: app.limits,
         ...(options.requestLimits ? { settings: options.requestLimits } : {}),
-        sweepers: [() => loginThrottle.sweep()],
+        sweepers: [() => loginThrottle.sweep(), () => visitorSweep.sweep()],
       });
       // Cookie calls that change something must come from the shop's or a partner's page (CSRF); bearer calls pass.
       installOriginCheck(api, { partnerOrigins: options.partnerOrigins ?? [] });

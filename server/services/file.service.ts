@@ -1,8 +1,9 @@
-import { and, eq, inArray, lt, notExists, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { createHash, randomUUID } from "node:crypto";
 import { copyFile, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { UploadedFile, WebsiteFile } from "../../shared/contracts/index";
+import type { SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { cart, layout, orderProduct } from "../db/cart.schema";
 import { designOrder, storedFile } from "../db/files.schema";
@@ -75,6 +76,8 @@ export interface FileService {
    * `olderThan` (a cart line removed with its layout, an annotation never attached); answers the bytes freed.
    */
   dropOrphansOf(ownerAccountId: number, olderThan: Date): Promise<number>;
+  /** The same for files whose account is gone (a visitor's abandoned temporary account): answers the bytes freed. */
+  dropOwnerless(olderThan: Date): Promise<number>;
   /** The bytes an account keeps in storage (its files' sizes summed). */
   storedBytesOf(ownerAccountId: number): Promise<number>;
   /** The row and the bytes, whoever asks; null when either is gone. */
@@ -201,6 +204,16 @@ export function createFileService(db: Database, storage: FileStorage, filesDir: 
     await Promise.all(keys.map((key) => storage.remove(key).catch(onError)));
   }
 
+  /** Layouts and annotated PDFs of `owner` older than `olderThan` that nothing refers to: rows, then bytes. */
+  async function dropOrphans(owner: SQL, olderThan: Date): Promise<number> {
+    const gone = await db
+      .delete(storedFile)
+      .where(and(owner, inArray(storedFile.kind, ["layout", "annotation"]), lt(storedFile.createdAt, olderThan), ...unreferenced()))
+      .returning({ storageKey: storedFile.storageKey, sizeBytes: storedFile.sizeBytes });
+    await removeStored(gone.map((row) => row.storageKey));
+    return gone.reduce((sum, row) => sum + row.sizeBytes, 0);
+  }
+
   return {
     store,
     stage,
@@ -208,21 +221,8 @@ export function createFileService(db: Database, storage: FileStorage, filesDir: 
     dropUnreferenced,
     removeStored,
 
-    async dropOrphansOf(ownerAccountId, olderThan) {
-      const gone = await db
-        .delete(storedFile)
-        .where(
-          and(
-            eq(storedFile.ownerAccountId, ownerAccountId),
-            inArray(storedFile.kind, ["layout", "annotation"]),
-            lt(storedFile.createdAt, olderThan),
-            ...unreferenced(),
-          ),
-        )
-        .returning({ storageKey: storedFile.storageKey, sizeBytes: storedFile.sizeBytes });
-      await removeStored(gone.map((row) => row.storageKey));
-      return gone.reduce((sum, row) => sum + row.sizeBytes, 0);
-    },
+    dropOrphansOf: (ownerAccountId, olderThan) => dropOrphans(eq(storedFile.ownerAccountId, ownerAccountId), olderThan),
+    dropOwnerless: (olderThan) => dropOrphans(isNull(storedFile.ownerAccountId), olderThan),
 
     async storedBytesOf(ownerAccountId) {
       const [row] = await db
