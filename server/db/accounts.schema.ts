@@ -88,18 +88,6 @@ export const favorite = pgTable(
   (table) => [primaryKey({ columns: [table.accountId, table.productId] })],
 );
 
-/** Failed sign-ins, counted per address and per e-mail to slow down password guessing on every API node. */
-export const loginAttempt = pgTable(
-  "login_attempt",
-  {
-    id: serial("id").primaryKey(),
-    email: text("email").notNull(),
-    ip: text("ip").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("login_attempt_email_idx").on(table.email, table.createdAt), index("login_attempt_ip_idx").on(table.ip, table.createdAt)],
-);
-
 /** Who receives an order: a person with a phone, in the personal profile or a company. */
 export const recipient = pgTable(
   "recipient",

@@ -93,7 +93,7 @@ export type ProductRow = typeof product.$inferSelect;
 export type NewProductRow = typeof product.$inferInsert;
 
 // The other areas keep their tables in files of their own; drizzle-kit and the services see them all here.
-export { account, accountType, address, company, favorite, loginAttempt, recipient, session } from "./accounts.schema";
+export { account, accountType, address, company, favorite, recipient, session } from "./accounts.schema";
 export type { AccountRow, AddressRow, CompanyRow, RecipientRow, SessionRow } from "./accounts.schema";
 export { city, selfPickupPoint, type CityRow, type NewCityRow, type NewSelfPickupPointRow, type SelfPickupPointRow } from "./geo.schema";
 export { feedbackRequest } from "./feedback.schema";
