@@ -1,4 +1,5 @@
 import type { AccountRow } from "../db/schema";
+import { escapeHtml, PLAIN_PAGE_CSP, renderPlainPage } from "./plain-page";
 
 /*
  * The question a hand-off link asks when the browser already holds another account's session
@@ -7,12 +8,8 @@ import type { AccountRow } from "../db/schema";
  * framed consent button could be clicked blind).
  */
 
-/** The page's security headers: nothing loads, only its form posts, back to the shop; no frames. */
-export const HANDOFF_CONSENT_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
-}
+/** The page's security headers (plain-page.ts): nothing loads, only its form posts, back to the shop; no frames. */
+export const HANDOFF_CONSENT_PAGE_CSP = PLAIN_PAGE_CSP;
 
 /** How the page names a signed-in account: «Ольга Петрова (petrova@example.com)», or the e-mail alone. */
 function accountTitle(account: AccountRow): string {
@@ -44,26 +41,15 @@ export function renderHandoffConsentPage(consent: HandoffConsent): string {
       : "Если продолжить, вы выйдете из своего аккаунта в этом браузере.";
   const proceed = target === null ? "Продолжить по ссылке" : `Продолжить как ${target}`;
   const stay = current === null ? "Остаться со своей корзиной" : `Остаться как ${current}`;
-  return `<!doctype html>
-<html lang="ru">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="robots" content="noindex">
-  <title>Вход по ссылке</title>
-  <style>
-    body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f3f4f7; color: #1d2333; margin: 0; }
-    main { max-width: 460px; margin: 10vh auto; background: #fff; border-radius: 12px; padding: 32px; box-shadow: 0 8px 30px rgba(0, 0, 0, .08); }
-    h1 { font-size: 20px; margin: 0 0 16px; }
+  return renderPlainPage({
+    title: "Вход по ссылке",
+    width: 460,
+    style: `    h1 { margin: 0 0 16px; }
     p { margin: 0 0 12px; line-height: 1.45; }
     .actions { display: flex; gap: 12px; flex-wrap: wrap; align-items: center; margin-top: 24px; }
-    button { font: inherit; font-size: 16px; border: 0; border-radius: 8px; padding: 12px 20px; cursor: pointer; background: #23306b; color: #fff; }
-    a { color: #23306b; font-size: 16px; }
-  </style>
-</head>
-<body>
-  <main>
-    <h1>Сменить аккаунт?</h1>
+    button { background: #23306b; color: #fff; }
+    a { color: #23306b; font-size: 16px; }`,
+    main: `    <h1>Сменить аккаунт?</h1>
     <p>${now}</p>
     <p>${opens}</p>
     <p>${effect}</p>
@@ -74,9 +60,6 @@ export function renderHandoffConsentPage(consent: HandoffConsent): string {
         <button type="submit">${proceed}</button>
       </form>
       <a href="${escapeHtml(consent.next)}">${stay}</a>
-    </div>
-  </main>
-</body>
-</html>
-`;
+    </div>`,
+  });
 }
