@@ -1,11 +1,10 @@
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
+import { memoryMb, startBenchServer } from "./bench-process";
 
 /*
  * npm run bench:api — requests per second and p99 latency of GET /api/public/product (the
@@ -36,32 +35,10 @@ interface Measured {
   requestsPerCpuSecond: number;
 }
 
-async function startServer(script: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  // node --import tsx directly, so the pid is the server's own (peak memory is read from /proc).
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, script), ...args], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let seen = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(seen);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before listening`)));
-  });
-  return { child, url };
-}
-
 /** The process's CPU time so far (user + system), in seconds; the clock ticks at 100 Hz on Linux. */
 async function cpuSeconds(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** The highest resident memory the process has had (VmHWM), in MiB. */
-async function peakRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
 }
 
 /** What a shopper's browser sends with every fetch; both servers get it, the bare route ignores it. */
@@ -117,8 +94,8 @@ async function prepareDatabase(): Promise<string> {
 }
 
 const dataDir = await prepareDatabase();
-const bareServer = await startServer("tests/bench/bare-server.ts", []);
-const apiServer = await startServer("tests/bench/api-server.ts", [dataDir]);
+const bareServer = await startBenchServer("tests/bench/bare-server.ts", []);
+const apiServer = await startBenchServer("tests/bench/api-server.ts", [dataDir]);
 const targets: Target[] = [
   { name: "bare Fastify route", url: `${bareServer.url}/bare`, pid: bareServer.child.pid },
   { name: "GET /api/public/product", url: `${apiServer.url}/api/public/product`, pid: apiServer.child.pid },
@@ -144,7 +121,7 @@ try {
       p99Ms: median(runs.map((run) => run.p99Ms)),
       non2xx: runs.reduce((sum, run) => sum + run.failures, 0),
       errors: 0,
-      peakRssMb: target.pid ? await peakRssMb(target.pid) : NaN,
+      peakRssMb: target.pid ? await memoryMb(target.pid, "VmHWM") : NaN,
       serverCpuPct: median(runs.map((run) => run.serverCpuPct)),
       requestsPerCpuSecond: median(runs.map((run) => run.requestsPerCpuSecond)),
     });

@@ -1,13 +1,12 @@
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readFile, rm } from "node:fs/promises";
+import { mkdir, open, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
+import { memoryMb, startBenchServer } from "./bench-process";
 import { FACE, accountIdOf, cartLine, minimalPdf, productWithDetails } from "../server/support/files-fixtures";
 
 /*
@@ -25,26 +24,6 @@ const MB = 1024 * 1024;
 const PARALLEL = Number(process.env.BENCH_UPLOADS ?? 4);
 const FILE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 99);
 const MAX_GROWTH_MB = Number(process.env.BENCH_MAX_GROWTH_MB ?? 150);
-
-async function startApi(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  // node --import tsx directly, so the pid is the server's own (memory is read from /proc).
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "tests/bench/api-server.ts"), dataDir], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let seen = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(seen);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`api-server.ts exited with ${code} before listening`)));
-  });
-  return { child, url };
-}
-
-async function memoryMb(pid: number, field: "VmRSS" | "VmHWM"): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
-}
 
 /** Runs `work` while sampling the process's resident memory; answers the highest sample. */
 async function peakDuring(pid: number, work: () => Promise<void>): Promise<number> {
@@ -129,7 +108,7 @@ try {
 const source = join(dataDir, "large.pdf");
 const size = await writeLargePdf(source, FILE_MB);
 
-const api = await startApi(dataDir);
+const api = await startBenchServer("tests/bench/api-server.ts", [dataDir]);
 const pid = api.child.pid ?? 0;
 try {
   const login = await fetch(`${api.url}/api/auth/login`, {
