@@ -207,7 +207,7 @@ export async function buildApp(options: AppOptions) {
   // Before any route: the plugin attaches itself to each route as it is declared.
   await installCompression(app);
   // Every answer, pages included (the host site is added to this instance later): see the plugin.
-  await installSecurityHeaders(app, { publicUrl: options.publicUrl, recaptcha: Boolean(options.recaptcha) });
+  installSecurityHeaders(app, { publicUrl: options.publicUrl, recaptcha: Boolean(options.recaptcha) });
 
   const publicUrl = options.publicUrl?.replace(/\/+$/, "");
   app.decorateRequest("publicOrigin", {
