@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright";
 import type { Page } from "playwright";
 import { chromiumArgs, chromiumPath } from "../chromium";
+import { freePort } from "../free-port";
 
 /*
  * npm run bench:lighthouse — Lighthouse (mobile: its default emulation and simulated throttling) on
@@ -90,14 +91,6 @@ async function snapshotDist(target: string): Promise<string> {
     if (attempt === 5) throw new Error("dist/ kept changing while it was copied: is a build running in a loop?");
     await new Promise((resolve) => setTimeout(resolve, 5000));
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function waitForServer(url: string, child: ChildProcess): Promise<void> {

@@ -9,7 +9,6 @@ import { startTestRunner } from "@web/test-runner";
 import type { TestRunnerConfig } from "@web/test-runner";
 import { playwrightLauncher } from "@web/test-runner-playwright";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer as createNetServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,20 +18,10 @@ import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
 import { chromiumArgs, chromiumPath } from "../chromium";
+import { freePort } from "../free-port";
 import { startFakeService } from "../server/support/fake-http";
 
 type Middleware = NonNullable<TestRunnerConfig["middleware"]>[number];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const root = process.cwd();
 const version = (JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string }).version;

@@ -2,12 +2,11 @@ import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, readdir, rm, stat } from "node:fs/promises";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthSchema, serverErrorSchema } from "../../../shared/contracts/index";
+import { freePort } from "../../free-port";
 
 /*
  * Finding 7 of issue 14, on the whole shop as `npm start` runs it (server.ts, real HTTP, the embedded
@@ -24,14 +23,6 @@ const isRoot = process.getuid?.() === 0;
 
 function commandOf(args: string[]): [string, string[]] {
   return isRoot ? ["setpriv", ["--bounding-set", "-dac_override,-dac_read_search,-fowner", ...args]] : [args[0]!, args.slice(1)];
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
