@@ -22,6 +22,7 @@ import "../widgets/login/login.css";
 import "../widgets/product/product.css";
 import "../widgets/search/search.css";
 import "./pages/pages.css";
+import "./pages/account/account-area.css";
 import { App } from "./App";
 import { routePage } from "./route-page";
 import { startAppUpdates } from "./app-update";

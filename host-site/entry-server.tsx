@@ -28,6 +28,7 @@ import { documentHtml } from "./document";
 import { catalogHead, categoryHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
 import type { PageHead } from "./head";
 import { pageCrumbs } from "./pages/WebsitePage";
+import { accountPath, accountTitle } from "./account-routes";
 import { catalogPath, matchRoute, pagePath, PRIVATE_PATHS, productPath, SCREEN_PATHS, successPath } from "./routes";
 import { loadLayoutData } from "./layout-data";
 import { routePage, routePageModule } from "./route-page";
@@ -133,6 +134,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         "Заказ оформлен: номер заказа и что будет дальше.",
         route.orderId === null ? SCREEN_PATHS.success : successPath(route.orderId),
       );
+      break;
+    case "account":
+      head = screenHead(accountTitle(route.page), "Личный кабинет типографии «Оттиск»: заказы, документы, уведомления и данные профиля.", accountPath(route.page));
       break;
     case "catalog":
       await loadCatalogPage(store, route.view, undefined);

@@ -24,6 +24,8 @@ export function routePageModule(route: PageRoute): string | null {
     case "cart":
     case "success":
       return "host-site/pages/ScreenPages.tsx";
+    case "account":
+      return "host-site/pages/account/AccountArea.tsx";
   }
 }
 
@@ -63,6 +65,10 @@ export async function routePage(route: PageRoute): Promise<ReactElement> {
     case "success": {
       const { SuccessPage } = await import("./pages/ScreenPages");
       return <SuccessPage orderId={route.orderId} />;
+    }
+    case "account": {
+      const { AccountArea } = await import("./pages/account/AccountArea");
+      return <AccountArea route={route.page} />;
     }
   }
 }

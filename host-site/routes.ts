@@ -1,6 +1,8 @@
 import type { ProductSort } from "../shared/contracts/index";
 import { productSortValues } from "../shared/contracts/catalog";
 import type { CatalogView } from "../widgets/catalog/Catalog";
+import { ACCOUNT_BASE, matchAccountRoute } from "./account-routes";
+import type { AccountRoute } from "./account-routes";
 
 /** The host site's routes of spec §2. */
 export type Route =
@@ -14,6 +16,8 @@ export type Route =
   | { name: "success"; orderId: number | null }
   /** A website page: a section list (blog, uslugi, …), an item under it, the contacts or a generic page. */
   | { name: "page"; slug: string }
+  /** The account area at /admin (account-routes.ts). */
+  | { name: "account"; page: AccountRoute }
   | { name: "redirect"; to: string; permanent: boolean };
 
 /** The sections whose pages live one level below them (spec §2: vakansii/{slug}, uslugi/{slug}, blog/{slug}, instrukcii/{slug}). */
@@ -23,7 +27,7 @@ export const PAGE_SECTIONS = ["vakansii", "uslugi", "blog", "instrukcii"] as con
 export const SCREEN_PATHS = { search: "/poisk", favourites: "/izbrannoe", cart: "/cart", success: "/success-payment" } as const;
 
 /** Addresses search engines are asked not to crawl (robots.txt): private or per-visitor screens. */
-export const PRIVATE_PATHS = ["/api/", SCREEN_PATHS.cart, SCREEN_PATHS.success, SCREEN_PATHS.favourites, SCREEN_PATHS.search] as const;
+export const PRIVATE_PATHS = ["/api/", ACCOUNT_BASE, SCREEN_PATHS.cart, SCREEN_PATHS.success, SCREEN_PATHS.favourites, SCREEN_PATHS.search] as const;
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -96,6 +100,11 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   const [first, second] = parts;
   if (first === undefined) return { name: "main" };
   if (first === "catalog") return catalogRoute(parts, search);
+  if (`/${first}` === ACCOUNT_BASE) {
+    const page = matchAccountRoute(parts.slice(1), search);
+    // An address under /admin that names no page: the account area's start, not the shop's.
+    return page ? { name: "account", page } : { name: "redirect", to: ACCOUNT_BASE, permanent: false };
+  }
   if (parts.length === 1) {
     switch (`/${first}`) {
       case SCREEN_PATHS.search:

@@ -22,6 +22,10 @@ export const account = pgTable(
     typeUser: accountType("type_user").notNull().default("client"),
     name: text("name").notNull().default(""),
     surname: text("surname").notNull().default(""),
+    /** `+7 (XXX) XXX-XX-XX`, as the phone mask writes it; null when not given. */
+    phone: text("phone"),
+    /** When the address was confirmed by the link in the registration e-mail; null: not yet. */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     avatarPath: text("avatar_path"),
     temporary: boolean("temporary").notNull().default(false),
     /** The company the client acts for now; null is the personal profile. */

@@ -44,6 +44,8 @@ export const clientOrder = pgTable(
   (table) => [
     unique("client_order_account_idempotency_unique").on(table.accountId, table.idempotencyKey),
     index("client_order_account_id_idx").on(table.accountId, table.createdAt),
+    /** The employee's list of all orders, by status. */
+    index("client_order_status_idx").on(table.status, table.createdAt),
     check("client_order_total_check", sql`${table.totalKopecks} >= 0`),
   ],
 );

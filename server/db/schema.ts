@@ -109,3 +109,5 @@ export { designOrder, preflightJob, storedFile } from "./files.schema";
 export type { DesignOrderRow, PreflightJobRow, StoredFileRow } from "./files.schema";
 export { handoffUse, loginThrottle, rateLimit } from "./security.schema";
 export type { LoginThrottleRow, RateLimitRow } from "./security.schema";
+export { designMessage, emailToken, emailTokenPurposeValues, mailOutbox, notification, notificationKindValues } from "./mail.schema";
+export type { DesignMessageRow, EmailTokenRow, MailOutboxRow, NotificationRow } from "./mail.schema";

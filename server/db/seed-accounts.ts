@@ -28,7 +28,7 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
   await db.transaction(async (tx) => {
     const [manager] = await tx
       .insert(account)
-      .values({ email: DEMO_ACCOUNTS.employee.email, passwordHash: employeeHash, typeUser: "employee", name: "Мария", surname: "Кузнецова" })
+      .values({ email: DEMO_ACCOUNTS.employee.email, passwordHash: employeeHash, typeUser: "employee", name: "Мария", surname: "Кузнецова", phone: "+7 (861) 200-00-02", emailConfirmedAt: new Date() })
       .returning({ id: account.id });
     const [client] = await tx
       .insert(account)
@@ -38,13 +38,15 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
         typeUser: "client",
         name: "Иван",
         surname: "Иванов",
+        phone: "+7 (918) 123-45-67",
+        emailConfirmedAt: new Date(),
         managerId: manager?.id ?? null,
         selectedCityKladrId: "2300000100000",
       })
       .returning({ id: account.id });
     const [second] = await tx
       .insert(account)
-      .values({ email: DEMO_ACCOUNTS.secondClient.email, passwordHash: secondHash, typeUser: "client", name: "Ольга", surname: "Петрова" })
+      .values({ email: DEMO_ACCOUNTS.secondClient.email, passwordHash: secondHash, typeUser: "client", name: "Ольга", surname: "Петрова", emailConfirmedAt: new Date() })
       .returning({ id: account.id });
     if (!client || !second) throw new Error("The demo clients were not created");
 

@@ -1,0 +1,186 @@
+import type { ReactNode } from "react";
+import type { AccountProfile } from "../../../shared/contracts/index";
+import { useAccount } from "../../../shared/state/index";
+import { clientLinks, employeeLinks } from "../../../widgets/account/AccountMenu";
+import { accountAccess, accountPath, accountTitle, ACCOUNT_BASE, ACCOUNT_PATHS } from "../../account-routes";
+import type { AccountRoute } from "../../account-routes";
+import { ConfirmEmailPage, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
+import { ClientOrderPage, ClientOrdersPage, DocumentsPage } from "./ClientOrderPages";
+import { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
+import { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from "./ProfilePages";
+import { SignInGate } from "./SignIn";
+
+/*
+ * The account area at /admin (the spec's admin panel, "not shown"): the pages of a signed-in client
+ * and of an employee, and the sign-in, registration and recovery pages. The server draws the frame
+ * with the visitor's account (entry-server.tsx loads it); a page's own data is private and loads
+ * in the browser. A visitor who may not see a page is told why and offered the way in; signing in
+ * here redraws the same page, so they come back to where they were going.
+ */
+
+function isSignedIn(profile: AccountProfile | null): profile is AccountProfile {
+  return profile !== null && !profile.temporary;
+}
+
+/** The side navigation of the signed-in visitor's pages. */
+function AccountNav({ profile, current }: { profile: AccountProfile; current: string }) {
+  const employeeHere = profile.typeUser === "employee" && !profile.impersonalization;
+  const links = employeeHere
+    ? [...employeeLinks(ACCOUNT_BASE), { href: ACCOUNT_PATHS.employeeClients, label: "Клиенты" }]
+    : clientLinks(ACCOUNT_BASE, profile.selectedCompanyId !== null);
+  return (
+    <nav className="account-area__nav" aria-label="Личный кабинет">
+      <ul>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} aria-current={link.href === current ? "page" : undefined}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Frame({ title, profile, current, children }: { title: string; profile: AccountProfile | null; current: string; children: ReactNode }) {
+  return (
+    <div className={profile ? "account-area account-area--nav" : "account-area"}>
+      {profile ? <AccountNav profile={profile} current={current} /> : null}
+      <div className="account-area__page">
+        <div className="page-heading">
+          <h1>{title}</h1>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A signed-in visitor on a page of the other kind of account: why, and where to go instead. */
+function WrongAccount({ profile, access }: { profile: AccountProfile; access: "client" | "employee" }) {
+  if (access === "employee") {
+    return (
+      <div className="account-area__notice">
+        <p>Эта страница — для сотрудников типографии. Ваши заказы и документы — в разделе «Мои заказы».</p>
+        <p>
+          <a className="ottisk-button" href={ACCOUNT_PATHS.clientOrders}>
+            Мои заказы
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="account-area__notice">
+      <p>
+        Это страница клиента. Чтобы увидеть её так, как видит клиент, найдите его и войдите в режим клиента
+        {profile.name ? `, ${profile.name}` : ""}.
+      </p>
+      <p>
+        <a className="ottisk-button" href={ACCOUNT_PATHS.employeeClients}>
+          Найти клиента
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function routePage(route: AccountRoute, profile: AccountProfile): ReactNode {
+  switch (route.name) {
+    case "client-orders":
+      return <ClientOrdersPage page={route.page} profile={profile} />;
+    case "client-order":
+      return <ClientOrderPage orderId={route.orderId} profile={profile} />;
+    case "client-documents":
+      return <DocumentsPage profile={profile} />;
+    case "client-notifications":
+      return <NotificationsPage profile={profile} />;
+    case "client-profile":
+      return <ProfilePage profile={profile} />;
+    case "client-company":
+      return <CompanyPage profile={profile} />;
+    case "employee-orders":
+      return <EmployeeOrdersPage status={route.status} clientId={route.clientId} page={route.page} profile={profile} />;
+    case "employee-order":
+      return <EmployeeOrderPage orderId={route.orderId} profile={profile} />;
+    case "employee-profile":
+      return <EmployeeProfilePage profile={profile} />;
+    case "employee-clients":
+      return <ClientSearchPage query={route.query} profile={profile} />;
+    default:
+      return null;
+  }
+}
+
+/** One page of the account area, by its route. */
+export function AccountArea({ route }: { route: AccountRoute }) {
+  const { profile: anyProfile, loaded } = useAccount();
+  const profile = isSignedIn(anyProfile) ? anyProfile : null;
+  const current = accountPath(route);
+  const title = accountTitle(route);
+
+  switch (route.name) {
+    case "login":
+      return (
+        <Frame title={title} profile={null} current={current}>
+          <LoginPage next={route.next} profile={profile} />
+        </Frame>
+      );
+    case "registration":
+      return (
+        <Frame title={title} profile={null} current={current}>
+          <RegistrationPage profile={profile} />
+        </Frame>
+      );
+    case "confirm-email":
+      return (
+        <Frame title={title} profile={null} current={current}>
+          <ConfirmEmailPage token={route.token} profile={profile} />
+        </Frame>
+      );
+    case "password-recovery":
+      return (
+        <Frame title={title} profile={null} current={current}>
+          <PasswordRecoveryPage profile={profile} />
+        </Frame>
+      );
+    case "password-reset":
+      return (
+        <Frame title={title} profile={null} current={current}>
+          <PasswordResetPage token={route.token} />
+        </Frame>
+      );
+    default:
+      break;
+  }
+
+  if (!profile) {
+    return (
+      <Frame title={route.name === "home" ? "Личный кабинет" : title} profile={null} current={current}>
+        {loaded ? <SignInGate next={current} /> : <p role="status">Загружаем…</p>}
+      </Frame>
+    );
+  }
+  if (route.name === "home") {
+    const employeeHere = profile.typeUser === "employee" && !profile.impersonalization;
+    return employeeHere ? (
+      <Frame title={title} profile={profile} current={current}>
+        <EmployeeHomePage profile={profile} />
+      </Frame>
+    ) : (
+      <Frame title="Мои заказы" profile={profile} current={ACCOUNT_PATHS.clientOrders}>
+        <ClientOrdersPage page={0} profile={profile} />
+      </Frame>
+    );
+  }
+  const access = accountAccess(route);
+  // An employee in client mode sees the client's pages, as the client would.
+  const actsAsClient = profile.typeUser === "client" || profile.impersonalization;
+  const wrong = access === "employee" ? actsAsClient : access === "client" && !actsAsClient;
+  return (
+    <Frame title={title} profile={profile} current={current}>
+      {wrong && access !== "anyone" ? <WrongAccount profile={profile} access={access} /> : routePage(route, profile)}
+    </Frame>
+  );
+}
