@@ -18,6 +18,12 @@ export interface ServerConfig {
   filesDir: string;
   /** OTTISK_PUBLIC_URL: where shoppers reach the shop, without a trailing slash; default http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * OTTISK_ADMIN_URL: an admin panel of the shop's own (registration, the account's pages, the
+   * employees' panel) instead of the built-in account area: every /admin address is sent there.
+   * Undefined → the storefront's own account area at /admin.
+   */
+  adminUrl: string | undefined;
   /** OTTISK_PARTNER_ORIGINS: the sites allowed to call the API from a browser (CORS), comma-separated. */
   partnerOrigins: string[];
   /**
@@ -257,6 +263,9 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
       ? `http://localhost:${port}`
       : (readUrl("OTTISK_PUBLIC_URL", publicUrlText, ["http:", "https:"]), publicUrlText.replace(/\/+$/, ""));
 
+  const adminUrlText = setting(env, "OTTISK_ADMIN_URL");
+  const adminUrl = adminUrlText === undefined ? undefined : readUrl("OTTISK_ADMIN_URL", adminUrlText, ["http:", "https:"]).href.replace(/\/+$/, "");
+
   const originsText = setting(env, "OTTISK_PARTNER_ORIGINS");
   const partnerOrigins =
     originsText === undefined
@@ -295,6 +304,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     databaseUrl,
     filesDir: join(dataDir, "files"),
     publicUrl,
+    adminUrl,
     partnerOrigins,
     trustProxy: readTrustProxy(env),
     requestLimits: readRequestLimits(env),

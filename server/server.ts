@@ -112,7 +112,7 @@ const app = await buildApp({
     : null,
 });
 await app.register(staticSite, { distDir: join(root, "dist"), demoDir: join(root, "demo"), shopOrigin: config.publicUrl });
-await app.register(hostSite, { distDir: join(root, "dist") });
+await app.register(hostSite, { distDir: join(root, "dist"), adminUrl: config.adminUrl });
 
 let closing = false;
 async function shutdown(signal: string) {

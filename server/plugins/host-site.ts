@@ -72,7 +72,16 @@ function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   return headers;
 }
 
-export async function hostSite(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+/** `/admin` and everything under it: the account area, or the operator's own panel (OTTISK_ADMIN_URL). */
+const ACCOUNT_AREA = /^\/admin(\/|$)/;
+
+export interface HostSiteOptions {
+  distDir: string;
+  /** The operator's admin panel: /admin/… is answered with a redirect to the same path under it; undefined → the built-in account area. */
+  adminUrl?: string | undefined;
+}
+
+export async function hostSite(app: FastifyInstance, options: HostSiteOptions): Promise<void> {
   const clientDir = join(options.distDir, "host-site", "client");
   const serverEntry = join(options.distDir, "host-site", "server", "entry-server.js");
   const assets = await clientAssets(clientDir);
@@ -123,6 +132,10 @@ export async function hostSite(app: FastifyInstance, options: { distDir: string 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?", 1)[0] ?? "/";
     if (NOT_PAGES.test(path) || FILE_LIKE.test(path)) return reply.callNotFound();
+    if (options.adminUrl !== undefined && ACCOUNT_AREA.test(path)) {
+      // The storefront's links keep pointing at /admin/…: the operator's panel answers them.
+      return reply.redirect(`${options.adminUrl}${request.url.slice("/admin".length)}`, 302);
+    }
     const origin = `${request.protocol}://${request.host}`;
     const result = await ssr.render({
       url: request.url,

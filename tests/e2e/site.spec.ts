@@ -283,13 +283,14 @@ test.describe("the host site's journeys", () => {
     const panel = page.locator("header [part~=account-panel]");
     const exit = panel.getByRole("button", { name: "Выйти из режима клиента" });
     await expect(exit).toBeVisible();
-    // Exiting calls the server, then goes to the admin panel (spec §4); this site sends /admin on to main.
+    // Exiting calls the server, then goes to the admin panel (spec §4): the account area's «Панель управления».
     const exited = page.waitForResponse((response) => response.url().endsWith("/api/client/exit-impersonalization") && response.request().method() === "POST");
     const toAdmin = page.waitForRequest((sent) => sent.isNavigationRequest() && new URL(sent.url()).pathname === "/admin");
     await exit.click();
     expect((await exited).status()).toBe(200);
     await toAdmin;
-    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page).toHaveURL(`${baseURL}/admin`);
+    await expect(page.getByRole("heading", { level: 1, name: "Панель управления" })).toBeVisible();
     const profile = (await (await page.request.get("/api/account/profile")).json()) as AccountProfile;
     expect(profile, "the session left client mode").toMatchObject({ typeUser: "employee", impersonalization: false, placeClientId: null });
     await expect(account).toContainText("Сотрудник");

@@ -404,3 +404,77 @@ describe("the visitor's account in the server render", () => {
     expect(accountOf(ended.body)).toBeNull();
   });
 });
+
+describe("the account area at /admin", () => {
+  it("draws every account page on the server, not indexed; an anonymous visitor gets the sign-in form for the page", async () => {
+    const pages: [string, string][] = [
+      ["/admin/auth/login", "Вход"],
+      ["/admin/auth/registration", "Регистрация"],
+      ["/admin/auth/password-recovery", "Восстановление пароля"],
+      ["/admin/client/orders", "Мои заказы"],
+      ["/admin/client/orders/1", "Заказ"],
+      ["/admin/client/documents", "Документы"],
+      ["/admin/client/notification", "Уведомления"],
+      ["/admin/client/profile/info", "Данные профиля"],
+      ["/admin/client/profile/company/info", "Данные компании"],
+      ["/admin/employee/orders", "Заказы"],
+      ["/admin/employee/profile", "Профиль"],
+      ["/admin/employee/clients", "Клиенты"],
+    ];
+    for (const [path, title] of pages) {
+      const { html, head } = await page200(path);
+      expect(head.title, path).toMatch(new RegExp(`^${title} — Оттиск`));
+      expect(head.robots, path).toContain("noindex");
+      expect(html, path).toContain(`<h1>${title}</h1>`);
+      if (!path.startsWith("/admin/auth/")) expect(html, path).toContain("После входа вы вернётесь сюда");
+    }
+  });
+
+  it("an address under /admin that names no page leads to the account area's start; robots.txt keeps crawlers out", async () => {
+    for (const path of ["/admin/nothing", "/admin/client/orders/abc", "/admin/client/orders/1/2"]) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(302);
+      expect(response.headers.location, path).toBe("/admin");
+    }
+    const robots = await get("/robots.txt");
+    expect(robots.body.split("\n")).toContain("Disallow: /admin");
+  });
+
+  it("a signed-in client sees their pages with the account navigation; an employee page tells a client where to go", async () => {
+    const login = await testApp.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "client@example.com", password: "client12345", rememberMe: false } });
+    const cookies = { [SESSION_COOKIE]: login.cookies.find((item) => item.name === SESSION_COOKIE)?.value ?? "" };
+    const orders = await testApp.app.inject({ method: "GET", url: "/admin/client/orders", cookies });
+    expect(orders.statusCode).toBe(200);
+    expect(orders.body).toContain('aria-label="Личный кабинет"');
+    expect(orders.body).not.toContain("После входа вы вернётесь сюда");
+    const employeePage = await testApp.app.inject({ method: "GET", url: "/admin/employee/orders", cookies });
+    expect(employeePage.body).toContain("Эта страница — для сотрудников типографии");
+  });
+});
+
+describe("an admin panel of the operator's own (OTTISK_ADMIN_URL)", () => {
+  let panelApp: TestApp;
+  beforeAll(async () => {
+    panelApp = await startTestApp({ publicUrl: PUBLIC_URL });
+    await panelApp.app.register(hostSite, { distDir: DIST, adminUrl: "https://panel.ottisk.example/cabinet" });
+    await panelApp.app.ready();
+  });
+  afterAll(async () => {
+    await panelApp.close();
+  });
+
+  it("sends every /admin address there, path and query kept; the storefront's pages stay", async () => {
+    const cases: [string, string][] = [
+      ["/admin", "https://panel.ottisk.example/cabinet"],
+      ["/admin/auth/registration", "https://panel.ottisk.example/cabinet/auth/registration"],
+      ["/admin/client/orders?page=2", "https://panel.ottisk.example/cabinet/client/orders?page=2"],
+    ];
+    for (const [path, location] of cases) {
+      const response = await panelApp.app.inject({ method: "GET", url: path });
+      expect(response.statusCode, path).toBe(302);
+      expect(response.headers.location, path).toBe(location);
+    }
+    expect((await panelApp.app.inject({ method: "GET", url: "/administration" })).headers.location).not.toContain("panel.ottisk.example");
+    expect((await panelApp.app.inject({ method: "GET", url: "/catalog" })).statusCode).toBe(200);
+  });
+});
