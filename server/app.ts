@@ -22,6 +22,12 @@ import { installOriginCheck } from "./plugins/origin-check";
 import { createAccountService } from "./services/account.service";
 import type { AccountService } from "./services/account.service";
 import { createLoginThrottle } from "./services/login-throttle";
+import { createFileTransport, createSmtpTransport, DEFAULT_MAIL_FROM } from "./adapters/mailer";
+import type { MailTransport } from "./adapters/mailer";
+import { createMailOutbox } from "./services/mail-outbox";
+import type { MailOutbox, MailOutboxSettings } from "./services/mail-outbox";
+import { createRegistrationService } from "./services/registration.service";
+import type { RegistrationService } from "./services/registration.service";
 import type { LoginThrottleSettings } from "./services/login-throttle";
 import {
   addressByCoordsRoutes,
@@ -32,18 +38,26 @@ import {
   cityRoutes,
   deliveryGeoRoutes,
   clientAccountRoutes,
+  clientDataRoutes,
+  devMailRoutes,
   clientRoutes,
+  designMessageRoutes,
   designOrderRoutes,
+  employeeOrderRoutes,
   fileRoutes,
   favoriteRoutes,
   healthRoutes,
+  notificationRoutes,
+  profileRoutes,
   feedbackRoutes,
   ndsRoutes,
   orderRoutes,
   paymentRoutes,
+  orderDocumentRoutes,
   productCategoryRoutes,
   productOptionRoutes,
   productRoutes,
+  registrationRoutes,
   selfPickupRoutes,
   websiteRoutes,
 } from "./routes/index";
@@ -78,6 +92,12 @@ import type { FileStorage } from "./services/file-storage";
 import { createLayoutService } from "./services/layout.service";
 import type { LayoutService } from "./services/layout.service";
 import { createDesignService } from "./services/design.service";
+import { createDesignMessageService } from "./services/design-message.service";
+import type { DesignMessageService } from "./services/design-message.service";
+import { createNotificationService } from "./services/notification.service";
+import type { NotificationService } from "./services/notification.service";
+import { createProfileService } from "./services/profile.service";
+import type { ProfileService } from "./services/profile.service";
 import { createQuotaService, DEFAULT_QUOTAS } from "./services/quota.service";
 import type { QuotaConfig, QuotaService } from "./services/quota.service";
 import { clearStaleUploads } from "./routes/files/multipart";
@@ -88,6 +108,8 @@ import { createBalanceService } from "./services/balance.service";
 import type { BalanceService } from "./services/balance.service";
 import { createOrderService } from "./services/order.service";
 import type { OrderService } from "./services/order.service";
+import { createEmployeeOrderService } from "./services/employee-orders.service";
+import type { EmployeeOrderService } from "./services/employee-orders.service";
 import { createPaymentService } from "./services/payment.service";
 import type { PaymentService } from "./services/payment.service";
 import type { YookassaClient } from "./adapters/yookassa";
@@ -113,15 +135,27 @@ declare module "fastify" {
     sessions: SessionService;
     handoff: HandoffService;
     accounts: AccountService;
+    /** Registration, e-mail confirmation and password recovery (issue 15). */
+    registration: RegistrationService;
+    /** Every e-mail: the outbox table and its sender (SMTP, or .eml files in the data folder). */
+    mail: MailOutbox;
     companies: CompanyService;
     clients: ClientService;
     feedback: FeedbackService;
     pages: PagesService;
     orders: OrderService;
+    /** Every client's orders for staff: the panel's list, one order, the status change (issue 15). */
+    employeeOrders: EmployeeOrderService;
     /** Private files (layouts, invoices, annotated PDFs) and public website uploads. */
     files: FileService;
     layouts: LayoutService;
     designs: DesignService;
+    /** A design order's messages between the customer and the designer (issue 15). */
+    designMessages: DesignMessageService;
+    /** The client's notifications: read and marked read (written by recordNotification). */
+    notifications: NotificationService;
+    /** The signed-in person's own name, phone and password. */
+    profiles: ProfileService;
     /** The print-readiness check jobs (worker threads); started when the app is ready, stopped on close. */
     preflight: PreflightRunner;
     balance: BalanceService;
@@ -180,6 +214,12 @@ export interface AppOptions {
   yookassa?: YookassaClient | null;
   /** Per-account quotas of visitors and clients (OTTISK_QUOTA_*); DEFAULT_QUOTAS without it. */
   quotas?: QuotaConfig;
+  /**
+   * E-mail: an SMTP server (OTTISK_SMTP_URL), else .eml files in `dir` (default `filesDir/private/.mail`;
+   * server.ts passes the data folder's mail/) with the dev mail page unless `devPage` is false
+   * (OTTISK_DEV_MAIL=off); the sender (OTTISK_MAIL_FROM); `transport` and `settings` for tests.
+   */
+  mail?: { smtpUrl?: string | null; from?: string; dir?: string; devPage?: boolean; transport?: MailTransport; settings?: Partial<MailOutboxSettings> };
 }
 
 /**
@@ -252,6 +292,20 @@ export async function buildApp(options: AppOptions) {
     ...(throttleNow ? { now: throttleNow } : {}),
   });
   app.decorate("accounts", createAccountService(options.database, sessions, geo, loginThrottle));
+  const mailFrom = options.mail?.from ?? DEFAULT_MAIL_FROM;
+  const smtpUrl = options.mail?.smtpUrl ?? null;
+  const mailDir = options.mail?.dir ?? join(resolve(options.filesDir), PRIVATE_FILES_FOLDER, ".mail");
+  const mailTransport = options.mail?.transport ?? (smtpUrl ? createSmtpTransport(smtpUrl, mailFrom) : createFileTransport(mailDir, mailFrom));
+  const mail = createMailOutbox(options.database, mailTransport, {
+    ...(options.mail?.settings ? { settings: options.mail.settings } : {}),
+    onError: (error, mailId) => app.log.warn({ err: error, mailId }, "a letter was not sent; the outbox tries again later"),
+  });
+  app.decorate("mail", mail);
+  app.addHook("onReady", async () => mail.start());
+  app.addHook("onClose", () => mail.stop());
+  // The letters (with their sign-in links) are readable on a page only while they go to files.
+  const devMailPage = !smtpUrl && options.mail?.devPage !== false;
+  app.decorate("registration", createRegistrationService(options.database, { sessions, outbox: mail, throttle: loginThrottle }));
   app.decorate("companies", companies);
   app.decorate("clients", createClientService(options.database, companies, sessions));
   app.decorate("feedback", createFeedbackService(options.database, options.recaptcha?.verifier ?? null));
@@ -286,6 +340,9 @@ export async function buildApp(options: AppOptions) {
   );
   app.decorate("layouts", layouts);
   app.decorate("designs", createDesignService(options.database, layouts, files));
+  app.decorate("designMessages", createDesignMessageService(options.database));
+  app.decorate("notifications", createNotificationService(options.database));
+  app.decorate("profiles", createProfileService(options.database));
   app.decorate("quotas", createQuotaService(options.database, app.limits, files, options.quotas ?? DEFAULT_QUOTAS));
   app.addHook("onReady", async () => {
     await clearStaleUploads(incomingDir);
@@ -294,6 +351,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onReady", () => preflight.start());
   app.addHook("onClose", () => preflight.stop());
   app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments }));
+  app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts }));
 
   await installOpenApi(app);
 
@@ -334,6 +392,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(deliveryGeoRoutes);
       await api.register(selfPickupRoutes);
       await api.register(authRoutes);
+      await api.register(registrationRoutes);
+      if (devMailPage) await api.register(devMailRoutes);
       await api.register(favoriteRoutes);
       await api.register(clientAccountRoutes);
       await api.register(clientRoutes);
@@ -343,9 +403,15 @@ export async function buildApp(options: AppOptions) {
       await api.register(feedbackRoutes, { recaptchaSiteKey: options.recaptcha?.siteKey ?? null });
       await api.register(websiteRoutes);
       await api.register(orderRoutes);
+      await api.register(employeeOrderRoutes);
       await api.register(paymentRoutes);
+      await api.register(orderDocumentRoutes);
       await api.register(fileRoutes, { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir });
       await api.register(designOrderRoutes);
+      await api.register(designMessageRoutes);
+      await api.register(notificationRoutes);
+      await api.register(profileRoutes);
+      await api.register(clientDataRoutes);
     },
     { prefix: "/api" },
   );

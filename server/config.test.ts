@@ -20,6 +20,7 @@ describe("readConfig", () => {
       requestLimits: {},
       quotas: DEFAULT_QUOTAS,
       delivery: {},
+      mail: { devPage: true, dir: "/srv/ottisk/data/mail" },
     });
   });
 
@@ -51,7 +52,21 @@ describe("readConfig", () => {
       requestLimits: {},
       quotas: DEFAULT_QUOTAS,
       delivery: {},
+      mail: { devPage: true, dir: "/srv/ottisk/var/shop/mail" },
     });
+  });
+
+  it("reads the mail settings: SMTP, the sender and the dev mail page", () => {
+    expect(readConfig({ OTTISK_SMTP_URL: "smtp://user:pass@smtp.example.ru:587", OTTISK_MAIL_FROM: "Оттиск <shop@example.ru>", OTTISK_DEV_MAIL: "OFF" }, cwd).mail).toEqual({
+      smtpUrl: "smtp://user:pass@smtp.example.ru:587",
+      from: "Оттиск <shop@example.ru>",
+      devPage: false,
+      dir: "/srv/ottisk/data/mail",
+    });
+    expect(readConfig({ OTTISK_MAIL_FROM: "shop@example.ru" }, cwd).mail.from).toBe("shop@example.ru");
+    expect(() => readConfig({ OTTISK_SMTP_URL: "https://smtp.example.ru" }, cwd)).toThrow(/OTTISK_SMTP_URL must start with smtp: or smtps:/);
+    expect(() => readConfig({ OTTISK_MAIL_FROM: "Оттиск" }, cwd)).toThrow(/OTTISK_MAIL_FROM must be an address/);
+    expect(() => readConfig({ OTTISK_DEV_MAIL: "maybe" }, cwd)).toThrow(/OTTISK_DEV_MAIL must be "on" or "off"/);
   });
 
   it("keeps an absolute data folder and follows PORT in the defaults", () => {

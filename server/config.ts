@@ -57,6 +57,12 @@ export interface ServerConfig {
   yookassa: { shopId: string; secretKey: string; baseUrl: string | undefined } | undefined;
   /** The delivery providers' APIs, each switched on by its keys; undefined → the shop's own price table (see DeliveryConfig). */
   delivery: DeliveryConfig;
+  /**
+   * OTTISK_SMTP_URL (smtp:// or smtps://, undefined → letters go to `dataDir/mail` as .eml files),
+   * OTTISK_MAIL_FROM (the sender, undefined → «Оттиск <noreply@ottisk.local>»), OTTISK_DEV_MAIL
+   * (`off` hides the dev mail page that shows those files; it is never there with SMTP).
+   */
+  mail: { smtpUrl: string | undefined; from: string | undefined; devPage: boolean; dir: string };
 }
 
 /** CDEK_*, BOXBERRY_*, DPD_*, YANDEX_DELIVERY_*: each provider's keys and, optionally, its address (a proxy or a test double). */
@@ -248,6 +254,19 @@ function readRequestLimits(env: Env): Partial<RequestLimits> {
   return parsed.limits;
 }
 
+/** OTTISK_SMTP_URL, OTTISK_MAIL_FROM, OTTISK_DEV_MAIL. */
+function readMail(env: Env, dataDir: string): ServerConfig["mail"] {
+  const smtpText = setting(env, "OTTISK_SMTP_URL");
+  const smtpUrl = smtpText === undefined ? undefined : (readUrl("OTTISK_SMTP_URL", smtpText, ["smtp:", "smtps:"]), smtpText);
+  const from = setting(env, "OTTISK_MAIL_FROM");
+  if (from !== undefined && !/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(from)) {
+    throw new ConfigError(`OTTISK_MAIL_FROM must be an address such as "Оттиск <noreply@example.ru>" or noreply@example.ru, got "${from}"`);
+  }
+  const devText = setting(env, "OTTISK_DEV_MAIL")?.toLowerCase();
+  if (devText !== undefined && devText !== "on" && devText !== "off") throw new ConfigError(`OTTISK_DEV_MAIL must be "on" or "off", got "${devText}"`);
+  return { smtpUrl, from, devPage: devText !== "off", dir: join(dataDir, "mail") };
+}
+
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
   const port = readPort(env);
   const host = setting(env, "HOST") ?? "0.0.0.0";
@@ -322,5 +341,6 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     quotas: readQuotas(env),
     yookassa: readYookassa(env),
     delivery: readDelivery(env),
+    mail: readMail(env, dataDir),
   };
 }

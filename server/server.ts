@@ -81,6 +81,13 @@ const app = await buildApp({
   maxLayoutMb: config.maxLayoutMb,
   quotas: config.quotas,
   preflight: config.preflight,
+  // Letters by SMTP when OTTISK_SMTP_URL is set, else into the data folder's mail/ (the dev page shows them).
+  mail: {
+    smtpUrl: config.mail.smtpUrl ?? null,
+    dir: config.mail.dir,
+    devPage: config.mail.devPage,
+    ...(config.mail.from ? { from: config.mail.from } : {}),
+  },
   logger: { level: process.env.OTTISK_LOG_LEVEL ?? "info" },
   partnerOrigins: config.partnerOrigins,
   trustProxy: config.trustProxy,
@@ -134,6 +141,11 @@ try {
     stop(`port ${config.port} is already in use; stop the other program or start with another PORT, e.g. PORT=8081 npm start`);
   }
   throw error;
+}
+if (!config.mail.smtpUrl) {
+  app.log.info(
+    `No OTTISK_SMTP_URL: letters are written to ${config.mail.dir}${config.mail.devPage ? ` and shown at ${config.publicUrl}/api/dev/mail (to this computer and employees only)` : ""}`,
+  );
 }
 app.log.info(
   `Ottisk is ready: ${config.publicUrl}/catalog · API ${config.publicUrl}/api · widgets ${config.publicUrl}/widgets/ottisk.js · demo ${config.publicUrl}/demo/partner.html · data ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataDir}`,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -12,7 +13,7 @@ import { ShopError } from "../services/shop-error";
  * count per /64. The defaults are far above what a shopper does; OTTISK_RATE_LIMITS changes them.
  */
 
-export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check"] as const;
+export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check", "design-message", "password-change", "registration", "email-send", "email-link", "mail-to", "company-lookup", "payment", "document"] as const;
 export type RequestLimitName = (typeof REQUEST_LIMIT_NAMES)[number];
 
 export interface RequestLimit {
@@ -36,6 +37,24 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   feedback: { max: 10, windowMs: 10 * MINUTE_MS },
   // Layout checks started and browser check reports.
   check: { max: 120, windowMs: 10 * MINUTE_MS },
+  // Messages on design orders (the customer's and the designer's).
+  "design-message": { max: 60, windowMs: 10 * MINUTE_MS },
+  // Password changes: each checks the current password (scrypt), so guesses with a stolen session stay few.
+  "password-change": { max: 10, windowMs: 10 * MINUTE_MS },
+  // New accounts (POST /auth/registration).
+  registration: { max: 10, windowMs: 10 * MINUTE_MS },
+  // Letters asked for: password recovery, the confirmation letter again.
+  "email-send": { max: 10, windowMs: 10 * MINUTE_MS },
+  // A letter's link used: confirming the address, setting a new password.
+  "email-link": { max: 30, windowMs: 10 * MINUTE_MS },
+  // Per e-mail address, not per client address (takeSubjectLimit): registrations and letters to one address.
+  "mail-to": { max: 5, windowMs: 60 * MINUTE_MS },
+  // Look-ups of a company by ИНН by callers who have not signed in (the registration form; DaData's quota).
+  "company-lookup": { max: 30, windowMs: 10 * MINUTE_MS },
+  // Paying an order again (POST /client-order/{id}/payment): each may create a payment at YooKassa.
+  payment: { max: 30, windowMs: 10 * MINUTE_MS },
+  // Closing documents made on demand (GET /client-order/{id}/act: a PDF rendered each time).
+  document: { max: 120, windowMs: 10 * MINUTE_MS },
 };
 
 /** What the shopper reads on a 429, before «Попробуйте снова через …». */
@@ -47,6 +66,15 @@ const LIMIT_UI: Readonly<Record<RequestLimitName, string>> = {
   upload: "Слишком много загрузок файлов.",
   feedback: "Слишком много отправленных сообщений.",
   check: "Слишком много проверок макетов.",
+  "design-message": "Слишком много сообщений.",
+  "password-change": "Слишком много попыток сменить пароль.",
+  registration: "Слишком много регистраций с вашего адреса.",
+  "email-send": "Слишком много запросов писем с вашего адреса.",
+  "email-link": "Слишком много переходов по ссылкам из писем.",
+  "mail-to": "Слишком много писем на этот адрес почты.",
+  "company-lookup": "Слишком много запросов компаний по ИНН.",
+  payment: "Слишком много попыток оплаты.",
+  document: "Слишком много запросов документов.",
 };
 
 declare module "fastify" {
@@ -118,6 +146,20 @@ export function routeLimit(name: RequestLimitName): RateLimitOptions {
 export async function takeRequestLimit(request: FastifyRequest, reply: FastifyReply, name: RequestLimitName): Promise<void> {
   const limit = request.server.requestLimits[name];
   const count = await request.server.limits.hit(limitKey(name, request), limit.windowMs);
+  if (count.hits <= limit.max) return;
+  const error = tooManyRequests(name, count.resetAt.getTime() - Date.now());
+  reply.header("retry-after", String(error.retryAfterSeconds));
+  throw error;
+}
+
+/**
+ * Counts one use of `name` for a subject other than the client's address (an e-mail address, as a
+ * hash, so the counters keep no addresses); past the limit, a 429 with Retry-After.
+ */
+export async function takeSubjectLimit(request: FastifyRequest, reply: FastifyReply, name: RequestLimitName, subject: string): Promise<void> {
+  const limit = request.server.requestLimits[name];
+  const key = `limit:${name}:${createHash("sha256").update(subject).digest("base64url")}`;
+  const count = await request.server.limits.hit(key, limit.windowMs);
   if (count.hits <= limit.max) return;
   const error = tooManyRequests(name, count.resetAt.getTime() - Date.now());
   reply.header("retry-after", String(error.retryAfterSeconds));

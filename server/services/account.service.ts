@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AccountProfile, FavoriteState } from "../../shared/contracts/index";
+import { formatPhone } from "../../shared/domain/index";
 import type { Database } from "../db/client";
 import { account, company, favorite, product } from "../db/schema";
 import { mergeVisitorCart } from "./cart.service";
@@ -95,6 +96,8 @@ export function createAccountService(db: Database, sessions: SessionService, geo
         email: own.email,
         name: own.name,
         surname: own.surname,
+        // Shown as the mask writes it, however it was stored (registration keeps + and digits).
+        phone: own.phone === null || own.phone === "" ? null : formatPhone(own.phone),
         avatar: { url: own.avatarPath ? publicFileUrl(publicOrigin, own.avatarPath) : null },
         temporary: own.temporary,
         selectedCompanyId,
@@ -103,6 +106,7 @@ export function createAccountService(db: Database, sessions: SessionService, geo
         impersonalization: viewer.placeClientId !== null,
         placeClientId: viewer.placeClientId,
         placeCompanyId: viewer.placeCompanyId,
+        emailConfirmed: own.emailConfirmedAt !== null,
       };
     },
 

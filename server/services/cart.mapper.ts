@@ -1,5 +1,5 @@
 import { cartLayoutStatusValues } from "../../shared/contracts/index";
-import type { Cart, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem } from "../../shared/contracts/index";
+import type { Cart, CartElsewhere, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem } from "../../shared/contracts/index";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, VAT_PERCENT } from "../../shared/domain/index";
 import type { CartTotals } from "../../shared/domain/index";
@@ -46,6 +46,15 @@ export interface CartState {
   designs: DesignOrderRow[];
   deliveries: DeliveryRow[];
   promocode: PromocodeRow | null;
+  /** Whose cart it is, and the client's other carts that hold lines. */
+  owner: CartOwnerView;
+}
+
+/** The account a cart belongs to, as the cart's answer names it. */
+export interface CartOwnerView {
+  /** Null for the personal profile. */
+  companyName: string | null;
+  otherCarts: CartElsewhere[];
 }
 
 /** What the in-order lines add up to: the inputs of a delivery's price. */
@@ -128,6 +137,8 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
     vatPercent: VAT_PERCENT,
   });
   const latest = latestLayouts(state.layouts);
+  // A live design order (the state holds no cancelled ones) replaces the shopper's layout of its detail.
+  const designed = new Set(state.designs.map((design) => `${design.orderProductId}\u0000${design.detailName}`));
   const layouts = new Map<number, { detailName: string; layout: LayoutRow | undefined }[]>();
   const problems: CartProblem[] = [];
   if (temporary) problems.push({ code: "SIGN_IN_REQUIRED", messageUI: "Войдите в систему, чтобы оформить заказ" });
@@ -141,6 +152,7 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
     layouts.set(line.id, perDetail);
     if (!line.inOrder) continue;
     for (const { detailName, layout } of perDetail) {
+      if (designed.has(`${line.id}\u0000${detailName}`)) continue;
       if (!layout) {
         problems.push({ code: "LAYOUT_MISSING", messageUI: `Загрузите макет «${detailName}» для «${product.name}»` });
       } else if (layout.status === "failed" && layout.approvedAt === null) {
@@ -247,6 +259,8 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
     id: cart.id,
     clientId: cart.accountId,
     companyId: cart.companyId,
+    companyName: state.owner.companyName,
+    otherCarts: state.owner.otherCarts,
     version: cart.version,
     orderProduct,
     deliveries: state.deliveries.map((item) => ({
@@ -291,7 +305,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
 }
 
 /** The cart of someone who has none yet (or an anonymous visitor): nothing is written to show it. */
-export function emptyCart(clientId: number | null, companyId: number | null, temporary: boolean): Cart {
+export function emptyCart(clientId: number | null, companyId: number | null, temporary: boolean, owner: CartOwnerView = { companyName: null, otherCarts: [] }): Cart {
   const problems: CartProblem[] = [
     ...(temporary ? [{ code: "SIGN_IN_REQUIRED" as const, messageUI: "Войдите в систему, чтобы оформить заказ" }] : []),
     { code: "NO_LINES_IN_ORDER", messageUI: "Отметьте для заказа хотя бы один товар" },
@@ -301,6 +315,8 @@ export function emptyCart(clientId: number | null, companyId: number | null, tem
     id: null,
     clientId,
     companyId,
+    companyName: owner.companyName,
+    otherCarts: owner.otherCarts,
     version: 0,
     orderProduct: [],
     deliveries: [],

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { Cart, CartProductAdd, CartProductUpdate, CartTarget, CartUpdate, DeliveryRequest, DeliveryUpdateRequest } from "../../shared/contracts/index";
+import type { Cart, CartElsewhere, CartMove, CartProductAdd, CartProductUpdate, CartTarget, CartUpdate, DeliveryRequest, DeliveryUpdateRequest } from "../../shared/contracts/index";
 import { promocodeDiscount, promocodeNotFoundMessage } from "../../shared/domain/index";
 import type { Database } from "../db/client";
 import {
@@ -23,7 +23,7 @@ import {
 import type { CartRow, DeliveryRow, OrderProductRow, PromocodeRow } from "../db/schema";
 import { actingClientId } from "./acting-client";
 import { cartAggregate, emptyCart, evaluateCart, sameAggregate, toCart } from "./cart.mapper";
-import type { CartAggregate, CartState } from "./cart.mapper";
+import type { CartAggregate, CartOwnerView, CartState } from "./cart.mapper";
 import type { DeliveryQuote, DeliveryQuoteService } from "./delivery-quote.service";
 import { loadPricedProduct, productNotFound, quoteRows } from "./pricing.service";
 import type { PricedProductRows, PriceQuote } from "./pricing.service";
@@ -77,8 +77,15 @@ export interface CartService {
   updateLine(viewer: Viewer, lineId: number, patch: CartProductUpdate, publicOrigin: string): Promise<Cart>;
   removeLine(viewer: Viewer, lineId: number, publicOrigin: string): Promise<Cart>;
   changeInOrder(viewer: Viewer, lineIds: number[], inOrder: boolean, publicOrigin: string): Promise<Cart>;
+  /**
+   * Lines of one of the acting client's carts moved to another of his carts (personal ↔ company),
+   * with their layouts and design orders; answers the target cart. See README "Moving lines".
+   */
+  moveLines(viewer: Viewer, input: CartMove, publicOrigin: string): Promise<Cart>;
   /** A line of one of the client's earlier orders, copied into the cart at today's price, with its layouts. */
   repeatLine(viewer: Viewer, orderLineId: number, target: CartTarget, publicOrigin: string): Promise<Cart>;
+  /** Lines of the client's earlier orders, copied as repeatLine does, all in one change: all of them or none. */
+  repeatLines(viewer: Viewer, orderLineIds: number[], target: CartTarget, publicOrigin: string): Promise<Cart>;
   updateCart(viewer: Viewer, input: CartUpdate, publicOrigin: string): Promise<Cart>;
   applyPromocode(viewer: Viewer, code: string, target: CartTarget, publicOrigin: string): Promise<Cart>;
   removePromocode(viewer: Viewer, target: CartTarget, publicOrigin: string): Promise<Cart>;
@@ -115,6 +122,8 @@ const lineNotFound = () =>
   new ShopError({ statusCode: 404, code: "CART_LINE_NOT_FOUND", messageUI: "Такой позиции нет в корзине.", message: "No such line in the caller's carts" });
 const deliveryNotFound = () =>
   new ShopError({ statusCode: 404, code: "CART_DELIVERY_NOT_FOUND", messageUI: "Такой доставки нет в корзине.", message: "No such delivery in the caller's carts" });
+const nothingToMove = () =>
+  new ShopError({ statusCode: 400, code: "CART_NOTHING_TO_MOVE", messageUI: "В той корзине нет товаров, переносить нечего", message: "The source cart has no lines to move" });
 const staleVersion = () =>
   new ShopError({
     statusCode: 409,
@@ -192,7 +201,27 @@ async function loadState(db: Database, row: CartRow): Promise<CartState> {
     : [];
   const deliveries = await db.select().from(delivery).where(eq(delivery.cartId, row.id)).orderBy(asc(delivery.id));
   const [promo] = row.promocodeId === null ? [] : await db.select().from(promocode).where(eq(promocode.id, row.promocodeId)).limit(1);
-  return { cart: row, lines, options, details, layouts, layoutFiles, checks, designs, deliveries, promocode: promo ?? null };
+  const owner = await loadOwnerView(db, row.accountId, row.companyId);
+  return { cart: row, lines, options, details, layouts, layoutFiles, checks, designs, deliveries, promocode: promo ?? null, owner };
+}
+
+/**
+ * Whose cart this is (the company's name) and which of the client's other carts hold lines: the
+ * storefront says which account the cart belongs to and offers to move the others' lines here.
+ */
+async function loadOwnerView(db: Database, accountId: number, companyId: number | null): Promise<CartOwnerView> {
+  const [named] = companyId === null ? [] : await db.select({ name: company.name }).from(company).where(eq(company.id, companyId)).limit(1);
+  const others = await db
+    .select({ companyId: cart.companyId, companyName: company.name, lineCount: sql<number>`count(${orderProduct.id})::int` })
+    .from(cart)
+    .innerJoin(orderProduct, eq(orderProduct.cartId, cart.id))
+    .leftJoin(company, eq(company.id, cart.companyId))
+    .where(and(eq(cart.accountId, accountId), companyId === null ? sql`${cart.companyId} is not null` : sql`${cart.companyId} is distinct from ${companyId}`))
+    .groupBy(cart.companyId, company.name);
+  const otherCarts: CartElsewhere[] = others
+    .map((item) => ({ companyId: item.companyId, companyName: item.companyId === null ? null : item.companyName, lineCount: item.lineCount }))
+    .sort((a, b) => (a.companyId === null ? -1 : b.companyId === null ? 1 : (a.companyName ?? "").localeCompare(b.companyName ?? "", "ru")));
+  return { companyName: named?.name ?? null, otherCarts };
 }
 
 /**
@@ -455,7 +484,7 @@ export function createCartService(db: Database, deliveryQuotes: DeliveryQuoteSer
       if (!viewer) return emptyCart(null, null, true);
       const owner = await resolveOwner(db, viewer, target);
       const row = await findCart(db, owner.accountId, owner.companyId);
-      if (!row) return emptyCart(owner.accountId, owner.companyId, owner.temporary);
+      if (!row) return emptyCart(owner.accountId, owner.companyId, owner.temporary, await loadOwnerView(db, owner.accountId, owner.companyId));
       const state = await loadState(db, row);
       return toCart(state, evaluateCart(state, now(), owner.temporary), publicOrigin);
     },
@@ -526,42 +555,127 @@ export function createCartService(db: Database, deliveryQuotes: DeliveryQuoteSer
       });
     },
 
-    async repeatLine(viewer, orderLineId, target, publicOrigin) {
+    async moveLines(viewer, input, publicOrigin) {
+      // The contract refuses the same cart twice; a direct caller of the service gets the same answer.
+      if (input.fromCompanyId === input.toCompanyId) throw nothingToMove();
+      const from = await resolveOwner(db, viewer, { companyId: input.fromCompanyId });
+      const to = await resolveOwner(db, viewer, { companyId: input.toCompanyId });
+      const moved = await db.transaction(async (tx) => {
+        const source = await findCart(tx, from.accountId, from.companyId);
+        if (!source) throw nothingToMove();
+        await tx.insert(cart).values({ accountId: to.accountId, companyId: to.companyId }).onConflictDoNothing();
+        const target = await findCart(tx, to.accountId, to.companyId);
+        if (!target) throw new Error(`The cart of account ${to.accountId} was not found right after it was opened`);
+        // Both carts locked, the lower id first, so two opposite moves at once cannot deadlock.
+        await tx.select({ id: cart.id }).from(cart).where(inArray(cart.id, [source.id, target.id])).orderBy(asc(cart.id)).for("update");
+
+        const sourceLines = await loadLines(tx, source.id);
+        const wanted = input.lineIds === undefined ? null : new Set(input.lineIds);
+        const lines = wanted === null ? sourceLines : sourceLines.filter((line) => wanted.has(line.id));
+        // All of them or none, as change-in-order: a line of another cart (or nobody's) moves nothing.
+        if (wanted !== null && lines.length !== wanted.size) throw lineNotFound();
+        if (lines.length === 0) throw nothingToMove();
+        const [targetCount] = await tx.select({ total: sql<number>`count(*)::int` }).from(orderProduct).where(eq(orderProduct.cartId, target.id));
+        if ((targetCount?.total ?? 0) + lines.length > CART_MAX_LINES) {
+          throw new ShopError({
+            statusCode: 400,
+            code: "CART_FULL",
+            messageUI: `В корзине может быть не больше ${CART_MAX_LINES} позиций: оформите заказ или удалите лишнее`,
+            message: "The move would overfill the target cart",
+          });
+        }
+        const ids = lines.map((line) => line.id);
+        // Prices do not depend on whose cart a line is in (pricing.service.ts knows no account), so
+        // a line keeps its price; its layouts hang on the line and come along by themselves.
+        await tx.update(orderProduct).set({ cartId: target.id, updatedAt: new Date() }).where(inArray(orderProduct.id, ids));
+        await tx
+          .update(designOrder)
+          .set({ companyId: to.companyId, updatedAt: new Date() })
+          .where(and(inArray(designOrder.orderProductId, ids), eq(designOrder.accountId, to.accountId)));
+
+        // Deliveries stay with the lines left behind. A source left empty hands its deliveries to a
+        // target that has none (its recipient only if the recipient belongs to the target's account),
+        // and drops them otherwise: a delivery of nothing cannot be priced or ordered.
+        const sourceEmpty = sourceLines.length === ids.length;
+        if (sourceEmpty) {
+          const [targetDelivery] = await tx.select({ id: delivery.id }).from(delivery).where(eq(delivery.cartId, target.id)).limit(1);
+          if (targetDelivery) {
+            await tx.delete(delivery).where(eq(delivery.cartId, source.id));
+          } else {
+            const handed = await tx
+              .update(delivery)
+              .set({ cartId: target.id, updatedAt: new Date() })
+              .where(eq(delivery.cartId, source.id))
+              .returning({ id: delivery.id, recipientId: delivery.recipientId });
+            const recipientIds = handed.flatMap((item) => (item.recipientId === null ? [] : [item.recipientId]));
+            if (recipientIds.length > 0) {
+              const foreign = await tx
+                .select({ id: recipient.id })
+                .from(recipient)
+                .where(and(inArray(recipient.id, recipientIds), sql`${recipient.companyId} is distinct from ${to.companyId}`));
+              if (foreign.length > 0) {
+                await tx
+                  .update(delivery)
+                  .set({ recipientId: null })
+                  .where(and(eq(delivery.cartId, target.id), inArray(delivery.recipientId, foreign.map((item) => item.id))));
+              }
+            }
+          }
+        }
+        await bumpVersion(tx, source.id);
+        await bumpVersion(tx, target.id);
+        return { sourceId: source.id, targetId: target.id, sourceEmpty };
+      });
+      await repriceDeliveries(moved.targetId, null);
+      if (!moved.sourceEmpty) await repriceDeliveries(moved.sourceId, null);
+      return view(moved.targetId, to.temporary, publicOrigin);
+    },
+
+    repeatLine(viewer, orderLineId, target, publicOrigin) {
+      return service.repeatLines(viewer, [orderLineId], target, publicOrigin);
+    },
+
+    async repeatLines(viewer, orderLineIds, target, publicOrigin) {
       const owner = await resolveOwner(db, viewer, target);
-      const [source] = await db
-        .select({ line: orderProduct })
-        .from(orderProduct)
-        .innerJoin(clientOrder, eq(clientOrder.id, orderProduct.orderId))
-        .where(and(eq(orderProduct.id, orderLineId), eq(clientOrder.accountId, owner.accountId)))
-        .limit(1);
-      if (!source) {
-        throw new ShopError({ statusCode: 404, code: "ORDER_LINE_NOT_FOUND", messageUI: "Такой позиции нет в ваших заказах.", message: `No order line ${orderLineId} of this client` });
+      const ids = [...new Set(orderLineIds)];
+      const sources =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ line: orderProduct })
+              .from(orderProduct)
+              .innerJoin(clientOrder, eq(clientOrder.id, orderProduct.orderId))
+              .where(and(inArray(orderProduct.id, ids), eq(clientOrder.accountId, owner.accountId)))
+              .orderBy(asc(orderProduct.createdAt), asc(orderProduct.id));
+      if (sources.length === 0 || sources.length !== ids.length) {
+        throw new ShopError({ statusCode: 404, code: "ORDER_LINE_NOT_FOUND", messageUI: "Такой позиции нет в ваших заказах.", message: `Not every order line of ${ids.join(", ")} is this client's` });
       }
-      const original = source.line;
-      const rows = await pricedProduct(original.productId);
+      const priced = await Promise.all(sources.map(async ({ line }) => ({ original: line, rows: await pricedProduct(line.productId) })));
       return mutate(owner, publicOrigin, async (tx, row) => {
-        await ensureRoomForLine(tx, row.id);
-        const quote = quoteRows(rows, { options: original.options, quantity: original.quantity, isUrgent: original.isUrgent });
-        const [copy] = await tx
-          .insert(orderProduct)
-          .values({ cartId: row.id, productId: original.productId, repeatOfId: original.id, ...linePrice(quote) })
-          .returning({ id: orderProduct.id });
-        if (!copy) throw new Error("The repeated line was not saved");
-        // A repeat prints the same artwork: the latest layout of each detail still needed comes along.
-        const layouts = await tx.select().from(layout).where(eq(layout.orderProductId, original.id)).orderBy(asc(layout.id));
-        const latest = new Map(layouts.filter((item) => quote.layoutDetails.includes(item.detailName)).map((item) => [item.detailName, item]));
-        if (latest.size > 0) {
-          await tx.insert(layout).values(
-            [...latest.values()].map((item) => ({
-              orderProductId: copy.id,
-              detailName: item.detailName,
-              fileId: item.fileId,
-              status: item.status,
-              findings: item.findings,
-              browserFindings: item.browserFindings,
-              approvedAt: item.approvedAt,
-            })),
-          );
+        for (const { original, rows } of priced) {
+          await ensureRoomForLine(tx, row.id);
+          const quote = quoteRows(rows, { options: original.options, quantity: original.quantity, isUrgent: original.isUrgent });
+          const [copy] = await tx
+            .insert(orderProduct)
+            .values({ cartId: row.id, productId: original.productId, repeatOfId: original.id, ...linePrice(quote) })
+            .returning({ id: orderProduct.id });
+          if (!copy) throw new Error("The repeated line was not saved");
+          // A repeat prints the same artwork: the latest layout of each detail still needed comes along.
+          const layouts = await tx.select().from(layout).where(eq(layout.orderProductId, original.id)).orderBy(asc(layout.id));
+          const latest = new Map(layouts.filter((item) => quote.layoutDetails.includes(item.detailName)).map((item) => [item.detailName, item]));
+          if (latest.size > 0) {
+            await tx.insert(layout).values(
+              [...latest.values()].map((item) => ({
+                orderProductId: copy.id,
+                detailName: item.detailName,
+                fileId: item.fileId,
+                status: item.status,
+                findings: item.findings,
+                browserFindings: item.browserFindings,
+                approvedAt: item.approvedAt,
+              })),
+            );
+          }
         }
         return { changed: true, linesChanged: true };
       });

@@ -1,7 +1,18 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Address, AddressCreate, Company, CompanyCreate, CompanyLookup, Recipient, RecipientCreate } from "../../shared/contracts/index";
+import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type {
+  Address,
+  AddressCreate,
+  AddressUpdate,
+  Company,
+  CompanyCreate,
+  CompanyLookup,
+  CompanyUpdate,
+  Recipient,
+  RecipientCreate,
+  RecipientUpdate,
+} from "../../shared/contracts/index";
 import type { Database } from "../db/client";
-import { address, company, recipient } from "../db/schema";
+import { account, address, balanceEntry, cart, clientOrder, company, orderProduct, recipient } from "../db/schema";
 import type { AddressRow, CompanyRow, RecipientRow } from "../db/schema";
 import { ShopError } from "./shop-error";
 
@@ -30,6 +41,17 @@ export interface CompanyService {
   createRecipient(clientId: number, input: RecipientCreate): Promise<Recipient>;
   listAddresses(clientId: number): Promise<Address[]>;
   createAddress(clientId: number, input: AddressCreate): Promise<Address>;
+  /** New requisites; another company of the client with the same ИНН is a 409. */
+  updateCompany(clientId: number, companyId: number, input: CompanyUpdate): Promise<Company>;
+  /**
+   * Deletes a company with its recipients and empty cart; refused (409) while it has orders, money
+   * on its balance ledger or lines in its cart. The personal profile is selected if it was chosen.
+   */
+  deleteCompany(clientId: number, companyId: number): Promise<void>;
+  updateRecipient(clientId: number, recipientId: number, input: RecipientUpdate): Promise<Recipient>;
+  deleteRecipient(clientId: number, recipientId: number): Promise<void>;
+  updateAddress(clientId: number, addressId: number, input: AddressUpdate): Promise<Address>;
+  deleteAddress(clientId: number, addressId: number): Promise<void>;
 }
 
 function toCompany(row: CompanyRow): Company {
@@ -46,6 +68,22 @@ function toAddress(row: AddressRow): Address {
 
 const companyNotFound = () =>
   new ShopError({ statusCode: 404, code: "COMPANY_NOT_FOUND", messageUI: "Компания не найдена.", message: "No such company for this client" });
+
+const recipientNotFound = () =>
+  new ShopError({ statusCode: 404, code: "RECIPIENT_NOT_FOUND", messageUI: "Получатель не найден.", message: "No such recipient for this client" });
+
+const addressNotFound = () =>
+  new ShopError({ statusCode: 404, code: "ADDRESS_NOT_FOUND", messageUI: "Адрес не найден.", message: "No such address for this client" });
+
+const companyExists = (inn: string) =>
+  new ShopError({
+    statusCode: 409,
+    code: "COMPANY_EXISTS",
+    messageUI: "Компания с таким ИНН уже есть в вашем аккаунте.",
+    message: `Company with INN ${inn} already exists for the client`,
+  });
+
+const companyInUse = (messageUI: string, message: string) => new ShopError({ statusCode: 409, code: "COMPANY_IN_USE", messageUI, message });
 
 export function createCompanyService(db: Database, directory: CompanyDirectory | null): CompanyService {
   const service: CompanyService = {
@@ -77,14 +115,7 @@ export function createCompanyService(db: Database, directory: CompanyDirectory |
         })
         .onConflictDoNothing()
         .returning();
-      if (!row) {
-        throw new ShopError({
-          statusCode: 409,
-          code: "COMPANY_EXISTS",
-          messageUI: "Компания с таким ИНН уже есть в вашем аккаунте.",
-          message: `Company with INN ${input.inn} already exists for the client`,
-        });
-      }
+      if (!row) throw companyExists(input.inn);
       return toCompany(row);
     },
 
@@ -145,6 +176,91 @@ export function createCompanyService(db: Database, directory: CompanyDirectory |
         .returning();
       if (!row) throw new Error("The address was not saved");
       return toAddress(row);
+    },
+
+    async updateCompany(clientId, companyId, input) {
+      await service.getCompany(clientId, companyId);
+      const [twin] = await db
+        .select({ id: company.id })
+        .from(company)
+        .where(and(eq(company.accountId, clientId), eq(company.inn, input.inn)))
+        .limit(1);
+      if (twin && twin.id !== companyId) throw companyExists(input.inn);
+      const [row] = await db
+        .update(company)
+        .set({ name: input.name, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, legalAddress: input.legalAddress ?? "" })
+        .where(and(eq(company.id, companyId), eq(company.accountId, clientId)))
+        .returning();
+      if (!row) throw companyNotFound();
+      return toCompany(row);
+    },
+
+    async deleteCompany(clientId, companyId) {
+      await service.getCompany(clientId, companyId);
+      await db.transaction(async (tx) => {
+        // The client's row first: every write to a client's ledgers takes this lock (balance.service.ts).
+        await tx.execute(sql`SELECT id FROM ${account} WHERE id = ${clientId} FOR UPDATE`);
+        const [orders] = await tx.select({ value: count() }).from(clientOrder).where(eq(clientOrder.companyId, companyId));
+        if ((orders?.value ?? 0) > 0) {
+          throw companyInUse(
+            "У компании есть заказы: её нельзя удалить, они нужны для документов. Можно изменить её реквизиты.",
+            `Company ${companyId} has orders`,
+          );
+        }
+        const [entries] = await tx.select({ value: count() }).from(balanceEntry).where(eq(balanceEntry.companyId, companyId));
+        if ((entries?.value ?? 0) > 0) {
+          throw companyInUse("У компании есть движения по балансу: её нельзя удалить. Обратитесь к менеджеру.", `Company ${companyId} has balance entries`);
+        }
+        const [lines] = await tx
+          .select({ value: count() })
+          .from(orderProduct)
+          .innerJoin(cart, eq(cart.id, orderProduct.cartId))
+          .where(and(eq(cart.companyId, companyId), isNotNull(orderProduct.cartId)));
+        if ((lines?.value ?? 0) > 0) {
+          throw companyInUse(
+            "В корзине компании есть товары: удалите их или оформите заказ, затем удалите компанию.",
+            `Company ${companyId} has cart lines`,
+          );
+        }
+        await tx.update(account).set({ selectedCompanyId: null }).where(and(eq(account.id, clientId), eq(account.selectedCompanyId, companyId)));
+        await tx.delete(company).where(and(eq(company.id, companyId), eq(company.accountId, clientId)));
+      });
+    },
+
+    async updateRecipient(clientId, recipientId, input) {
+      const [row] = await db
+        .update(recipient)
+        .set({ name: input.name, phone: input.phone, email: input.email ?? null })
+        .where(and(eq(recipient.id, recipientId), eq(recipient.accountId, clientId)))
+        .returning();
+      if (!row) throw recipientNotFound();
+      return toRecipient(row);
+    },
+
+    async deleteRecipient(clientId, recipientId) {
+      const deleted = await db
+        .delete(recipient)
+        .where(and(eq(recipient.id, recipientId), eq(recipient.accountId, clientId)))
+        .returning({ id: recipient.id });
+      if (deleted.length === 0) throw recipientNotFound();
+    },
+
+    async updateAddress(clientId, addressId, input) {
+      const [row] = await db
+        .update(address)
+        .set({ cityKladrId: input.cityKladrId, address: input.address, comment: input.comment ?? "" })
+        .where(and(eq(address.id, addressId), eq(address.accountId, clientId)))
+        .returning();
+      if (!row) throw addressNotFound();
+      return toAddress(row);
+    },
+
+    async deleteAddress(clientId, addressId) {
+      const deleted = await db
+        .delete(address)
+        .where(and(eq(address.id, addressId), eq(address.accountId, clientId)))
+        .returning({ id: address.id });
+      if (deleted.length === 0) throw addressNotFound();
     },
   };
   return service;

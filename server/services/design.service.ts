@@ -7,6 +7,7 @@ import type { DesignOrderRow } from "../db/files.schema";
 import { toDesignOrder } from "./files.mapper";
 import type { FileService } from "./file.service";
 import type { LayoutService } from "./layout.service";
+import { recordNotification } from "./notification-record";
 import { ShopError } from "./shop-error";
 
 /*
@@ -19,7 +20,20 @@ export interface DesignService {
   create(clientId: number, input: DesignOrderCreate, publicOrigin: string): Promise<DesignOrder>;
   update(clientId: number, designId: number, input: DesignOrderPatch, publicOrigin: string): Promise<DesignOrder>;
   cancel(clientId: number, designId: number, publicOrigin: string): Promise<DesignOrder>;
+  /**
+   * Staff: the designer takes the order into work, finishes or cancels it; the client is told in
+   * «Уведомления» (in the same transaction). A closed order (done, cancelled) is a 409; the same
+   * status again changes nothing.
+   */
+  setStatus(designId: number, status: "in_work" | "done" | "cancelled", publicOrigin: string): Promise<DesignOrder>;
 }
+
+/** What the client reads when the shop moves a design order. */
+const STATUS_NEWS: Readonly<Record<"in_work" | "done" | "cancelled", (id: number) => string>> = {
+  in_work: (id) => `Дизайнер взял в работу заказ дизайна № ${id}`,
+  done: (id) => `Дизайн готов: заказ дизайна № ${id}`,
+  cancelled: (id) => `Заказ дизайна № ${id} отменён типографией`,
+};
 
 const designNotFound = () =>
   new ShopError({ statusCode: 404, code: "DESIGN_NOT_FOUND", messageUI: "Заказ дизайна не найден", message: "No such design order for this client" });
@@ -142,6 +156,41 @@ export function createDesignService(db: Database, layouts: LayoutService, files:
         .returning();
       // Taken into work between the read and the update: answer as for in_work.
       if (!updated) return this.cancel(clientId, designId, publicOrigin);
+      return present(updated, publicOrigin);
+    },
+
+    async setStatus(designId, status, publicOrigin) {
+      const [row] = await db.select().from(designOrder).where(eq(designOrder.id, designId));
+      if (!row) throw designNotFound();
+      if (row.status === status) return present(row, publicOrigin);
+      if (!OPEN_STATUSES.includes(row.status)) {
+        throw new ShopError({
+          statusCode: 409,
+          code: "DESIGN_CLOSED",
+          messageUI: row.status === "done" ? "Дизайн уже готов: статус не меняется" : "Заказ дизайна отменён: статус не меняется",
+          message: `Design order is ${row.status}`,
+        });
+      }
+      const updated = await db.transaction(async (tx) => {
+        // Only from the status just read: a parallel change (the client's cancel) wins, and this one answers 409 below.
+        const [changed] = await tx
+          .update(designOrder)
+          .set({ status, updatedAt: new Date() })
+          .where(and(eq(designOrder.id, row.id), eq(designOrder.status, row.status)))
+          .returning();
+        if (!changed) return null;
+        await recordNotification(tx, {
+          accountId: changed.accountId,
+          companyId: changed.companyId,
+          kind: "design_status",
+          orderId: changed.orderId,
+          designOrderId: changed.id,
+          title: STATUS_NEWS[status](changed.id),
+          body: `Деталь «${changed.detailName}».`,
+        });
+        return changed;
+      });
+      if (!updated) return this.setStatus(designId, status, publicOrigin);
       return present(updated, publicOrigin);
     },
   };

@@ -1,8 +1,8 @@
 import type { Order, OrderDelivery, OrderLine, OrderPayment, OrderPaymentStatus, OrderStatus, OrderSummary } from "../../shared/contracts/index";
-import type { ClientOrderRow, DeliveryRow, LayoutRow, OrderProductRow, PaymentRow, StoredFileRow } from "../db/schema";
+import type { ClientOrderRow, DeliveryRow, DesignOrderRow, LayoutRow, OrderProductRow, PaymentRow, StoredFileRow } from "../db/schema";
 import { kopecksToRoubles } from "./catalog.mapper";
 import { privateFileUrl } from "./file.service";
-import { toLayout } from "./files.mapper";
+import { designStatusOf, toLayout } from "./files.mapper";
 
 /*
  * The one place order rows become the API's orders: kopecks become roubles, dates ISO text, the
@@ -16,6 +16,8 @@ export interface OrderLineRow {
   optionLabels: string[];
   /** The current layout of each detail that has one, with its file. */
   layouts: { layout: LayoutRow; file: StoredFileRow }[];
+  /** The line's design orders, oldest first; none when left out. */
+  designs?: DesignOrderRow[] | undefined;
 }
 
 /** What the payment part of an order is made from, by payment type. */
@@ -70,6 +72,13 @@ export function toOrderLine(row: OrderLineRow, publicOrigin: string): OrderLine 
     price: kopecksToRoubles(line.priceKopecks),
     productionTimeDay: line.productionTimeDay,
     layouts: row.layouts.map(({ layout, file }) => toLayout(layout, file, publicOrigin)),
+    designOrders: (row.designs ?? []).map((design) => ({
+      designId: design.id,
+      detailName: design.detailName,
+      status: designStatusOf(design.status),
+      comment: design.comment,
+      createdAt: design.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -1,14 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod/mini";
 import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
-import type { Order, OrderListPage, PaymentType } from "../../shared/contracts/index";
+import type { Cart, DocumentListPage, Order, OrderListPage, PaymentType } from "../../shared/contracts/index";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import type { Database } from "../db/client";
-import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, product, productOption, storedFile } from "../db/schema";
+import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, product, productOption, storedFile } from "../db/schema";
 import type { ClientOrderRow, DeliveryRow } from "../db/schema";
 import { actingClientId } from "./acting-client";
 import type { BalanceService, LedgerRef } from "./balance.service";
 import type { CartService } from "./cart.service";
+import { renderActPdf } from "./closing-document-pdf";
+import { closingDates, isFinishedOrder, listOrderDocuments } from "./documents.service";
 import type { FileService } from "./file.service";
 import { OTTISK_SUPPLIER, renderInvoicePdf } from "./invoice-pdf";
 import type { InvoiceBuyer, InvoiceData, InvoiceLine } from "./invoice-pdf";
@@ -37,6 +39,15 @@ export interface OrderListInput {
   offset?: number | undefined;
   limit?: number | undefined;
   companyId?: number | undefined;
+  /** Only the personal profile's orders (no company); ignored with companyId. */
+  personal?: boolean | undefined;
+}
+
+export interface DocumentListQueryInput {
+  /** undefined: the personal profile's documents. */
+  companyId?: number | undefined;
+  offset?: number | undefined;
+  limit?: number | undefined;
 }
 
 export interface InvoicePdf {
@@ -53,10 +64,23 @@ export interface OrderService {
   getOrder(viewer: Viewer, orderId: number, publicOrigin: string): Promise<Order>;
   /** `GET /client-order/{id}/invoice`: the invoice PDF of an order paid by invoice. */
   invoicePdf(viewer: Viewer, orderId: number): Promise<InvoicePdf>;
+  /** `GET /client-order/{id}/act`: the act of a shipped or done order, made now (409 before). */
+  actPdf(viewer: Viewer, orderId: number): Promise<InvoicePdf>;
+  /** `GET /client-account/documents`: invoices and acts of the personal profile or a company. */
+  listDocuments(viewer: Viewer, query: DocumentListQueryInput, publicOrigin: string): Promise<DocumentListPage>;
+  /** `POST /client-order/{id}/repeat`: every line of the order copied into the cart of the order's account. */
+  repeatOrder(viewer: Viewer, orderId: number, publicOrigin: string): Promise<Cart>;
+  /**
+   * `POST /client-order/{id}/payment`: pay an unpaid Yookassa order again — the pending payment's
+   * confirmation, or a new payment when the last one was cancelled; 409 for anything else.
+   */
+  payAgain(viewer: Viewer, orderId: number, publicOrigin: string): Promise<Order>;
+  /** Any client's order, for staff (`GET /employee/order/{id}`, services/employee-orders.service.ts); 404 when there is none. */
+  readAnyOrder(orderId: number, publicOrigin: string): Promise<Order>;
 }
 
 export interface OrderServiceDeps {
-  carts: Pick<CartService, "checkoutSnapshot" | "moveToOrder">;
+  carts: Pick<CartService, "checkoutSnapshot" | "moveToOrder" | "repeatLines">;
   files: Pick<FileService, "store" | "read">;
   balance: BalanceService;
   payments: PaymentService;
@@ -67,6 +91,8 @@ const cartEmpty = () =>
   new ShopError({ statusCode: 400, code: "CART_EMPTY", messageUI: "В корзине нет товаров для заказа", message: "No in-order lines in the cart" });
 
 const orderNotFound = () => new ShopError({ statusCode: 404, code: "ORDER_NOT_FOUND", messageUI: "Заказ не найден", message: "No such order for this client" });
+
+const cannotPayAgain = (code: string, messageUI: string, message: string) => new ShopError({ statusCode: 409, code, messageUI, message });
 
 /** The key may come in the body or the Idempotency-Key header; one is required, and two must agree. */
 export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: string | undefined): string {
@@ -152,9 +178,14 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
             .innerJoin(storedFile, eq(storedFile.id, layout.fileId))
             .where(inArray(layout.orderProductId, lineIds))
             .orderBy(asc(layout.id));
+    const designs =
+      lineIds.length === 0
+        ? []
+        : await db.select().from(designOrder).where(inArray(designOrder.orderProductId, lineIds)).orderBy(asc(designOrder.createdAt), asc(designOrder.id));
     return rows.map(({ line, productName }) => ({
       line,
       productName,
+      designs: designs.filter((design) => design.orderProductId === line.id),
       // The latest layout of each detail (oldest first, so a later one takes its detail's place).
       layouts: [...new Map(layouts.filter((item) => item.layout.orderProductId === line.id).map((item) => [item.layout.detailName, item])).values()],
       optionLabels: OPTION_GROUP_ORDER.flatMap((group) => {
@@ -361,7 +392,8 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       const clientId = actingClientId(viewer);
       const offset = query.offset ?? 0;
       const limit = query.limit ?? ORDER_LIST_DEFAULT_LIMIT;
-      const where = and(eq(clientOrder.accountId, clientId), query.companyId === undefined ? undefined : eq(clientOrder.companyId, query.companyId));
+      const ofAccount = query.companyId !== undefined ? eq(clientOrder.companyId, query.companyId) : query.personal ? isNull(clientOrder.companyId) : undefined;
+      const where = and(eq(clientOrder.accountId, clientId), ofAccount);
       const lineCount = db
         .select({ orderId: orderProduct.orderId, lines: count().as("lines") })
         .from(orderProduct)
@@ -390,6 +422,12 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       return fullOrder(await ensureInvoice(await ownOrder(viewer, orderId)), publicOrigin);
     },
 
+    async readAnyOrder(orderId, publicOrigin) {
+      const [row] = await db.select().from(clientOrder).where(eq(clientOrder.id, orderId)).limit(1);
+      if (!row) throw orderNotFound();
+      return fullOrder(await ensureInvoice(row), publicOrigin);
+    },
+
     async invoicePdf(viewer, orderId) {
       const row = await ownOrder(viewer, orderId);
       if (row.paymentType !== "Invoice") {
@@ -399,6 +437,68 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       const stored = ready.invoiceFileId === null ? null : await deps.files.read(ready.invoiceFileId);
       if (!stored) throw new Error(`The invoice file of order ${orderId} is missing from the storage`);
       return { bytes: stored.bytes, fileName: `Счёт ${ready.number}.pdf` };
+    },
+
+    async actPdf(viewer, orderId) {
+      const row = await ownOrder(viewer, orderId);
+      if (!isFinishedOrder(row)) {
+        throw new ShopError({
+          statusCode: 409,
+          code: "ORDER_NOT_FINISHED",
+          messageUI: `Акт появится, когда заказ № ${row.number} будет выполнен`,
+          message: `Order ${orderId} is ${row.status}: no act before it is shipped or done`,
+        });
+      }
+      const [data, dates] = await Promise.all([invoiceData(row), closingDates(db, [row])]);
+      const bytes = await renderActPdf({ ...data, date: dates.get(row.id) ?? row.createdAt, orderNumber: row.number, orderDate: row.createdAt });
+      return { bytes, fileName: `Акт ${row.number}.pdf` };
+    },
+
+    async listDocuments(viewer, query, publicOrigin) {
+      return listOrderDocuments(db, { clientId: actingClientId(viewer), companyId: query.companyId ?? null, offset: query.offset, limit: query.limit }, publicOrigin);
+    },
+
+    async repeatOrder(viewer, orderId, publicOrigin) {
+      const row = await ownOrder(viewer, orderId);
+      const lines = await db.select({ id: orderProduct.id }).from(orderProduct).where(eq(orderProduct.orderId, row.id)).orderBy(asc(orderProduct.createdAt), asc(orderProduct.id));
+      if (lines.length === 0) {
+        throw new ShopError({ statusCode: 409, code: "ORDER_HAS_NO_LINES", messageUI: "В этом заказе нет товаров, повторять нечего", message: `Order ${orderId} has no lines` });
+      }
+      // Into the cart of the order's own account: its company (a deleted company leaves the order with none: the personal profile).
+      return deps.carts.repeatLines(
+        viewer,
+        lines.map((line) => line.id),
+        { companyId: row.companyId },
+        publicOrigin,
+      );
+    },
+
+    async payAgain(viewer, orderId, publicOrigin) {
+      const found = await ownOrder(viewer, orderId);
+      if (found.paymentType !== "Yookassa") {
+        throw cannotPayAgain("PAYMENT_NOT_BY_CARD", "Этот заказ оплачивается не картой: оплатить его онлайн нельзя", `Order ${orderId} is paid by ${found.paymentType}`);
+      }
+      const payable = await db.transaction(async (tx) => {
+        // The order's row locked: two clicks at once make one new payment, not two.
+        const [row] = await tx.select().from(clientOrder).where(eq(clientOrder.id, found.id)).for("update");
+        if (!row) throw orderNotFound();
+        if (row.paymentStatus === "paid") throw cannotPayAgain("ORDER_ALREADY_PAID", `Заказ № ${row.number} уже оплачен`, `Order ${orderId} is paid`);
+        if (row.status === "cancelled") throw cannotPayAgain("ORDER_CANCELLED", `Заказ № ${row.number} отменён: оплатить его нельзя`, `Order ${orderId} is cancelled`);
+        const [latest] = await tx.select().from(payment).where(eq(payment.orderId, row.id)).orderBy(desc(payment.id)).limit(1);
+        if (latest?.status === "waiting_for_capture" || latest?.status === "succeeded") {
+          throw cannotPayAgain("PAYMENT_IN_PROGRESS", "Оплата этого заказа уже прошла и ждёт подтверждения банка", `Order ${orderId}'s payment is ${latest.status}`);
+        }
+        if (latest?.status === "pending") return { row, pending: latest };
+        // Cancelled (or never made): a new payment with a new idempotence key; the order waits for it again.
+        const created = await deps.payments.createPending(tx, row, publicOrigin);
+        await tx.update(clientOrder).set({ paymentStatus: "pending" }).where(and(eq(clientOrder.id, row.id), eq(clientOrder.paymentStatus, "cancelled")));
+        return { row, pending: created };
+      });
+      // After the commit (no lock held while YooKassa answers): the confirmation URL, asked once per payment.
+      await deps.payments.ensureConfirmation(payable.pending, payable.row, publicOrigin);
+      const [current] = await db.select().from(clientOrder).where(eq(clientOrder.id, found.id));
+      if (!current) throw orderNotFound();
+      return fullOrder(current, publicOrigin);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { clientOrder, payment } from "../db/schema";
 import type { ClientOrderRow, PaymentRow } from "../db/schema";
 import { formatBalance } from "./balance.service";
+import { recordNotification } from "./notification-record";
 import { ShopError } from "./shop-error";
 
 /*
@@ -36,7 +37,7 @@ export interface PaymentService {
   latestFor(orderId: number): Promise<PaymentRow | null>;
   /** What the test payment page shows; 404 when there is no such test payment. */
   testPage(externalId: string): Promise<TestPaymentPage>;
-  /** The test page's buttons: pays or cancels (once; a repeat changes nothing) and answers where to send the shopper. */
+  /** The test page's buttons: pays or cancels (once; a repeat changes nothing) and answers where to send the shopper (the order's success page either way). */
   completeTestPayment(externalId: string, action: "pay" | "cancel", publicOrigin: string): Promise<string>;
   /** YooKassa's notification: refetches the payment and applies what YooKassa says; unknown payments are ignored. */
   handleYookassaNotification(notification: YookassaNotification, log: FastifyBaseLogger): Promise<void>;
@@ -50,6 +51,7 @@ export function successPaymentUrl(publicOrigin: string, orderId: number): string
   return `${publicOrigin}/success-payment?orderId=${orderId}`;
 }
 
+/** The cart page (no longer where a cancelled payment returns: the order's success page offers «Оплатить» again). */
 export function cartUrl(publicOrigin: string): string {
   return `${publicOrigin}/cart`;
 }
@@ -63,14 +65,26 @@ export async function markPaymentSucceeded(tx: Database, row: Pick<PaymentRow, "
     .update(payment)
     .set({ status: "succeeded", updatedAt: new Date() })
     .where(and(eq(payment.id, row.id), ne(payment.status, "succeeded")));
-  await tx
+  const paid = await tx
     .update(clientOrder)
     .set({
       paymentStatus: "paid",
       status: sql`CASE WHEN ${clientOrder.status} = 'new' THEN 'paid' ELSE ${clientOrder.status} END`,
       paidAt: sql`coalesce(${clientOrder.paidAt}, now())`,
     })
-    .where(and(eq(clientOrder.id, row.orderId), ne(clientOrder.paymentStatus, "paid")));
+    .where(and(eq(clientOrder.id, row.orderId), ne(clientOrder.paymentStatus, "paid")))
+    .returning({ accountId: clientOrder.accountId, companyId: clientOrder.companyId, number: clientOrder.number, totalKopecks: clientOrder.totalKopecks });
+  // The client hears of it once: only the update that made the order paid writes the news.
+  for (const order of paid) {
+    await recordNotification(tx, {
+      accountId: order.accountId,
+      companyId: order.companyId,
+      kind: "payment",
+      orderId: row.orderId,
+      title: `Заказ № ${order.number} оплачен`,
+      body: `Оплата картой прошла: ${formatBalance(order.totalKopecks)}.`,
+    });
+  }
 }
 
 /** Marks a payment that has not succeeded canceled, and its order's payment cancelled unless it is paid. */
@@ -169,8 +183,8 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
         if (action === "pay") await markPaymentSucceeded(tx, row);
         else await markPaymentCanceled(tx, row);
       });
-      const [after] = await db.select({ status: payment.status }).from(payment).where(eq(payment.id, row.id));
-      return after?.status === "succeeded" ? successPaymentUrl(publicOrigin, row.orderId) : cartUrl(publicOrigin);
+      // Paid or not, the order's success page: after a cancel it offers «Оплатить» again (issue 15).
+      return successPaymentUrl(publicOrigin, row.orderId);
     },
 
     async handleYookassaNotification(notification, log) {

@@ -20,6 +20,8 @@ export const accountProfileSchema = z.object({
   email: z.nullable(z.string()),
   name: z.string(),
   surname: z.string(),
+  /** As the phone mask writes it («+7 999 123-45-67»); null when not given. */
+  phone: z.nullable(z.string()),
   avatar: z.object({ url: z.nullable(z.url()) }),
   /** A visitor's account before sign-in: shown as not signed in. */
   temporary: z.boolean(),
@@ -33,23 +35,28 @@ export const accountProfileSchema = z.object({
   impersonalization: z.boolean(),
   placeClientId: z.nullable(entityIdSchema),
   placeCompanyId: z.nullable(entityIdSchema),
+  /** Whether the address was confirmed by the link in the registration e-mail (an unconfirmed account may still order). */
+  emailConfirmed: z.boolean(),
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
+/** An e-mail address as a person types it: trimmed, lower-cased, checked (sign-in, registration, recovery). */
+export const emailInputSchema = z.pipe(
+  z
+    .string({ error: "Введите адрес электронной почты" })
+    .check(
+      safeText(),
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: "Введите адрес электронной почты" }),
+      z.maxLength(254, { error: "Адрес электронной почты слишком длинный" }),
+    ),
+  z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" }),
+);
+
 /** `POST /auth/login` (spec §3 Login form). */
 export const loginRequestSchema = z.object({
-  email: z.pipe(
-    z
-      .string({ error: "Введите адрес электронной почты" })
-      .check(
-        safeText(),
-        z.trim(),
-        z.toLowerCase(),
-        z.minLength(1, { error: "Введите адрес электронной почты" }),
-        z.maxLength(254, { error: "Адрес электронной почты слишком длинный" }),
-      ),
-    z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" }),
-  ),
+  email: emailInputSchema,
   password: z
     .string({ error: "Введите пароль" })
     .check(safeText(), z.minLength(1, { error: "Введите пароль" }), z.maxLength(256, { error: "Пароль слишком длинный" })),

@@ -103,6 +103,32 @@ export const cartChangeInOrderSchema = z.object({
 });
 export type CartChangeInOrderRequest = z.input<typeof cartChangeInOrderSchema>;
 
+/**
+ * `POST /client-cart/product/move`: lines from one of the acting client's carts to another (the
+ * personal profile is null). Without `lineIds`, every line of the source cart moves.
+ */
+export const cartMoveSchema = z
+  .object({
+    fromCompanyId: z.nullable(idInput("Компания, из корзины которой переносим, указана неверно")),
+    toCompanyId: z.nullable(idInput("Компания, в корзину которой переносим, указана неверно")),
+    lineIds: z.optional(
+      z
+        .array(idInput("Позиция корзины указана неверно"), { error: "Укажите позиции корзины списком" })
+        .check(
+          z.minLength(1, { error: "Укажите хотя бы одну позицию корзины" }),
+          z.maxLength(CART_BULK_MAX_LINES, { error: `Не больше ${CART_BULK_MAX_LINES} позиций за раз` }),
+        ),
+    ),
+  })
+  .check(
+    z.refine((value) => value.fromCompanyId !== value.toCompanyId, {
+      error: "Товары уже в этой корзине: выберите другую",
+      path: ["toCompanyId"],
+    }),
+  );
+export type CartMoveRequest = z.input<typeof cartMoveSchema>;
+export type CartMove = z.infer<typeof cartMoveSchema>;
+
 /** `PATCH /client-cart`: the comment and the payment type; `version` makes it refuse a stale tab's change. */
 export const cartUpdateSchema = z.object({
   comment: z.optional(
@@ -159,7 +185,11 @@ export const cartLayoutDesignSchema = z.object({
 });
 export type CartLayoutDesign = z.infer<typeof cartLayoutDesignSchema>;
 
-/** The layout of one detail that needs one: the latest upload, or `missing`. */
+/**
+ * The layout of one detail that needs one: the latest upload, or `missing`. A live design order
+ * (`design` set: new, in_work or done) takes care of the detail: `missing` (or `failed`) then keeps
+ * nothing from being ordered, the designer makes the layout.
+ */
 export const cartLayoutSchema = z.object({
   detailName: z.string(),
   status: cartLayoutStatusSchema,
@@ -271,12 +301,25 @@ export const cartProblemCodeValues = [
 export const cartProblemSchema = z.object({ code: z.enum(cartProblemCodeValues), messageUI: z.string() });
 export type CartProblem = z.infer<typeof cartProblemSchema>;
 
+/** Another cart of the same client that holds lines (the storefront offers to move them). */
+export const cartElsewhereSchema = z.object({
+  /** Null: the personal profile's cart. */
+  companyId: z.nullable(entityIdSchema),
+  companyName: z.nullable(z.string()),
+  lineCount: z.number().check(z.int(), z.positive()),
+});
+export type CartElsewhere = z.infer<typeof cartElsewhereSchema>;
+
 /** `GET /client-cart` and the answer of every cart change. */
 export const cartSchema = z.object({
   /** Null until the first change opens the cart (and for an anonymous visitor). */
   id: z.nullable(entityIdSchema),
   clientId: z.nullable(entityIdSchema),
   companyId: z.nullable(entityIdSchema),
+  /** The company's name; null for the personal profile's cart (and an anonymous visitor's). */
+  companyName: z.nullable(z.string()),
+  /** The client's other carts that hold lines, personal first, then by company name. */
+  otherCarts: z.array(cartElsewhereSchema),
   /** Grows with every change; send it with PATCH /client-cart to refuse a stale tab's edit. */
   version: z.number().check(z.int(), z.gte(0)),
   orderProduct: z.array(cartLineSchema),

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { CITY_KLADR_ID_PATTERN } from "./geo";
-import { idInput, optionalIdTextInput, safeText } from "./input";
+import { idInput, idTextInput, optionalIdTextInput, safeText } from "./input";
 
 /** A city's KLADR id as a shopper's choice or an address names it (see geo.ts). */
 const cityKladrIdInput = z
@@ -142,3 +142,31 @@ export const addressCreateSchema = z.object({
 export type AddressCreateRequest = z.input<typeof addressCreateSchema>;
 /** As the server receives it, checked and normalised. */
 export type AddressCreate = z.infer<typeof addressCreateSchema>;
+
+/*
+ * Editing and deleting a client's companies, recipients and saved addresses (the account area's
+ * profile and company pages, issue 15).
+ */
+
+/** `PUT /client-account/company/{id}`: the same requisites, checked the same way, as adding one. */
+export const companyUpdateSchema = companyCreateSchema;
+export type CompanyUpdateRequest = z.input<typeof companyUpdateSchema>;
+export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
+
+export const companyParamsSchema = z.object({ id: idTextInput("Компания указана неверно") });
+export const recipientParamsSchema = z.object({ id: idTextInput("Получатель указан неверно") });
+export const addressParamsSchema = z.object({ id: idTextInput("Адрес указан неверно") });
+
+/** `PUT /client-account/recipient/{id}`: the recipient stays with its company (or the personal profile). */
+export const recipientUpdateSchema = z.object({
+  name: recipientCreateSchema.shape.name,
+  phone: phoneSchema,
+  email: z.nullish(z.email({ error: "Проверьте адрес электронной почты: в нём ошибка" })),
+});
+export type RecipientUpdateRequest = z.input<typeof recipientUpdateSchema>;
+export type RecipientUpdate = z.infer<typeof recipientUpdateSchema>;
+
+/** `PUT /client-account/address/{id}`. */
+export const addressUpdateSchema = addressCreateSchema;
+export type AddressUpdateRequest = z.input<typeof addressUpdateSchema>;
+export type AddressUpdate = z.infer<typeof addressUpdateSchema>;

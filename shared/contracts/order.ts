@@ -1,8 +1,8 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
-import { layoutSchema } from "./files";
+import { designStatusValues, layoutSchema } from "./files";
 import { idInput, idTextInput, optionalIdTextInput, safeText } from "./input";
-import { preprocess } from "./query";
+import { preprocess, queryBoolean } from "./query";
 import { IDEMPOTENCY_KEY_HEADER } from "./wire";
 
 /*
@@ -62,6 +62,17 @@ export const placeOrderHeadersSchema = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z.optional(idempotencyKeySchema),
 });
 
+/** A design ordered from the shop for one detail of an order line (files.ts has the whole design order). */
+export const orderLineDesignSchema = z.object({
+  designId: entityIdSchema,
+  detailName: z.string(),
+  status: z.enum(designStatusValues),
+  comment: z.string(),
+  /** ISO date-time. */
+  createdAt: z.string(),
+});
+export type OrderLineDesign = z.infer<typeof orderLineDesignSchema>;
+
 /** A line of a placed order: what the client saw in the cart, frozen. */
 export const orderLineSchema = z.object({
   id: entityIdSchema,
@@ -83,6 +94,8 @@ export const orderLineSchema = z.object({
   productionTimeDay: z.number().check(z.int()),
   /** The line's current layouts, one per detail that has one: file, the server's findings, the customer's approval. */
   layouts: z.array(layoutSchema),
+  /** The line's design orders, oldest first (cancelled ones too, so the history reads whole). */
+  designOrders: z.array(orderLineDesignSchema),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -169,11 +182,15 @@ const countText = (min: number, max: number, messageUI: string) =>
     ),
   );
 
-/** `GET /client-order`: newest first; companyId narrows to one company's orders. */
+/**
+ * `GET /client-order`: newest first; companyId narrows to one company's orders, `personal=true` to
+ * the personal profile's (no company); neither: all the client's orders.
+ */
 export const orderListQuerySchema = z.object({
   offset: countText(0, 1_000_000, "offset — целое число от 0"),
   limit: countText(1, ORDER_LIST_MAX_LIMIT, `limit — целое число от 1 до ${ORDER_LIST_MAX_LIMIT}`),
   companyId: optionalIdTextInput("Компания указана неверно"),
+  personal: queryBoolean({ messageUI: "personal — true или false" }),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
@@ -232,3 +249,48 @@ export const yookassaNotificationSchema = z.looseObject({
   }),
 });
 export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* The account area's documents (issue 15): invoices and closing documents of an account.          */
+
+/** invoice: «Счёт на оплату» of an order paid by invoice; act: «Акт выполненных работ» of a shipped or done order. */
+export const orderDocumentKindSchema = z.enum(["invoice", "act"]);
+export type OrderDocumentKind = z.infer<typeof orderDocumentKindSchema>;
+
+export const orderDocumentSchema = z.object({
+  kind: orderDocumentKindSchema,
+  orderId: entityIdSchema,
+  orderNumber: z.string(),
+  /** The document's own number (the order's number for both kinds). */
+  number: z.string(),
+  /** ISO date-time: the invoice's is the order's placing, the act's the day the work was finished. */
+  date: z.string(),
+  /** Roubles, VAT included. */
+  total: z.number(),
+  /** The PDF: `GET /api/client-order/{id}/invoice` or `…/act`, with the session. */
+  url: z.string(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
+export const DOCUMENT_LIST_DEFAULT_LIMIT = 20;
+export const DOCUMENT_LIST_MAX_LIMIT = 100;
+
+/**
+ * `GET /client-account/documents?companyId=`: the documents of a company, or of the personal profile
+ * without companyId. Paged by orders (an order has one or two documents), newest first.
+ */
+export const documentListQuerySchema = z.object({
+  companyId: optionalIdTextInput("Компания указана неверно"),
+  offset: countText(0, 1_000_000, "offset — целое число от 0"),
+  limit: countText(1, DOCUMENT_LIST_MAX_LIMIT, `limit — целое число от 1 до ${DOCUMENT_LIST_MAX_LIMIT}`),
+});
+export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
+
+export const documentListPageSchema = z.object({
+  items: z.array(orderDocumentSchema),
+  /** Orders with documents, of which `offset`…`offset + limit` are on this page. */
+  total: z.number().check(z.int()),
+  offset: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
+});
+export type DocumentListPage = z.infer<typeof documentListPageSchema>;

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatDateLong, formatDateShort, formatPhone, formatRoubles, isCompletePhone, phoneMaskFor } from "./format";
+import { formatDateLong, formatDateShort, formatDateTime, formatPhone, formatRoubles, isCompletePhone, phoneMaskFor } from "./format";
 
 describe("dates (spec §9: ru-RU, dd MMMM YYYY; blog teasers dd.MM.yyyy)", () => {
   it("writes the long date with the month's name in the genitive and without «г.»", () => {
     expect(formatDateLong("2026-02-05T09:00:00+03:00")).toBe("05 февраля 2026");
     expect(formatDateLong("2026-05-12T12:00:00Z")).toBe("12 мая 2026");
+  });
+
+  it("writes a moment in Moscow time, whatever the reader's zone, and says so", () => {
+    expect(formatDateTime("2026-11-25T14:05:00Z")).toBe("25 ноября 2026 г., 17:05 (МСК)");
+    expect(formatDateTime("2026-12-31T22:30:00Z")).toBe("1 января 2027 г., 01:30 (МСК)");
   });
 
   it("writes the teaser date as dd.MM.yyyy", () => {

@@ -46,6 +46,25 @@ export function formatDateLong(iso: string): string {
     .join(" ");
 }
 
+const dateTime = new Intl.DateTimeFormat("ru-RU", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/**
+ * «2026-11-25T14:05:00Z» → «25 ноября 2026 г., 17:05 (МСК)»: a moment (a message, a notification)
+ * in the shop's time. Built from the parts, not the joined text, whose joint («,» or « в ») differs
+ * between ICU versions — the server's render and the browser's must draw the same text.
+ */
+export function formatDateTime(iso: string): string {
+  const parts = Object.fromEntries(dateTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.day} ${parts.month} ${parts.year} г., ${parts.hour}:${parts.minute} (МСК)`;
+}
+
 /**
  * Phone masks by country calling code (spec §3: "phone masks exist for many countries (Russia
  * +7### ###-##-##)"; the full list is not shown): Russia and Kazakhstan, and the neighbours the shop

@@ -1,6 +1,6 @@
 export { cartTotals, promocodeDiscount, promocodeExpiredMessage, promocodeMinSumMessage, promocodeNotFoundMessage, vatIncludedKopecks } from "./cart-totals";
 export type { CartTotals, CartTotalsInput, PromocodeOutcome, PromocodeProblem, PromocodeTerms } from "./cart-totals";
-export { formatDateLong, formatDateShort, formatPhone, formatProductCount, formatRoubles, formatWorkingDays, isCompletePhone, PHONE_MASKS, phoneMaskFor, pluralRu } from "./format";
+export { formatDateLong, formatDateShort, formatDateTime, formatPhone, formatProductCount, formatRoubles, formatWorkingDays, isCompletePhone, PHONE_MASKS, phoneMaskFor, pluralRu } from "./format";
 export { fileNameWithoutExtension } from "./file-name";
 export { MESSENGER_NAMES, messengerPhoneHref, phoneDigits, telHref } from "./contact-links";
 export {

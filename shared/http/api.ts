@@ -23,10 +23,14 @@ import type {
   SessionGrant,
 } from "../contracts/index";
 import { cartEndpoints } from "./cart.endpoints";
+import { authEndpoints } from "./auth.endpoints";
+import type { AuthEndpoints } from "./auth.endpoints";
 import { catalogEndpoints } from "./catalog.endpoints";
 import type { CatalogEndpoints } from "./catalog.endpoints";
 import type { CartEndpoints } from "./cart.endpoints";
 import { deliveryEndpoints } from "./delivery.endpoints";
+import { employeeEndpoints } from "./employee.endpoints";
+import type { EmployeeEndpoints } from "./employee.endpoints";
 import type { DeliveryEndpoints } from "./delivery.endpoints";
 import { filesEndpoints } from "./files.endpoints";
 import { handoffEndpoints } from "./handoff.endpoints";
@@ -35,6 +39,8 @@ import { orderEndpoints } from "./order.endpoints";
 import type { OrderEndpoints } from "./order.endpoints";
 import type { FilesEndpoints } from "./files.endpoints";
 import { pagesEndpoints } from "./pages.endpoints";
+import { profileEndpoints } from "./profile.endpoints";
+import type { ProfileEndpoints } from "./profile.endpoints";
 import type { PagesEndpoints } from "./pages.endpoints";
 import { createRequest } from "./request";
 import { productListSearchParams } from "./query";
@@ -45,7 +51,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -94,12 +100,15 @@ export function createApi(options: ApiOptions): Api {
   return {
     baseURL: options.baseURL,
     ...handoffEndpoints(request),
+    ...authEndpoints(request, tokens),
     ...deliveryEndpoints(request),
     ...cartEndpoints(request),
     ...pagesEndpoints(request),
     ...filesEndpoints(request),
     ...orderEndpoints(request),
+    ...employeeEndpoints(request),
     ...catalogEndpoints(request),
+    ...profileEndpoints(request),
     getProductCategories: () => request("/public/product/category", categoryListSchema),
     getProducts: (query = {}) => request("/public/product", productListPageSchema, { query: productListSearchParams(query) }),
     getProduct: (id, query = {}) =>

@@ -4,6 +4,7 @@ import type {
   CartChangeInOrderRequest,
   CartDeliveryCreateRequest,
   CartDeliveryUpdateRequest,
+  CartMoveRequest,
   CartProductAddRequest,
   CartProductUpdateRequest,
   CartQuery,
@@ -31,6 +32,8 @@ export interface CartEndpoints {
   updateCartProduct(orderProductId: number, patch: CartProductUpdateRequest): Promise<Cart>;
   removeCartProduct(orderProductId: number): Promise<Cart>;
   changeCartProductsInOrder(change: CartChangeInOrderRequest): Promise<Cart>;
+  /** Lines moved from one of the client's carts to another (null: the personal profile); answers the target cart. */
+  moveCartProducts(move: CartMoveRequest): Promise<Cart>;
   /** A line of an earlier order copied into the cart (of `companyId`, else the personal one). */
   repeatCartProduct(orderProductId: number, target?: Pick<CartQuery, "companyId">): Promise<Cart>;
   addCartDelivery(delivery: CartDeliveryCreateRequest): Promise<Cart>;
@@ -66,6 +69,7 @@ export function cartEndpoints(request: ApiRequest): CartEndpoints {
     updateCartProduct: (orderProductId, patch) => request(`/client-cart/product/${orderProductId}`, contract("cartSchema"), { method: "PATCH", body: { ...patch } }),
     removeCartProduct: (orderProductId) => request(`/client-cart/product/${orderProductId}`, contract("cartSchema"), { method: "DELETE" }),
     changeCartProductsInOrder: (change) => request("/client-cart/product/change-in-order", contract("cartSchema"), { method: "POST", body: { ...change } }),
+    moveCartProducts: (move) => request("/client-cart/product/move", contract("cartSchema"), { method: "POST", body: { ...move } }),
     repeatCartProduct: (orderProductId, target = {}) =>
       request(`/client-cart/product/repeat/${orderProductId}`, contract("cartSchema"), { method: "POST", query: defined({ ...target }) }),
     addCartDelivery: (delivery) => request("/client-cart/delivery", contract("cartSchema"), { method: "POST", body: { ...delivery } }),

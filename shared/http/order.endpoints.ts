@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER } from "../contracts/wire";
 import { contract } from "./lazy-contracts";
-import type { Balance, Order, OrderListPage, OrderListQuery, PlaceOrderRequest } from "../contracts/index";
+import type { Balance, Cart, DocumentListPage, DocumentListQuery, Order, OrderListPage, OrderListQuery, PlaceOrderRequest } from "../contracts/index";
 import type { ApiRequest } from "./request";
 
 /**
@@ -18,11 +18,17 @@ export interface OrderEndpoints {
   getOrder(orderId: number): Promise<Order>;
   /** The internal balance of a company, or of the personal profile without `companyId`. */
   getBalance(companyId?: number): Promise<Balance>;
+  /** Every line of the order copied into the cart of the order's account; answers that cart. */
+  repeatOrder(orderId: number): Promise<Cart>;
+  /** An unpaid card (Yookassa) order paid again: the order with a `payment.confirmationUrl` to send the shopper to. */
+  payOrderAgain(orderId: number): Promise<Order>;
+  /** Invoices and acts of a company, or of the personal profile without `companyId`; their PDFs are links (`url`). */
+  getDocuments(query?: DocumentListQuery): Promise<DocumentListPage>;
 }
 
 /** Drops the unset fields: spec §7 sends no empty query values. */
-function defined(query: OrderListQuery): Record<string, number> {
-  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, number] => typeof entry[1] === "number"));
+function defined(query: OrderListQuery | DocumentListQuery): Record<string, number | boolean> {
+  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, number | boolean] => typeof entry[1] === "number" || entry[1] === true));
 }
 
 export function orderEndpoints(request: ApiRequest): OrderEndpoints {
@@ -36,5 +42,8 @@ export function orderEndpoints(request: ApiRequest): OrderEndpoints {
     getOrders: (query = {}) => request("/client-order", contract("orderListPageSchema"), { query: defined(query) }),
     getOrder: (orderId) => request(`/client-order/${orderId}`, contract("orderSchema")),
     getBalance: (companyId) => request("/client-account/balance", contract("balanceSchema"), { query: companyId === undefined ? {} : { companyId } }),
+    repeatOrder: (orderId) => request(`/client-order/${orderId}/repeat`, contract("cartSchema"), { method: "POST" }),
+    payOrderAgain: (orderId) => request(`/client-order/${orderId}/payment`, contract("orderSchema"), { method: "POST" }),
+    getDocuments: (query = {}) => request("/client-account/documents", contract("documentListPageSchema"), { query: defined(query) }),
   };
 }

@@ -411,7 +411,6 @@ describe("who may call what", () => {
       { method: "POST" as const, url: "/api/client-account/address", payload: { cityKladrId: "2300000100000", address: "ул. Тест, 1" } },
       { method: "POST" as const, url: "/api/client-account/company", payload: { name: "ООО «Тест»", inn: "2308123457" } },
       { method: "POST" as const, url: "/api/client-account/select-company", payload: { companyId: null } },
-      { method: "GET" as const, url: "/api/utils/company-by-inn?inn=2308123457" },
     ];
     for (const request of clientCalls) {
       for (const caller of ["anonymous", "temporary"] as const) {

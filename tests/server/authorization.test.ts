@@ -47,6 +47,9 @@ interface Ids {
   fileId: number;
   designId: number;
   checkId: number;
+  /** A's recipient and saved address (the profile pages' edit and delete calls). */
+  recipientId: number;
+  addressId: number;
 }
 
 interface Call {
@@ -222,8 +225,30 @@ beforeAll(async () => {
     designId: design.designId,
     checkId: check.pitstopDesignId,
   };
+  ids = { ...ids, ...(await recipientAndAddressOfA()) };
   tokens.set("employeeAsA", await employeeInClientModeForA());
 }, 120_000);
+
+/** A new recipient and saved address of A's (each delete uses one up). */
+async function recipientAndAddressOfA(): Promise<{ recipientId: number; addressId: number }> {
+  const tokenA = tokens.get("clientA");
+  const recipient = (await ok({ method: "POST", url: "/api/client-account/recipient", payload: { name: "Получатель А", phone: "+7 918 222-33-44" } }, tokenA)) as { id: number };
+  const saved = (await ok({ method: "POST", url: "/api/client-account/address", payload: { cityKladrId: "2300000100000", address: "ул. Северная, 5" } }, tokenA)) as { id: number };
+  return { recipientId: recipient.id, addressId: saved.id };
+}
+
+/** A new company of A's with no orders (edited or deleted by the allowed callers). */
+async function companyOfA(): Promise<{ companyAId: number }> {
+  const created = (await ok({ method: "POST", url: "/api/client-account/company", payload: { name: "ООО «Для правки»", inn: freshInn() } }, tokens.get("clientA"))) as { id: number };
+  return { companyAId: created.id };
+}
+
+/** Who each demo account is, to put their names back after a profile change. */
+const DEMO_NAMES: Record<string, { name: string; surname: string }> = {
+  "client@example.com": { name: "Иван", surname: "Иванов" },
+  "petrova@example.com": { name: "Ольга", surname: "Петрова" },
+  "manager@example.com": { name: "Мария", surname: "Кузнецова" },
+};
 
 afterAll(async () => {
   await testApp?.close();
@@ -263,6 +288,15 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/delivery/self-pickup",
   "POST /api/auth/login",
   "POST /api/auth/logout",
+  // Registration and the e-mail links: the link's token is the capability (tests/server/registration.test.ts).
+  "POST /api/auth/registration",
+  "POST /api/auth/confirm-email",
+  "POST /api/auth/password-recovery",
+  "POST /api/auth/password-reset",
+  // The dev mail page: without SMTP only, and for loopback callers or employees (tests/server/mail-outbox.test.ts).
+  "GET /api/dev/mail",
+  "GET /api/dev/mail.json",
+  "GET /api/dev/mail/{id}",
   // Opened by the browser: the signed link is the capability (tests/server/handoff.test.ts).
   "GET /api/auth/handoff",
   // The consent page's form: the signed link is the capability; the shop's own origin only (tests/server/security/handoff.test.ts).
@@ -300,6 +334,8 @@ const CALLS: Call[] = [
   },
   // Any session may hand itself over to the shop's pages; the link opens a session of the same account only.
   { route: "POST /api/auth/handoff", expect: [401, "ok", "ok", "ok", "ok", "ok"], request: () => ({ method: "POST", url: "/api/auth/handoff", payload: {} }) },
+  // The confirmation letter again: a signed-in person's own address (the demo accounts' are confirmed: no letter).
+  { route: "POST /api/auth/confirm-email/resend", expect: [401, 401, "ok", "ok", "ok", "ok"], request: () => ({ method: "POST", url: "/api/auth/confirm-email/resend" }) },
   {
     route: "POST /api/client-account/select-city/{id}",
     expect: ["ok", "ok", "ok", "ok", "ok", "ok"],
@@ -327,6 +363,70 @@ const CALLS: Call[] = [
     request: () => ({ method: "POST", url: "/api/client-account/recipient", payload: { name: "Анна Смирнова", phone: "+7 918 111-22-33" } }),
   },
   { route: "GET /api/client-account/address", expect: [401, 401, "ok", "ok", 403, "ok"], request: () => ({ method: "GET", url: "/api/client-account/address" }) },
+  // The profile pages (issue 15): A's companies, recipients and addresses edited or deleted; the person's own name and password.
+  { route: "GET /api/client-account/company", expect: [401, 401, "ok", "ok", 403, "ok"], request: () => ({ method: "GET", url: "/api/client-account/company" }) },
+  {
+    route: "GET /api/client-account/company/{id}",
+    expect: [401, 401, "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "GET", url: `/api/client-account/company/${ids.companyAId}` }),
+  },
+  {
+    route: "PUT /api/client-account/company/{id}",
+    expect: [401, 401, "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "PUT", url: `/api/client-account/company/${ids.companyAId}`, payload: { name: "ООО «Исправленное»", inn: freshInn() } }),
+    fresh: companyOfA,
+  },
+  {
+    route: "DELETE /api/client-account/company/{id}",
+    expect: [401, 401, "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "DELETE", url: `/api/client-account/company/${ids.companyAId}` }),
+    fresh: companyOfA,
+  },
+  {
+    route: "PUT /api/client-account/recipient/{id}",
+    expect: [401, 401, "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "PUT", url: `/api/client-account/recipient/${ids.recipientId}`, payload: { name: "Получатель А", phone: "+7 918 222-33-45" } }),
+  },
+  {
+    route: "DELETE /api/client-account/recipient/{id}",
+    expect: [401, 401, "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "DELETE", url: `/api/client-account/recipient/${ids.recipientId}` }),
+    fresh: recipientAndAddressOfA,
+  },
+  {
+    route: "PUT /api/client-account/address/{id}",
+    expect: [401, 401, "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "PUT", url: `/api/client-account/address/${ids.addressId}`, payload: { cityKladrId: "2300000100000", address: "ул. Северная, 6" } }),
+  },
+  {
+    route: "DELETE /api/client-account/address/{id}",
+    expect: [401, 401, "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "DELETE", url: `/api/client-account/address/${ids.addressId}` }),
+    fresh: recipientAndAddressOfA,
+  },
+  { route: "GET /api/client-account/notification", expect: [401, 401, "ok", "ok", 403, "ok"], request: () => ({ method: "GET", url: "/api/client-account/notification" }) },
+  {
+    route: "POST /api/client-account/notification/read",
+    expect: [401, 401, "ok", "ok", 403, "ok"],
+    request: () => ({ method: "POST", url: "/api/client-account/notification/read", payload: { all: true } }),
+  },
+  {
+    route: "PUT /api/account/profile",
+    expect: [401, 401, "ok", "ok", "ok", "ok"],
+    request: () => ({ method: "PUT", url: "/api/account/profile", payload: { name: "Проверка", surname: "Доступа", phone: "" } }),
+    // Each caller changed their own name: put it back.
+    restore: async (token) => {
+      const profile = accountProfileSchema.parse(await ok({ method: "GET", url: "/api/account/profile" }, token));
+      const names = DEMO_NAMES[profile.email ?? ""];
+      if (names) await ok({ method: "PUT", url: "/api/account/profile", payload: { ...names, phone: "" } }, token);
+    },
+  },
+  {
+    // A wrong current password: reaching the check is "allowed", and nothing changes.
+    route: "POST /api/account/password",
+    expect: [401, 401, "allowed", "allowed", "allowed", "allowed"],
+    request: () => ({ method: "POST", url: "/api/account/password", payload: { currentPassword: "not-the-password-1", newPassword: "another-pass-42" } }),
+  },
   {
     route: "POST /api/client-account/address",
     expect: [401, 401, "ok", "ok", 403, "ok"],
@@ -337,7 +437,7 @@ const CALLS: Call[] = [
     expect: [401, 401, "ok", "denied", 403, "ok"],
     request: (ids) => ({ method: "GET", url: `/api/client-account/balance?companyId=${ids.companyAId}` }),
   },
-  { route: "GET /api/utils/company-by-inn", expect: [401, 401, "allowed", "allowed", "allowed", "allowed"], request: () => ({ method: "GET", url: "/api/utils/company-by-inn?inn=7707083893" }) },
+  { route: "GET /api/utils/company-by-inn", expect: ["allowed", "allowed", "allowed", "allowed", "allowed", "allowed"], request: () => ({ method: "GET", url: "/api/utils/company-by-inn?inn=7707083893" }) },
 
   // Employees' calls.
   { route: "GET /api/client/search-by-name", expect: [401, 401, 403, 403, "ok", "ok"], request: () => ({ method: "GET", url: "/api/client/search-by-name?search=Иван" }) },
@@ -364,6 +464,15 @@ const CALLS: Call[] = [
     expect: [401, 401, 403, 403, "ok", "ok"],
     request: () => ({ method: "POST", url: "/api/client/exit-impersonalization" }),
     fresh: async () => ({}),
+  },
+  // The panel of every client's orders: staff outside client mode only (403 CLIENT_MODE_ACTIVE in it).
+  { route: "GET /api/employee/order", expect: [401, 401, 403, 403, "ok", 403], request: () => ({ method: "GET", url: "/api/employee/order?status=new" }) },
+  { route: "GET /api/employee/order/{id}", expect: [401, 401, 403, 403, "ok", 403], request: (ids) => ({ method: "GET", url: `/api/employee/order/${ids.orderId}` }) },
+  {
+    route: "PATCH /api/employee/order/{id}/status",
+    expect: [401, 401, 403, 403, "ok", 403],
+    // The status the order has: allowed, and changes nothing (the matrix leaves A's order as it is).
+    request: (ids) => ({ method: "PATCH", url: `/api/employee/order/${ids.orderId}/status`, payload: { status: "new" } }),
   },
 
   // The cart: a visitor has one too (a temporary account opens on the first change); an employee only in client mode.
@@ -399,6 +508,12 @@ const CALLS: Call[] = [
     route: "POST /api/client-cart/product/change-in-order",
     expect: [401, "denied", "ok", "denied", 403, "ok"],
     request: (ids) => ({ method: "POST", url: "/api/client-cart/product/change-in-order", payload: { orderProductIds: [ids.lineId], inOrder: true } }),
+  },
+  {
+    route: "POST /api/client-cart/product/move",
+    expect: [401, "denied", "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "POST", url: "/api/client-cart/product/move", payload: { fromCompanyId: null, toCompanyId: ids.companyAId, lineIds: [ids.lineId] } }),
+    fresh: async () => ({ lineId: await newLineOfA() }),
   },
   {
     route: "POST /api/client-cart/product/repeat/{id}",
@@ -439,6 +554,23 @@ const CALLS: Call[] = [
     expect: [401, 401, "ok", "denied", 403, "ok"],
     request: (ids) => ({ method: "GET", url: `/api/client-order/${ids.orderId}/invoice` }),
   },
+  // A's order is paid by invoice and new: paying it by card again and its act are refused by the rules (409), not by who asks.
+  {
+    route: "POST /api/client-order/{id}/payment",
+    expect: [401, 401, "allowed", "denied", 403, "allowed"],
+    request: (ids) => ({ method: "POST", url: `/api/client-order/${ids.orderId}/payment` }),
+  },
+  {
+    route: "POST /api/client-order/{id}/repeat",
+    expect: [401, 401, "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "POST", url: `/api/client-order/${ids.orderId}/repeat` }),
+  },
+  {
+    route: "GET /api/client-order/{id}/act",
+    expect: [401, 401, "allowed", "denied", 403, "allowed"],
+    request: (ids) => ({ method: "GET", url: `/api/client-order/${ids.orderId}/act` }),
+  },
+  { route: "GET /api/client-account/documents", expect: [401, 401, "ok", "ok", 403, "ok"], request: () => ({ method: "GET", url: "/api/client-account/documents" }) },
 
   // Files, layouts, design orders, checks. Staff may open any stored file (they print it).
   { route: "GET /api/file/{id}", expect: ["denied", "denied", "ok", "denied", "ok", "ok"], request: (ids) => ({ method: "GET", url: `/api/file/${ids.fileId}` }) },
@@ -486,6 +618,30 @@ const CALLS: Call[] = [
     fresh: async () => {
       const design = (await ok(
         { method: "POST", url: "/api/client-order/design", payload: { orderProductId: await newLineOfA(), detailName: ids.detailName, comment: "Ещё один" } },
+        tokens.get("clientA"),
+      )) as { designId: number };
+      return { designId: design.designId };
+    },
+  },
+  // A design order's messages: its client, and any employee (the designer answers from the panel).
+  {
+    route: "GET /api/client-order/design/{designId}/message",
+    expect: [401, "denied", "ok", "denied", "ok", "ok"],
+    request: (ids) => ({ method: "GET", url: `/api/client-order/design/${ids.designId}/message` }),
+  },
+  {
+    route: "POST /api/client-order/design/{designId}/message",
+    expect: [401, "denied", "ok", "denied", "ok", "ok"],
+    request: (ids) => ({ method: "POST", url: `/api/client-order/design/${ids.designId}/message`, payload: { text: "Когда будет готово?" } }),
+  },
+  {
+    route: "PUT /api/client-order/design/{designId}/status",
+    expect: [401, 401, 403, 403, "ok", "ok"],
+    request: (ids) => ({ method: "PUT", url: `/api/client-order/design/${ids.designId}/status`, payload: { status: "in_work" } }),
+    // Each allowed caller moves a design order of its own, so A's stays new for the other rows.
+    fresh: async () => {
+      const design = (await ok(
+        { method: "POST", url: "/api/client-order/design", payload: { orderProductId: await newLineOfA(), detailName: ids.detailName, comment: "Для статуса" } },
         tokens.get("clientA"),
       )) as { designId: number };
       return { designId: design.designId };

@@ -733,6 +733,7 @@ describe("OpenAPI", () => {
       ["/api/client-cart/product/{id}", "delete"],
       ["/api/client-cart/product/change-in-order", "post"],
       ["/api/client-cart/product/repeat/{id}", "post"],
+      ["/api/client-cart/product/move", "post"],
       ["/api/client-cart/delivery", "post"],
       ["/api/client-cart/delivery", "put"],
       ["/api/client-cart/delivery/{id}", "delete"],

@@ -197,7 +197,7 @@ describe("the shop's screens", () => {
     expect(cart.head.robots).toBe("noindex");
     expect(cart.html).toContain("ottisk-cart");
     const success = await page200("/success-payment?orderId=1");
-    expect(success.head.title).toBe("Спасибо за заказ — Оттиск — типография онлайн");
+    expect(success.head.title).toBe("Заказ оформлен — Оттиск — типография онлайн");
     expect(success.html).toContain("Загружаем заказ");
     const withoutOrder = await page200("/success-payment");
     expect(withoutOrder.html).toContain("В адресе нет номера заказа");

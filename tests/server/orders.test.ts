@@ -442,14 +442,14 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(shown.body).not.toContain("<form");
     });
 
-    it("cancels on the test page and sends the shopper back to the cart", async () => {
+    it("cancels on the test page and sends the shopper back to the order's success page (which offers paying again)", async () => {
       const me = await freshClient(shop, "test-cancel@example.com");
       await readyCart(shop, me.token, null);
       const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "test-cancel-123" });
       const path = order.payment.type === "Yookassa" ? (order.payment.confirmationUrl?.slice(ORIGIN.length) ?? "") : "";
       const canceled = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=cancel" });
       expect(canceled.statusCode).toBe(303);
-      expect(canceled.headers.location).toBe(`${ORIGIN}/cart`);
+      expect(canceled.headers.location).toBe(`${ORIGIN}/success-payment?orderId=${order.id}`);
       expect(await getOrder(shop, me.token, order.id)).toMatchObject({ status: "new", paymentStatus: "cancelled", payment: { status: "canceled" } });
       const bad = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=steal" });
       expect(bad.statusCode).toBe(400);

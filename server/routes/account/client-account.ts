@@ -16,15 +16,20 @@ import {
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer, requireSignedIn } from "../../plugins/session";
+import { takeRequestLimit } from "../../plugins/rate-limits";
 import { actingClientId } from "../../services/acting-client";
 import {
   conflictResponse,
   forbiddenResponse,
   newVisitorLimitResponse,
   notFoundResponse,
+  tooManyRequestsResponse,
   unauthorizedResponse,
   validationErrorResponse,
 } from "../responses";
+
+/** No account has this id: a look-up "among its companies" finds none, so only the directory (DaData) answers. */
+const NOBODY = 0;
 
 const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
 
@@ -132,19 +137,24 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/utils/company-by-inn",
     {
-      config: { access: "signedIn" },
       schema: {
         tags,
         operationId: "getCompanyByInn",
         summary: "Компания по ИНН / Company by INN",
         description:
-          "Проверяет контрольные цифры ИНН. С DADATA_API_KEY спрашивает DaData; без ключа (или если DaData не ответила) ищет только среди компаний самого клиента (сотрудник в режиме клиента — среди компаний этого клиента, вне его — среди всех), чужие реквизиты не выдаются. / Checks the INN; asks DaData with a key; offline answers only from the caller's own companies (the acting client's for an employee in client mode, any for an employee outside it), never another client's.",
+          "Проверяет контрольные цифры ИНН. С DADATA_API_KEY спрашивает DaData; без ключа (или если DaData не ответила) ищет только среди компаний самого клиента (сотрудник в режиме клиента — среди компаний этого клиента, вне его — среди всех), чужие реквизиты не выдаются. Без входа (форма регистрации) отвечает только DaData, не больше 30 запросов с адреса за 10 минут (429); без ключа — 404 «заполните данные вручную». / Checks the INN; asks DaData with a key; offline answers only from the caller's own companies (the acting client's for an employee in client mode, any for an employee outside it), never another client's. Without a sign-in (the registration form) only DaData answers, 30 per address per 10 minutes.",
         querystring: companyByInnQuerySchema,
-        response: { 200: companyLookupSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 404: notFoundResponse },
+        response: { 200: companyLookupSchema, 400: validationErrorResponse, 404: notFoundResponse, 429: tooManyRequestsResponse },
       },
     },
-    async (request) => {
-      const viewer = requireSignedIn(request);
+    async (request, reply) => {
+      const viewer = request.viewer;
+      if (!viewer || viewer.account.temporary) {
+        // The registration form: a visitor learns only what DaData tells about any company in
+        // Russia, never the shop's clients' data (no account has the id NOBODY), and not endlessly.
+        await takeRequestLimit(request, reply, "company-lookup");
+        return api.companies.lookupByInn(request.query.inn, NOBODY);
+      }
       // An employee outside client mode reads every client's companies anyway (/client/{id}/company).
       const ownerId = viewer.account.typeUser === "employee" && viewer.placeClientId === null ? null : actingClientId(viewer);
       return api.companies.lookupByInn(request.query.inn, ownerId);

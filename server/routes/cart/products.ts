@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   cartChangeInOrderSchema,
   cartItemParamsSchema,
+  cartMoveSchema,
   cartProductAddSchema,
   cartProductUpdateSchema,
   cartQuerySchema,
@@ -78,6 +79,24 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request) => api.carts.changeInOrder(requireViewer(request), request.body.orderProductIds, request.body.inOrder, request.publicOrigin),
+  );
+
+  api.post(
+    "/client-cart/product/move",
+    {
+      config: { access: "viewer" },
+      schema: {
+        tags,
+        operationId: "moveCartProducts",
+        summary: "Перенести товары в другую корзину / Move lines to another cart",
+        description:
+          "Позиции одной корзины клиента (fromCompanyId; null — личный профиль) переходят в другую его корзину (toCompanyId) вместе с макетами и заказами дизайна; без lineIds — все позиции. Цена позиции не меняется (цены не зависят от аккаунта). Доставки остаются с оставшимися позициями; опустевшая корзина отдаёт свои доставки корзине без доставок, иначе они удаляются; доставки пересчитываются. Ответ — корзина, куда перенесли. Чужая компания или позиция — 404; переносить нечего или та же корзина — 400. " +
+          "/ Lines of one of the client's carts (fromCompanyId; null: personal) move to another (toCompanyId) with their layouts and design orders; all lines without lineIds. Prices stay (they do not depend on the account). Deliveries stay with the lines left; an emptied cart hands its deliveries to a target without any, else they are dropped; deliveries are re-priced. Answers the target cart. Someone else's company or line: 404; nothing to move or the same cart: 400.",
+        body: cartMoveSchema,
+        response: { 200: cartSchema, ...cartErrors },
+      },
+    },
+    async (request) => api.carts.moveLines(requireViewer(request), request.body, request.publicOrigin),
   );
 
   api.post(

@@ -3,6 +3,7 @@ import { z } from "zod/mini";
 import {
   balanceQuerySchema,
   balanceSchema,
+  cartSchema,
   IDEMPOTENCY_KEY_HEADER,
   orderIdParamsSchema,
   orderListPageSchema,
@@ -13,11 +14,12 @@ import {
   serverErrorSchema,
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
+import { routeLimit } from "../../plugins/rate-limits";
 import { requireSignedIn } from "../../plugins/session";
 import { actingClientId } from "../../services/acting-client";
 import { resolveIdempotencyKey } from "../../services/order.service";
 import { contentDisposition } from "../files/files";
-import { forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { conflictResponse, forbiddenResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
 
 export const paymentRequiredResponse = serverErrorSchema.check(z.describe("Недостаточно средств на балансе / The internal balance is too low"));
 export const badGatewayResponse = serverErrorSchema.check(z.describe("Платёжный сервис не ответил / The payment provider did not answer"));
@@ -87,6 +89,46 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request) => api.orders.getOrder(requireSignedIn(request), request.params.id, request.publicOrigin),
+  );
+
+  api.post(
+    "/client-order/:id/repeat",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags,
+        operationId: "repeatOrder",
+        summary: "Повторить заказ / Repeat an order",
+        description:
+          "Все позиции заказа копируются в корзину аккаунта заказа (его компании или личного профиля) по сегодняшней цене, с макетами; все или ни одной. Отвечает этой корзиной. Чужой заказ — 404. / Every line of the order is copied into the cart of the order's account at today's price, with its layouts; answers that cart.",
+        params: orderIdParamsSchema,
+        response: { 200: cartSchema, ...signedInErrors, 409: conflictResponse.check(z.describe("В заказе нет позиций / The order has no lines")) },
+      },
+    },
+    async (request) => api.orders.repeatOrder(requireSignedIn(request), request.params.id, request.publicOrigin),
+  );
+
+  api.post(
+    "/client-order/:id/payment",
+    {
+      config: { access: "signedIn", rateLimit: routeLimit("payment") },
+      schema: {
+        tags,
+        operationId: "payOrderAgain",
+        summary: "Оплатить заказ снова / Pay an unpaid order again",
+        description:
+          "Для неоплаченного заказа с оплатой картой (Yookassa): ссылка ещё ожидающего платежа или новый платёж (новый ключ идемпотентности), если прошлый отменён; отвечает заказом с payment.confirmationUrl. Оплаченный, отменённый заказ или другой способ оплаты — 409. / For an unpaid Yookassa order: the pending payment's confirmation URL, or a new payment when the last was cancelled; 409 for a paid or cancelled order or another payment type.",
+        params: orderIdParamsSchema,
+        response: {
+          200: orderSchema,
+          ...signedInErrors,
+          409: conflictResponse.check(z.describe("Заказ нельзя оплатить картой сейчас / The order cannot be paid by card now")),
+          429: tooManyRequestsResponse,
+          502: badGatewayResponse,
+        },
+      },
+    },
+    async (request) => api.orders.payAgain(requireSignedIn(request), request.params.id, request.publicOrigin),
   );
 
   api.get(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okSchema, testPaymentFormSchema, testPaymentParamsSchema, yookassaNotificationSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
-import { cartUrl, successPaymentUrl } from "../../services/payment.service";
+import { successPaymentUrl } from "../../services/payment.service";
 import { renderTestPaymentPage, TEST_PAYMENT_PAGE_CSP } from "../../services/test-payment-page";
 import { notFoundResponse, validationErrorResponse } from "../responses";
 import { badGatewayResponse, binaryResponse } from "./orders";
@@ -34,7 +34,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     async (request, reply) => {
       const page = await api.payments.testPage(request.params.paymentId);
-      const returnUrl = page.status === "succeeded" ? successPaymentUrl(request.publicOrigin, page.orderId) : cartUrl(request.publicOrigin);
+      // The order's success page says whether it is paid and offers «Оплатить» again when it is not.
+      const returnUrl = successPaymentUrl(request.publicOrigin, page.orderId);
       return reply
         .code(200)
         .type("text/html; charset=utf-8")
@@ -53,7 +54,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "completeTestPayment",
         summary: "Оплатить или отменить тестовый платёж / Pay or cancel the test payment",
         description:
-          "Форма тестовой страницы (action=pay|cancel). Отвечает 303: после оплаты на /success-payment?orderId=…, после отмены в /cart. Повтор ничего не меняет. / The test page's form; answers 303 to the success page or back to the cart.",
+          "Форма тестовой страницы (action=pay|cancel). Отвечает 303 на /success-payment?orderId=… и после оплаты, и после отмены (там можно оплатить снова). Повтор ничего не меняет. / The test page's form; answers 303 to the order's success page, which offers paying again after a cancel.",
         params: testPaymentParamsSchema,
         body: testPaymentFormSchema,
         response: { 400: validationErrorResponse, 404: notFoundResponse },

@@ -1,0 +1,85 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createTransport } from "nodemailer";
+
+/*
+ * Where the outbox's letters go (services/mail-outbox.ts): an SMTP server when OTTISK_SMTP_URL is
+ * set (nodemailer's SMTP transport, e.g. smtp://user:password@smtp.example.ru:587 or smtps://…:465),
+ * otherwise .eml files in the data folder's mail/ folder (nodemailer's stream transport builds the
+ * same MIME message), so registration and recovery work offline and in tests.
+ */
+
+/** One letter as the outbox hands it over. */
+export interface OutgoingMail {
+  /** The outbox row's id: the Message-ID and the file name are made from it, so a retry is the same letter. */
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: Date;
+}
+
+export interface MailTransport {
+  /** "smtp" or "files": what the log and the dev page say. */
+  readonly kind: "smtp" | "files";
+  /** Sends one letter; throws when it was not accepted (the outbox tries again later). */
+  send(mail: OutgoingMail): Promise<void>;
+  /** Closes open connections. */
+  close(): void;
+}
+
+/** The default sender, OTTISK_MAIL_FROM overrides it. */
+export const DEFAULT_MAIL_FROM = "Оттиск <noreply@ottisk.local>";
+
+function messageId(mail: OutgoingMail, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "ottisk.local";
+  return `<ottisk-mail-${mail.id}-${mail.createdAt.getTime()}@${domain}>`;
+}
+
+function messageOf(mail: OutgoingMail, from: string) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html !== null ? { html: mail.html } : {}),
+    messageId: messageId(mail, from),
+    date: mail.createdAt,
+  };
+}
+
+/** An SMTP server: `url` as nodemailer reads it (smtp:// with STARTTLS when offered, smtps:// for TLS from the start). */
+export function createSmtpTransport(url: string, from: string): MailTransport {
+  const transporter = createTransport(url);
+  return {
+    kind: "smtp",
+    async send(mail) {
+      await transporter.sendMail(messageOf(mail, from));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** The name of a letter's file: sortable by time, unique by the outbox id. */
+export function mailFileName(mail: Pick<OutgoingMail, "id" | "createdAt">): string {
+  return `${mail.createdAt.toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`;
+}
+
+/** Letters as .eml files in `dir` (created when missing); written whole under a temporary name, then renamed. */
+export function createFileTransport(dir: string, from: string): MailTransport {
+  const transporter = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "files",
+    async send(mail) {
+      const info = await transporter.sendMail(messageOf(mail, from));
+      if (!Buffer.isBuffer(info.message)) throw new Error("nodemailer did not build the message as a buffer");
+      await mkdir(dir, { recursive: true });
+      const target = join(dir, mailFileName(mail));
+      const partial = `${target}.partial`;
+      await writeFile(partial, info.message);
+      await rename(partial, target);
+    },
+    close: () => transporter.close(),
+  };
+}
