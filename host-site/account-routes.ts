@@ -14,22 +14,25 @@ export type AccountAccess = "anyone" | "client" | "employee";
 export type AccountRoute =
   /** `/admin/auth/login?next=/admin/client/orders`: sign in, then go on to `next` (a path of this site). */
   | { name: "login"; next: string }
-  | { name: "registration" }
+  /** `/admin/auth/registration?next=/cart`: sign up, then go on to `next` (default: the client's orders). */
+  | { name: "registration"; next: string }
   /** `/admin/auth/confirm-email?token=…`: the link of the registration e-mail. */
   | { name: "confirm-email"; token: string }
-  | { name: "password-recovery" }
+  /** `/admin/auth/password-recovery?next=…`: `next` is kept for the way back to sign-in. */
+  | { name: "password-recovery"; next: string }
   /** `/admin/auth/password-reset?token=…`: the link of the recovery e-mail. */
   | { name: "password-reset"; token: string }
   /** `/admin`: the employee's «Панель управления»; a client goes on to their orders. */
   | { name: "home" }
   | { name: "client-orders"; page: number }
   | { name: "client-order"; orderId: number }
-  | { name: "client-documents" }
+  /** `/admin/client/documents?page=2`. */
+  | { name: "client-documents"; page: number }
   | { name: "client-notifications" }
   | { name: "client-profile" }
   | { name: "client-company" }
-  /** `/admin/employee/orders?status=new&clientId=3&page=2`. */
-  | { name: "employee-orders"; status: string | null; clientId: number | null; page: number }
+  /** `/admin/employee/orders?status=new&clientId=3&search=Ромашка&page=2`. */
+  | { name: "employee-orders"; status: string | null; clientId: number | null; search: string; page: number }
   | { name: "employee-order"; orderId: number }
   | { name: "employee-profile" }
   /** `/admin/employee/clients?q=Иван`: the client search and «Войти в режим клиента». */
@@ -58,6 +61,11 @@ export function clientOrderPath(orderId: number): string {
 
 export function employeeOrderPath(orderId: number): string {
   return `${ACCOUNT_PATHS.employeeOrders}/${orderId}`;
+}
+
+/** `path?next=…`: a page that goes on to `next` afterwards. */
+export function withNext(path: string, next: string): string {
+  return `${path}?next=${encodeURIComponent(next)}`;
 }
 
 /** The sign-in page that comes back to `next` afterwards. */
@@ -151,17 +159,17 @@ export function matchAccountRoute(parts: string[], search: URLSearchParams): Acc
     case "auth/login":
       return { name: "login", next: safeNextPath(search.get("next")) };
     case "auth/registration":
-      return { name: "registration" };
+      return { name: "registration", next: search.get("next") === null ? ACCOUNT_PATHS.clientOrders : safeNextPath(search.get("next")) };
     case "auth/confirm-email":
       return { name: "confirm-email", token };
     case "auth/password-recovery":
-      return { name: "password-recovery" };
+      return { name: "password-recovery", next: safeNextPath(search.get("next")) };
     case "auth/password-reset":
       return { name: "password-reset", token };
     case "client/orders":
       return { name: "client-orders", page: pageIndex(search) };
     case "client/documents":
-      return { name: "client-documents" };
+      return { name: "client-documents", page: pageIndex(search) };
     case "client/notification":
       return { name: "client-notifications" };
     case "client/profile/info":
@@ -174,6 +182,7 @@ export function matchAccountRoute(parts: string[], search: URLSearchParams): Acc
         name: "employee-orders",
         status: status !== null && /^[a-z_]{1,20}$/.test(status) ? status : null,
         clientId: positiveInt(search.get("clientId")),
+        search: (search.get("search") ?? "").trim().slice(0, 100),
         page: pageIndex(search),
       };
     }
@@ -204,6 +213,7 @@ export function accountPath(route: AccountRoute): string {
       const params = new URLSearchParams();
       if (route.status) params.set("status", route.status);
       if (route.clientId !== null) params.set("clientId", String(route.clientId));
+      if (route.search) params.set("search", route.search);
       if (route.page > 0) params.set("page", String(route.page + 1));
       const text = params.toString();
       return text ? `${ACCOUNT_PATHS.employeeOrders}?${text}` : ACCOUNT_PATHS.employeeOrders;
@@ -213,15 +223,15 @@ export function accountPath(route: AccountRoute): string {
     case "home":
       return ACCOUNT_PATHS.home;
     case "registration":
-      return ACCOUNT_PATHS.registration;
+      return route.next === ACCOUNT_PATHS.clientOrders ? ACCOUNT_PATHS.registration : withNext(ACCOUNT_PATHS.registration, route.next);
     case "confirm-email":
       return ACCOUNT_PATHS.confirmEmail;
     case "password-recovery":
-      return ACCOUNT_PATHS.passwordRecovery;
+      return route.next === ACCOUNT_BASE ? ACCOUNT_PATHS.passwordRecovery : withNext(ACCOUNT_PATHS.passwordRecovery, route.next);
     case "password-reset":
       return ACCOUNT_PATHS.passwordReset;
     case "client-documents":
-      return ACCOUNT_PATHS.clientDocuments;
+      return route.page > 0 ? `${ACCOUNT_PATHS.clientDocuments}?page=${route.page + 1}` : ACCOUNT_PATHS.clientDocuments;
     case "client-notifications":
       return ACCOUNT_PATHS.clientNotifications;
     case "client-profile":

@@ -130,7 +130,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       break;
     case "success":
       head = screenHead(
-        "Спасибо за заказ",
+        "Заказ оформлен",
         "Заказ оформлен: номер заказа и что будет дальше.",
         route.orderId === null ? SCREEN_PATHS.success : successPath(route.orderId),
       );

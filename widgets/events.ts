@@ -42,6 +42,8 @@ export interface OttiskEventMap {
   "ottisk-pdf-saved": { fileId: number | null; url: string | null; designId: number | null };
   /** The PDF viewer could not open its PDF ("open") or save the annotations ("save"); messageUI is what it shows. */
   "ottisk-pdf-error": { stage: "open" | "save"; messageUI: string };
+  /** «Повторить заказ» put every line of an order back into the cart (itemCount: the cart's lines now). */
+  "ottisk-order-repeat": { orderId: number; number: string; itemCount: number };
 }
 
 export type OttiskEventName = keyof OttiskEventMap;
@@ -77,6 +79,7 @@ declare global {
     "ottisk-design-order": CustomEvent<OttiskEventMap["ottisk-design-order"]>;
     "ottisk-pdf-saved": CustomEvent<OttiskEventMap["ottisk-pdf-saved"]>;
     "ottisk-pdf-error": CustomEvent<OttiskEventMap["ottisk-pdf-error"]>;
+    "ottisk-order-repeat": CustomEvent<OttiskEventMap["ottisk-order-repeat"]>;
   }
   interface DocumentEventMap {
     "ottisk-cart-change": CustomEvent<OttiskEventMap["ottisk-cart-change"]>;

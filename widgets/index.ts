@@ -25,5 +25,6 @@ import "./contacts/contacts.element";
 import "./feedback-form/feedback-form.element";
 import "./layout-checker/layout-checker.element";
 import "./pdf-viewer/pdf-viewer.element";
+import "./orders/orders.element";
 
 export type { OttiskEventMap, OttiskEventName } from "./events";

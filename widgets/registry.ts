@@ -25,4 +25,5 @@ export const elementModules: Readonly<Record<string, () => Promise<unknown>>> = 
   "ottisk-feedback-form": () => import("./feedback-form/feedback-form.element"),
   "ottisk-layout-checker": () => import("./layout-checker/layout-checker.element"),
   "ottisk-pdf-viewer": () => import("./pdf-viewer/pdf-viewer.element"),
+  "ottisk-orders": () => import("./orders/orders.element"),
 };

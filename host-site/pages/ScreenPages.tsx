@@ -1,12 +1,17 @@
+import { useSetAtom } from "jotai/react";
+import { useState } from "react";
 import type { Order } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { useOrder } from "../../shared/state/index";
+import { isApiError } from "../../shared/http/index";
+import { payOrderAgainAtom, useOrder } from "../../shared/state/index";
 import { Cart } from "../../widgets/cart/Cart";
 import { PAYMENT_TYPE_LABELS } from "../../widgets/cart/CartPayment";
 import { Favourites } from "../../widgets/favourites/Favourites";
 import { LoginButton } from "../../widgets/login/Login";
 import { SearchBox } from "../../widgets/search/SearchBox";
+import { canPayAgain } from "../../widgets/orders/order-labels";
 import { SearchResults } from "../../widgets/search/SearchResults";
+import { clientOrderPath } from "../account-routes";
 import { catalogPath, pagePath, productPath, SCREEN_PATHS, successPath } from "../routes";
 import { LoadError } from "../../shared/ui/index";
 
@@ -67,14 +72,19 @@ export function CartPage() {
 function paymentLine(order: Order): string {
   const payment = order.payment;
   if (order.paymentStatus === "paid") return `Заказ оплачен: ${formatRoubles(order.total)}.`;
-  if (order.paymentStatus === "cancelled") return "Оплата отменена. Оформите заказ ещё раз или свяжитесь с нами.";
+  if (order.status === "cancelled") return "Заказ отменён. Если это ошибка, свяжитесь с нами.";
+  if (order.paymentStatus === "cancelled") {
+    return order.paymentType === "Yookassa"
+      ? `Оплата картой отменена, заказ сохранён и ждёт оплаты (${formatRoubles(order.total)}): нажмите «Оплатить», чтобы попробовать снова.`
+      : "Оплата отменена. Свяжитесь с нами, если заказ ещё нужен.";
+  }
   switch (payment.type) {
     case "Invoice":
       return `Сумма к оплате по счёту — ${formatRoubles(order.total)}. Заказ уйдёт в работу, как только оплата поступит на наш счёт.`;
     case "Yookassa":
       return payment.status === "succeeded" || payment.status === "waiting_for_capture"
         ? `Оплата картой прошла: ${formatRoubles(order.total)}.`
-        : `Ждём подтверждения оплаты картой (${formatRoubles(order.total)}). Обычно это занимает минуту — обновите страницу чуть позже.`;
+        : `Ожидаем оплату картой (${formatRoubles(order.total)}). Если вы уже оплатили, подтверждение придёт через минуту — обновите страницу; если страница оплаты закрылась, нажмите «Оплатить».`;
     case "InternalBalance":
       return `Оплачено с баланса: ${formatRoubles(order.total)}. Осталось на балансе ${formatRoubles(payment.balance)}.`;
   }
@@ -99,10 +109,13 @@ export function SuccessPage({ orderId }: { orderId: number | null }) {
 
 function SuccessOrder({ orderId }: { orderId: number }) {
   const { order, reload } = useOrder(orderId);
+  const payAgain = useSetAtom(payOrderAgainAtom);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
   if (order.status === "loading") {
     return (
       <>
-        <ScreenHeading title="Спасибо за заказ!" />
+        <ScreenHeading title="Заказ оформлен" />
         <p className="ottisk-message" role="status">
           Загружаем заказ…
         </p>
@@ -126,15 +139,35 @@ function SuccessOrder({ orderId }: { orderId: number }) {
       </>
     ) : (
       <>
-        <ScreenHeading title="Спасибо за заказ!" />
+        <ScreenHeading title="Заказ оформлен" />
         <LoadError messageUI={order.messageUI} onRetry={reload} />
       </>
     );
   }
   const data = order.data;
+  const paid = data.paymentStatus === "paid";
+  const pay = async () => {
+    setPaying(true);
+    setPayError(null);
+    try {
+      const answer = await payAgain(data.id);
+      const url = answer.payment.type === "Yookassa" ? answer.payment.confirmationUrl : null;
+      if (url) window.location.assign(url);
+      else setPayError("Платёжный сервис не дал ссылку на оплату. Попробуйте через минуту.");
+    } catch (error) {
+      setPayError(isApiError(error) ? error.messageUI : "Не получилось перейти к оплате. Попробуйте ещё раз.");
+      reload();
+    } finally {
+      setPaying(false);
+    }
+  };
+  // Honest about an unpaid order: thanks for a paid one, «ожидаем оплату» for the rest.
   return (
     <>
-      <ScreenHeading title="Спасибо за заказ!" lead={`Заказ № ${data.number} оформлен.`} />
+      <ScreenHeading
+        title={paid ? "Спасибо за заказ!" : "Заказ оформлен"}
+        lead={paid || data.status === "cancelled" ? `Заказ № ${data.number} оформлен.` : `Заказ № ${data.number} оформлен. Ожидаем оплату.`}
+      />
       <section className="content-block content-text" aria-label="Что дальше">
         <dl className="content-facts">
           <div>
@@ -157,12 +190,25 @@ function SuccessOrder({ orderId }: { orderId: number }) {
           <li>После оплаты заказ уходит в печать; срок изготовления считается с этого дня.</li>
           <li>Когда заказ будет готов, мы сообщим и передадим его в доставку или пригласим за ним.</li>
         </ol>
+        {payError ? (
+          <p className="ottisk-message ottisk-message--error" role="alert">
+            {payError}
+          </p>
+        ) : null}
         <p className="screen-actions">
+          {canPayAgain(data) ? (
+            <button type="button" className="ottisk-button" disabled={paying} aria-busy={paying} onClick={() => void pay()}>
+              {paying ? "Переходим к оплате…" : `Оплатить ${formatRoubles(data.total)}`}
+            </button>
+          ) : null}
           {data.payment.type === "Invoice" && data.payment.invoiceUrl ? (
             <a className="ottisk-button" href={data.payment.invoiceUrl} download>
               Скачать счёт
             </a>
           ) : null}
+          <a className="ottisk-button ottisk-button--quiet" href={clientOrderPath(data.id)}>
+            Подробнее о заказе
+          </a>
           <a className="ottisk-button ottisk-button--quiet" href={catalogPath()}>
             Продолжить покупки
           </a>

@@ -50,6 +50,64 @@ export type { Resource } from "./resource";
 export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
 export { loadOrderAtom, loadPageAtom, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
 export { useOrder, usePage } from "./pages.hooks";
+export {
+  companiesByInnAtom,
+  confirmEmailAtom,
+  emailConfirmationsAtom,
+  loadCompanyByInnAtom,
+  registerAtom,
+  requestPasswordRecoveryAtom,
+  resendEmailConfirmationAtom,
+  resetPasswordAtom,
+} from "./registration.atoms";
+export { useCompanyByInn, useEmailConfirmation } from "./registration.hooks";
+export {
+  accountPageKey,
+  clientOrderPagesAtom,
+  documentPagesAtom,
+  forgetOrderListsAtom,
+  loadClientOrdersAtom,
+  loadDocumentsAtom,
+  payOrderAgainAtom,
+  repeatOrderAtom,
+} from "./orders.atoms";
+export type { AccountPageQuery } from "./orders.atoms";
+export { useClientOrders, useDocuments } from "./orders.hooks";
+export {
+  addressesAtom,
+  changePasswordAtom,
+  companiesAtom,
+  deleteAddressAtom,
+  deleteCompanyAtom,
+  deleteRecipientAtom,
+  designMessagesAtom,
+  loadNotificationsAtom,
+  markNotificationsReadAtom,
+  notificationPagesAtom,
+  NOTIFICATIONS_PAGE_SIZE,
+  postDesignMessageAtom,
+  recipientsAtom,
+  saveAddressAtom,
+  saveCompanyAtom,
+  saveRecipientAtom,
+  updateProfileAtom,
+} from "./profile.atoms";
+export { useAddresses, useCompanies, useDesignMessages, useNotifications, useRecipients } from "./profile.hooks";
+export {
+  changeOrderStatusAtom,
+  clientSearchesAtom,
+  clientSearchKey,
+  employeeOrderListKey,
+  employeeOrderListsAtom,
+  employeeOrdersAtom,
+  enterClientModeAtom,
+  forgetEmployeeOrderListsAtom,
+  loadClientSearchAtom,
+  loadEmployeeOrderAtom,
+  loadEmployeeOrdersAtom,
+  reloadEmployeeOrderAtom,
+} from "./employee.atoms";
+export { useClientSearch, useEmployeeOrder, useEmployeeOrders } from "./employee.hooks";
 export type { SearchPageQuery } from "./search.atoms";
 export { useAccount, useCart } from "./session.hooks";
 export { useApi } from "./api.hooks";

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer as createViteServer } from "vite";
+import { createDadataDirectory } from "../../server/adapters/dadata";
 import { createRecaptchaVerifier } from "../../server/adapters/recaptcha";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
@@ -29,11 +30,24 @@ const dataDir = await mkdtemp(join(tmpdir(), "ottisk-browser-"));
 const database = await openDatabase({ dataDir });
 await seedDemoData(database.db, join(dataDir, "files"));
 const testPort = await freePort();
+/*
+ * DaData's findById/party, faked in its documented shape: it knows one company (ПАО Сбербанк), so
+ * the registration form's ИНН look-up fills the details as it would with DADATA_API_KEY.
+ */
+const dadata = await startFakeService((request) => {
+  const inn = (JSON.parse(request.body || "{}") as { query?: string }).query;
+  const sber = {
+    value: "ПАО СБЕРБАНК",
+    data: { inn: "7707083893", kpp: "773601001", ogrn: "1027700132195", name: { short_with_opf: "ПАО СБЕРБАНК" }, address: { unrestricted_value: "117312, г Москва, ул Вавилова, д 19" } },
+  };
+  return { body: { suggestions: inn === sber.data.inn ? [sber] : [] } };
+});
 const api = await buildApp({
   database: database.db,
   filesDir: join(dataDir, "files"),
   logger: false,
   partnerOrigins: [`http://localhost:${testPort}`],
+  companyDirectory: createDadataDirectory({ apiKey: "browser-test-key", baseUrl: dadata.baseUrl }),
   // Each test starts as a new visitor, all from 127.0.0.1: more new visitors and sign-ins per
   // address than one real address makes (the limits stay on; server/README.md "Request limits").
   requestLimits: { "temp-account": { max: 2000, windowMs: 600_000 }, login: { max: 2000, windowMs: 600_000 } },
@@ -154,6 +168,7 @@ try {
   await captchaApi.close();
   await captchaDatabase.close();
   await siteverify.close();
+  await dadata.close();
   await rm(captchaDataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -7,7 +7,9 @@ import { cartStateAtom, cartTargetAtom, changeCartAtom, loadCartAtom, placeOrder
 import { Alert, LoadError } from "../../shared/ui/index";
 import { useShopLink } from "../handoff";
 import type { AlertMessage } from "../../shared/ui/index";
+import { CartAccount } from "./CartAccount";
 import { CartCompany } from "./CartCompany";
+import { ClientModePicker } from "./ClientModePicker";
 import { CartDeliveries } from "./CartDelivery";
 import { CartLines } from "./CartLines";
 import { CartPayment, PAYMENT_TYPE_LABELS } from "./CartPayment";
@@ -82,6 +84,13 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
   let body: ReactNode;
   if (placed) {
     body = <OrderPlaced order={placed} successHref={successHref(placed)} onBack={() => setPlaced(null)} onError={showError} />;
+  } else if (!cart && profile?.typeUser === "employee" && !profile.impersonalization) {
+    // An employee has no cart of their own: find the client to work for (the cart then loads theirs).
+    body = (
+      <ClientModePicker
+        intro={<p className="ottisk-client-picker__intro">Корзина — у клиента. Найдите клиента и войдите в режим клиента, чтобы оформить заказ от его имени.</p>}
+      />
+    );
   } else if (!cart && error) {
     body = (
       <LoadError messageUI={error} onRetry={() => void reload()} />
@@ -138,6 +147,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
           <CartCompany profile={profile} companyId={companyId} onChange={(next) => onCompanyChange?.(next)} />
         ) : null}
       </div>
+      {signedIn && cart && cart.clientId !== null && !placed ? <CartAccount cart={cart} clientMode={profile?.typeUser === "employee"} /> : null}
       {body}
       <Alert alert={alert} onClose={() => setAlert(null)} />
     </section>

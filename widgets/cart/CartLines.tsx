@@ -10,6 +10,14 @@ import { messageOf } from "./use-query";
 /** The layout checker, in its own chunk: loaded when a line's layouts are opened. */
 const LayoutChecker = lazy(() => import("../layout-checker/LayoutChecker").then((module) => ({ default: module.LayoutChecker })));
 
+/** Where a live design order for the detail stands (the cart shows no cancelled ones). */
+const DESIGN_STATUS_TEXT: Record<NonNullable<CartLayout["design"]>["status"], string> = {
+  new: "принят",
+  in_work: "в работе",
+  done: "готов",
+  cancelled: "отменён",
+};
+
 /** What each layout status means to the shopper (spec §5 leaves the states after upload open). */
 const LAYOUT_STATUS_TEXT: Record<CartLayout["status"], string> = {
   missing: "макет не загружен",
@@ -41,6 +49,17 @@ export function CartLines({ cart, productHref, onError }: CartLinesProps) {
       </ul>
     </section>
   );
+}
+
+/** The detail's line in the cart: its layout's state, or the designer who makes it instead (spec §4). */
+function layoutText(layout: CartLayout): string {
+  const design = layout.design;
+  if (design && (layout.status === "missing" || (layout.status === "failed" && layout.approvedAt === null))) {
+    return `${layout.detailName}: макет делает дизайнер — заказ дизайна № ${design.designId} ${DESIGN_STATUS_TEXT[design.status]}`;
+  }
+  const approved = layout.status === "failed" && layout.approvedAt !== null ? ", принят вами как есть" : "";
+  const designNote = design ? ` (заказ дизайна № ${design.designId} ${DESIGN_STATUS_TEXT[design.status]})` : "";
+  return `${layout.detailName}: ${LAYOUT_STATUS_TEXT[layout.status]}${approved}${designNote}`;
 }
 
 function layoutProblem(cart: Cart, line: CartLine, layout: CartLayout): string | null {
@@ -117,12 +136,16 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
           <ul className="ottisk-cart-line__layouts" aria-label="Макеты">
             {line.layouts.map((layout) => {
               const problem = layoutProblem(cart, line, layout);
+              // A live design order takes care of a missing or failed layout: it is shown, not flagged.
+              const byDesigner = problem === null && layout.design !== null && (layout.status === "missing" || layout.status === "failed");
               return (
-                <li key={layout.detailName} className={`ottisk-cart-line__layout ottisk-cart-line__layout--${layout.status}`} data-status={layout.status}>
-                  <span>
-                    {layout.detailName}: {LAYOUT_STATUS_TEXT[layout.status]}
-                    {layout.status === "failed" && layout.approvedAt !== null ? ", принят вами как есть" : ""}
-                  </span>
+                <li
+                  key={layout.detailName}
+                  className={`ottisk-cart-line__layout ottisk-cart-line__layout--${byDesigner ? "design" : layout.status}`}
+                  data-status={layout.status}
+                  data-design-status={layout.design?.status}
+                >
+                  <span>{layoutText(layout)}</span>
                   {problem ? <span className="ottisk-cart-line__problem">{problem}</span> : null}
                 </li>
               );
@@ -132,7 +155,11 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
         {line.layouts.length > 0 ? (
           <>
             <button type="button" className="ottisk-cart__link-button" onClick={() => setLayoutsOpen(true)}>
-              {line.layouts.some((layout) => layout.status !== "missing") ? "Проверить и утвердить макеты" : "Макеты: загрузить и проверить"}
+              {line.layouts.some((layout) => layout.status !== "missing")
+                ? "Проверить и утвердить макеты"
+                : line.layouts.some((layout) => layout.design !== null)
+                  ? "Макеты и заказ дизайна"
+                  : "Макеты: загрузить и проверить"}
             </button>
             <Dialog open={layoutsOpen} title={`Макеты: ${line.product.name}`} onClose={() => setLayoutsOpen(false)} className="ottisk-cart__layouts-dialog">
               <Suspense fallback={<p role="status">Загружаем проверку макетов…</p>}>

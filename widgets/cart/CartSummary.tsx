@@ -51,8 +51,9 @@ export function CartSummary({ cart, signedIn, placing, checkoutError, onCheckout
       </dl>
       {problems.length > 0 ? (
         <ul className="ottisk-cart__problems" aria-label="Что осталось сделать" data-testid="problems">
-          {problems.map((problem) => (
-            <li key={`${problem.code}:${problem.messageUI}`}>{problem.messageUI}</li>
+          {/* Two lines of one product give the same message: the position keeps the keys apart. */}
+          {problems.map((problem, index) => (
+            <li key={`${index}:${problem.code}`}>{problem.messageUI}</li>
           ))}
         </ul>
       ) : null}

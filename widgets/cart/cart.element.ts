@@ -4,11 +4,12 @@ import { defineElement } from "../define";
 import { reactElement } from "../element";
 import loginCss from "../login/login.css?inline";
 import cartCss from "./cart.css?inline";
+import clientModePickerCss from "./client-mode-picker.css?inline";
 import { CartElement } from "./CartElement";
 
 const ReactCartElement = reactElement(CartElement, {
   attributes: { catalogUrl: "string", successUrl: "string", productUrl: "string" },
-  styles: [baseCss, dialogCss, loginCss, cartCss],
+  styles: [baseCss, dialogCss, loginCss, cartCss, clientModePickerCss],
 });
 
 /**
@@ -39,6 +40,8 @@ const ReactCartElement = reactElement(CartElement, {
  * @csspart delivery-form - The form that adds or changes a delivery.
  * @csspart payment - Payment type and comment.
  * @csspart company - The company selector (signed-in clients with companies).
+ * @csspart account - Whose cart this is («Корзина: …»), with the offers to move the client's other carts' lines here.
+ * @csspart move - One offer «Перенести товары из корзины «…» сюда (N)».
  * @csspart summary - Totals, problems and the checkout button.
  * @csspart checkout - The «Оформить заказ» button.
  * @csspart empty - The empty cart's message.

@@ -96,13 +96,15 @@ function LoginCaptcha({ resetKey, onToken }: { resetKey: number; onToken: (token
 export interface LoginFormProps {
   adminUrl: string;
   onLogin: (grant: SessionGrant) => void;
+  /** Where the registration and recovery pages go on to afterwards (`?next=`), as the sign-in page itself would. */
+  next?: string | undefined;
 }
 
 /**
  * The sign-in form: a real POST form with the names and autocomplete tokens password managers look
  * for (username, current-password); submitting stays on the page and calls the API.
  */
-export function LoginForm({ adminUrl, onLogin }: LoginFormProps) {
+export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
   const login = useSetAtom(loginAtom);
   const [values, setValues] = useState({ email: "", password: "", rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -118,6 +120,7 @@ export function LoginForm({ adminUrl, onLogin }: LoginFormProps) {
   const captchaToken = useRef<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const ids = { email: useId(), password: useId(), remember: useId(), emailError: useId(), passwordError: useId() };
+  const nextQuery = next ? `?next=${encodeURIComponent(next)}` : "";
 
   const change = (next: Partial<typeof values>) => {
     const updated = { ...values, ...next };
@@ -213,8 +216,8 @@ export function LoginForm({ adminUrl, onLogin }: LoginFormProps) {
         {busy ? "Входим…" : "Войти"}
       </button>
       <p className="ottisk-login-form__links">
-        <a href={`${adminUrl}/auth/registration`}>Зарегистрироваться</a>
-        <a href={`${adminUrl}/auth/password-recovery`}>Забыли пароль?</a>
+        <a href={`${adminUrl}/auth/registration${nextQuery}`}>Зарегистрироваться</a>
+        <a href={`${adminUrl}/auth/password-recovery${nextQuery}`}>Забыли пароль?</a>
       </p>
     </form>
   );

@@ -4,7 +4,7 @@ import { useAccount } from "../../../shared/state/index";
 import { clientLinks, employeeLinks } from "../../../widgets/account/AccountMenu";
 import { accountAccess, accountPath, accountTitle, ACCOUNT_BASE, ACCOUNT_PATHS } from "../../account-routes";
 import type { AccountRoute } from "../../account-routes";
-import { ConfirmEmailPage, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
+import { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
 import { ClientOrderPage, ClientOrdersPage, DocumentsPage } from "./ClientOrderPages";
 import { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 import { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from "./ProfilePages";
@@ -51,6 +51,7 @@ function Frame({ title, profile, current, children }: { title: string; profile: 
         <div className="page-heading">
           <h1>{title}</h1>
         </div>
+        {profile && profile.typeUser === "client" && !profile.emailConfirmed ? <EmailConfirmationNotice /> : null}
         {children}
       </div>
     </div>
@@ -59,6 +60,22 @@ function Frame({ title, profile, current, children }: { title: string; profile: 
 
 /** A signed-in visitor on a page of the other kind of account: why, and where to go instead. */
 function WrongAccount({ profile, access }: { profile: AccountProfile; access: "client" | "employee" }) {
+  if (access === "employee" && profile.typeUser === "employee") {
+    // In client mode (just entered from the panel, say): the employee's pages wait until they exit it.
+    return (
+      <div className="account-area__notice">
+        <p>Вы работаете в режиме клиента: корзина, заказы и профиль сейчас — клиента. Эта страница откроется, когда вы выйдете из режима клиента (меню аккаунта в шапке сайта).</p>
+        <p>
+          <a className="ottisk-button" href="/cart">
+            Корзина клиента
+          </a>{" "}
+          <a className="ottisk-button ottisk-button--quiet" href={ACCOUNT_PATHS.clientOrders}>
+            Заказы клиента
+          </a>
+        </p>
+      </div>
+    );
+  }
   if (access === "employee") {
     return (
       <div className="account-area__notice">
@@ -93,7 +110,7 @@ function routePage(route: AccountRoute, profile: AccountProfile): ReactNode {
     case "client-order":
       return <ClientOrderPage orderId={route.orderId} profile={profile} />;
     case "client-documents":
-      return <DocumentsPage profile={profile} />;
+      return <DocumentsPage page={route.page} profile={profile} />;
     case "client-notifications":
       return <NotificationsPage profile={profile} />;
     case "client-profile":
@@ -101,7 +118,7 @@ function routePage(route: AccountRoute, profile: AccountProfile): ReactNode {
     case "client-company":
       return <CompanyPage profile={profile} />;
     case "employee-orders":
-      return <EmployeeOrdersPage status={route.status} clientId={route.clientId} page={route.page} profile={profile} />;
+      return <EmployeeOrdersPage status={route.status} clientId={route.clientId} search={route.search} page={route.page} profile={profile} />;
     case "employee-order":
       return <EmployeeOrderPage orderId={route.orderId} profile={profile} />;
     case "employee-profile":
@@ -130,7 +147,7 @@ export function AccountArea({ route }: { route: AccountRoute }) {
     case "registration":
       return (
         <Frame title={title} profile={null} current={current}>
-          <RegistrationPage profile={profile} />
+          <RegistrationPage next={route.next} profile={profile} />
         </Frame>
       );
     case "confirm-email":
@@ -142,7 +159,7 @@ export function AccountArea({ route }: { route: AccountRoute }) {
     case "password-recovery":
       return (
         <Frame title={title} profile={null} current={current}>
-          <PasswordRecoveryPage profile={profile} />
+          <PasswordRecoveryPage next={route.next} profile={profile} />
         </Frame>
       );
     case "password-reset":

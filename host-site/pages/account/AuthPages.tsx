@@ -1,28 +1,680 @@
-import type { AccountProfile } from "../../../shared/contracts/index";
-import { SignInGate } from "./SignIn";
+import { useSetAtom } from "jotai/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { isValidInn } from "../../../shared/contracts/company";
+import { newPasswordSchema, passwordRecoveryRequestSchema, passwordRules, registrationRequestSchema } from "../../../shared/contracts/registration";
+import type { AccountProfile, PasswordRule, RegistrationKind, RegistrationRequest } from "../../../shared/contracts/index";
+import { isApiError } from "../../../shared/http/index";
+import {
+  registerAtom,
+  requestPasswordRecoveryAtom,
+  resendEmailConfirmationAtom,
+  resetPasswordAtom,
+  siteDocuments,
+  useAccount,
+  useCompanyByInn,
+  useEmailConfirmation,
+  useSiteResource,
+} from "../../../shared/state/index";
+import { PhoneInput } from "../../../shared/ui/index";
+import { LoginForm } from "../../../widgets/login/Login";
+import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../account-routes";
 
 /*
- * Sign-in, registration, e-mail confirmation and password recovery (issue 15).
- * PLACEHOLDERS — replaced by the auth pages.
+ * Sign-in, registration, e-mail confirmation and password recovery (issue 15; the spec's admin
+ * panel, "not shown"). The forms check what they can as the person types (the contracts' own
+ * rules and Russian texts) and show the server's messages by field; signing up and setting a new
+ * password sign in (the account state reloads). `navigate` is how a page leaves after signing in
+ * (the browser's location; a test passes its own).
  */
 
-export function LoginPage({ next, profile }: { next: string; profile: AccountProfile | null }) {
-  if (profile) return <p>Вы уже вошли. <a href={next}>Продолжить</a></p>;
-  return <SignInGate next={next} onLogin={() => window.location.assign(next)} />;
+type Navigate = (href: string) => void;
+const goTo: Navigate = (href) => window.location.assign(href);
+
+type FieldErrors = Record<string, string>;
+
+/** The first message of each field of a zod or server problem (`company.inn` for nested fields). */
+function fieldErrors(issues: ReadonlyArray<{ field: string; messageUI: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) if (!(issue.field in errors)) errors[issue.field] = issue.messageUI;
+  return errors;
 }
 
-export function RegistrationPage(_props: { profile: AccountProfile | null }) {
-  return <p>Регистрация</p>;
+function zodIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Array<{ field: string; messageUI: string }> {
+  return issues.map((issue) => ({ field: issue.path.map(String).join(".") || "form", messageUI: issue.message }));
 }
 
-export function ConfirmEmailPage(_props: { token: string; profile: AccountProfile | null }) {
-  return <p>Подтверждение почты</p>;
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
 }
 
-export function PasswordRecoveryPage(_props: { profile: AccountProfile | null }) {
-  return <p>Восстановление пароля</p>;
+/** A labelled field with its hint and error, tied to the control by aria-describedby. */
+function Field({ label, error, hint, children }: { label: ReactNode; error?: string | undefined; hint?: ReactNode; children: (control: ControlProps) => ReactNode }) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className="auth-form__field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined })}
+      {hint ? (
+        <div id={`${id}-hint`} className="auth-form__hint">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="auth-form__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
-export function PasswordResetPage(_props: { token: string }) {
-  return <p>Новый пароль</p>;
+/** Focuses the form's first wrong field once React has drawn the messages: call the returned function after setting them. */
+function useFocusFirstInvalid(form: { current: HTMLFormElement | null }): () => void {
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    if (request > 0) form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [request, form]);
+  return useCallback(() => setRequest((count) => count + 1), []);
+}
+
+/** The rules of a new password, each marked as met or not while it is typed. */
+function PasswordRules({ rules }: { rules: PasswordRule[] }) {
+  return (
+    <ul className="auth-rules" aria-label="Требования к паролю">
+      {rules.map((rule) => (
+        <li key={rule.id} className={rule.met ? "auth-rules__rule auth-rules__rule--met" : "auth-rules__rule"} data-rule={rule.id}>
+          <span aria-hidden="true">{rule.met ? "✓" : "•"}</span> {rule.label}
+          <span className="ottisk-visually-hidden">{rule.met ? " — выполнено" : " — не выполнено"}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The form's outcome: a failure as an alert, a success announced politely (the region is always there). */
+function FormMessage({ message }: { message: { kind: "ok" | "error"; text: ReactNode } | null }) {
+  return (
+    <div className="auth-form__message" role={message?.kind === "error" ? "alert" : "status"}>
+      {message ? <div className={message.kind === "error" ? "ottisk-message ottisk-message--error" : "ottisk-message auth-form__ok"}>{message.text}</div> : null}
+    </div>
+  );
+}
+
+/** Already signed in on a page for those who are not: who, and where to go on. */
+function AlreadySignedIn({ profile, next }: { profile: AccountProfile; next: string }) {
+  const who = [profile.name, profile.surname].filter(Boolean).join(" ") || profile.email || "";
+  return (
+    <div className="account-area__notice">
+      <p>Вы уже вошли{who ? ` как ${who}` : ""}.</p>
+      <p>
+        <a className="ottisk-button" href={next}>
+          Продолжить
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** `/admin/auth/login?next=`: the sign-in form; afterwards the visitor goes on to `next`. */
+export function LoginPage({ next, profile, navigate = goTo }: { next: string; profile: AccountProfile | null; navigate?: Navigate }) {
+  if (profile) return <AlreadySignedIn profile={profile} next={next} />;
+  return (
+    <div className="auth-page">
+      <p className="auth-page__lead">Войдите, чтобы видеть заказы, документы и уведомления. Корзина и избранное, собранные до входа, сохранятся.</p>
+      <LoginForm adminUrl={ACCOUNT_BASE} next={next === ACCOUNT_BASE ? undefined : next} onLogin={() => navigate(next)} />
+    </div>
+  );
+}
+
+const EMPTY_COMPANY = { inn: "", name: "", kpp: "", ogrn: "", legalAddress: "" };
+
+/** The request as the form holds it: the company only for a company, empty optional fields left out. */
+function registrationOf(values: RegistrationForm): RegistrationRequest {
+  const company = values.company;
+  return {
+    kind: values.kind,
+    email: values.email,
+    password: values.password,
+    name: values.name,
+    surname: values.surname,
+    phone: values.phone,
+    consent: values.consent as true,
+    company:
+      values.kind === "company"
+        ? { inn: company.inn.trim(), name: company.name, kpp: company.kpp.trim() || null, ogrn: company.ogrn.trim() || null, legalAddress: company.legalAddress }
+        : null,
+  };
+}
+
+/** The contract's own rules and Russian messages, by field. */
+function validateRegistration(form: RegistrationForm): FieldErrors {
+  const parsed = registrationRequestSchema.safeParse(registrationOf(form));
+  return parsed.success ? {} : fieldErrors(zodIssues(parsed.error.issues));
+}
+
+interface RegistrationForm {
+  kind: RegistrationKind;
+  email: string;
+  password: string;
+  name: string;
+  surname: string;
+  phone: string;
+  consent: boolean;
+  company: typeof EMPTY_COMPANY;
+}
+
+/** The consent's label: the privacy policy the footer and the cookie banner link, when the site has one. */
+function ConsentLabel() {
+  const { resource } = useSiteResource(siteDocuments);
+  const policy = resource.status === "ready" ? resource.data.PrivacyPolicy : undefined;
+  return (
+    <>
+      Я согласен(а) на обработку персональных данных в соответствии с{" "}
+      {policy ? (
+        <a href={policy.url} target="_blank" rel="noopener">
+          политикой конфиденциальности
+        </a>
+      ) : (
+        "политикой конфиденциальности"
+      )}
+    </>
+  );
+}
+
+/** ИНН → the company's details from /utils/company-by-inn, filled in once per ИНН and left editable. */
+function CompanyFields({
+  company,
+  errors,
+  onChange,
+}: {
+  company: typeof EMPTY_COMPANY;
+  errors: FieldErrors;
+  onChange: (next: Partial<typeof EMPTY_COMPANY>) => void;
+}) {
+  const inn = company.inn.trim();
+  const lookupInn = isValidInn(inn) ? inn : null;
+  const { company: found, reload } = useCompanyByInn(lookupInn);
+  const filledFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (lookupInn === null || found?.status !== "ready" || filledFor.current === lookupInn) return;
+    filledFor.current = lookupInn;
+    const data = found.data;
+    onChange({ name: data.name, kpp: data.kpp ?? "", ogrn: data.ogrn ?? "", legalAddress: data.legalAddress });
+  }, [lookupInn, found, onChange]);
+
+  const typedWhole = /^\d{10}(\d{2})?$/.test(inn);
+  const innError = errors["company.inn"] ?? (typedWhole && !lookupInn ? "ИНН указан с ошибкой: не сходятся контрольные цифры" : undefined);
+  let lookup: ReactNode = "Введите ИНН — мы заполним название, КПП, ОГРН и адрес сами.";
+  if (found?.status === "loading") lookup = "Ищем компанию по ИНН…";
+  else if (found?.status === "ready") lookup = `Нашли: ${found.data.name}. Проверьте данные и поправьте, если нужно.`;
+  else if (found?.status === "error")
+    lookup =
+      found.httpStatus === 404 ? (
+        "Компания с таким ИНН не найдена. Заполните данные вручную."
+      ) : (
+        <>
+          {found.messageUI}{" "}
+          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reload}>
+            Повторить
+          </button>
+        </>
+      );
+
+  return (
+    <fieldset className="auth-form__group">
+      <legend>Компания</legend>
+      <Field label="ИНН" error={innError} hint={<span role="status">{lookup}</span>}>
+        {(control) => (
+          <input
+            {...control}
+            name="inn"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={12}
+            value={company.inn}
+            onChange={(event) => onChange({ inn: event.target.value.replace(/\D/g, "") })}
+          />
+        )}
+      </Field>
+      <Field label="Название" error={errors["company.name"]}>
+        {(control) => <input {...control} name="companyName" autoComplete="organization" value={company.name} onChange={(event) => onChange({ name: event.target.value })} />}
+      </Field>
+      <div className="auth-form__row">
+        <Field label="КПП" error={errors["company.kpp"]}>
+          {(control) => <input {...control} name="kpp" inputMode="numeric" autoComplete="off" maxLength={9} value={company.kpp} onChange={(event) => onChange({ kpp: event.target.value })} />}
+        </Field>
+        <Field label="ОГРН" error={errors["company.ogrn"]}>
+          {(control) => <input {...control} name="ogrn" inputMode="numeric" autoComplete="off" maxLength={15} value={company.ogrn} onChange={(event) => onChange({ ogrn: event.target.value })} />}
+        </Field>
+      </div>
+      <Field label="Юридический адрес" error={errors["company.legalAddress"]}>
+        {(control) => <input {...control} name="legalAddress" autoComplete="off" value={company.legalAddress} onChange={(event) => onChange({ legalAddress: event.target.value })} />}
+      </Field>
+    </fieldset>
+  );
+}
+
+/** `/admin/auth/registration?next=`: a personal or a company account; signed in afterwards and sent on to `next`. */
+export function RegistrationPage({ next, profile, navigate = goTo }: { next: string; profile: AccountProfile | null; navigate?: Navigate }) {
+  const register = useSetAtom(registerAtom);
+  const [values, setValues] = useState<RegistrationForm>({ kind: "personal", email: "", password: "", name: "", surname: "", phone: "", consent: false, company: EMPTY_COMPANY });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: ReactNode } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const kindName = useId();
+  const showId = useId();
+
+  const change = (patch: Partial<RegistrationForm>) => setValues((current) => ({ ...current, ...patch }));
+  const onCompanyChange = useCallback(
+    (patch: Partial<typeof EMPTY_COMPANY>) => setValues((current) => ({ ...current, company: { ...current.company, ...patch } })),
+    [],
+  );
+  // After the first submit the messages follow the typing (a server's messages stay until the next change).
+  useEffect(() => {
+    if (checked) setErrors(validateRegistration(values));
+  }, [values, checked]);
+
+  if (profile) return <AlreadySignedIn profile={profile} next={next} />;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setChecked(true);
+    const found = validateRegistration(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setMessage({ kind: "error", text: "Проверьте отмеченные поля." });
+      focusFirstInvalid();
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await register(registrationOf(values));
+      setMessage({ kind: "ok", text: "Аккаунт создан, вы вошли. Мы отправили письмо для подтверждения адреса." });
+      navigate(next);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setErrors(fieldErrors(error.issues));
+      if (error.issues.length > 0) focusFirstInvalid();
+      setMessage({
+        kind: "error",
+        text:
+          error.code === "EMAIL_TAKEN" ? (
+            <>
+              {error.messageUI} <a href={loginPath(next)}>Войти</a> · <a href={withNext(ACCOUNT_PATHS.passwordRecovery, next)}>Восстановить пароль</a>
+            </>
+          ) : (
+            error.messageUI
+          ),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rules = passwordRules(values.password, values.email.trim() || null);
+  return (
+    <div className="auth-page">
+      <p className="auth-page__lead">
+        Уже есть аккаунт? <a href={loginPath(next)}>Войдите</a>. Корзина и избранное, собранные до регистрации, перейдут в новый аккаунт.
+      </p>
+      <form ref={formRef} className="auth-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+        <fieldset className="auth-form__group auth-form__kind">
+          <legend>Кто регистрируется</legend>
+          {(
+            [
+              ["personal", "Частное лицо"],
+              ["company", "Компания или ИП"],
+            ] as const
+          ).map(([kind, label]) => (
+            <label key={kind} className="auth-form__choice">
+              <input type="radio" name={kindName} value={kind} checked={values.kind === kind} onChange={() => change({ kind })} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <Field label="Электронная почта" error={errors.email}>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={values.email}
+              onChange={(event) => change({ email: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Пароль" error={errors.password} hint={<PasswordRules rules={rules} />}>
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type={showPassword ? "text" : "password"}
+              autoComplete="new-password"
+              required
+              value={values.password}
+              onChange={(event) => change({ password: event.target.value })}
+            />
+          )}
+        </Field>
+        <div className="auth-form__check">
+          <input id={showId} type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
+          <label htmlFor={showId}>Показать пароль</label>
+        </div>
+        <div className="auth-form__row">
+          <Field label="Имя" error={errors.name}>
+            {(control) => <input {...control} name="name" autoComplete="given-name" required value={values.name} onChange={(event) => change({ name: event.target.value })} />}
+          </Field>
+          <Field label="Фамилия (необязательно)" error={errors.surname}>
+            {(control) => <input {...control} name="surname" autoComplete="family-name" value={values.surname} onChange={(event) => change({ surname: event.target.value })} />}
+          </Field>
+        </div>
+        <Field label="Телефон" error={errors.phone}>
+          {(control) => <PhoneInput {...control} name="phone" required value={values.phone} onChange={(phone) => change({ phone })} />}
+        </Field>
+        {values.kind === "company" ? (
+          <>
+            {errors.company ? <p className="auth-form__error">{errors.company}</p> : null}
+            <CompanyFields company={values.company} errors={errors} onChange={onCompanyChange} />
+          </>
+        ) : null}
+        <ConsentField checked={values.consent} error={errors.consent} onChange={(consent) => change({ consent })} />
+        <FormMessage message={message} />
+        <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
+          {busy ? "Создаём аккаунт…" : "Зарегистрироваться"}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function ConsentField({ checked, error, onChange }: { checked: boolean; error: string | undefined; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="auth-form__field">
+      <div className="auth-form__check">
+        <input
+          id={id}
+          name="consent"
+          type="checkbox"
+          required
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id}>
+          <ConsentLabel />
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="auth-form__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The account area's notice for a client whose address is not confirmed yet, with «Отправить письмо ещё раз». */
+export function EmailConfirmationNotice() {
+  const { profile } = useAccount();
+  const resend = useSetAtom(resendEmailConfirmationAtom);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: ReactNode } | null>(null);
+  if (!profile || profile.temporary || profile.emailConfirmed) return null;
+  const send = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await resend();
+      setMessage({ kind: "ok", text: answer.messageUI });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setMessage({ kind: "error", text: error.messageUI });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="auth-notice" aria-label="Подтверждение почты">
+      <p>
+        Подтвердите адрес электронной почты{profile.email ? ` ${profile.email}` : ""}: мы отправили на него письмо со ссылкой. Заказывать можно и
+        без подтверждения, но письма о заказах приходят только на подтверждённый адрес.
+      </p>
+      <button type="button" className="ottisk-button ottisk-button--quiet" aria-disabled={busy} onClick={() => void send()}>
+        {busy ? "Отправляем…" : "Отправить письмо ещё раз"}
+      </button>
+      <FormMessage message={message} />
+    </section>
+  );
+}
+
+/** `/admin/auth/confirm-email?token=`: confirms the address once the page opens. */
+export function ConfirmEmailPage({ token, profile }: { token: string; profile: AccountProfile | null }) {
+  const confirmation = useEmailConfirmation(token);
+  const account = profile ? ACCOUNT_PATHS.clientOrders : loginPath(ACCOUNT_PATHS.clientOrders);
+  if (!token) {
+    return (
+      <div className="ottisk-message ottisk-message--error" role="alert">
+        <p>В ссылке нет кода подтверждения. Откройте ссылку из письма целиком.</p>
+      </div>
+    );
+  }
+  if (confirmation.status === "loading") return <p role="status">Подтверждаем адрес…</p>;
+  if (confirmation.status === "ready") {
+    return (
+      <div className="auth-page" role="status">
+        <p className="auth-page__done">Адрес {confirmation.data.email} подтверждён. Спасибо!</p>
+        <p>
+          <a className="ottisk-button" href={account}>
+            {profile ? "Перейти в личный кабинет" : "Войти"}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="auth-page">
+      <div className="ottisk-message ottisk-message--error" role="alert">
+        <p>{confirmation.messageUI}</p>
+      </div>
+      {profile ? (
+        <EmailConfirmationNotice />
+      ) : confirmation.httpStatus === 410 || confirmation.httpStatus === 404 ? (
+        <p>
+          Чтобы получить новую ссылку, <a href={loginPath(ACCOUNT_PATHS.clientOrders)}>войдите</a> — в личном кабинете будет кнопка «Отправить письмо ещё раз».
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** `/admin/auth/password-recovery`: the address → a reset link by e-mail; the same answer for any address. */
+export function PasswordRecoveryPage({ next, profile }: { next: string; profile: AccountProfile | null }) {
+  const request = useSetAtom(requestPasswordRecoveryAtom);
+  const [email, setEmail] = useState(profile?.email ?? "");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: ReactNode } | null>(null);
+  const [sent, setSent] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = passwordRecoveryRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await request(parsed.data.email);
+      setMessage({ kind: "ok", text: answer.messageUI });
+      setSent(true);
+    } catch (failure) {
+      if (!isApiError(failure)) throw failure;
+      setError(fieldErrors(failure.issues).email);
+      setMessage({ kind: "error", text: failure.messageUI });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <p className="auth-page__lead">Укажите адрес, с которым вы регистрировались: пришлём ссылку, по которой можно задать новый пароль. Ссылка действует 1 час.</p>
+      <form className="auth-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+        <Field label="Электронная почта" error={error}>
+          {(control) => (
+            <input
+              {...control}
+              ref={inputRef}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </Field>
+        <FormMessage message={message} />
+        <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
+          {busy ? "Отправляем…" : sent ? "Отправить ещё раз" : "Получить ссылку"}
+        </button>
+      </form>
+      <p className="auth-page__links">
+        <a href={loginPath(next)}>Вспомнили пароль? Войти</a>
+        <a href={withNext(ACCOUNT_PATHS.registration, next === ACCOUNT_BASE ? ACCOUNT_PATHS.clientOrders : next)}>Зарегистрироваться</a>
+      </p>
+    </div>
+  );
+}
+
+/** `/admin/auth/password-reset?token=`: the new password twice; signed in afterwards. */
+export function PasswordResetPage({ token }: { token: string }) {
+  const reset = useSetAtom(resetPasswordAtom);
+  const [values, setValues] = useState({ password: "", repeat: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: ReactNode } | null>(null);
+  const [done, setDone] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const recovery = ACCOUNT_PATHS.passwordRecovery;
+
+  const validate = (form: typeof values): FieldErrors => {
+    const found: FieldErrors = {};
+    const parsed = newPasswordSchema.safeParse(form.password);
+    if (!parsed.success) found.password = parsed.error.issues[0]?.message ?? "Проверьте пароль";
+    if (form.repeat !== form.password) found.repeat = form.repeat ? "Пароли не совпадают" : "Повторите пароль";
+    return found;
+  };
+  const change = (patch: Partial<typeof values>) => {
+    const updated = { ...values, ...patch };
+    setValues(updated);
+    if (checked) setErrors(validate(updated));
+  };
+
+  if (!token) {
+    return (
+      <div className="ottisk-message ottisk-message--error" role="alert">
+        <p>
+          В ссылке нет кода. Откройте ссылку из письма целиком или <a href={recovery}>запросите новую</a>.
+        </p>
+      </div>
+    );
+  }
+  if (done) {
+    return (
+      <div className="auth-page" role="status">
+        <p className="auth-page__done">Пароль изменён, вы вошли в аккаунт. На других устройствах войдите заново с новым паролем.</p>
+        <p>
+          <a className="ottisk-button" href={ACCOUNT_BASE}>
+            Перейти в личный кабинет
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setChecked(true);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await reset({ token, password: values.password });
+      setDone(true);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setErrors(fieldErrors(error.issues));
+      const linkProblem = error.status === 404 || error.status === 410 || error.issues.some((issue) => issue.field === "token");
+      setMessage({
+        kind: "error",
+        text: linkProblem ? (
+          <>
+            {error.messageUI} <a href={recovery}>Запросить новую ссылку</a>
+          </>
+        ) : (
+          error.messageUI
+        ),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rules = passwordRules(values.password, null);
+  return (
+    <div className="auth-page">
+      <p className="auth-page__lead">Придумайте новый пароль. После этого все прежние входы в аккаунт завершатся.</p>
+      <form ref={formRef} className="auth-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
+        <Field label="Новый пароль" error={errors.password} hint={<PasswordRules rules={rules} />}>
+          {(control) => (
+            <input {...control} name="password" type="password" autoComplete="new-password" required value={values.password} onChange={(event) => change({ password: event.target.value })} />
+          )}
+        </Field>
+        <Field label="Повторите пароль" error={errors.repeat}>
+          {(control) => (
+            <input {...control} name="repeat" type="password" autoComplete="new-password" required value={values.repeat} onChange={(event) => change({ repeat: event.target.value })} />
+          )}
+        </Field>
+        <FormMessage message={message} />
+        <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
+          {busy ? "Сохраняем…" : "Сохранить пароль"}
+        </button>
+      </form>
+    </div>
+  );
 }

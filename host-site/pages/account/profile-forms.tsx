@@ -1,0 +1,564 @@
+import { useAtomValue, useSetAtom } from "jotai/react";
+import { useEffect, useId, useRef, useState } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/contracts/index";
+import type { AccountProfile, Address, Company, CompanyCreateRequest, Recipient } from "../../../shared/contracts/index";
+import { formatPhone } from "../../../shared/domain/index";
+import { isApiError } from "../../../shared/http/index";
+import {
+  changePasswordAtom,
+  citiesByKladrIdAtom,
+  deleteAddressAtom,
+  deleteRecipientAtom,
+  loadCityByKladrIdAtom,
+  PRESET_CITY_CHOICES,
+  saveAddressAtom,
+  saveRecipientAtom,
+  searchCitiesAtom,
+  updateProfileAtom,
+  useAddresses,
+  useApi,
+  useRecipients,
+} from "../../../shared/state/index";
+import type { CityChoice } from "../../../shared/state/index";
+import { LoadError, PhoneInput } from "../../../shared/ui/index";
+
+/*
+ * The forms of the account area's profile pages: the person's name, phone and password, the
+ * recipients of the personal profile or a company, saved delivery addresses and a company's
+ * requisites. Each form sends what was typed and shows the server's Russian messages by field
+ * (the contracts' rules live on the server, one place).
+ */
+
+type FieldErrors = Record<string, string>;
+
+/** The server's answer as the form shows it: the message, and each field's own. */
+function problemOf(error: unknown, fallback: string): { message: string; fields: FieldErrors } {
+  if (!isApiError(error)) return { message: fallback, fields: {} };
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) if (!(issue.field in fields)) fields[issue.field] = issue.messageUI;
+  return { message: error.messageUI, fields };
+}
+
+/** A labelled field with its error, tied to the control by aria-describedby. */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  children: (control: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className="profile-form__field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined })}
+      {hint ? (
+        <p id={`${id}-hint`} className="profile-form__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="profile-form__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's outcome: a success announced politely, a failure as an alert. */
+export function FormResult({ result }: { result: { kind: "ok" | "error"; text: string } | null }) {
+  return (
+    <div className="profile-form__result" role={result?.kind === "error" ? "alert" : "status"}>
+      {result ? <p className={result.kind === "error" ? "ottisk-message ottisk-message--error" : "profile-form__ok"}>{result.text}</p> : null}
+    </div>
+  );
+}
+
+type Result = { kind: "ok" | "error"; text: string } | null;
+
+/** A form's busy flag, result and field errors around one async action. */
+function useSubmit() {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const run = async (action: () => Promise<string | null>, fallback: string) => {
+    if (busy) return;
+    setBusy(true);
+    setResult(null);
+    setErrors({});
+    try {
+      const done = await action();
+      if (done) setResult({ kind: "ok", text: done });
+    } catch (error) {
+      const problem = problemOf(error, fallback);
+      setErrors(problem.fields);
+      setResult({ kind: "error", text: problem.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, result, errors, run, setErrors, setResult };
+}
+
+/** Name, surname and phone of the signed-in person (the e-mail is shown, not changed here). */
+export function PersonalForm({ profile }: { profile: AccountProfile }) {
+  const update = useSetAtom(updateProfileAtom);
+  const [name, setName] = useState(profile.name);
+  const [surname, setSurname] = useState(profile.surname);
+  const [phone, setPhone] = useState(profile.phone ?? "");
+  const { busy, result, errors, run } = useSubmit();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const saved = await update({ name, surname, phone });
+      setPhone(saved.phone ?? "");
+      return "Данные сохранены.";
+    }, "Не удалось сохранить данные. Попробуйте ещё раз.");
+  };
+  return (
+    <form className="profile-form" noValidate aria-busy={busy} onSubmit={submit}>
+      {profile.email ? (
+        <p className="profile-form__static">
+          Электронная почта: <strong>{profile.email}</strong>
+        </p>
+      ) : null}
+      <Field label="Имя" error={errors.name}>
+        {(control) => <input {...control} name="name" autoComplete="given-name" required value={name} onChange={(event) => setName(event.target.value)} />}
+      </Field>
+      <Field label="Фамилия" error={errors.surname}>
+        {(control) => <input {...control} name="surname" autoComplete="family-name" value={surname} onChange={(event) => setSurname(event.target.value)} />}
+      </Field>
+      <Field label="Телефон" error={errors.phone}>
+        {(control) => <PhoneInput {...control} name="phone" value={phone} onChange={setPhone} />}
+      </Field>
+      <div className="profile-form__actions">
+        <button type="submit" className="ottisk-button" aria-disabled={busy}>
+          Сохранить
+        </button>
+      </div>
+      <FormResult result={result} />
+    </form>
+  );
+}
+
+/** A new password: the current one, the new one twice; the other sessions end on the server. */
+export function PasswordForm() {
+  const change = useSetAtom(changePasswordAtom);
+  const [currentPassword, setCurrent] = useState("");
+  const [newPassword, setNew] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const { busy, result, errors, run, setErrors, setResult } = useSubmit();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newPassword !== repeat) {
+      setErrors({ repeat: "Пароли не совпадают" });
+      setResult({ kind: "error", text: "Новый пароль и повтор не совпадают." });
+      return;
+    }
+    void run(async () => {
+      await change({ currentPassword, newPassword });
+      setCurrent("");
+      setNew("");
+      setRepeat("");
+      return "Пароль изменён. На других устройствах нужно войти заново.";
+    }, "Не удалось сменить пароль. Попробуйте ещё раз.");
+  };
+  return (
+    <form className="profile-form" noValidate aria-busy={busy} onSubmit={submit}>
+      <Field label="Текущий пароль" error={errors.currentPassword}>
+        {(control) => (
+          <input {...control} type="password" name="current-password" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrent(event.target.value)} />
+        )}
+      </Field>
+      <Field label="Новый пароль" error={errors.newPassword} hint={`Не короче ${PASSWORD_MIN_LENGTH} символов, буквы и цифры.`}>
+        {(control) => <input {...control} type="password" name="new-password" autoComplete="new-password" required value={newPassword} onChange={(event) => setNew(event.target.value)} />}
+      </Field>
+      <Field label="Новый пароль ещё раз" error={errors.repeat}>
+        {(control) => <input {...control} type="password" name="repeat-password" autoComplete="new-password" required value={repeat} onChange={(event) => setRepeat(event.target.value)} />}
+      </Field>
+      <div className="profile-form__actions">
+        <button type="submit" className="ottisk-button" aria-disabled={busy}>
+          Сменить пароль
+        </button>
+      </div>
+      <FormResult result={result} />
+    </form>
+  );
+}
+
+/** «Удалить» that asks once more in place: the question and «Да, удалить» / «Отмена». */
+function DeleteButton({ what, onDelete }: { what: string; onDelete: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setAsking(true)}>
+        Удалить<span className="ottisk-visually-hidden"> {what}</span>
+      </button>
+    );
+  }
+  return (
+    <div className="profile-list__confirm" role="group" aria-label={`Удалить ${what}?`}>
+      <span>Удалить {what}?</span>
+      <button
+        ref={confirmRef}
+        type="button"
+        className="ottisk-button"
+        aria-disabled={busy}
+        onClick={() => {
+          if (busy) return;
+          setBusy(true);
+          setError(null);
+          onDelete().catch((failure: unknown) => {
+            setError(problemOf(failure, "Не удалось удалить. Попробуйте ещё раз.").message);
+            setBusy(false);
+          });
+        }}
+      >
+        Да, удалить
+      </button>
+      <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setAsking(false)}>
+        Отмена
+      </button>
+      {error ? (
+        <p className="ottisk-message ottisk-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RecipientForm({ companyId, recipient, onDone }: { companyId: number | null; recipient: Recipient | null; onDone: () => void }) {
+  const save = useSetAtom(saveRecipientAtom);
+  const [name, setName] = useState(recipient?.name ?? "");
+  const [phone, setPhone] = useState(recipient ? formatPhone(recipient.phone) : "");
+  const [email, setEmail] = useState(recipient?.email ?? "");
+  const { busy, result, errors, run } = useSubmit();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await save({ name, phone, email: email.trim() === "" ? null : email.trim(), companyId }, recipient?.id ?? null);
+      onDone();
+      return null;
+    }, "Не удалось сохранить получателя. Попробуйте ещё раз.");
+  };
+  return (
+    <form className="profile-form profile-form--inline" noValidate aria-busy={busy} aria-label={recipient ? `Изменить получателя ${recipient.name}` : "Новый получатель"} onSubmit={submit}>
+      <Field label="Имя получателя" error={errors.name}>
+        {(control) => <input {...control} name="recipient-name" autoComplete="name" required value={name} onChange={(event) => setName(event.target.value)} />}
+      </Field>
+      <Field label="Телефон получателя" error={errors.phone}>
+        {(control) => <PhoneInput {...control} name="recipient-phone" autoComplete="off" value={phone} onChange={setPhone} />}
+      </Field>
+      <Field label="Почта получателя (необязательно)" error={errors.email}>
+        {(control) => <input {...control} type="email" name="recipient-email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />}
+      </Field>
+      <div className="profile-form__actions">
+        <button type="submit" className="ottisk-button" aria-disabled={busy}>
+          {recipient ? "Сохранить" : "Добавить"}
+        </button>
+        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={onDone}>
+          Отмена
+        </button>
+      </div>
+      <FormResult result={result} />
+    </form>
+  );
+}
+
+/** The recipients of a company, or of the personal profile (`companyId` null): list, add, edit, delete. */
+export function RecipientsSection({ companyId }: { companyId: number | null }) {
+  const { recipients, reload } = useRecipients(companyId);
+  const remove = useSetAtom(deleteRecipientAtom);
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  if (recipients.status === "loading") return <p role="status">Загружаем получателей…</p>;
+  if (recipients.status === "error") return <LoadError messageUI={recipients.messageUI} onRetry={reload} />;
+  return (
+    <div className="profile-list">
+      {recipients.data.length === 0 ? <p className="profile-list__empty">Получателей пока нет.</p> : null}
+      <ul className="profile-list__items">
+        {recipients.data.map((recipient) => (
+          <li key={recipient.id} className="profile-list__item">
+            {editing === recipient.id ? (
+              <RecipientForm companyId={companyId} recipient={recipient} onDone={() => setEditing(null)} />
+            ) : (
+              <>
+                <div className="profile-list__text">
+                  <strong>{recipient.name}</strong>
+                  <span>{formatPhone(recipient.phone)}</span>
+                  {recipient.email ? <span>{recipient.email}</span> : null}
+                </div>
+                <div className="profile-list__actions">
+                  <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setEditing(recipient.id)}>
+                    Изменить<span className="ottisk-visually-hidden"> получателя {recipient.name}</span>
+                  </button>
+                  <DeleteButton what={`получателя ${recipient.name}`} onDelete={() => remove(recipient)} />
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editing === "new" ? (
+        <RecipientForm companyId={companyId} recipient={null} onDone={() => setEditing(null)} />
+      ) : (
+        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setEditing("new")}>
+          Добавить получателя
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A city's name by its KLADR id (the presets at once, others asked for). */
+function useCityName(kladrId: string): string | null {
+  const cities = useAtomValue(citiesByKladrIdAtom);
+  const load = useSetAtom(loadCityByKladrIdAtom);
+  const preset = PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId);
+  useEffect(() => {
+    if (!preset) void load(kladrId);
+  }, [kladrId, preset, load]);
+  if (preset) return preset.city;
+  const known = cities[kladrId];
+  return known?.status === "ready" ? known.data.city : null;
+}
+
+function CityName({ kladrId }: { kladrId: string }) {
+  const name = useCityName(kladrId);
+  return <>{name ?? "Город"}</>;
+}
+
+/** The city of an address: a search box and the cities it finds (the presets before any search). */
+function CitySelect({ value, onChange, error }: { value: string; onChange: (kladrId: string) => void; error?: string | undefined }) {
+  const search = useSetAtom(searchCitiesAtom);
+  const currentName = useCityName(value);
+  const [query, setQuery] = useState("");
+  const [found, setFound] = useState<readonly CityChoice[]>(PRESET_CITY_CHOICES);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  useEffect(() => {
+    const text = query.trim();
+    if (text.length < 2) {
+      setFound(PRESET_CITY_CHOICES);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      search(text).then(
+        (cities) => {
+          if (!live) return;
+          setFound(cities);
+          setSearchError(null);
+          if (cities[0] && !cities.some((city) => city.kladrId === value)) onChange(cities[0].kladrId);
+        },
+        (failure: unknown) => live && setSearchError(problemOf(failure, "Города не загрузились.").message),
+      );
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // The search follows the query only; the chosen city is read when the answer comes.
+  }, [query, search]);
+  const options = value && !found.some((city) => city.kladrId === value) ? [{ kladrId: value, city: currentName ?? "Выбранный город", region: "" }, ...found] : found;
+  return (
+    <>
+      <Field label="Найти город" hint="Начните вводить название: список ниже покажет найденные города." error={searchError ?? undefined}>
+        {(control) => <input {...control} type="search" name="city-search" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />}
+      </Field>
+      <Field label="Город" error={error}>
+        {(control) => (
+          <select {...control} name="city" required value={value} onChange={(event) => onChange(event.target.value)}>
+            {value === "" ? <option value="">Выберите город</option> : null}
+            {options.map((city) => (
+              <option key={city.kladrId} value={city.kladrId}>
+                {city.region && city.region !== city.city ? `${city.city}, ${city.region}` : city.city}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </>
+  );
+}
+
+function AddressForm({ saved, onDone }: { saved: Address | null; onDone: () => void }) {
+  const save = useSetAtom(saveAddressAtom);
+  const [cityKladrId, setCity] = useState(saved?.cityKladrId ?? PRESET_CITY_CHOICES[0]?.kladrId ?? "");
+  const [text, setText] = useState(saved?.address ?? "");
+  const [comment, setComment] = useState(saved?.comment ?? "");
+  const { busy, result, errors, run } = useSubmit();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await save({ cityKladrId, address: text, comment }, saved?.id ?? null);
+      onDone();
+      return null;
+    }, "Не удалось сохранить адрес. Попробуйте ещё раз.");
+  };
+  return (
+    <form className="profile-form profile-form--inline" noValidate aria-busy={busy} aria-label={saved ? "Изменить адрес" : "Новый адрес"} onSubmit={submit}>
+      <CitySelect value={cityKladrId} onChange={setCity} error={errors.cityKladrId} />
+      <Field label="Адрес: улица, дом, квартира или офис" error={errors.address}>
+        {(control) => <input {...control} name="address" autoComplete="street-address" required value={text} onChange={(event) => setText(event.target.value)} />}
+      </Field>
+      <Field label="Комментарий для курьера (необязательно)" error={errors.comment}>
+        {(control) => <input {...control} name="comment" autoComplete="off" value={comment} onChange={(event) => setComment(event.target.value)} />}
+      </Field>
+      <div className="profile-form__actions">
+        <button type="submit" className="ottisk-button" aria-disabled={busy}>
+          {saved ? "Сохранить" : "Добавить"}
+        </button>
+        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={onDone}>
+          Отмена
+        </button>
+      </div>
+      <FormResult result={result} />
+    </form>
+  );
+}
+
+/** The client's saved delivery addresses: list, add, edit, delete. */
+export function AddressesSection() {
+  const { addresses, reload } = useAddresses();
+  const remove = useSetAtom(deleteAddressAtom);
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  if (addresses.status === "loading") return <p role="status">Загружаем адреса…</p>;
+  if (addresses.status === "error") return <LoadError messageUI={addresses.messageUI} onRetry={reload} />;
+  return (
+    <div className="profile-list">
+      {addresses.data.length === 0 ? <p className="profile-list__empty">Сохранённых адресов пока нет.</p> : null}
+      <ul className="profile-list__items">
+        {addresses.data.map((saved) => (
+          <li key={saved.id} className="profile-list__item">
+            {editing === saved.id ? (
+              <AddressForm saved={saved} onDone={() => setEditing(null)} />
+            ) : (
+              <>
+                <div className="profile-list__text">
+                  <strong>
+                    <CityName kladrId={saved.cityKladrId} />, {saved.address}
+                  </strong>
+                  {saved.comment ? <span>{saved.comment}</span> : null}
+                </div>
+                <div className="profile-list__actions">
+                  <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setEditing(saved.id)}>
+                    Изменить<span className="ottisk-visually-hidden"> адрес {saved.address}</span>
+                  </button>
+                  <DeleteButton what={`адрес ${saved.address}`} onDelete={() => remove(saved.id)} />
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editing === "new" ? (
+        <AddressForm saved={null} onDone={() => setEditing(null)} />
+      ) : (
+        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setEditing("new")}>
+          Добавить адрес
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A company's requisites: a new one (filled by ИНН from /utils/company-by-inn, then checked and
+ * edited by the person) or an existing one's changes.
+ */
+export function CompanyForm({
+  company,
+  onSave,
+  onCancel,
+}: {
+  company: Company | null;
+  onSave: (input: CompanyCreateRequest) => Promise<string | null>;
+  onCancel?: (() => void) | undefined;
+}) {
+  const api = useApi();
+  const [values, setValues] = useState({
+    inn: company?.inn ?? "",
+    name: company?.name ?? "",
+    kpp: company?.kpp ?? "",
+    ogrn: company?.ogrn ?? "",
+    legalAddress: company?.legalAddress ?? "",
+  });
+  const [lookup, setLookup] = useState<Result>(null);
+  const { busy, result, errors, run } = useSubmit();
+  const change = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
+  const findByInn = async () => {
+    setLookup(null);
+    try {
+      const found = await api.getCompanyByInn(values.inn.trim());
+      change({ name: found.name, kpp: found.kpp ?? "", ogrn: found.ogrn ?? "", legalAddress: found.legalAddress });
+      setLookup({ kind: "ok", text: `Нашли: ${found.name}. Проверьте реквизиты.` });
+    } catch (error) {
+      setLookup({ kind: "error", text: problemOf(error, "Не удалось найти компанию. Заполните данные вручную.").message });
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(
+      () =>
+        onSave({
+          name: values.name,
+          inn: values.inn,
+          kpp: values.kpp.trim() === "" ? null : values.kpp,
+          ogrn: values.ogrn.trim() === "" ? null : values.ogrn,
+          legalAddress: values.legalAddress,
+        }),
+      "Не удалось сохранить компанию. Попробуйте ещё раз.",
+    );
+  };
+  return (
+    <form className="profile-form" noValidate aria-busy={busy} aria-label={company ? `Реквизиты ${company.name}` : "Новая компания"} onSubmit={submit}>
+      <Field label="ИНН" error={errors.inn} hint="10 цифр у организации, 12 у ИП.">
+        {(control) => <input {...control} name="inn" inputMode="numeric" autoComplete="off" required value={values.inn} onChange={(event) => change({ inn: event.target.value })} />}
+      </Field>
+      <div className="profile-form__actions">
+        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void findByInn()}>
+          Заполнить по ИНН
+        </button>
+      </div>
+      <FormResult result={lookup} />
+      <Field label="Название" error={errors.name}>
+        {(control) => <input {...control} name="company-name" autoComplete="organization" required value={values.name} onChange={(event) => change({ name: event.target.value })} />}
+      </Field>
+      <Field label="КПП (необязательно)" error={errors.kpp}>
+        {(control) => <input {...control} name="kpp" autoComplete="off" value={values.kpp} onChange={(event) => change({ kpp: event.target.value })} />}
+      </Field>
+      <Field label="ОГРН или ОГРНИП (необязательно)" error={errors.ogrn}>
+        {(control) => <input {...control} name="ogrn" inputMode="numeric" autoComplete="off" value={values.ogrn} onChange={(event) => change({ ogrn: event.target.value })} />}
+      </Field>
+      <Field label="Юридический адрес" error={errors.legalAddress}>
+        {(control) => <input {...control} name="legal-address" autoComplete="off" value={values.legalAddress} onChange={(event) => change({ legalAddress: event.target.value })} />}
+      </Field>
+      <div className="profile-form__actions">
+        <button type="submit" className="ottisk-button" aria-disabled={busy}>
+          {company ? "Сохранить реквизиты" : "Добавить компанию"}
+        </button>
+        {onCancel ? (
+          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={onCancel}>
+            Отмена
+          </button>
+        ) : null}
+      </div>
+      <FormResult result={result} />
+    </form>
+  );
+}
+
+export { DeleteButton };

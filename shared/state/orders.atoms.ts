@@ -1,0 +1,78 @@
+import { atom } from "jotai/vanilla";
+import type { Cart, DocumentListPage, Order, OrderListPage } from "../contracts/index";
+import { cartTargetAtom } from "./account-state.atoms";
+import { publishChange, requireApi } from "./api.atoms";
+import { cartStateAtom } from "./cart.atoms";
+import { ordersAtom } from "./pages.atoms";
+import { loadCacheEntry } from "./resource";
+import type { Resource } from "./resource";
+
+/*
+ * The client's orders and documents in the account area (issue 15) and on partner sites
+ * (<ottisk-orders>): pages of the list per account (a company, or the personal profile), cached per
+ * store like the website's pages; one order lives in pages.atoms.ts's `ordersAtom`, shared with the
+ * payment success page. Everything here is private and loads in the browser.
+ */
+
+/** Whose orders: a company's, or the personal profile's (null). */
+export interface AccountPageQuery {
+  companyId: number | null;
+  /** Counted from 0. */
+  page: number;
+  pageSize: number;
+}
+
+export const clientOrderPagesAtom = atom<Record<string, Resource<OrderListPage>>>({});
+export const documentPagesAtom = atom<Record<string, Resource<DocumentListPage>>>({});
+
+/** The store's key of one page of an account's list. */
+export function accountPageKey(query: AccountPageQuery): string {
+  return `${query.companyId ?? "personal"}:${query.page}:${query.pageSize}`;
+}
+
+function range(query: AccountPageQuery): { offset: number; limit: number } {
+  return { offset: query.page * query.pageSize, limit: query.pageSize };
+}
+
+/** Loads a page of the account's orders, newest first, unless it is loaded or on its way. */
+export const loadClientOrdersAtom = atom(null, (get, set, query: AccountPageQuery) =>
+  loadCacheEntry(get, set, clientOrderPagesAtom, accountPageKey(query), () =>
+    requireApi(get).getOrders(query.companyId === null ? { personal: true, ...range(query) } : { companyId: query.companyId, ...range(query) }),
+  ),
+);
+
+/** Loads a page of the account's documents (invoices and acts), newest order first. */
+export const loadDocumentsAtom = atom(null, (get, set, query: AccountPageQuery) =>
+  loadCacheEntry(get, set, documentPagesAtom, accountPageKey(query), () =>
+    requireApi(get).getDocuments(query.companyId === null ? range(query) : { companyId: query.companyId, ...range(query) }),
+  ),
+);
+
+/** Forgets the loaded lists, so the next look asks the server (after a payment or a repeat changed them). */
+export const forgetOrderListsAtom = atom(null, (_get, set) => {
+  set(clientOrderPagesAtom, {});
+  set(documentPagesAtom, {});
+});
+
+/**
+ * Pays an unpaid card order again: the order comes back with the payment's address (the same one
+ * while the payment is pending, a new one after a cancel) and replaces the stored one. Rejects with
+ * the ApiError (409 when there is nothing to pay).
+ */
+export const payOrderAgainAtom = atom(null, async (get, set, orderId: number): Promise<Order> => {
+  const order = await requireApi(get).payOrderAgain(orderId);
+  set(ordersAtom, (entries) => ({ ...entries, [String(orderId)]: { status: "ready", data: order } }));
+  set(forgetOrderListsAtom);
+  return order;
+});
+
+/**
+ * Puts every line of the order back into the cart of the order's account. The cart the page shows
+ * takes the answer when it is that account's; other tabs and elements are told the cart changed.
+ */
+export const repeatOrderAtom = atom(null, async (get, set, orderId: number): Promise<Cart> => {
+  const cart = await requireApi(get).repeatOrder(orderId);
+  if (cart.companyId === (get(cartTargetAtom).companyId ?? null)) set(cartStateAtom, (state) => ({ ...state, cart, error: null }));
+  publishChange(get, "cart");
+  return cart;
+});

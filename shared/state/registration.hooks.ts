@@ -1,0 +1,30 @@
+import { useAtomValue, useSetAtom } from "jotai/react";
+import { useEffect } from "react";
+import type { CompanyLookup, EmailConfirmed } from "../contracts/index";
+import { companiesByInnAtom, confirmEmailAtom, emailConfirmationsAtom, loadCompanyByInnAtom } from "./registration.atoms";
+import type { Resource } from "./resource";
+
+const LOADING: Resource<never> = { status: "loading" };
+
+/**
+ * The company of an ИНН, looked up on first use; `inn` null: nothing to look up yet (the form
+ * passes an ИНН once it is typed whole and its check digits match). `reload` asks again after an error.
+ */
+export function useCompanyByInn(inn: string | null): { company: Resource<CompanyLookup> | null; reload: () => void } {
+  const company = useAtomValue(companiesByInnAtom)[inn ?? ""];
+  const load = useSetAtom(loadCompanyByInnAtom);
+  useEffect(() => {
+    if (inn !== null) void load(inn);
+  }, [inn, load]);
+  return { company: inn === null ? null : (company ?? LOADING), reload: () => void (inn !== null && load(inn)) };
+}
+
+/** Confirms the address by the link's token when the page opens (once per page). */
+export function useEmailConfirmation(token: string): Resource<EmailConfirmed> {
+  const confirmation = useAtomValue(emailConfirmationsAtom)[token];
+  const confirm = useSetAtom(confirmEmailAtom);
+  useEffect(() => {
+    if (token) void confirm(token);
+  }, [token, confirm]);
+  return confirmation ?? LOADING;
+}

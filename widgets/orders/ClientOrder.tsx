@@ -1,0 +1,325 @@
+import { useAtomValue, useSetAtom } from "jotai/react";
+import { useEffect, useRef, useState } from "react";
+import type { MouseEvent, ReactNode } from "react";
+import { DELIVERY_METHOD_LABELS, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
+import type { Cart, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
+import { formatDateShort, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
+import { isApiError } from "../../shared/http/index";
+import { citiesByKladrIdAtom, loadCityByKladrIdAtom, payOrderAgainAtom, PRESET_CITY_CHOICES, repeatOrderAtom, useApi, useOrder } from "../../shared/state/index";
+import { LoadError } from "../../shared/ui/index";
+import { useAccountTarget } from "./account-target";
+import { AccountGate } from "./ClientOrders";
+import { canPayAgain, DESIGN_STATUS_LABELS, hasAct, layoutCheckSummary, ORDER_PAYMENT_TYPE_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
+
+export interface ClientOrderProps {
+  orderId: number;
+  /** Where the list of orders is («Все заказы»); no link without it… */
+  ordersHref?: string | undefined;
+  /** …or «Все заказы» as a button that goes back in place (an element showing the list). */
+  onBack?: (() => void) | undefined;
+  catalogHref: string;
+  /** Where the cart is: the link after «Повторить». */
+  cartHref: string;
+  /** Sends the shopper to the payment page; `window.location.assign` unless given. */
+  onPay?: ((order: Order, url: string) => void) | undefined;
+  /** The order's lines are in the cart now. */
+  onRepeated?: ((order: Order, cart: Cart) => void) | undefined;
+  /** A click on a link to the shop's files (invoice, act): an element on a partner's page hands the session over. */
+  onShopLink?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  signIn?: ReactNode;
+  /** More under a line's design order (the account area: its messages with the designer). */
+  renderDesign?: ((design: OrderLineDesign) => ReactNode) | undefined;
+}
+
+type Notice = { kind: "positive" | "negative"; text: string; cartLink?: boolean } | null;
+
+function messageOf(error: unknown): string {
+  return isApiError(error) ? error.messageUI : "Не получилось. Попробуйте ещё раз.";
+}
+
+/**
+ * One order of the account: its state and payment with «Оплатить», «Скачать счёт», the act and
+ * «Повторить»; the lines with their layouts, approvals and design orders; the deliveries; the totals.
+ */
+export function ClientOrder(props: ClientOrderProps) {
+  const target = useAccountTarget();
+  return (
+    <section className="ottisk-root ottisk-orders ottisk-order" part="order">
+      <AccountGate target={target} signIn={props.signIn}>
+        {target.status === "ready" ? <OrderView {...props} /> : null}
+      </AccountGate>
+    </section>
+  );
+}
+
+function NotFound({ ordersHref, catalogHref }: { ordersHref?: string | undefined; catalogHref: string }) {
+  return (
+    <div className="ottisk-message" part="not-found">
+      <h2 className="ottisk-order__title">Заказ не найден</h2>
+      <p>Такого заказа нет среди заказов этого аккаунта. Проверьте, от имени какого аккаунта вы заказывали, или откройте список заказов.</p>
+      <p className="ottisk-order__actions">
+        {ordersHref ? (
+          <a className="ottisk-button" href={ordersHref}>
+            Все заказы
+          </a>
+        ) : null}
+        <a className="ottisk-button ottisk-button--quiet" href={catalogHref}>
+          Перейти в каталог
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, onRepeated, onShopLink, renderDesign }: ClientOrderProps) {
+  const { order, reload } = useOrder(orderId);
+  const api = useApi();
+  const payAgain = useSetAtom(payOrderAgainAtom);
+  const repeat = useSetAtom(repeatOrderAtom);
+  const [busy, setBusy] = useState<"pay" | "repeat" | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  if (order.status === "loading") {
+    return (
+      <p className="ottisk-message" role="status" aria-live="polite">
+        Загружаем заказ…
+      </p>
+    );
+  }
+  if (order.status === "error") {
+    if (order.httpStatus === 404 || order.httpStatus === 403) return <NotFound ordersHref={ordersHref} catalogHref={catalogHref} />;
+    return <LoadError messageUI={order.messageUI} onRetry={reload} part="error" />;
+  }
+  const data = order.data;
+  const payment = data.payment;
+  const invoiceUrl = payment.type === "Invoice" ? (payment.invoiceUrl ?? `${api.baseURL}/client-order/${data.id}/invoice`) : null;
+
+  const pay = async () => {
+    setBusy("pay");
+    setNotice(null);
+    try {
+      const answer = await payAgain(data.id);
+      const url = answer.payment.type === "Yookassa" ? answer.payment.confirmationUrl : null;
+      if (!url) {
+        setNotice({ kind: "negative", text: "Платёжный сервис не дал ссылку на оплату. Попробуйте через минуту." });
+        return;
+      }
+      if (onPay) onPay(answer, url);
+      else window.location.assign(url);
+    } catch (error) {
+      setNotice({ kind: "negative", text: messageOf(error) });
+      if (isApiError(error) && error.status === 409) reload();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const repeatOrder = async () => {
+    setBusy("repeat");
+    setNotice(null);
+    try {
+      const cart = await repeat(data.id);
+      setNotice({ kind: "positive", text: `Товары заказа № ${data.number} добавлены в корзину.`, cartLink: true });
+      onRepeated?.(data, cart);
+    } catch (error) {
+      setNotice({ kind: "negative", text: messageOf(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="ottisk-order__head">
+        <h2 className="ottisk-order__title" part="title">
+          Заказ № {data.number} от {formatDateShort(data.createdAt)}
+        </h2>
+        {ordersHref ? (
+          <a className="ottisk-order__back" href={ordersHref}>
+            Все заказы
+          </a>
+        ) : onBack ? (
+          <button type="button" className="ottisk-button ottisk-button--quiet ottisk-order__back" onClick={onBack}>
+            Все заказы
+          </button>
+        ) : null}
+      </div>
+      <dl className="ottisk-order__facts" part="facts">
+        <div>
+          <dt>Статус</dt>
+          <dd>
+            <span className={`ottisk-orders__status ottisk-orders__status--${data.status}`}>{ORDER_STATUS_LABELS[data.status]}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Оплата</dt>
+          <dd>
+            {ORDER_PAYMENT_TYPE_LABELS[data.paymentType]}: {PAYMENT_STATUS_LABELS[data.paymentStatus].toLowerCase()}
+            {data.paidAt ? ` ${formatDateShort(data.paidAt)}` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>Сумма</dt>
+          <dd>{formatRoubles(data.total)}</dd>
+        </div>
+      </dl>
+      <div className="ottisk-order__actions" part="actions">
+        {canPayAgain(data) ? (
+          <button type="button" className="ottisk-button" part="pay" disabled={busy !== null} aria-busy={busy === "pay"} onClick={() => void pay()}>
+            {busy === "pay" ? "Переходим к оплате…" : `Оплатить ${formatRoubles(data.total)}`}
+          </button>
+        ) : null}
+        {invoiceUrl ? (
+          <a className="ottisk-button ottisk-button--quiet" part="invoice" href={invoiceUrl} download onClick={onShopLink}>
+            Скачать счёт
+          </a>
+        ) : null}
+        {hasAct(data) ? (
+          <a className="ottisk-button ottisk-button--quiet" part="act" href={`${api.baseURL}/client-order/${data.id}/act`} download onClick={onShopLink}>
+            Скачать акт
+          </a>
+        ) : null}
+        <button type="button" className="ottisk-button ottisk-button--quiet" part="repeat" disabled={busy !== null} aria-busy={busy === "repeat"} onClick={() => void repeatOrder()}>
+          {busy === "repeat" ? "Добавляем в корзину…" : "Повторить заказ"}
+        </button>
+      </div>
+      {notice ? (
+        <div
+          ref={noticeRef}
+          tabIndex={-1}
+          className={notice.kind === "negative" ? "ottisk-message ottisk-message--error" : "ottisk-message"}
+          role={notice.kind === "negative" ? "alert" : "status"}
+          part={`notice notice-${notice.kind}`}
+        >
+          <p>{notice.text}</p>
+          {notice.cartLink ? (
+            <a className="ottisk-button" href={cartHref} onClick={onShopLink}>
+              Перейти в корзину
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+
+      <h3 className="ottisk-order__section">Позиции</h3>
+      <ul className="ottisk-order__lines" part="lines">
+        {data.lines.map((line) => (
+          <OrderLineView key={line.id} line={line} renderDesign={renderDesign} />
+        ))}
+      </ul>
+
+      {data.deliveries.length > 0 ? (
+        <>
+          <h3 className="ottisk-order__section">Доставка</h3>
+          <ul className="ottisk-order__deliveries" part="deliveries">
+            {data.deliveries.map((item) => (
+              <DeliveryView key={item.id} delivery={item} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      <h3 className="ottisk-order__section">Итого</h3>
+      <dl className="ottisk-order__totals" part="totals">
+        <div>
+          <dt>Товары</dt>
+          <dd>{formatRoubles(data.itemsSum)}</dd>
+        </div>
+        {data.discount > 0 ? (
+          <div>
+            <dt>Скидка{data.promocode ? ` по промокоду ${data.promocode}` : ""}</dt>
+            <dd>−{formatRoubles(data.discount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Доставка</dt>
+          <dd>{formatRoubles(data.deliverySum)}</dd>
+        </div>
+        <div className="ottisk-order__total">
+          <dt>Итого</dt>
+          <dd>{formatRoubles(data.total)}</dd>
+        </div>
+        <div>
+          <dt>В том числе НДС {VAT_PERCENT} %</dt>
+          <dd>{formatRoubles(data.vat)}</dd>
+        </div>
+      </dl>
+      {data.comment ? (
+        <p className="ottisk-order__comment">
+          <strong>Комментарий:</strong> {data.comment}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function OrderLineView({ line, renderDesign }: { line: OrderLine; renderDesign?: ((design: OrderLineDesign) => ReactNode) | undefined }) {
+  return (
+    <li className="ottisk-order__line" part="line">
+      <h4 className="ottisk-order__line-name">{line.productName}</h4>
+      {line.optionLabels.length > 0 ? <p className="ottisk-order__muted">{line.optionLabels.join(", ")}</p> : null}
+      <p>
+        {line.quantity} шт. × {formatRoubles(line.unitPrice)} = <strong>{formatRoubles(line.price)}</strong>
+        {line.isUrgent ? ", срочно" : ""}; изготовление — {formatWorkingDays(line.productionTimeDay)}
+      </p>
+      {line.layouts.length > 0 ? (
+        <ul className="ottisk-order__layouts" aria-label={`Макеты: ${line.productName}`}>
+          {line.layouts.map((layout) => (
+            <li key={layout.id} part="layout">
+              <span className="ottisk-order__detail">{layout.detailName}</span>: {layout.fileName}. {layoutCheckSummary(layout)}.{" "}
+              {layout.approvedAt ? `Утверждён к печати ${formatDateShort(layout.approvedAt)}.` : "Не утверждён."}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="ottisk-order__muted">Макетов нет.</p>
+      )}
+      {line.designOrders.length > 0 ? (
+        <ul className="ottisk-order__designs" aria-label={`Заказы дизайна: ${line.productName}`}>
+          {line.designOrders.map((design) => (
+            <li key={design.designId} part="design">
+              Дизайн «{design.detailName}»: {DESIGN_STATUS_LABELS[design.status].toLowerCase()}
+              {design.comment ? ` — ${design.comment}` : ""}
+              {renderDesign?.(design)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** The delivery's city: a preset one at once, another looked up by its KLADR id. */
+function useCityName(kladrId: string): string | null {
+  const cities = useAtomValue(citiesByKladrIdAtom);
+  const load = useSetAtom(loadCityByKladrIdAtom);
+  const preset = PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId);
+  useEffect(() => {
+    if (!preset && kladrId !== "") void load(kladrId);
+  }, [preset, kladrId, load]);
+  if (preset) return preset.city;
+  const found = cities[kladrId];
+  return found?.status === "ready" ? found.data.city : null;
+}
+
+function DeliveryView({ delivery }: { delivery: OrderDelivery }) {
+  const city = useCityName(delivery.cityKladrId);
+  const methodLabels: Readonly<Record<string, string>> = DELIVERY_METHOD_LABELS;
+  const typeLabels: Readonly<Record<string, string>> = DELIVERY_TYPE_LABELS;
+  const method = methodLabels[delivery.deliveryMethod] ?? delivery.deliveryMethod;
+  const type = typeLabels[delivery.deliveryType];
+  const place = delivery.pickupPointCode && !delivery.address ? `пункт выдачи ${delivery.pickupPointCode}` : delivery.address;
+  return (
+    <li className="ottisk-order__delivery" part="delivery">
+      <strong>
+        {method}
+        {type && delivery.deliveryType !== "SelfPickup" ? `, ${type}` : ""}
+      </strong>
+      : {[city, place].filter((part) => part).join(", ")}. {delivery.deliveryDate ? `Дата доставки — ${formatDateShort(delivery.deliveryDate)}. ` : ""}
+      Стоимость — {formatRoubles(delivery.price)}.
+    </li>
+  );
+}
