@@ -1,9 +1,9 @@
 import { expect } from "@playwright/test";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { businessCardPdf } from "../../preflight/core/testing";
-import type { Cart, SessionGrant } from "../../shared/contracts/index";
+import type { Cart, DevMail, SessionGrant } from "../../shared/contracts/index";
 import type { OttiskEventMap } from "../../widgets/events";
 
 /*
@@ -90,7 +90,8 @@ export class SessionApi {
 
   /** A session of its own, as the demo client signing in elsewhere. */
   static async signIn(request: APIRequestContext, baseURL: string, credentials: { email: string; password: string }): Promise<SessionApi> {
-    const response = await request.post(`${baseURL}/api/auth/login`, { data: credentials });
+    // With the shop's origin, as a browser sends it: the request context may hold another session's cookie.
+    const response = await request.post(`${baseURL}/api/auth/login`, { data: credentials, headers: { origin: baseURL } });
     expect(response.status(), "the demo client signs in").toBe(200);
     const { token } = (await response.json()) as SessionGrant;
     return new SessionApi(request, baseURL, token);
@@ -196,3 +197,45 @@ export async function placeOrderWith(cart: Locator, payment: string | RegExp): P
   await checkout.click();
 }
 
+
+/**
+ * Runs axe-core on the whole page (the light DOM and every open shadow root) and fails on serious
+ * or critical violations, listing each rule with the elements it found.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // Evaluated, not added as a script tag: the shop's CSP allows no inline script, and should not.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(readFileSync(AXE_SCRIPT, "utf8"));
+  const bad = await page.evaluate(async () => {
+    const axeApi = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const results = await axeApi.run(document, { resultTypes: ["violations"] });
+    return results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => JSON.stringify(node.target)).join(", ")}`);
+  });
+  expect(bad, `axe: serious or critical violations on ${what}`).toEqual([]);
+}
+
+const AXE_SCRIPT = join(import.meta.dirname, "..", "..", "node_modules", "axe-core", "axe.min.js");
+
+/** The letters the shop wrote to `to` (newest first), from the dev outbox that works without SMTP. */
+export async function mailsTo(request: APIRequestContext, baseURL: string, to: string): Promise<DevMail[]> {
+  const response = await request.get(`${baseURL}/api/dev/mail.json?to=${encodeURIComponent(to)}`);
+  expect(response.status(), "the dev outbox answers").toBe(200);
+  return (await response.json()) as DevMail[];
+}
+
+/** The link of the newest letter to `to` whose link leads to `path`, once the outbox has one. */
+export async function mailedLink(request: APIRequestContext, baseURL: string, to: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        link = (await mailsTo(request, baseURL, to)).map((mail) => mail.link).find((found) => found !== null && new URL(found).pathname === path) ?? undefined;
+        return link !== undefined;
+      },
+      { message: `a letter to ${to} with a link to ${path}` },
+    )
+    .toBe(true);
+  if (!link) throw new Error(`No letter to ${to} links to ${path}`);
+  return link;
+}
