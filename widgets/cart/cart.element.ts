@@ -42,6 +42,7 @@ const ReactCartElement = reactElement(CartElement, {
  * @csspart company - The company selector (signed-in clients with companies).
  * @csspart account - Whose cart this is («Корзина: …»), with the offers to move the client's other carts' lines here.
  * @csspart move - One offer «Перенести товары из корзины «…» сюда (N)».
+ * @csspart client-picker - An employee outside client mode: the client search with «Войти в режим клиента» (instead of the cart).
  * @csspart summary - Totals, problems and the checkout button.
  * @csspart checkout - The «Оформить заказ» button.
  * @csspart empty - The empty cart's message.
