@@ -7,6 +7,11 @@ import { createApi } from "../../shared/http/index";
 import type { Api } from "../../shared/http/index";
 import { disposePageStore } from "../../shared/state/index";
 
+// The dev server serves every module as a file of its own: far more than the browser's default
+// buffer of 250 resource entries, after which later loads are not recorded — and the tests that
+// check what a page fetched read those entries.
+performance.setResourceTimingBufferSize(10_000);
+
 export const apiBase = window.OTTISK_TEST_API_BASE;
 
 /** A client of the test API with its own session (for arranging data the element then shows). */

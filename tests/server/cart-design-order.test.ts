@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartSchema, designOrderSchema, orderSchema } from "../../shared/contracts/index";
 import type { Cart } from "../../shared/contracts/index";
-import { account, designOrder, product, productCategory } from "../../server/db/schema";
+import { account, designOrder } from "../../server/db/schema";
 import { hashPassword } from "../../server/services/password";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
 import type { CallOptions } from "./support/api-calls";
-import { startTestApp } from "./support/test-app";
+import { demoBusinessCardsId, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -24,13 +24,7 @@ const call = callerOf(() => testApp.app);
 
 beforeAll(async () => {
   testApp = await startTestApp({ publicUrl: ORIGIN });
-  const [cards] = await testApp.database.db
-    .select({ id: product.id })
-    .from(product)
-    .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
-    .where(and(eq(productCategory.slug, "vizitki"), eq(product.slug, "standartnye-90x50")));
-  if (!cards) throw new Error("No demo business cards");
-  cardsId = cards.id;
+  cardsId = await demoBusinessCardsId(testApp);
 });
 afterAll(async () => {
   await testApp.close();

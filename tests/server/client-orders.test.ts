@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { randomUUID } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartSchema, documentListPageSchema, orderListPageSchema, orderSchema, serverErrorSchema } from "../../shared/contracts/index";
 import type { Cart, Order } from "../../shared/contracts/index";
 import { kopecksInWords } from "../../shared/domain/index";
-import { account, clientOrder, company, designOrder, layout, payment, product, productCategory, storedFile } from "../../server/db/schema";
+import { account, clientOrder, company, designOrder, layout, payment, storedFile } from "../../server/db/schema";
 import { notification } from "../../server/db/mail.schema";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
 import { recordNotification } from "../../server/services/notification-record";
@@ -14,7 +14,7 @@ import { formatKopecks } from "../../server/services/pdf-document";
 import { hashPassword } from "../../server/services/password";
 import { loginToken } from "./support/api-calls";
 import { pdfTextLines } from "./support/pdf-text";
-import { startTestApp } from "./support/test-app";
+import { demoBusinessCardsId, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -103,13 +103,7 @@ async function pressTestPage(confirmationUrl: string, action: "pay" | "cancel"):
 
 beforeAll(async () => {
   testApp = await startTestApp({ publicUrl: ORIGIN });
-  const [cards] = await testApp.database.db
-    .select({ id: product.id })
-    .from(product)
-    .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
-    .where(and(eq(productCategory.slug, "vizitki"), eq(product.slug, "standartnye-90x50")));
-  if (!cards) throw new Error("No demo business cards");
-  cardsId = cards.id;
+  cardsId = await demoBusinessCardsId(testApp);
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import type { Cart, Order, ServerError } from "../../shared/contracts/index";
 import { kopecksInWords, VAT_PERCENT } from "../../shared/domain/index";
 import { createApi, isApiError } from "../../shared/http/index";
 import { createYookassaClient } from "../../server/adapters/yookassa";
-import { account, balanceEntry, cart, clientOrder, company, layout, orderProduct, payment, product, productCategory, storedFile } from "../../server/db/schema";
+import { account, balanceEntry, cart, clientOrder, company, layout, orderProduct, payment, product, storedFile } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
 import { DEMO_BALANCE, seedDemoBalance } from "../../server/db/seed-orders";
 import { DEMO_PROMOCODES } from "../../server/db/seed-cart";
@@ -19,7 +19,7 @@ import { formatKopecks } from "../../server/services/invoice-pdf";
 import { hashPassword } from "../../server/services/password";
 import { isShopError } from "../../server/services/shop-error";
 import { pdfTextLines } from "./support/pdf-text";
-import { startTestApp } from "./support/test-app";
+import { demoBusinessCardsId, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -51,13 +51,7 @@ function makeCall(testApp: TestApp): Call {
 
 async function openShop(options: Parameters<typeof startTestApp>[0] = {}): Promise<Shop> {
   const testApp = await startTestApp({ publicUrl: ORIGIN, ...options });
-  const [cards] = await testApp.database.db
-    .select({ id: product.id })
-    .from(product)
-    .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
-    .where(and(eq(productCategory.slug, "vizitki"), eq(product.slug, "standartnye-90x50")));
-  if (!cards) throw new Error("No demo business cards");
-  return { testApp, call: makeCall(testApp), cardsId: cards.id };
+  return { testApp, call: makeCall(testApp), cardsId: await demoBusinessCardsId(testApp) };
 }
 
 function problemOf(response: LightMyRequestResponse): ServerError {

@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { buildApp } from "../../../server/app";
+import { product, productCategory } from "../../../server/db/schema";
 import type { App, AppOptions } from "../../../server/app";
 import { openTestDatabase } from "./test-database";
 import type { TestDatabase } from "./test-database";
@@ -28,4 +30,15 @@ export async function startTestApp(options: Partial<Omit<AppOptions, "database" 
       await database.close();
     },
   };
+}
+
+/** The id of the demo catalogue's «Визитки стандартные 90×50», the product the order and cart tests put in the cart. */
+export async function demoBusinessCardsId(testApp: TestApp): Promise<number> {
+  const [cards] = await testApp.database.db
+    .select({ id: product.id })
+    .from(product)
+    .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+    .where(and(eq(productCategory.slug, "vizitki"), eq(product.slug, "standartnye-90x50")));
+  if (!cards) throw new Error("No demo business cards");
+  return cards.id;
 }
