@@ -52,7 +52,7 @@ describe("readConfig", () => {
       requestLimits: {},
       quotas: DEFAULT_QUOTAS,
       delivery: {},
-      mail: { devPage: true, dir: "/srv/ottisk/var/shop/mail" },
+      mail: { devPage: false, dir: "/srv/ottisk/var/shop/mail" },
     });
   });
 
@@ -67,6 +67,10 @@ describe("readConfig", () => {
     expect(() => readConfig({ OTTISK_SMTP_URL: "https://smtp.example.ru" }, cwd)).toThrow(/OTTISK_SMTP_URL must start with smtp: or smtps:/);
     expect(() => readConfig({ OTTISK_MAIL_FROM: "Оттиск" }, cwd)).toThrow(/OTTISK_MAIL_FROM must be an address/);
     expect(() => readConfig({ OTTISK_DEV_MAIL: "maybe" }, cwd)).toThrow(/OTTISK_DEV_MAIL must be "on" or "off"/);
+    // A shop on the internet shows no letters (they carry sign-in links) unless told to.
+    expect(readConfig({ OTTISK_PUBLIC_URL: "https://shop.example" }, cwd).mail.devPage).toBe(false);
+    expect(readConfig({ OTTISK_PUBLIC_URL: "https://shop.example", OTTISK_DEV_MAIL: "on" }, cwd).mail.devPage).toBe(true);
+    expect(readConfig({ OTTISK_PUBLIC_URL: "http://127.0.0.1:8080" }, cwd).mail.devPage).toBe(true);
   });
 
   it("keeps an absolute data folder and follows PORT in the defaults", () => {

@@ -255,7 +255,7 @@ function readRequestLimits(env: Env): Partial<RequestLimits> {
 }
 
 /** OTTISK_SMTP_URL, OTTISK_MAIL_FROM, OTTISK_DEV_MAIL. */
-function readMail(env: Env, dataDir: string): ServerConfig["mail"] {
+function readMail(env: Env, dataDir: string, publicUrl: string): ServerConfig["mail"] {
   const smtpText = setting(env, "OTTISK_SMTP_URL");
   const smtpUrl = smtpText === undefined ? undefined : (readUrl("OTTISK_SMTP_URL", smtpText, ["smtp:", "smtps:"]), smtpText);
   const from = setting(env, "OTTISK_MAIL_FROM");
@@ -264,7 +264,10 @@ function readMail(env: Env, dataDir: string): ServerConfig["mail"] {
   }
   const devText = setting(env, "OTTISK_DEV_MAIL")?.toLowerCase();
   if (devText !== undefined && devText !== "on" && devText !== "off") throw new ConfigError(`OTTISK_DEV_MAIL must be "on" or "off", got "${devText}"`);
-  return { smtpUrl, from, devPage: devText !== "off", dir: join(dataDir, "mail") };
+  // The letters carry sign-in links: by default the page exists only for a shop on this machine
+  // (its public address is loopback), never for one on the internet, whatever proxy stands before it.
+  const onThisMachine = ["localhost", "127.0.0.1", "[::1]"].includes(new URL(publicUrl).hostname);
+  return { smtpUrl, from, devPage: devText === undefined ? onThisMachine : devText === "on", dir: join(dataDir, "mail") };
 }
 
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
@@ -341,6 +344,6 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     quotas: readQuotas(env),
     yookassa: readYookassa(env),
     delivery: readDelivery(env),
-    mail: readMail(env, dataDir),
+    mail: readMail(env, dataDir, publicUrl),
   };
 }
