@@ -24,6 +24,11 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** Turns whatever a failed request gave (an answer with a body, no answer at all) into an ApiError. */
+/** The Russian text to show for a failure: the API's messageUI, else `fallback` (the connection failed, or a bug). */
+export function messageUIOf(error: unknown, fallback = "Не удалось выполнить действие. Проверьте связь и попробуйте ещё раз."): string {
+  return isApiError(error) ? error.messageUI : fallback;
+}
+
 export function toApiError(error: unknown, status: number | undefined, body: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const parsed = serverErrorSchema.safeParse(body);

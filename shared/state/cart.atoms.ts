@@ -3,7 +3,7 @@ import type { Cart, CartProductAddRequest, CartUpdateRequest, Order, PaymentType
 // The schema-free module: the cart's atoms load no zod schemas for a message.
 import { CLIENT_MODE_REQUIRED_MESSAGE } from "../contracts/wire";
 import { CART_REFRESH_DELAY_MS } from "../domain/index";
-import { isApiError } from "../http/index";
+import { isApiError, messageUIOf } from "../http/index";
 import type { Api } from "../http/index";
 import { accountStateAtom, cartTargetAtom } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
@@ -28,9 +28,6 @@ export const cartStateAtom = atom<CartState>({ cart: null, loading: false, error
 /** Lines in the cart: the number on the cart button's badge. */
 export const cartItemCountAtom = atom((get) => get(cartStateAtom).cart?.orderProduct.length ?? 0);
 
-function messageOf(error: unknown): string {
-  return isApiError(error) ? error.messageUI : "Не удалось выполнить действие. Попробуйте ещё раз.";
-}
 
 export const loadCartAtom = atom(null, async (get, set) => {
   const api = requireApi(get);
@@ -44,7 +41,7 @@ export const loadCartAtom = atom(null, async (get, set) => {
     const cart = await api.getCart(get(cartTargetAtom));
     set(cartStateAtom, (state) => ({ ...state, cart, loading: false }));
   } catch (error) {
-    set(cartStateAtom, (state) => ({ ...state, loading: false, error: messageOf(error) }));
+    set(cartStateAtom, (state) => ({ ...state, loading: false, error: messageUIOf(error) }));
   }
 });
 
@@ -149,7 +146,7 @@ export const runDeliveryChangeAtom = atom(null, async (get, set, change: (api: A
     set(scheduleCartRefreshAtom);
     return cart;
   } catch (error) {
-    set(cartStateAtom, (state) => ({ ...state, deliveryLoading: false, deliveryError: messageOf(error) }));
+    set(cartStateAtom, (state) => ({ ...state, deliveryLoading: false, deliveryError: messageUIOf(error) }));
     return null;
   }
 });

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from "jotai/react";
+import { messageUIOf } from "../../shared/http/index";
 import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import type { CartLine, Order } from "../../shared/contracts/index";
@@ -15,7 +16,6 @@ import { CartLines } from "./CartLines";
 import { CartPayment, PAYMENT_TYPE_LABELS } from "./CartPayment";
 import { CartPromocode } from "./CartPromocode";
 import { CartSummary } from "./CartSummary";
-import { messageOf } from "./use-query";
 
 export interface CartProps {
   /** Where the catalogue is (the empty cart links there). */
@@ -74,7 +74,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
       setPlaced(order);
       if (proceed && order.payment.type === "Yookassa" && href) window.location.assign(href);
     } catch (failure) {
-      setCheckoutError(messageOf(failure));
+      setCheckoutError(messageUIOf(failure));
     } finally {
       placingNow.current = false;
       setPlacing(false);
@@ -229,7 +229,7 @@ function OrderPlaced({ order, successHref, onBack, onError }: OrderPlacedProps) 
               onClick={() => {
                 changeCart((api, target) => api.repeatCartProduct(line.id, target)).then(
                   () => setRepeated((ids) => [...ids, line.id]),
-                  (failure: unknown) => onError(messageOf(failure)),
+                  (failure: unknown) => onError(messageUIOf(failure)),
                 );
               }}
             >

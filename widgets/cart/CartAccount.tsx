@@ -1,9 +1,9 @@
 import { useSetAtom } from "jotai/react";
+import { messageUIOf } from "../../shared/http/index";
 import { useState } from "react";
 import type { Cart, CartElsewhere } from "../../shared/contracts/index";
 import { formatProductCount } from "../../shared/domain/index";
 import { changeCartAtom } from "../../shared/state/index";
-import { messageOf } from "./use-query";
 
 export interface CartAccountProps {
   cart: Cart;
@@ -30,7 +30,7 @@ export function CartAccount({ cart, clientMode }: CartAccountProps) {
     setMoving(other);
     setError(null);
     changeCart((api) => api.moveCartProducts({ fromCompanyId: other.companyId, toCompanyId: cart.companyId }))
-      .catch((failure: unknown) => setError(messageOf(failure)))
+      .catch((failure: unknown) => setError(messageUIOf(failure)))
       .finally(() => setMoving(null));
   };
 

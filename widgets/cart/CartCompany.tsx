@@ -1,8 +1,8 @@
 import { useSetAtom } from "jotai/react";
+import { messageUIOf } from "../../shared/http/index";
 import { useId, useState } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
 import { selectCompanyAtom } from "../../shared/state/index";
-import { messageOf } from "./use-query";
 
 export interface CartCompanyProps {
   profile: AccountProfile;
@@ -34,7 +34,7 @@ export function CartCompany({ profile, companyId, onChange }: CartCompanyProps) 
           setError(null);
           selectCompany(next)
             .then(() => onChange(next))
-            .catch((failure: unknown) => setError(messageOf(failure)))
+            .catch((failure: unknown) => setError(messageUIOf(failure)))
             .finally(() => setBusy(false));
         }}
       >

@@ -1,11 +1,11 @@
 import { useSetAtom } from "jotai/react";
+import { messageUIOf } from "../../shared/http/index";
 import { Suspense, lazy, useId, useState } from "react";
 import { CART_LINE_MAX_QUANTITY } from "../../shared/contracts/cart";
 import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom, setInOrderAtom } from "../../shared/state/index";
 import { Dialog, useDraft } from "../../shared/ui/index";
-import { messageOf } from "./use-query";
 
 /** The layout checker, in its own chunk: loaded when a line's layouts are opened. */
 const LayoutChecker = lazy(() => import("../layout-checker/LayoutChecker").then((module) => ({ default: module.LayoutChecker })));
@@ -87,7 +87,7 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
     try {
       await changeCart(change);
     } catch (error) {
-      onError(messageOf(error));
+      onError(messageUIOf(error));
     } finally {
       setBusy(false);
     }
@@ -105,7 +105,7 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
           type="checkbox"
           checked={line.inOrder}
           onChange={(event) => {
-            setInOrder({ orderProductIds: [line.id], inOrder: event.target.checked }).catch((error: unknown) => onError(messageOf(error)));
+            setInOrder({ orderProductIds: [line.id], inOrder: event.target.checked }).catch((error: unknown) => onError(messageUIOf(error)));
           }}
         />
         <label htmlFor={checkboxId} className="ottisk-visually-hidden">

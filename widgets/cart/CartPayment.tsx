@@ -1,4 +1,5 @@
 import { useSetAtom } from "jotai/react";
+import { messageUIOf } from "../../shared/http/index";
 import { useId, useState } from "react";
 import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
 import { paymentTypeValues } from "../../shared/contracts/order";
@@ -6,7 +7,7 @@ import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { updateCartAtom } from "../../shared/state/index";
 import { Textarea, useDraft } from "../../shared/ui/index";
-import { messageOf, useQuery } from "./use-query";
+import { useQuery } from "./use-query";
 
 export const PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = {
   Invoice: "Счёт для юрлица",
@@ -42,7 +43,7 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
     try {
       await updateCart(update);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(messageUIOf(failure));
     } finally {
       setBusy(false);
     }

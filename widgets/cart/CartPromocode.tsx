@@ -1,10 +1,10 @@
 import { useSetAtom } from "jotai/react";
+import { messageUIOf } from "../../shared/http/index";
 import { useId, useState } from "react";
 import { PROMOCODE_MAX_LENGTH } from "../../shared/contracts/cart";
 import type { Cart } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom } from "../../shared/state/index";
-import { messageOf } from "./use-query";
 
 /**
  * The promocode: apply (PUT) and remove (DELETE). A refused code shows the server's reason under
@@ -26,7 +26,7 @@ export function CartPromocode({ cart }: { cart: Cart }) {
       await changeCart(change);
       setCode("");
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(messageUIOf(failure));
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,9 @@
 import { useId, useState } from "react";
+import { messageUIOf } from "../../shared/http/index";
 import type { Recipient } from "../../shared/contracts/index";
 import { useApi } from "../../shared/state/index";
 import { PhoneInput } from "../../shared/ui/index";
-import { messageOf, useQuery } from "./use-query";
+import { useQuery } from "./use-query";
 
 export interface RecipientFieldProps {
   /** The company whose recipients are listed; null: the personal profile. */
@@ -41,7 +42,7 @@ export function RecipientField({ companyId, value, onChange }: RecipientFieldPro
       setRound((current) => current + 1);
       onChange(created.id);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(messageUIOf(failure));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import type { AccountProfile, Client } from "../../shared/contracts/index";
-import { isApiError } from "../../shared/http/index";
+import { messageUIOf } from "../../shared/http/index";
 import { enterClientModeAtom, useClientSearch } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
 
@@ -51,9 +51,6 @@ export function clientName(client: Pick<Client, "name" | "surname" | "email">): 
   return name === "" ? (client.email ?? "Клиент без имени") : name;
 }
 
-function messageOf(error: unknown): string {
-  return isApiError(error) ? error.messageUI : "Не удалось войти в режим клиента. Попробуйте ещё раз.";
-}
 
 /** Enters client mode for one account of a client, remembering what happened. */
 export function useEnterClientMode(onEntered: ClientModePickerProps["onEntered"]) {
@@ -79,7 +76,7 @@ export function useEnterClientMode(onEntered: ClientModePickerProps["onEntered"]
         },
         (failure: unknown) => {
           setBusy(null);
-          setError(messageOf(failure));
+          setError(messageUIOf(failure, "Не удалось войти в режим клиента. Попробуйте ещё раз."));
         },
       );
     },

@@ -1,15 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import { isApiError } from "../../shared/http/index";
+import { messageUIOf } from "../../shared/http/index";
 import type { Api } from "../../shared/http/index";
 import { useApi } from "../../shared/state/index";
 
 /** What the cart's small look-ups (cities, delivery options, pickup points, recipients, balance) know. */
 export type QueryState<T> = { status: "idle" } | { status: "loading" } | { status: "ready"; data: T } | { status: "error"; messageUI: string };
-
-/** Russian text for any failure: the API's messageUI, else a general one. */
-export function messageOf(error: unknown): string {
-  return isApiError(error) ? error.messageUI : "Не удалось выполнить действие. Попробуйте ещё раз.";
-}
 
 /**
  * Loads `load(api)` whenever `key` changes (null: nothing to load). An answer for an older key is
@@ -25,7 +20,7 @@ export function useQuery<T>(key: string | null, load: (api: Api) => Promise<T>):
     setState({ key, value: { status: "loading" } });
     load(api).then(
       (data) => current && setState({ key, value: { status: "ready", data } }),
-      (error: unknown) => current && setState({ key, value: { status: "error", messageUI: messageOf(error) } }),
+      (error: unknown) => current && setState({ key, value: { status: "error", messageUI: messageUIOf(error) } }),
     );
     return () => {
       current = false;

@@ -1,4 +1,5 @@
 import { useSetAtom } from "jotai/react";
+import { messageUIOf } from "../../shared/http/index";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import type { CartLine } from "../../shared/contracts/index";
 import { layoutsChangedAtom, loadCartAtom, useApi, useCart } from "../../shared/state/index";
@@ -7,7 +8,6 @@ import { DetailLayout } from "./DetailLayout";
 import { FileDropZone } from "./FileDropZone";
 import { LayoutFileItem } from "./LayoutFileItem";
 import type { LayoutSession, FireEvent } from "./session";
-import { messageOf } from "./use-api";
 import { useLayoutFiles } from "./use-layout-files";
 import type { LayoutFile } from "./use-layout-files";
 
@@ -93,7 +93,7 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
       removeFile(file.key);
       setUpload(file.key, null);
     } catch (failure) {
-      setUpload(file.key, { state: "error", messageUI: messageOf(failure) });
+      setUpload(file.key, { state: "error", messageUI: messageUIOf(failure) });
       if (uploaded) await layoutsChanged();
     }
   };

@@ -1,10 +1,10 @@
 import { Suspense, lazy, useId, useState } from "react";
+import { messageUIOf } from "../../shared/http/index";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
 import { Alert, Dialog, Textarea } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
 import { useApi } from "../../shared/state/index";
-import { messageOf } from "./use-api";
 
 /** The annotating viewer (its own chunk, pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
 const PdfViewer = lazy(() => import("../pdf-viewer/PdfViewer").then((module) => ({ default: module.PdfViewer })));
@@ -55,10 +55,10 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
       await session.changed();
     } catch (failure) {
       if (onFailure === "alert") {
-        setAlert({ kind: "negative", text: messageOf(failure) });
+        setAlert({ kind: "negative", text: messageUIOf(failure) });
         await session.changed();
       } else {
-        setError(messageOf(failure));
+        setError(messageUIOf(failure));
       }
     } finally {
       setBusy(false);

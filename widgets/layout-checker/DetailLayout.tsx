@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { messageUIOf } from "../../shared/http/index";
 import type { CheckCode, Finding, PageBoxes } from "../../preflight/report";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
 import { DesignOrderPanel } from "./DesignOrderPanel";
@@ -7,7 +8,7 @@ import { ProofView } from "./ProofView";
 import { AUTOCHECK_POLL_MS, formatDate, loadEngine, loadFixups, sameFindings } from "./layout-files";
 import type { LayoutSession } from "./session";
 import { useApi } from "../../shared/state/index";
-import { messageOf, pause } from "./use-api";
+import { pause } from "./use-api";
 
 /** What each layout status means to the shopper. */
 const STATUS_TEXT: Record<CartLayout["status"], string> = {
@@ -87,7 +88,7 @@ export function DetailLayout({ cartId, line, layout, session }: DetailLayoutProp
       const { fixAdvice } = await loadFixups();
       if (current) setProof({ state: "ready", bytes, pages, advice: fixAdvice });
     };
-    load().catch((error: unknown) => current && setProof({ state: "error", messageUI: messageOf(error) }));
+    load().catch((error: unknown) => current && setProof({ state: "error", messageUI: messageUIOf(error) }));
     return () => {
       current = false;
     };
@@ -142,7 +143,7 @@ export function DetailLayout({ cartId, line, layout, session }: DetailLayoutProp
       }
     };
     poll().catch((error: unknown) => {
-      if (!controller.signal.aborted) setPollError(messageOf(error));
+      if (!controller.signal.aborted) setPollError(messageUIOf(error));
     });
     return () => controller.abort();
   }, [api, waiting, uploadedHere, pitstopDesignId, layoutId, pollRound, session, layout.detailName, layout.fileName]);
@@ -154,7 +155,7 @@ export function DetailLayout({ cartId, line, layout, session }: DetailLayoutProp
       await api.startAutocheck(cartId, line.id, layout.detailName);
       await session.changed();
     } catch (error) {
-      setPollError(messageOf(error));
+      setPollError(messageUIOf(error));
     } finally {
       setStartBusy(false);
     }
@@ -267,7 +268,7 @@ function Approval({ line, layout, layoutId, findings, proofSeen, session }: Appr
       setConfirmed(false);
       await session.changed();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(messageUIOf(failure));
     } finally {
       setBusy(false);
     }

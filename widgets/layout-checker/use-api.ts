@@ -1,9 +1,3 @@
-import { isApiError } from "../../shared/http/index";
-
-/** Russian text for any failure: the API's messageUI, else a general one. */
-export function messageOf(error: unknown): string {
-  return isApiError(error) ? error.messageUI : "Не удалось выполнить действие. Проверьте связь и попробуйте ещё раз.";
-}
 
 /** Waits `ms`, or rejects at once when `signal` is aborted. */
 export function pause(ms: number, signal: AbortSignal): Promise<void> {

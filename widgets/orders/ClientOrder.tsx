@@ -4,7 +4,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
 import type { Cart, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
 import { formatDateShort, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
-import { isApiError } from "../../shared/http/index";
+import { isApiError, messageUIOf } from "../../shared/http/index";
 import { citiesByKladrIdAtom, loadCityByKladrIdAtom, payOrderAgainAtom, PRESET_CITY_CHOICES, repeatOrderAtom, useApi, useOrder } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
 import { useAccountTarget } from "./account-target";
@@ -33,9 +33,6 @@ export interface ClientOrderProps {
 
 type Notice = { kind: "positive" | "negative"; text: string; cartLink?: boolean } | null;
 
-function messageOf(error: unknown): string {
-  return isApiError(error) ? error.messageUI : "Не получилось. Попробуйте ещё раз.";
-}
 
 /**
  * One order of the account: its state and payment with «Оплатить», «Скачать счёт», the act and
@@ -111,7 +108,7 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
       if (onPay) onPay(answer, url);
       else window.location.assign(url);
     } catch (error) {
-      setNotice({ kind: "negative", text: messageOf(error) });
+      setNotice({ kind: "negative", text: messageUIOf(error, "Не получилось. Попробуйте ещё раз.") });
       if (isApiError(error) && error.status === 409) reload();
     } finally {
       setBusy(null);
@@ -126,7 +123,7 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
       setNotice({ kind: "positive", text: `Товары заказа № ${data.number} добавлены в корзину.`, cartLink: true });
       onRepeated?.(data, cart);
     } catch (error) {
-      setNotice({ kind: "negative", text: messageOf(error) });
+      setNotice({ kind: "negative", text: messageUIOf(error, "Не получилось. Попробуйте ещё раз.") });
     } finally {
       setBusy(null);
     }
