@@ -1,7 +1,7 @@
 import { Provider } from "jotai/react";
 import { renderToString } from "react-dom/server";
 import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT, SEARCH_DEFAULT_LIMIT, SESSION_COOKIE } from "../shared/contracts/index";
-import type { Page, RenderRequest, RenderResult, SitemapRequest, WidgetPrerenderRequest } from "../shared/contracts/index";
+import type { Page, ProductListPage, RenderRequest, RenderResult, SitemapRequest, WidgetPrerenderRequest } from "../shared/contracts/index";
 import { createApi, isApiError } from "../shared/http/index";
 import type { Api } from "../shared/http/index";
 import {
@@ -17,7 +17,11 @@ import {
   loadSearchPageAtom,
   pageKey,
   pagesAtom,
+  productListKey,
+  productPagesAtom,
   productsAtom,
+  siteFooter,
+  siteHeader,
 } from "../shared/state/index";
 import type { Resource, Store } from "../shared/state/index";
 import type { CatalogView } from "../widgets/catalog/Catalog";
@@ -25,7 +29,7 @@ import { prerenderCatalog } from "../widgets/catalog/prerender";
 import { App } from "./App";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
-import { catalogHead, categoryHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
+import { catalogHead, categoryHead, mainPageHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
 import type { PageHead } from "./head";
 import { pageCrumbs } from "./pages/WebsitePage";
 import { accountPath, accountTitle } from "./account-routes";
@@ -38,9 +42,18 @@ function unavailable(resource: Resource<unknown> | undefined): boolean {
   return resource?.status === "error" && (resource.httpStatus === 0 || resource.httpStatus >= 500);
 }
 
-async function loadCatalogPage(store: Store, view: CatalogView, categoryId: number | undefined) {
+/** Loads the catalogue page the address names; its products when they loaded (for the page's ItemList JSON-LD). */
+async function loadCatalogPage(store: Store, view: CatalogView, categoryId: number | undefined): Promise<ProductListPage | undefined> {
   const limit = PRODUCT_LIST_DEFAULT_LIMIT;
-  await store.set(loadProductPageAtom, { categoryId, sort: view.sort, offset: view.page * limit, limit });
+  const query = { categoryId, sort: view.sort, offset: view.page * limit, limit };
+  await store.set(loadProductPageAtom, query);
+  const products = store.get(productPagesAtom)[productListKey(query)];
+  return products?.status === "ready" ? products.data : undefined;
+}
+
+/** A site-wide block's data when it loaded (layout-data.ts loads the header and footer content). */
+function readyValue<T>(resource: Resource<T> | undefined): T | null {
+  return resource?.status === "ready" ? resource.data : null;
 }
 
 /** What a page's components show besides the page itself, loaded now so the first paint has it. */
@@ -64,6 +77,11 @@ async function websitePage(store: Store, slug: string): Promise<Outcome> {
     return { status: 404, head: notFoundHead() };
   }
   await loadPageExtras(store, page.data);
+  if (slug === "") {
+    // The main page speaks for the whole site: the Organization and the WebSite with its search.
+    const head = mainPageHead(page.data, readyValue(store.get(siteHeader.valueAtom)), readyValue(store.get(siteFooter.valueAtom)));
+    return { status: 200, head };
+  }
   const canonical = pagePath(page.data.slug);
   return { status: 200, head: pageHead(page.data, canonical, pageCrumbs(page.data)) };
 }
@@ -139,13 +157,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       head = screenHead(accountTitle(route.page), "Личный кабинет типографии «Оттиск»: заказы, документы, уведомления и данные профиля.", accountPath(route.page));
       break;
     case "catalog":
-      await loadCatalogPage(store, route.view, undefined);
-      head = catalogHead(catalogPath());
+      head = catalogHead(catalogPath(), await loadCatalogPage(store, route.view, undefined));
       break;
     case "category":
       if (category) {
-        await loadCatalogPage(store, route.view, category.id);
-        head = categoryHead(category, catalogPath(category.slug));
+        head = categoryHead(category, catalogPath(category.slug), await loadCatalogPage(store, route.view, category.id));
       } else {
         status = unavailable(categories) ? 503 : 404;
         head = status === 404 ? notFoundHead() : serviceUnavailableHead();

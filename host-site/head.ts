@@ -1,4 +1,5 @@
-import type { Category, Page, Product } from "../shared/contracts/index";
+import type { Category, FooterContent, HeaderContent, Page, Product, ProductListPage } from "../shared/contracts/index";
+import { productPath, SCREEN_PATHS } from "./routes";
 
 /** One step of the page's breadcrumb trail; `path` of the shop's own site. */
 export interface Crumb {
@@ -18,29 +19,96 @@ export interface PageHead {
   ogType?: "website" | "article" | "product";
   /** An absolute picture URL for link previews. */
   image?: string | null;
-  /** schema.org objects written as application/ld+json (a Product, a BreadcrumbList); made absolute by the document. */
+  /** schema.org objects written as application/ld+json (Organization, WebSite, ItemList, Product, BreadcrumbList); made absolute by the document. */
   structuredData?: (origin: string) => object[];
 }
 
 const SHOP = "Оттиск — типография онлайн";
 
-export function catalogHead(canonicalPath: string): PageHead {
+/** The shop's name in schema.org data (the Organization, the WebSite, the products' brand). */
+const BRAND = "Оттиск";
+
+/**
+ * schema.org ItemList of the product cards a catalogue page shows (its page of the list, numbered
+ * from the page's offset), each a ListItem with the product's canonical address and name.
+ */
+export function productItemList(name: string, products: ProductListPage, origin: string): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name,
+    numberOfItems: products.total,
+    itemListOrder: "https://schema.org/ItemListUnordered",
+    itemListElement: products.items.map((card, index) => ({
+      "@type": "ListItem",
+      position: products.offset + index + 1,
+      url: origin + productPath(card.category.slug, card.id),
+      name: card.productName,
+    })),
+  };
+}
+
+/** The catalogue's products as an ItemList, when the page's list loaded (an empty page has none). */
+function itemListData(name: string, products: ProductListPage | undefined): Pick<PageHead, "structuredData"> {
+  return products && products.items.length > 0 ? { structuredData: (origin) => [productItemList(name, products, origin)] } : {};
+}
+
+/** `products`: the page of the list the page shows, for its ItemList JSON-LD. */
+export function catalogHead(canonicalPath: string, products?: ProductListPage): PageHead {
   return {
     title: `Каталог печатной продукции — ${SHOP}`,
     description:
       "Визитки, листовки, каталоги, баннеры и наклейки с онлайн-проверкой макета, срочным изготовлением и доставкой по России.",
     keywords: "типография, печать, визитки, листовки, каталоги, баннеры, наклейки",
     canonicalPath,
+    ...itemListData("Каталог печатной продукции", products),
   };
 }
 
-export function categoryHead(category: Category, canonicalPath: string): PageHead {
+export function categoryHead(category: Category, canonicalPath: string, products?: ProductListPage): PageHead {
   return {
     title: category.seoTitle || `${category.seoName || category.name} — ${SHOP}`,
     description: category.seoDescription || category.description,
     keywords: category.seoKeywords,
     canonicalPath,
+    ...itemListData(category.seoName || category.name, products),
   };
+}
+
+/**
+ * The main page's schema.org data: the shop as an Organization (its phones and e-mail from the
+ * header content, its social pages from the footer) and the WebSite with the site search as a
+ * SearchAction (`/poisk?q=`), which search engines may offer as a search box under the result.
+ */
+export function siteStructuredData(origin: string, contacts: HeaderContent | null, footer: FooterContent | null): object[] {
+  const phones = contacts ? [contacts.numberPhone, contacts.numberPhoneOption].filter(Boolean) : [];
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: BRAND,
+    alternateName: SHOP,
+    url: `${origin}/`,
+    ...(phones[0] ? { telephone: phones[0] } : {}),
+    ...(contacts?.email ? { email: contacts.email } : {}),
+    ...(phones.length > 0
+      ? { contactPoint: phones.map((telephone) => ({ "@type": "ContactPoint", telephone, contactType: "customer service", areaServed: "RU", availableLanguage: "ru" })) }
+      : {}),
+    ...(footer && footer.social.length > 0 ? { sameAs: footer.social.map((link) => link.url) } : {}),
+  };
+  const website = {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: BRAND,
+    alternateName: SHOP,
+    url: `${origin}/`,
+    inLanguage: "ru-RU",
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${origin}${SCREEN_PATHS.search}?q={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
+  };
+  return [organization, website];
 }
 
 function breadcrumbList(origin: string, crumbs: readonly Crumb[]): object {
@@ -62,7 +130,7 @@ export function productStructuredData(product: Product, origin: string, canonica
     description: product.seoDescription || product.description,
     sku: String(product.id),
     category: product.category.name,
-    brand: { "@type": "Brand", name: "Оттиск" },
+    brand: { "@type": "Brand", name: BRAND },
     offers: {
       "@type": "Offer",
       url: origin + canonicalPath,
@@ -84,6 +152,11 @@ export function productHead(product: Product, canonicalPath: string, crumbs: rea
     image: product.photos[0] ?? product.photoUrl,
     structuredData: (origin) => [productStructuredData(product, origin, canonicalPath), breadcrumbList(origin, crumbs)],
   };
+}
+
+/** The main page's head: its SEO fields, and the Organization and WebSite JSON-LD (siteStructuredData). */
+export function mainPageHead(page: Page, contacts: HeaderContent | null, footer: FooterContent | null): PageHead {
+  return { ...pageHead(page, "/", []), structuredData: (origin) => siteStructuredData(origin, contacts, footer) };
 }
 
 /** A website page's head from its SEO fields (the API fills an empty title and description in). */

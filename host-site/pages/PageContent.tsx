@@ -80,7 +80,16 @@ export function TextBlocks({ blocks }: { blocks: readonly TextBlock[] }) {
           case "heading":
             return block.level === 2 ? <h2 key={index}>{block.text}</h2> : <h3 key={index}>{block.text}</h3>;
           case "paragraph":
-            return <p key={index}>{block.text}</p>;
+            return block.link ? (
+              <p key={index}>
+                {block.text}{" "}
+                <a href={block.link.href} {...(/^https?:/.test(block.link.href) ? { rel: "noopener", target: "_blank" } : {})}>
+                  {block.link.label}
+                </a>
+              </p>
+            ) : (
+              <p key={index}>{block.text}</p>
+            );
           case "list": {
             const items = block.items.map((item, itemIndex) => <li key={itemIndex}>{item}</li>);
             return block.ordered ? <ol key={index}>{items}</ol> : <ul key={index}>{items}</ul>;

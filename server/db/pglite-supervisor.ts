@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { randomBytes } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -16,6 +17,9 @@ import { isStorageFault } from "./storage-fault";
 
 const RETRY_MS = 1000;
 
+/** PGlite loads contrib extensions only when asked; the migrations create pg_trgm (0008_search). */
+const openPglite = (folder: string): Promise<PGlite> => PGlite.create(folder, { extensions: { pg_trgm } });
+
 export interface SupervisedPglite {
   /** Stands for the current instance: hand it to Drizzle once. */
   client: PGlite;
@@ -29,7 +33,7 @@ export interface SupervisedPglite {
 }
 
 export async function openSupervisedPglite(folder: string, options: { onRecovered?: () => void } = {}): Promise<SupervisedPglite> {
-  let current = await PGlite.create(folder);
+  let current = await openPglite(folder);
   let faulted = false;
   let lastAttempt = 0;
   let reopening: Promise<void> | null = null;
@@ -51,7 +55,7 @@ export async function openSupervisedPglite(folder: string, options: { onRecovere
     } catch {
       // The broken instance may fail to flush: the WAL on disk is what the new one starts from.
     }
-    current = await PGlite.create(folder);
+    current = await openPglite(folder);
     faulted = false;
     options.onRecovered?.();
   };

@@ -14,6 +14,13 @@ export const DEMO_ACCOUNTS = {
   employee: { email: "manager@example.com", password: "manager12345" },
 } as const;
 
+/**
+ * A city of the shipped list where every demo method can be tried, «Автобусом до автовокзала»
+ * included (the bus goes to the Krasnodar region and the South only: zones 1–2 of the rate table).
+ * The demo client keeps a saved address there.
+ */
+export const DEMO_BUS_CITY = { kladrId: "2300000600000", city: "Новороссийск", address: "ул. Советов, д. 10" } as const;
+
 /** Creates the demo accounts unless the demo client exists; safe on every start. */
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
   const [existing] = await db.select({ id: account.id }).from(account).where(eq(account.email, DEMO_ACCOUNTS.client.email)).limit(1);
@@ -82,7 +89,10 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       { accountId: client.id, name: "Иван Иванов", phone: "+79181234567", email: DEMO_ACCOUNTS.client.email },
       { accountId: client.id, companyId: romashka?.id ?? null, name: "Анна Смирнова (офис-менеджер)", phone: "+78612004050", email: "office@romashka.example" },
     ]);
-    await tx.insert(address).values({ accountId: client.id, cityKladrId: "2300000100000", address: "ул. Красная, д. 1, оф. 5", comment: "Вход со двора" });
+    await tx.insert(address).values([
+      { accountId: client.id, cityKladrId: "2300000100000", address: "ул. Красная, д. 1, оф. 5", comment: "Вход со двора" },
+      { accountId: client.id, cityKladrId: DEMO_BUS_CITY.kladrId, address: DEMO_BUS_CITY.address, comment: "Склад: удобнее автобусом до автовокзала" },
+    ]);
   });
   return true;
 }

@@ -14,6 +14,7 @@ import type {
   TextBlock,
   VacancyContent,
 } from "../../shared/contracts/index";
+import { SHOP_REQUISITES, shopRequisitesText } from "../../shared/domain/index";
 import { fileReference, pagePlainText } from "../services/pages.mapper";
 import { websiteBlockKeys } from "../services/pages.service";
 import type { Database } from "./client";
@@ -55,7 +56,7 @@ const documents = {
     file: "politika-konfidencialnosti.pdf",
     title: "Политика конфиденциальности",
     paragraphs: [
-      "ООО «Оттиск» (ИНН 2310123454, ОГРН 1122310001230, 350000, г. Краснодар, ул. Красная, 122) обрабатывает персональные данные покупателей сайта ottisk.ru в соответствии с Федеральным законом № 152-ФЗ «О персональных данных».",
+      `${SHOP_REQUISITES.name} (ИНН ${SHOP_REQUISITES.inn}, ОГРН ${SHOP_REQUISITES.ogrn}, ${SHOP_REQUISITES.address}) обрабатывает персональные данные покупателей сайта ottisk.ru в соответствии с Федеральным законом № 152-ФЗ «О персональных данных».`,
       "Какие данные мы обрабатываем: имя, телефон, адрес электронной почты, адрес доставки, реквизиты компании и файлы макетов, которые вы загружаете для печати.",
       "Зачем: чтобы принять и выполнить заказ, согласовать макет, доставить продукцию, выставить счёт и закрывающие документы, ответить на обращение.",
       "Мы не передаём данные третьим лицам, кроме служб доставки и платёжных сервисов, без которых заказ нельзя выполнить. Данные хранятся на серверах в России.",
@@ -78,11 +79,11 @@ const documents = {
     file: "rekvizity-ottisk.pdf",
     title: "Карточка предприятия ООО «Оттиск»",
     paragraphs: [
-      "Полное наименование: Общество с ограниченной ответственностью «Оттиск».",
-      "ИНН 2310123454, КПП 231001001, ОГРН 1122310001230.",
-      "Юридический адрес: 350000, г. Краснодар, ул. Красная, 122.",
-      "Расчётный счёт 40702810930000012345 в Краснодарском отделении № 8619 ПАО Сбербанк, БИК 040349602, к/с 30101810100000000602.",
-      "Генеральный директор: Соколов Андрей Викторович, действует на основании устава.",
+      `Полное наименование: ${SHOP_REQUISITES.fullName}.`,
+      `ИНН ${SHOP_REQUISITES.inn}, КПП ${SHOP_REQUISITES.kpp}, ОГРН ${SHOP_REQUISITES.ogrn}.`,
+      `Юридический адрес: ${SHOP_REQUISITES.address}.`,
+      `Расчётный счёт ${SHOP_REQUISITES.settlementAccount} в ${SHOP_REQUISITES.bankName} (${SHOP_REQUISITES.bankCity}), БИК ${SHOP_REQUISITES.bik}, к/с ${SHOP_REQUISITES.correspondentAccount}.`,
+      `Генеральный директор: ${SHOP_REQUISITES.directorFull}, действует на основании устава.`,
       "Телефон: +7 861 200-40-50, электронная почта: zakaz@ottisk.ru.",
     ],
   },
@@ -157,6 +158,12 @@ const h3 = (text: string): TextBlock => ({ type: "heading", level: 3, text });
 const ul = (...items: string[]): TextBlock => ({ type: "list", ordered: false, items });
 const ol = (...items: string[]): TextBlock => ({ type: "list", ordered: true, items });
 const note = (text: string): TextBlock => ({ type: "note", text });
+/** The shipped city list (server/db/data/cities.csv) is CC BY-SA 4.0: credited on the about page. */
+export const CITY_LIST_CREDIT: TextBlock = {
+  type: "paragraph",
+  text: "Список городов — HFLabs, CC BY-SA 4.0:",
+  link: { label: "github.com/hflabs/city", href: "https://github.com/hflabs/city" },
+};
 const text = (...blocks: TextBlock[]): PageComponent => ({ key: "Text", content: { blocks } });
 const checklist = (content: ChecklistContent): PageComponent => ({ key: "Checklist", content });
 const vacancy = (content: VacancyContent): PageComponent => ({ key: "Vacancy", content });
@@ -171,8 +178,8 @@ const header: HeaderContent = {
 const footer: FooterContent = {
   infoCompany: [
     "ООО «Оттиск» — типография полного цикла в Краснодаре",
-    "ИНН 2310123454, ОГРН 1122310001230",
-    "350000, г. Краснодар, ул. Красная, 122",
+    `ИНН ${SHOP_REQUISITES.inn}, ОГРН ${SHOP_REQUISITES.ogrn}`,
+    SHOP_REQUISITES.address,
     "© 2012–2026 «Оттиск». Все права защищены",
   ].join("\n"),
   addreses: [
@@ -223,6 +230,35 @@ interface DemoPage {
 
 /** When the site went live: pages without a date of their own were made then. */
 const SITE_LAUNCH = "2025-09-01T09:00:00+03:00";
+
+/**
+ * The keywords of the pages that do not carry their own `seoKeywords` (the sections, services,
+ * instructions, vacancies and the shop's own pages), so that every page's head has them (spec §2).
+ */
+const PAGE_KEYWORDS: Readonly<Record<string, string>> = {
+  "blog/novinki-2026": "новинки типографии, новые материалы для печати, оттиск",
+  "uslugi/dizayn-maketa": "дизайн макета, разработка макета, дизайн визиток, дизайн листовок",
+  "uslugi/srochnaya-pechat": "срочная печать, печать за 24 часа, срочные визитки, цифровая печать",
+  "uslugi/proverka-maketa": "проверка макета, предпечатная подготовка, проверка pdf",
+  "uslugi/postpechatnaya-obrabotka": "постпечатная обработка, тиснение фольгой, вырубка, ламинация",
+  "instrukcii/vylety-pod-obrez": "вылеты под обрез, поля под обрез, bleed, макет для печати",
+  "instrukcii/cvetovaya-model-cmyk": "cmyk, цветовая модель, перевод rgb в cmyk, макет для печати",
+  "instrukcii/shrifty-v-krivye": "шрифты в кривые, перевод текста в кривые, макет для печати",
+  "instrukcii/razreshenie-300-ppi": "разрешение 300 ppi, разрешение изображений для печати, dpi",
+  "instrukcii/sohranenie-pdf": "сохранение pdf для печати, pdf/x, экспорт макета в pdf",
+  "vakansii/operator-cifrovoy-pechati": "вакансия оператор цифровой печати, работа в типографии краснодар",
+  "vakansii/dizayner-verstalshchik": "вакансия дизайнер-верстальщик, работа дизайнером краснодар",
+  "vakansii/menedzher-po-rabote-s-klientami": "вакансия менеджер по работе с клиентами, работа в типографии",
+  catalog: "каталог типографии, печатная продукция, визитки, листовки, баннеры",
+  uslugi: "услуги типографии, дизайн макета, срочная печать, постпечатная обработка",
+  blog: "блог типографии, советы по печати, подготовка макета",
+  instrukcii: "инструкции по подготовке макета, требования к макету, макет для печати",
+  vakansii: "вакансии типографии, работа в типографии краснодар, оттиск",
+  "o-kompanii": "типография оттиск, о компании, типография краснодар, доставка по россии",
+  "dostavka-i-oplata": "доставка полиграфии, оплата заказа, самовывоз, доставка по россии",
+  kontakty: "контакты типографии, типография краснодар адрес, телефон типографии",
+  "politika-konfidencialnosti": "политика конфиденциальности, персональные данные, оттиск",
+};
 
 const blogPosts: DemoPage[] = [
   {
@@ -658,6 +694,7 @@ const pages: DemoPage[] = [
         p("«Оттиск» начинался с одной цифровой машины в подвале на Красной. Сегодня у нас собственное производство площадью 1200 м², офсетные и цифровые машины, широкоформатные принтеры и участок постпечатной обработки."),
         h2("В цифрах"),
         ul("Более 40 000 выполненных заказов.", "35 сотрудников.", "Доставка в 1 200 городов России."),
+        CITY_LIST_CREDIT,
       ),
     ],
   },
@@ -705,7 +742,7 @@ const pages: DemoPage[] = [
             { title: "Офис и выдача заказов", address: "г. Краснодар, ул. Красная, 122", operatingMode: "Пн–Пт 9:00–20:00, Сб 10:00–17:00", geoLat: 45.0449, geoLon: 38.9767, note: "Вход со двора, парковка у здания" },
             { title: "Производство", address: "г. Краснодар, ул. Северная, 405", operatingMode: "Пн–Пт 8:00–18:00", geoLat: 45.0447, geoLon: 38.9921, note: "Выдача крупных тиражей и баннеров" },
           ],
-          requisites: ["ООО «Оттиск»", "ИНН 2310123454, КПП 231001001", "ОГРН 1122310001230", "р/с 40702810930000012345 в ПАО Сбербанк, БИК 040349602"].join("\n"),
+          requisites: shopRequisitesText(),
         },
       },
     ],
@@ -791,7 +828,7 @@ export async function seedDemoPages(db: Database, filesDir: string): Promise<See
             seoName: demo.name,
             seoTitle: demo.seoTitle ?? "",
             seoDescription: demo.summary,
-            seoKeywords: demo.seoKeywords ?? "",
+            seoKeywords: demo.seoKeywords ?? PAGE_KEYWORDS[demo.slug] ?? "",
             createdAt: new Date(demo.createdAt),
             updatedAt: new Date(demo.createdAt),
           })

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Database } from "./client";
 import { seedGeography } from "./geo-seed";
+import { seedBundledCities } from "./seed-cities";
 import { seedDemoAccounts } from "./seed-accounts";
 import { seedDemoBalance } from "./seed-orders";
 import { seedDemoPages } from "./seed-pages";
@@ -12,12 +13,14 @@ import { product, productCategory } from "./schema";
 import type { NewProductCategoryRow, NewProductRow } from "./schema";
 import { drawMockup } from "./seed-photos";
 import type { Mockup, MockupPalette } from "./seed-photos";
+import { rekeyProductNames } from "./product-sort-keys";
 import { productNameSortKey } from "./sort-key";
 
 /*
  * The demo catalogue a fresh install starts with, so the storefront has something to show. The
- * names are chosen to exercise the А–Я sort: one starts with Ё, one with a lowercase letter, one
- * with Latin, one with a digit. Two products have no photo, to show the card's placeholder.
+ * names are chosen to exercise the А–Я sort: one starts with Ё, one with Latin, one with a digit
+ * (a lowercase first letter is sort-key.test.ts's case: a shop's names start with a capital, as a
+ * shopper reads them). Two products have no photo, to show the card's placeholder.
  */
 
 /** Where the seed's pictures go, under the files folder; the database keeps paths relative to that folder. */
@@ -160,7 +163,7 @@ const products: DemoProduct[] = [
   {
     categorySlug: "vizitki",
     slug: "evro-85x55",
-    name: "евро-визитки 85×55",
+    name: "Евро-визитки 85×55",
     description: "Визитки европейского формата 85×55 мм: помещаются в стандартные визитницы и кошельки.",
     discountPct: 0,
     productionTimeDay: 2,
@@ -506,6 +509,8 @@ export interface SeedResult {
 export async function seedDemoData(db: Database, filesDir: string): Promise<SeedResult> {
   // The preset cities must exist on every install, so geography is seeded before the catalogue's early return.
   await seedGeography(db);
+  // Every Russian city with a population (the shipped HFLabs list) on an install that has no cities beyond the presets.
+  await seedBundledCities(db);
   // The demo accounts check for themselves too: a catalogue seeded before accounts existed still gets them.
   await seedDemoAccounts(db);
   // The demo client's company starts with money on its internal balance (written while its ledger is empty).
@@ -514,6 +519,8 @@ export async function seedDemoData(db: Database, filesDir: string): Promise<Seed
   await seedDemoPromocodes(db);
   // The website's pages and blocks need no products (categories are named by slug); they check for themselves.
   await seedDemoPages(db, filesDir);
+  // Sort keys made by an older productNameSortKey are remade (product-sort-keys.ts).
+  await rekeyProductNames(db);
   const [existing] = await db.select({ categories: count() }).from(productCategory);
   if ((existing?.categories ?? 0) > 0) {
     // A catalogue seeded before print options existed still gets them (looked up by slug, idempotent).

@@ -67,7 +67,22 @@ describe("productNameSortKey", () => {
     expect(sortByKey(names)).toEqual([...names].sort(russian.compare));
   });
 
-  it("puts digits, then Latin, before Cyrillic", () => {
-    expect(sortByKey(["Афиши", "Roll-up стенд", "3D-наклейки", "Баннеры"])).toEqual(["3D-наклейки", "Roll-up стенд", "Афиши", "Баннеры"]);
+  it("puts digits, then Cyrillic, then Latin, as Russian collation does", () => {
+    expect(sortByKey(["Афиши", "Roll-up стенд", "3D-наклейки", "Баннеры", "Яркие", "PVC-баннер"])).toEqual([
+      "3D-наклейки",
+      "Афиши",
+      "Баннеры",
+      "Яркие",
+      "PVC-баннер",
+      "Roll-up стенд",
+    ]);
+    const mixed = ["Roll-up стенд 85×200", "Афиши A3 и A2", "3D-наклейки", "Листовки A5", "Листовки A4", "Zeta", "Ёлка", "Щит", "Éclair", "ABC"];
+    const russian = new Intl.Collator("ru", { sensitivity: "base" });
+    expect(sortByKey(mixed)).toEqual([...mixed].sort(russian.compare));
+  });
+
+  it("keeps Latin letters in a–z order among themselves, accents dropped", () => {
+    expect(sortByKey(["Zebra", "apple", "Éclair", "banner", "dot"])).toEqual(["apple", "banner", "dot", "Éclair", "Zebra"]);
+    expect(productNameSortKey("É")).toBe(productNameSortKey("e"));
   });
 });

@@ -70,7 +70,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
 
 /**
  * Inside the /api prefix: the document at GET /openapi.json and GET /docs/json, and a browsable
- * reference at /docs (Swagger UI, served from the npm package, no outside requests).
+ * reference at /docs/ (Swagger UI, served from the npm package, no outside requests). `/api/docs`
+ * without the slash (the README's link) answers 301 to `/api/docs/`: there the page's relative
+ * links — its files under `./static/`, the document at `./json` — resolve under `/api/docs/`
+ * whatever prefix a proxy puts in front, rather than to `/docs/static/*` (404, a blank page).
  */
 export async function openApiDocumentRoute(api: FastifyInstance): Promise<void> {
   api.get("/openapi.json", { schema: { hide: true } }, async () => api.swagger());
@@ -78,6 +81,14 @@ export async function openApiDocumentRoute(api: FastifyInstance): Promise<void> 
     routePrefix: "/docs",
     // The plugin lives inside the /api prefix, which its links to its own files must include.
     indexPrefix: "/api",
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        const queryAt = request.url.indexOf("?");
+        const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+        // Relative, so that it stays under any outer prefix: `…/api/docs` → `…/api/docs/`.
+        if (path.endsWith("/docs")) return reply.redirect(`docs/${queryAt === -1 ? "" : request.url.slice(queryAt)}`, 301);
+      },
+    },
     uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null },
     // Its own policy (no inline script); over http, upgrading the page's requests to https would
     // break it, and nothing is loaded from other sites (no validator badge, no web fonts).

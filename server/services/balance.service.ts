@@ -3,6 +3,7 @@ import { BALANCE_ENTRIES_SHOWN } from "../../shared/contracts/index";
 import type { Balance } from "../../shared/contracts/index";
 import type { Database } from "../db/client";
 import { account, balanceEntry, clientOrder } from "../db/schema";
+import { formatRoubles } from "../../shared/domain/index";
 import { kopecksToRoubles } from "./catalog.mapper";
 import { ShopError } from "./shop-error";
 
@@ -36,11 +37,9 @@ export interface BalanceService {
 const ledgerCondition = (ledger: LedgerRef) =>
   and(eq(balanceEntry.accountId, ledger.clientId), ledger.companyId === null ? isNull(balanceEntry.companyId) : eq(balanceEntry.companyId, ledger.companyId));
 
-/** «50 000,00 ₽»: how a balance reads in a message. */
+/** «50 000 ₽», «400,50 ₽»: how a balance reads in a message (formatRoubles with plain spaces). */
 export function formatBalance(kopecks: number): string {
-  return new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", minimumFractionDigits: 0, maximumFractionDigits: 2 })
-    .format(kopecksToRoubles(kopecks))
-    .replace(/\u00a0|\u202f/g, " ");
+  return formatRoubles(kopecksToRoubles(kopecks)).replace(/\u00a0|\u202f/g, " ");
 }
 
 export function createBalanceService(db: Database): BalanceService {

@@ -26,6 +26,7 @@ import { address } from "../db/accounts.schema";
 import { city, selfPickupPoint } from "../db/geo.schema";
 import { kopecksToRoubles } from "./catalog.mapper";
 import { findKnownCity, toProviderCity } from "./delivery-quote.service";
+import { offlineStreetSuggestions } from "./offline-streets";
 import type { DeliveryQuoteService } from "./delivery-quote.service";
 import type { GeoService } from "./geo.service";
 import { ShopError } from "./shop-error";
@@ -326,7 +327,8 @@ export function createDeliveryService(
       if (words.length === 0) return [];
       const saved = accountId === null ? [] : await savedAddresses(words, accountId);
       const cities = await knownCities(text);
-      return [...saved, ...cities].slice(0, ADDRESS_SUGGESTION_LIMIT);
+      const streets = offlineStreetSuggestions(text, ADDRESS_SUGGESTION_LIMIT);
+      return [...saved, ...cities, ...streets].slice(0, ADDRESS_SUGGESTION_LIMIT);
     },
   };
 }

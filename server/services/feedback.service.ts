@@ -1,5 +1,5 @@
 import type { FeedbackFormDefinition, FeedbackReceipt, FeedbackSubmission, FieldIssue, FormField } from "../../shared/contracts/index";
-import { phoneSchema } from "../../shared/contracts/index";
+import { feedbackEmailProblem, phoneSchema } from "../../shared/contracts/index";
 import type { CaptchaVerifier } from "../adapters/recaptcha";
 import type { Database } from "../db/client";
 import { feedbackRequest } from "../db/schema";
@@ -45,8 +45,6 @@ export const FEEDBACK_FORM: FeedbackFormDefinition = {
   ],
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The problems of one answer, or none. */
 function checkField(field: FormField, value: string | boolean | undefined): string | null {
   if (field.controlType === "checkbox") {
@@ -56,7 +54,10 @@ function checkField(field: FormField, value: string | boolean | undefined): stri
   if (value !== undefined && typeof value !== "string") return `«${field.label}»: ожидается текст`;
   const text = value?.trim() ?? "";
   if (text === "") return field.required ? `Заполните поле «${field.label}»` : null;
-  if (field.type === "email" && !EMAIL.test(text)) return "Проверьте адрес электронной почты: в нём ошибка";
+  if (field.type === "email") {
+    const problem = feedbackEmailProblem(text);
+    if (problem) return problem;
+  }
   if (field.type === "tel" && !phoneSchema.safeParse(text).success) return "Телефон в формате +7 999 123-45-67";
   if (field.controlType === "dropdown" && !field.options.some((option) => option.key === text)) return `Выберите «${field.label}» из списка`;
   return null;

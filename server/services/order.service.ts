@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod/mini";
-import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
+import { DELIVERY_METHOD_LABELS, INVOICE_NEEDS_COMPANY_MESSAGE, ORDER_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
 import type { Cart, DocumentListPage, Order, OrderListPage, PaymentType } from "../../shared/contracts/index";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import type { Database } from "../db/client";
@@ -307,6 +307,11 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       const placedBefore = await findByKey(db, clientId, input.idempotencyKey);
       if (placedBefore) return finish(placedBefore, publicOrigin);
 
+      // An invoice names a company as the buyer: a person pays by card or from the balance.
+      if (input.paymentType === "Invoice" && input.companyId === null) {
+        throw new ShopError({ statusCode: 400, code: "INVOICE_NEEDS_COMPANY", messageUI: INVOICE_NEEDS_COMPANY_MESSAGE, message: "An invoice is issued to a company only" });
+      }
+
       const placedAt = now();
       const placedId = await db.transaction(async (tx) => {
         let snapshot;
@@ -329,7 +334,7 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
           throw new ShopError({
             statusCode: 400,
             code: "NOTHING_TO_PAY",
-            messageUI: "Заказ на 0 ₽ нельзя оплатить картой: выберите оплату по счёту",
+            messageUI: `Заказ на 0 ₽ нельзя оплатить картой: выберите оплату ${input.companyId === null ? "с баланса" : "по счёту"}`,
             message: "A zero total cannot be paid through YooKassa",
           });
         }

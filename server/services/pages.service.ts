@@ -19,6 +19,7 @@ import { product, productCategory, websiteBlock, websitePage } from "../db/schem
 import type { WebsitePageRow } from "../db/schema";
 import { publicFileUrl } from "./catalog.mapper";
 import { resolveFileReferences, toActivePopup, toPageComponent, toPageRef, toPageSeo, toPageSummary } from "./pages.mapper";
+import { CYRILLIC_LOWER, CYRILLIC_UPPER, searchWordForms, transliteratedQuery } from "./search-terms";
 import { ShopError } from "./shop-error";
 
 /*
@@ -55,6 +56,34 @@ export const SITEMAP_PAGES_LIMIT = 10_000;
  * marks the words itself if it wants to.
  */
 const HEADLINE_OPTIONS = 'MaxWords=30, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""';
+
+/**
+ * How close a query word must come to a word of a product's or its category's name (pg_trgm
+ * word_similarity, 0…1). «визиток» to «визитки» and «наклеек» to «наклейки» score 0.625, a letter
+ * left out («визтки») 0.5; unrelated words stay below 0.3.
+ */
+const NAME_SIMILARITY_THRESHOLD = 0.5;
+
+/**
+ * The sum, over the query's words, of how well each matches the product's name and category name
+ * by trigrams (0 for a word below the threshold or a stop word): catches the Russian forms the
+ * stemmer leaves apart («визиток» and «визитки» have the stems «визиток» and «визитк»), typos and
+ * transliteration. Needs `product` joined with `product_category`.
+ */
+function productNameScore(wordForms: readonly string[][]): SQL {
+  if (wordForms.length === 0) return sql`0`;
+  const names = sql`translate(lower(${product.name} || ' ' || ${productCategory.name}), ${CYRILLIC_UPPER}, ${CYRILLIC_LOWER})`;
+  const perWord = wordForms.map((forms) => {
+    const [word = ""] = forms;
+    const similarity = sql`greatest(${sql.join(
+      forms.map((form) => sql`word_similarity(${form}, ${names})`),
+      sql`, `,
+    )})`;
+    // A stop word («для», «при») is empty to the russian configuration and matches nothing.
+    return sql`(case when numnode(plainto_tsquery('russian', ${word})) > 0 and ${similarity} >= ${NAME_SIMILARITY_THRESHOLD} then ${similarity} else 0 end)`;
+  });
+  return sql`(${sql.join(perWord, sql` + `)})`;
+}
 
 const pageNotFound = (slug: string) =>
   new ShopError({ statusCode: 404, code: "PAGE_NOT_FOUND", messageUI: "Страница не найдена", message: `No published page with slug '${slug}'` });
@@ -215,9 +244,18 @@ export function createPagesService(db: Database): PagesService {
       const offset = query.offset ?? 0;
       const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
       // websearch_to_tsquery never fails on syntax: quotes, -words and stray & | ! : * are read as text.
-      const tsQuery = sql`websearch_to_tsquery('russian', ${query.search})`;
+      // A query typed in Latin letters is also read in Cyrillic («vizitki» → «визитки»).
+      const transliterated = transliteratedQuery(query.search);
+      const tsQuery =
+        transliterated === null
+          ? sql`websearch_to_tsquery('russian', ${query.search})`
+          : sql`(websearch_to_tsquery('russian', ${query.search}) || websearch_to_tsquery('russian', ${transliterated}))`;
       const pageMatch = and(eq(websitePage.published, true), sql`${websitePage.searchVector} @@ ${tsQuery}`);
-      const productMatch = sql`${product.searchVector} @@ ${tsQuery}`;
+      const nameScore = productNameScore(searchWordForms(query.search));
+      const productMatch = sql`(${product.searchVector} @@ ${tsQuery} or ${nameScore} > 0)`;
+      // ts_rank(…, 32) is rank/(rank + 1), below 1; a product adds 1, so every product ranks above every page.
+      const pageRank = sql`ts_rank(${websitePage.searchVector}, ${tsQuery}, 32)`;
+      const productRank = sql`1 + ts_rank(${product.searchVector}, ${tsQuery}, 32) + ${nameScore}`;
 
       const pages = db
         .select({
@@ -227,7 +265,7 @@ export function createPagesService(db: Database): PagesService {
           snippet: sql<string>`ts_headline('russian', ${websitePage.summary} || E'\\n' || ${websitePage.bodyText}, ${tsQuery}, ${HEADLINE_OPTIONS})`.as("snippet"),
           path: sql<string>`${websitePage.slug}`.as("path"),
           imagePath: sql<string | null>`${websitePage.padBannerPath}`.as("image_path"),
-          rank: sql<number>`ts_rank(${websitePage.searchVector}, ${tsQuery})`.as("rank"),
+          rank: sql<number>`${pageRank}`.as("rank"),
         })
         .from(websitePage)
         .where(pageMatch);
@@ -239,7 +277,7 @@ export function createPagesService(db: Database): PagesService {
           snippet: sql<string>`ts_headline('russian', ${product.description}, ${tsQuery}, ${HEADLINE_OPTIONS})`.as("snippet"),
           path: sql<string>`'catalog/' || ${productCategory.slug} || '/' || ${product.id}`.as("path"),
           imagePath: sql<string | null>`${product.photoPaths}[1]`.as("image_path"),
-          rank: sql<number>`ts_rank(${product.searchVector}, ${tsQuery})`.as("rank"),
+          rank: sql<number>`${productRank}`.as("rank"),
         })
         .from(product)
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
@@ -252,7 +290,7 @@ export function createPagesService(db: Database): PagesService {
           .limit(limit)
           .offset(offset),
         db.select({ value: count() }).from(websitePage).where(pageMatch),
-        db.select({ value: count() }).from(product).where(productMatch),
+        db.select({ value: count() }).from(product).innerJoin(productCategory, eq(productCategory.id, product.categoryId)).where(productMatch),
       ]);
       return {
         items: rows.map((row) => ({

@@ -4,7 +4,7 @@ import type { PDFFont, PDFPage } from "pdf-lib";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { kopecksInWords } from "../../shared/domain/index";
+import { kopecksInWords, SHOP_REQUISITES } from "../../shared/domain/index";
 
 /*
  * What the shop's accounting PDFs share — the invoice («Счёт на оплату», invoice-pdf.ts) and the
@@ -14,7 +14,7 @@ import { kopecksInWords } from "../../shared/domain/index";
  * from the npm package `dejavu-fonts-ttf` (so `npm install` is enough), else Debian's fonts-dejavu-core.
  */
 
-/** The shop's details printed on its documents (demo values: the shop is not a real company). */
+/** The shop's details printed on its documents (shared/domain/shop-requisites.ts holds the values). */
 export interface SupplierDetails {
   name: string;
   inn: string;
@@ -29,18 +29,19 @@ export interface SupplierDetails {
   accountant: string;
 }
 
+/** The shop's details on its documents, from the one source the footer and contacts page use too. */
 export const OTTISK_SUPPLIER: SupplierDetails = {
-  name: "ООО «Оттиск»",
-  inn: "2310000011",
-  kpp: "231001001",
-  ogrn: "1192375000014",
-  address: "350000, г. Краснодар, ул. Северная, д. 405, оф. 12",
-  bankName: "АО «Демо Банк», г. Краснодар",
-  bik: "040349700",
-  correspondentAccount: "30101810000000000700",
-  settlementAccount: "40702810000000000001",
-  director: "Смирнов А. В.",
-  accountant: "Смирнова Е. П.",
+  name: SHOP_REQUISITES.name,
+  inn: SHOP_REQUISITES.inn,
+  kpp: SHOP_REQUISITES.kpp,
+  ogrn: SHOP_REQUISITES.ogrn,
+  address: SHOP_REQUISITES.address,
+  bankName: `${SHOP_REQUISITES.bankName}, ${SHOP_REQUISITES.bankCity}`,
+  bik: SHOP_REQUISITES.bik,
+  correspondentAccount: SHOP_REQUISITES.correspondentAccount,
+  settlementAccount: SHOP_REQUISITES.settlementAccount,
+  director: SHOP_REQUISITES.director,
+  accountant: SHOP_REQUISITES.accountant,
 };
 
 /** The customer as a document names it. */

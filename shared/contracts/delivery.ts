@@ -298,8 +298,8 @@ export const addressSuggestionSchema = z.object({
   postalCode: z.nullable(z.string()),
   geoLat: z.nullable(z.number().check(z.gte(-90), z.lte(90))),
   geoLon: z.nullable(z.number().check(z.gte(-180), z.lte(180))),
-  /** Where it came from: a saved address of the account, a known city, or DaData. */
-  source: z.enum(["saved", "city", "dadata"]),
+  /** Where it came from: a saved address of the account, a known city, a street of the shop's city (offline), or DaData. */
+  source: z.enum(["saved", "city", "street", "dadata"]),
 });
 export type AddressSuggestion = z.infer<typeof addressSuggestionSchema>;
 export const addressSuggestionListSchema = z.array(addressSuggestionSchema);

@@ -24,6 +24,20 @@ export const formFieldSchema = z.object({
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 
+/** What the form and the server say about an e-mail answer that is no address («bad@»). */
+export const FEEDBACK_EMAIL_PROBLEM = "Проверьте адрес электронной почты: в нём ошибка";
+
+/** The address check sign-in and registration use (z.email): a name, «@», a domain with a dot. */
+const emailAddressSchema = z.email();
+
+/**
+ * The problem of a filled-in e-mail answer, or null: the form shows it before sending, the server
+ * (services/feedback.service.ts) checks again with the same rule.
+ */
+export function feedbackEmailProblem(text: string): string | null {
+  return emailAddressSchema.safeParse(text.trim()).success ? null : FEEDBACK_EMAIL_PROBLEM;
+}
+
 /** `GET /feedback-form`: the fields, in their `order`. */
 export const feedbackFormDefinitionSchema = z.object({
   title: z.string(),

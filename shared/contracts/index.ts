@@ -1,4 +1,6 @@
 export {
+  FEEDBACK_EMAIL_PROBLEM,
+  feedbackEmailProblem,
   feedbackFormDefinitionSchema,
   feedbackReceiptSchema,
   feedbackSubmissionSchema,
@@ -377,6 +379,7 @@ export {
   orderStatusSchema,
   orderSummarySchema,
   paymentTypeSchema,
+  paymentTypesFor,
   paymentTypeValues,
   placeOrderHeadersSchema,
   placeOrderRequestSchema,
@@ -384,6 +387,7 @@ export {
   testPaymentParamsSchema,
   yookassaNotificationSchema,
 } from "./order";
+export { INVOICE_NEEDS_COMPANY_MESSAGE } from "./order";
 export type {
   Balance,
   BalanceEntry,

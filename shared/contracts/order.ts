@@ -16,6 +16,14 @@ export const paymentTypeValues = ["Invoice", "Yookassa", "InternalBalance"] as c
 export const paymentTypeSchema = z.enum(paymentTypeValues, { error: "Выберите способ оплаты: счёт, ЮKassa или внутренний баланс" });
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 
+/** What place-order answers (400 INVOICE_NEEDS_COMPANY) to an invoice for the personal profile. */
+export const INVOICE_NEEDS_COMPANY_MESSAGE = "Счёт выставляется только на компанию: выберите компанию или оплатите картой";
+
+/** The payment types a cart's profile may use: an invoice is for a company, a person pays by card or from the balance. */
+export function paymentTypesFor(companyId: number | null): readonly PaymentType[] {
+  return companyId === null ? paymentTypeValues.filter((type) => type !== "Invoice") : paymentTypeValues;
+}
+
 /** new → paid → in_production → shipped → done, or cancelled. */
 export const orderStatusSchema = z.enum(["new", "paid", "in_production", "shipped", "done", "cancelled"]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

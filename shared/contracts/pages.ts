@@ -77,7 +77,12 @@ export type FooterContent = z.infer<typeof footerContentSchema>;
 /** One block of rich text: headings, paragraphs, lists and a highlighted note; plain text inside. */
 export const textBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("heading"), level: z.union([z.literal(2), z.literal(3)]), text: z.string().check(z.minLength(1)) }),
-  z.object({ type: z.literal("paragraph"), text: z.string().check(z.minLength(1)) }),
+  z.object({
+    type: z.literal("paragraph"),
+    text: z.string().check(z.minLength(1)),
+    /** A link shown after the text: a source credited, a page to read on (an outside http(s) address or a path of the site). */
+    link: z.optional(z.object({ label: z.string().check(z.minLength(1)), href: hrefSchema })),
+  }),
   z.object({ type: z.literal("list"), ordered: z.boolean(), items: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)) }),
   z.object({ type: z.literal("note"), text: z.string().check(z.minLength(1)) }),
 ]);
@@ -318,7 +323,7 @@ export const searchResultSchema = z.object({
   /** The storefront's path without slashes at the ends: `catalog/vizitki/3`, `blog/kak-podgotovit-maket`, `` (main). */
   path: z.string(),
   imageUrl: z.nullable(z.url({ protocol: /^https?$/ })),
-  /** ts_rank of the match; results come best first. */
+  /** How well it matches; results come best first, every product (rank ≥ 1) before every page (rank < 1). */
   rank: z.number().check(z.gte(0)),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

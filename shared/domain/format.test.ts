@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateLong, formatDateShort, formatDateTime, formatPhone, formatRoubles, isCompletePhone, phoneMaskFor } from "./format";
+import { formatDateLong, formatDateShort, formatDateTime, formatPhone, formatRoubles, formatWorkingDays, formatWorkingDaysLimit, isCompletePhone, phoneMaskFor } from "./format";
 
 describe("dates (spec §9: ru-RU, dd MMMM YYYY; blog teasers dd.MM.yyyy)", () => {
   it("writes the long date with the month's name in the genitive and without «г.»", () => {
@@ -24,6 +24,33 @@ describe("dates (spec §9: ru-RU, dd MMMM YYYY; blog teasers dd.MM.yyyy)", () =>
 describe("formatRoubles", () => {
   it("groups thousands with a no-break space and adds the sign", () => {
     expect(formatRoubles(1290).replace(/\s/g, " ")).toBe("1 290 ₽");
+  });
+
+  it("writes kopecks with two digits or none (issue 16: «1 795,5 ₽», «18,9 ₽»)", () => {
+    const plain = (amount: number) => formatRoubles(amount).replace(/\s/g, " ");
+    expect(plain(1795.5)).toBe("1 795,50 ₽");
+    expect(plain(18.9)).toBe("18,90 ₽");
+    expect(plain(0.29)).toBe("0,29 ₽");
+    expect(plain(0.1 + 0.2)).toBe("0,30 ₽");
+    expect(plain(500)).toBe("500 ₽");
+    expect(plain(99.999)).toBe("100 ₽");
+    expect(plain(-12.5)).toBe("-12,50 ₽");
+    expect(plain(-0)).toBe("0 ₽");
+  });
+});
+
+describe("working days", () => {
+  it("counts days in the nominative and a limit «не дольше …» in the genitive (issue 16)", () => {
+    expect([1, 3, 5].map(formatWorkingDays)).toEqual(["1 рабочий день", "3 рабочих дня", "5 рабочих дней"]);
+    expect([1, 2, 3, 5, 11, 21, 22].map(formatWorkingDaysLimit)).toEqual([
+      "не дольше 1 рабочего дня",
+      "не дольше 2 рабочих дней",
+      "не дольше 3 рабочих дней",
+      "не дольше 5 рабочих дней",
+      "не дольше 11 рабочих дней",
+      "не дольше 21 рабочего дня",
+      "не дольше 22 рабочих дней",
+    ]);
   });
 });
 

@@ -1,10 +1,17 @@
 /** Russian formatting of the storefront's figures (locale ru-RU, spec §9). */
 
-const roubles = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const wholeRoubles = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", maximumFractionDigits: 0 });
+const roublesAndKopecks = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 1290 → «1 290 ₽», 99.5 → «99,5 ₽». */
+/**
+ * 1290 → «1 290 ₽», 99.5 → «99,50 ₽», 18.9 → «18,90 ₽»: kopecks have two digits or none (a whole
+ * sum shows none). The amount is rounded to kopecks first, so 0.1 + 0.2 reads «0,30 ₽».
+ */
 export function formatRoubles(amount: number): string {
-  return roubles.format(amount);
+  const kopecks = Math.round(amount * 100);
+  // `+ 0` turns −0 into 0: no «-0 ₽».
+  const value = kopecks / 100 + 0;
+  return kopecks % 100 === 0 ? wholeRoubles.format(value) : roublesAndKopecks.format(value);
 }
 
 const pluralRules = new Intl.PluralRules("ru-RU");
@@ -20,6 +27,11 @@ export function pluralRu(count: number, forms: { one: string; few: string; many:
 /** 1 → «1 рабочий день», 3 → «3 рабочих дня», 5 → «5 рабочих дней». */
 export function formatWorkingDays(days: number): string {
   return `${days} ${pluralRu(days, { one: "рабочий день", few: "рабочих дня", many: "рабочих дней" })}`;
+}
+
+/** The production-time limit in the genitive: 1 → «не дольше 1 рабочего дня», 3 → «не дольше 3 рабочих дней», 21 → «… 21 рабочего дня». */
+export function formatWorkingDaysLimit(days: number): string {
+  return `не дольше ${days} ${pluralRu(days, { one: "рабочего дня", few: "рабочих дней", many: "рабочих дней" })}`;
 }
 
 /** 1 → «1 товар», 3 → «3 товара», 11 → «11 товаров». */

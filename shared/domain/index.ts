@@ -1,6 +1,6 @@
 export { cartTotals, promocodeDiscount, promocodeExpiredMessage, promocodeMinSumMessage, promocodeNotFoundMessage, vatIncludedKopecks } from "./cart-totals";
 export type { CartTotals, CartTotalsInput, PromocodeOutcome, PromocodeProblem, PromocodeTerms } from "./cart-totals";
-export { formatDateLong, formatDateShort, formatDateTime, formatPhone, formatProductCount, formatRoubles, formatWorkingDays, isCompletePhone, PHONE_MASKS, phoneMaskFor, pluralRu } from "./format";
+export { formatDateLong, formatDateShort, formatDateTime, formatPhone, formatProductCount, formatRoubles, formatWorkingDays, formatWorkingDaysLimit, isCompletePhone, PHONE_MASKS, phoneMaskFor, pluralRu } from "./format";
 export { fileNameWithoutExtension } from "./file-name";
 export { MESSENGER_NAMES, messengerPhoneHref, phoneDigits, telHref } from "./contact-links";
 export {
@@ -25,5 +25,7 @@ export { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "./geo";
 export { integerInWords, kopecksInWords, russianPlural } from "./money-words";
 export type { PresetCity } from "./geo";
 export { VAT_PERCENT } from "./tax";
-export { chosenOptionCodes, computePrice, defaultOption, detailsNeedingLayout, layoutProfile, MAX_LINE_PRICE_KOPECKS, MAX_QUANTITY, OPTION_GROUP_LABELS, PRICING_OPTION_GROUPS, SINGLE_CHOICE_GROUPS, tierFor } from "./pricing";
+export { SHOP_REQUISITES, shopRequisitesText } from "./shop-requisites";
+export type { ShopRequisites } from "./shop-requisites";
+export { chosenOptionCodes, computePrice, defaultOption, detailsNeedingLayout, finishingExclusionKey, layoutProfile, MAX_LINE_PRICE_KOPECKS, MAX_QUANTITY, OPTION_GROUP_LABELS, PRICING_OPTION_GROUPS, SINGLE_CHOICE_GROUPS, tierFor } from "./pricing";
 export type { LayoutFormat, NormalisedOptions, PriceBreakdown, PriceRequest, PricingDetail, PricingFailure, PricingFailureCode, PricingOption, PricingOptionGroup, PricingProduct, PricingResult, PricingTier, RequestedOptions, SingleChoiceGroup } from "./pricing";

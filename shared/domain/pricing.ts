@@ -30,6 +30,18 @@ export const MAX_QUANTITY = 1_000_000;
 /** The dearest line the site takes (20 million roubles): beyond it a manager quotes, and kopecks stay within a 32-bit column. */
 export const MAX_LINE_PRICE_KOPECKS = 2_000_000_000;
 
+/**
+ * Finishing choices that exclude each other: one lamination per surface (matte, gloss and soft-touch
+ * of the same surface are alternatives, not layers). The shop's option codes name the surface and
+ * the kind — `lamination-matte`, `cover-lamination-gloss`, `cover-softtouch` — so the key is read
+ * from the code: null for a finishing that combines with anything (round corners, foil, eyelets).
+ * The product page unchecks the other choice of the same key; the server refuses both at once.
+ */
+export function finishingExclusionKey(code: string): string | null {
+  const match = /^(cover-)?(?:lamination|softtouch)(?:-|$)/.exec(code);
+  return match ? `${match[1] ?? ""}lamination` : null;
+}
+
 /** Russian names of the groups, for messages. */
 export const OPTION_GROUP_LABELS: Record<PricingOptionGroup, string> = {
   format: "Формат",
@@ -143,6 +155,7 @@ export type PricingFailureCode =
   | "UNKNOWN_OPTION_GROUP"
   | "UNKNOWN_OPTION"
   | "OPTION_NOT_SINGLE"
+  | "OPTIONS_EXCLUSIVE"
   | "QUANTITY_INVALID"
   | "QUANTITY_TOO_SMALL"
   | "QUANTITY_TOO_LARGE"
@@ -242,6 +255,23 @@ function resolveOptions(product: PricingProduct, requested: RequestedOptions): R
       if (option === undefined) return unknownCode("finishing", code);
       finishing.push(option);
     }
+  }
+  const byKey = new Map<string, PricingOption>();
+  for (const option of finishing) {
+    const key = finishingExclusionKey(option.code);
+    if (key === null) continue;
+    const other = byKey.get(key);
+    if (other !== undefined) {
+      return {
+        ok: false,
+        result: fail(
+          "OPTIONS_EXCLUSIVE",
+          `«${other.label}» и «${option.label}» не сочетаются: выберите что-то одно`,
+          `Finishing options ${other.code} and ${option.code} exclude each other`,
+        ),
+      };
+    }
+    byKey.set(key, option);
   }
   chosen.push(...finishing);
   normalised.finishing = finishing.map((option) => option.code).sort();

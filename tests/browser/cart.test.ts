@@ -165,8 +165,8 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
     expect(link.textContent).to.equal(line.product.name);
     expect(new URL(link.href).pathname).to.equal(`/catalog/${line.product.category.slug}/${line.product.id}`);
     for (const option of line.optionLabels) expect(item!.textContent).to.contain(option.label);
-    expect(item!.querySelector("[data-status=missing]")?.textContent).to.contain("макет не загружен");
-    expect(item!.textContent).to.contain(`Загрузите макет «${line.layouts[0]!.detailName}» для «${line.product.name}»`);
+    // A missing layout is said once, as what to do (issue 16).
+    expect(item!.querySelector("[data-status=missing]")?.textContent).to.equal(`Загрузите макет «${line.layouts[0]!.detailName}» для «${line.product.name}»`);
     expect(shadow(element).querySelector("[data-testid=sign-in]")?.textContent).to.contain("Войдите, чтобы оформить заказ");
     expect(shadow(element).querySelector("[part~=checkout]")).to.equal(null);
     await expectAccessible(element);
@@ -448,6 +448,29 @@ describe("<ottisk-cart>: a signed-in client", () => {
       expect(deliveryCalls, "one delivery update for the company cart's one delivery").to.have.length(1);
       expect((await api.getProfile()).selectedCompanyId).to.equal(romashka);
       await expectAccessible(element);
+    } finally {
+      await api.selectCompany(selectedBefore);
+    }
+  });
+
+  it("offers «Счёт для юрлица» for a company's cart only, not for the personal profile", async () => {
+    const { api, romashka, selectedBefore } = await signedInClient();
+    try {
+      await api.selectCompany(null);
+      await clearCart(api, null);
+      await clearCart(api, romashka);
+      await api.addCartProduct({ productId: await businessCardId(api), quantity: 100 });
+      await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, companyId: romashka });
+
+      const element = mount("ottisk-cart");
+      await lineCount(element, 1);
+      const offered = () => Array.from(shadow(element).querySelectorAll("[part~=payment] .ottisk-cart__choice-name")).map((node) => node.textContent);
+      await waitFor(() => offered().length > 0, "the payment choices");
+      expect(offered(), "a person pays by card or from the balance").to.deep.equal(["Онлайн картой (ЮKassa)", "С баланса"]);
+
+      chooseOption(await find<HTMLSelectElement>(element, "[part~=company] select"), String(romashka));
+      await waitFor(() => getPageStore(apiBase).get(cartStateAtom).cart?.companyId === romashka && offered().length === 3, "the company's payment choices");
+      expect(offered(), "a company may pay by invoice").to.deep.equal(["Счёт для юрлица", "Онлайн картой (ЮKassa)", "С баланса"]);
     } finally {
       await api.selectCompany(selectedBefore);
     }

@@ -270,6 +270,10 @@ describe("<ottisk-catalog> filters", () => {
     await renderedCards(element, Math.min(all.total, 24));
     await openPanel(element);
 
+    // The limits read in the genitive: «не дольше 1 рабочего дня», «не дольше 5 рабочих дней».
+    const limits = Array.from(input<HTMLSelectElement>(element, "productionTimeDay").options).slice(1).map((option) => [Number(option.value), option.textContent]);
+    expect(limits.length, "production-time limits").to.be.greaterThan(0);
+    for (const [day, text] of limits) expect(text).to.equal(`не дольше ${day} ${day === 1 || day === 21 ? "рабочего дня" : "рабочих дней"}`);
     input(element, "discount").click();
     typeInto(input(element, "maxPrice"), "3 000");
     chooseOption(input<HTMLSelectElement>(element, "productionTimeDay"), "5");

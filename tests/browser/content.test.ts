@@ -232,6 +232,31 @@ describe("<ottisk-feedback-form>", () => {
     await waitFor(() => control(form, first.key).getAttribute("aria-invalid") === null, "the error to clear once typed");
   });
 
+  it("refuses «bad@» as an e-mail in Russian before sending, and sends once it is an address", async () => {
+    const definition = await api.getFeedbackForm();
+    const ordered = orderedFields(definition.fields);
+    const email = ordered.find((field) => field.type === "email");
+    if (!email) throw new Error("The demo form has no e-mail");
+    const element = mount("ottisk-feedback-form");
+    const form = await find<HTMLFormElement>(element, "form");
+    fill(form, ordered, { name: "Анна", phone: "+7 918 123-45-67", [email.key]: "bad@", message: "Сколько стоят 500 визиток?" });
+    const refused = await collectEvents("ottisk-feedback-sent", async () => {
+      (await find<HTMLButtonElement>(element, "[part~=submit]")).click();
+      await waitFor(() => control(form, email.key).getAttribute("aria-invalid") === "true", "the e-mail's error");
+    });
+    expect(refused, "nothing is sent").to.have.length(0);
+    const node = control<HTMLInputElement>(form, email.key);
+    expect(shadow(element).getElementById(node.getAttribute("aria-describedby")!)?.textContent).to.equal("Проверьте адрес электронной почты: в нём ошибка");
+    expect(shadow(element).activeElement).to.equal(node);
+
+    const sent = await collectEvents("ottisk-feedback-sent", async () => {
+      typeInto(node, "anna@example.com");
+      (await find<HTMLButtonElement>(element, "[part~=submit]")).click();
+      await waitFor(() => shadow(element).querySelector<HTMLDialogElement>("dialog.ottisk-feedback__success")?.open, "the success dialog");
+    });
+    expect(sent).to.have.length(1);
+  });
+
   it("shows the server's message and keeps what was typed when the server refuses", async () => {
     const definition = await api.getFeedbackForm();
     const ordered = orderedFields(definition.fields);

@@ -57,11 +57,13 @@ function buttonWithText(container: ParentNode, text: string): Promise<HTMLButton
   );
 }
 
-/** An order of the second demo client, paid by invoice: a line with its layout and a self-pickup. */
+/** An order of the second demo client's «Лютик», paid by invoice (an invoice is for a company): a line with its layout and a self-pickup. */
 async function placedOrder(): Promise<Order> {
   const api = testApi();
-  await api.login(SECOND_CLIENT);
-  let cart = await api.addCartProduct({ productId: await businessCardId(api), quantity: 100 });
+  const grant = await api.login(SECOND_CLIENT);
+  const companyId = grant.profile.companies.find((item) => item.name.includes("Лютик"))?.id;
+  if (!companyId) throw new Error("The second demo client has no «ООО «Лютик»»");
+  let cart = await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, companyId });
   for (const line of cart.orderProduct) {
     for (const layout of line.layouts.filter((item) => item.status === "missing")) {
       const pdf = businessCardPdf("0 0 0 1 k 0 0 100 100 re f");
@@ -70,9 +72,9 @@ async function placedOrder(): Promise<Order> {
   }
   const point = (await api.getSelfPickupPoints()).items.find((item) => item.cityKladrId === DEFAULT_CITY_KLADR_ID);
   if (!point) throw new Error("No self-pickup point in Krasnodar");
-  cart = await api.addCartDelivery({ deliveryType: "SelfPickup", cityKladrId: DEFAULT_CITY_KLADR_ID, deliveryMethod: "SelfPickup", pickupPointCode: String(point.id) });
+  cart = await api.addCartDelivery({ companyId, deliveryType: "SelfPickup", cityKladrId: DEFAULT_CITY_KLADR_ID, deliveryMethod: "SelfPickup", pickupPointCode: String(point.id) });
   expect(cart.problems, "the second client's cart is ready to order").to.deep.equal([]);
-  return api.placeOrder({ companyId: null, paymentType: "Invoice", idempotencyKey: crypto.randomUUID() });
+  return api.placeOrder({ companyId, paymentType: "Invoice", idempotencyKey: crypto.randomUUID() });
 }
 
 afterEach(() => {

@@ -456,6 +456,45 @@ describe("<ottisk-layout-checker> for a cart line", () => {
     for (const event of checked) expect([event.detail.source, event.detail.codes, event.detail.fileName]).to.deep.equal(["server", [2078], "elsewhere.pdf"]);
   });
 
+  it("gives a new file to the detail without a layout, and says which layout it replaces when all have one (issue 16)", async function () {
+    this.timeout(60_000);
+    const token: { value: string | null } = { value: null };
+    const api = testApi(token);
+    const cart = await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, options: { colors: "4+4" } });
+    if (!token.value) throw new Error("The API opened no session");
+    writeText(STORAGE_KEYS.session(apiBase), token.value);
+    const line = cart.orderProduct[0];
+    const [face, back] = line?.layouts ?? [];
+    if (!line || !face || !back) throw new Error("A 4+4 business card needs two layouts");
+    expect([face.detailName, back.detailName]).to.deep.equal(["Лицевая сторона", "Обратная сторона"]);
+    const bytes = await cardPdf("0 0.5 1 0 k 20 20 100 60 re f");
+    const uploadFor = (detailName: string) =>
+      api.uploadLayout({ file: new Blob([bytes.slice()], { type: "application/pdf" }), fileName: `${detailName}.pdf`, orderProductId: line.id, detailName });
+    await uploadFor(face.detailName);
+
+    const element = mount("ottisk-layout-checker", { "order-product-id": String(line.id) });
+    await waitFor(() => detailSection(element, back.detailName), "the back's section");
+    const hint = () => shadow(element).querySelector(".ottisk-layout-drop__hint")?.textContent ?? "";
+    await waitFor(() => hint().includes("«Обратная сторона»"), "the hint naming the empty back");
+    await choose(element, [pdfFile(bytes, "back.pdf")]);
+    const item = await settled(element, "back.pdf");
+    expect(item.querySelector<HTMLSelectElement>('select[name="detail"]')?.value).to.equal("Обратная сторона");
+    expect(item.textContent).to.not.include("заменит текущий макет");
+    await expectAccessible(element);
+    resetPage();
+
+    // Both sides have a layout: the next file replaces the face's, and both the hint and the file say so.
+    await uploadFor(back.detailName);
+    writeText(STORAGE_KEYS.session(apiBase), token.value);
+    const full = mount("ottisk-layout-checker", { "order-product-id": String(line.id) });
+    await waitFor(() => detailSection(full, back.detailName), "the back's section");
+    await waitFor(() => (shadow(full).querySelector(".ottisk-layout-drop__hint")?.textContent ?? "").includes("заменит макет «Лицевая сторона»"), "the hint naming the replaced face");
+    await choose(full, [pdfFile(bytes, "again.pdf")]);
+    const again = await settled(full, "again.pdf");
+    expect(again.querySelector<HTMLSelectElement>('select[name="detail"]')?.value).to.equal("Лицевая сторона");
+    expect(again.textContent).to.include("Загруженный файл заменит текущий макет «Лицевая сторона»");
+  });
+
   it("says so when the line is not in the cart", async () => {
     await visitorWithLine();
     const element = mount("ottisk-layout-checker", { "order-product-id": "987654321" });

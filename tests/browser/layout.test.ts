@@ -246,7 +246,7 @@ describe("<ottisk-footer>", () => {
     expect(getComputedStyle(info).whiteSpace, "line breaks are kept").to.equal("pre-line");
 
     const vat = await find(element, "[part~=vat-note]");
-    expect(vat.textContent).to.equal(`Все цены указаны с учётом НДС ${nds.percent}%`);
+    expect(vat.textContent).to.equal(`Все цены указаны с учётом НДС ${nds.percent} %`);
 
     const files = await waitFor(() => {
       const links = shadow(element).querySelectorAll<HTMLAnchorElement>("[part~=files] a");

@@ -10,8 +10,8 @@ import { apiBase, businessCardId, collectEvents, expectAccessible, find, findTex
 
 /*
  * <ottisk-orders> against the real API (the same components draw the account area's order pages):
- * the demo client's personal profile with an order paid by card and one paid by invoice, arranged
- * through the API with the session the element then uses.
+ * the demo client's company «Ромашка» (an invoice is for a company only) with an order paid by card
+ * and one paid by invoice, arranged through the API with the session the element then uses.
  */
 
 const CLIENT = { email: "client@example.com", password: "client12345" };
@@ -20,28 +20,33 @@ const PARTNER_ORDER = "https://partner.example/orders/{id}";
 let api: Api;
 let cardOrder: Order;
 let invoiceOrder: Order;
-let selectedBefore: number | null = null;
+/** The company selected before this file ran (undefined until the first sign-in), put back at the end. */
+let selectedBefore: number | null | undefined;
+let romashka = 0;
 
 /** Signs the demo client in for the test's API client and for the page. */
 async function signIn(): Promise<Api> {
   const token: { value: string | null } = { value: null };
   const client = testApi(token);
   const grant = await client.login(CLIENT);
-  selectedBefore = grant.profile.selectedCompanyId;
+  if (selectedBefore === undefined) selectedBefore = grant.profile.selectedCompanyId;
+  const company = grant.profile.companies.find((item) => item.name.includes("Ромашка"));
+  if (!company) throw new Error("The demo client has no «ООО «Ромашка»»");
+  romashka = company.id;
   writeText(STORAGE_KEYS.session(apiBase), token.value);
   return client;
 }
 
-async function clearPersonalCart(client: Api): Promise<void> {
-  const cart = await client.getCart({});
+async function clearCompanyCart(client: Api): Promise<void> {
+  const cart = await client.getCart({ companyId: romashka });
   for (const delivery of cart.deliveries) await client.removeCartDelivery(delivery.id);
   for (const line of cart.orderProduct) await client.removeCartProduct(line.id);
 }
 
-/** Business cards with a clean layout, picked up in Krasnodar, ordered from the personal profile. */
+/** Business cards with a clean layout, picked up in Krasnodar, ordered for «Ромашка». */
 async function placeOrder(client: Api, paymentType: "Invoice" | "Yookassa"): Promise<Order> {
-  await clearPersonalCart(client);
-  const cart = await client.addCartProduct({ productId: await businessCardId(client), quantity: 100 });
+  await clearCompanyCart(client);
+  const cart = await client.addCartProduct({ productId: await businessCardId(client), quantity: 100, companyId: romashka });
   for (const line of cart.orderProduct) {
     for (const layout of line.layouts.filter((item) => item.status === "missing")) {
       const pdf = businessCardPdf("0 0 0 1 k 0 0 100 100 re f");
@@ -49,8 +54,8 @@ async function placeOrder(client: Api, paymentType: "Invoice" | "Yookassa"): Pro
     }
   }
   const point = (await client.getSelfPickupPoints()).items.find((item) => item.cityKladrId === DEFAULT_CITY_KLADR_ID);
-  await client.addCartDelivery({ deliveryType: "SelfPickup", cityKladrId: DEFAULT_CITY_KLADR_ID, deliveryMethod: "SelfPickup", pickupPointCode: String(point?.id ?? "") });
-  return client.placeOrder({ companyId: null, paymentType, idempotencyKey: crypto.randomUUID() });
+  await client.addCartDelivery({ companyId: romashka, deliveryType: "SelfPickup", cityKladrId: DEFAULT_CITY_KLADR_ID, deliveryMethod: "SelfPickup", pickupPointCode: String(point?.id ?? "") });
+  return client.placeOrder({ companyId: romashka, paymentType, idempotencyKey: crypto.randomUUID() });
 }
 
 function rows(element: Element): HTMLTableRowElement[] {
@@ -59,15 +64,15 @@ function rows(element: Element): HTMLTableRowElement[] {
 
 before(async () => {
   api = await signIn();
-  await api.selectCompany(null);
+  await api.selectCompany(romashka);
   cardOrder = await placeOrder(api, "Yookassa");
   invoiceOrder = await placeOrder(api, "Invoice");
 });
 
 after(async () => {
   const client = await signIn();
-  await clearPersonalCart(client);
-  await client.selectCompany(selectedBefore);
+  await clearCompanyCart(client);
+  await client.selectCompany(selectedBefore ?? null);
 });
 
 beforeEach(async () => {
@@ -81,7 +86,7 @@ describe("<ottisk-orders>", () => {
   it("lists the selected account's orders, newest first, with status, payment, total and lines", async () => {
     const element = mount("ottisk-orders", { "order-href": PARTNER_ORDER });
     await waitFor(() => rows(element).length > 0, "the orders' rows");
-    const expected = await api.getOrders({ personal: true, limit: 20 });
+    const expected = await api.getOrders({ companyId: romashka, limit: 20 });
     expect(rows(element).map((row) => row.querySelector("th")?.textContent)).to.deep.equal(expected.items.map((order) => `№ ${order.number}`));
     const [first, second] = rows(element);
     expect(first!.querySelector("a")!.getAttribute("href")).to.equal(`https://partner.example/orders/${invoiceOrder.id}`);
@@ -93,7 +98,7 @@ describe("<ottisk-orders>", () => {
       "1 позиция",
     ]);
     expect(second!.querySelector("th")?.textContent).to.equal(`№ ${cardOrder.number}`);
-    expect(shadow(element).querySelector("[part~=account]")?.textContent).to.contain("Личный профиль");
+    expect(shadow(element).querySelector("[part~=account]")?.textContent).to.contain("Ромашка");
     await expectAccessible(element);
   });
 
@@ -143,7 +148,7 @@ describe("<ottisk-orders>", () => {
   });
 
   it("repeats the order into the cart and says so, with a link to the cart", async () => {
-    await clearPersonalCart(api);
+    await clearCompanyCart(api);
     const element = mount("ottisk-orders", { "order-id": String(invoiceOrder.id), "cart-url": "https://partner.example/cart" });
     const repeat = await find<HTMLButtonElement>(element, "[part~=repeat]");
     expect(shadow(element).querySelector("[part~=invoice]")?.getAttribute("href")).to.match(new RegExp(`/api/(file/\\d+|client-order/${invoiceOrder.id}/invoice)$`));
@@ -154,9 +159,9 @@ describe("<ottisk-orders>", () => {
     expect(events.map((event) => event.detail)).to.deep.equal([{ orderId: invoiceOrder.id, number: invoiceOrder.number, itemCount: 1 }]);
     const notice = await find(element, "[part~=notice]");
     expect(notice.querySelector("a")?.getAttribute("href")).to.equal("https://partner.example/cart");
-    expect((await api.getCart({})).orderProduct.map((line) => line.repeatOfId)).to.deep.equal([invoiceOrder.lines[0]!.id]);
+    expect((await api.getCart({ companyId: romashka })).orderProduct.map((line) => line.repeatOfId)).to.deep.equal([invoiceOrder.lines[0]!.id]);
     await expectAccessible(element);
-    await clearPersonalCart(api);
+    await clearCompanyCart(api);
   });
 
   it("says «Заказ не найден» for an order that is not the account's", async () => {

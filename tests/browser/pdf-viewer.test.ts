@@ -83,6 +83,13 @@ async function chooseTool(element: Element, tool: string): Promise<void> {
   await waitFor(() => toolButton.getAttribute("aria-pressed") === "true", `«${toolButton.textContent}» pressed`);
 }
 
+/** Presses a tool's button of a viewer rendered inside another element's shadow root (the cart's dialog). */
+async function chooseToolIn(viewer: HTMLElement, tool: string): Promise<void> {
+  const toolButton = viewer.querySelector<HTMLButtonElement>(`[data-tool=${tool}]`)!;
+  await clickOn(toolButton);
+  await waitFor(() => toolButton.getAttribute("aria-pressed") === "true", `«${toolButton.textContent}» pressed`);
+}
+
 /** Types a comment with the free-text tool at (x, y) of the page, then leaves the tool. */
 async function addFreeText(element: Element, page: HTMLElement, text: string): Promise<void> {
   await chooseTool(element, "text");
@@ -146,6 +153,59 @@ async function annotationsOf(bytes: Uint8Array): Promise<FoundAnnotation[][]> {
       );
     }
     return pages;
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** The hand-drawn strokes in the saved file: each Ink annotation's paths, the marker's (intent InkHighlight) apart. */
+async function inkStrokesOf(bytes: Uint8Array): Promise<{ ink: number; marker: number }> {
+  const document = await openPdf(bytes);
+  try {
+    const counts = { ink: 0, marker: 0 };
+    for (let number = 1; number <= document.numPages; number++) {
+      const annotations = (await (await document.getPage(number)).getAnnotations()) as { subtype: string; it?: string; inkLists?: unknown[] }[];
+      for (const annotation of annotations) {
+        if (annotation.subtype !== "Ink") continue;
+        counts[annotation.it === "InkHighlight" ? "marker" : "ink"] += annotation.inkLists?.length ?? 0;
+      }
+    }
+    return counts;
+  } finally {
+    await document.destroy();
+  }
+}
+
+/**
+ * Each FreeText annotation of the saved file: its text as pdf.js extracts it from the appearance
+ * stream, and the fonts of that appearance (name, whether a font file is embedded).
+ */
+async function freeTextAppearances(bytes: Uint8Array): Promise<{ text: string; fonts: { name: string; embedded: boolean }[] }[]> {
+  const { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } = await import("pdf-lib");
+  const pdf = await PDFDocument.load(bytes);
+  const document = await openPdf(bytes);
+  try {
+    const found: { text: string; fonts: { name: string; embedded: boolean }[] }[] = [];
+    const pages = pdf.getPages();
+    for (let number = 1; number <= document.numPages; number++) {
+      const shown = ((await (await document.getPage(number)).getAnnotations()) as { subtype: string; textContent?: string[] }[]).filter((annotation) => annotation.subtype === "FreeText");
+      const annots = pages[number - 1]!.node.lookupMaybe(PDFName.of("Annots"), PDFArray);
+      const dicts = annots ? Array.from({ length: annots.size() }, (_, index) => annots.lookupMaybe(index, PDFDict)).filter((annot) => annot?.get(PDFName.of("Subtype")) === PDFName.of("FreeText")) : [];
+      shown.forEach((_, index) => {
+        const annot = dicts[index];
+        const appearance = annot?.lookupMaybe(PDFName.of("AP"), PDFDict)?.lookup(PDFName.of("N"));
+        const fontDict = appearance instanceof PDFStream ? appearance.dict.lookupMaybe(PDFName.of("Resources"), PDFDict)?.lookupMaybe(PDFName.of("Font"), PDFDict) : undefined;
+        const fonts = (fontDict?.keys() ?? []).map((key) => {
+          const font = fontDict!.lookup(key, PDFDict);
+          const descendant = font.lookupMaybe(PDFName.of("DescendantFonts"), PDFArray)?.lookupMaybe(0, PDFDict) ?? font;
+          const descriptor = descendant.lookupMaybe(PDFName.of("FontDescriptor"), PDFDict);
+          const embedded = ["FontFile", "FontFile2", "FontFile3"].some((key) => descriptor?.has(PDFName.of(key)) === true);
+          return { name: String(font.get(PDFName.of("BaseFont"))), embedded };
+        });
+        found.push({ text: (shown[index]?.textContent ?? []).join("\n"), fonts });
+      });
+    }
+    return found;
   } finally {
     await document.destroy();
   }
@@ -386,6 +446,89 @@ describe("<ottisk-pdf-viewer> annotating", () => {
   });
 });
 
+describe("<ottisk-pdf-viewer> issue 16", () => {
+  it("writes a Russian note with an embedded Cyrillic font, its text extractable", async () => {
+    const element = viewerWith(cardPdf());
+    const page = await drawnPage(element);
+    await addFreeText(element, page, "Крупнее логотип");
+    await save(element);
+    const link = await find<HTMLAnchorElement>(element, "[part~=download]");
+    const notes = await freeTextAppearances(new Uint8Array(await (await fetch(link.href)).arrayBuffer()));
+    expect(notes).to.have.length(1);
+    expect(notes[0]!.text).to.equal("Крупнее логотип");
+    expect(notes[0]!.fonts).to.have.length(1);
+    expect(notes[0]!.fonts[0]!.name).to.match(/DejaVuSans/);
+    expect(notes[0]!.fonts[0]!.embedded, "the font file embedded").to.equal(true);
+  });
+
+  it("shows no «Alt text» button on an image stamp", async () => {
+    const element = viewerWith(cardPdf());
+    const page = await drawnPage(element);
+    const canvas = document.createElement("canvas");
+    canvas.width = 40;
+    canvas.height = 20;
+    canvas.getContext("2d")!.fillRect(0, 0, 40, 20);
+    const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), "image/png"));
+    const field = shadow(element).querySelector<HTMLInputElement>("input[type=file]")!;
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([png], "arrow.png", { type: "image/png" }));
+    field.files = transfer.files;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    const stamp = await waitFor(() => page.querySelector<HTMLElement>(".stampEditor"), "the stamped image");
+    await waitFor(() => stamp.querySelector(".editToolbar"), "the stamp's toolbar");
+    await clickOn(stamp);
+    // The toolbar is drawn (its delete button is visible), the alt-text button is not.
+    await waitFor(() => [...stamp.querySelectorAll<HTMLElement>(".editToolbar button")].some((control) => control.checkVisibility()), "the stamp's toolbar shown");
+    const visible = [...shadow(element).querySelectorAll<HTMLElement>("button, [role=button]")].filter((control) => control.checkVisibility());
+    expect(visible.filter((control) => /alt text/i.test(control.textContent ?? "") || control.classList.contains("altText")).length).to.equal(0);
+    expect(shadow(element).querySelector<HTMLElement>(".altText")?.checkVisibility() ?? false).to.equal(false);
+  });
+
+  it("keeps every ink stroke and note when all four tools are used in one session", async () => {
+    const element = viewerWith(cardPdf());
+    const page = await drawnPage(element);
+    const stroke = async (x: number, y: number) => {
+      const box = page.getBoundingClientRect();
+      const at = (dx: number, dy: number): [number, number] => [Math.round(box.left + box.width * (x + dx)), Math.round(box.top + box.height * (y + dy))];
+      await sendMouse({ type: "move", position: at(0, 0) });
+      await sendMouse({ type: "down" });
+      for (const step of [0.03, 0.06, 0.09]) await sendMouse({ type: "move", position: at(step, step / 2) });
+      await sendMouse({ type: "up" });
+    };
+    // A stroke, then a text box on the page that has it: pdf.js moved the focused new box among the
+    // page's notes, which blurred it inside the shadow root (an uncaught NotFoundError, notes lost).
+    await chooseTool(element, "ink");
+    await stroke(0.6, 0.1);
+    await addFreeText(element, page, "Текст");
+    await chooseTool(element, "ink");
+    await stroke(0.6, 0.6);
+    await chooseTool(element, "highlight");
+    await stroke(0.1, 0.8);
+    const png = await new Promise<Blob>((resolve) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 30;
+      canvas.height = 30;
+      canvas.getContext("2d")!.fillRect(0, 0, 30, 30);
+      canvas.toBlob((blob) => resolve(blob!), "image/png");
+    });
+    const field = shadow(element).querySelector<HTMLInputElement>("input[type=file]")!;
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([png], "square.png", { type: "image/png" }));
+    field.files = transfer.files;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    await waitFor(() => page.querySelector(".stampEditor canvas"), "the stamped image");
+    await chooseTool(element, "ink");
+    await stroke(0.8, 0.3);
+    await save(element);
+    const link = await find<HTMLAnchorElement>(element, "[part~=download]");
+    const bytes = new Uint8Array(await (await fetch(link.href)).arrayBuffer());
+    expect(await inkStrokesOf(bytes)).to.deep.equal({ ink: 3, marker: 1 });
+    const [annotations] = await annotationsOf(bytes);
+    expect(annotations!.filter((annotation) => annotation.subtype === "FreeText").map((annotation) => annotation.text)).to.deep.equal(["Текст"]);
+    expect(annotations!.filter((annotation) => annotation.subtype === "Stamp")).to.have.length(1);
+  });
+});
+
 describe("<ottisk-pdf-viewer> with a design order", () => {
   /** A fresh visitor with a business card line, its layout uploaded and a design order for it; the page shares the session. */
   async function designOrderWithLayout(): Promise<{ api: Api; designId: number; fileUrl: string }> {
@@ -421,6 +564,56 @@ describe("<ottisk-pdf-viewer> with a design order", () => {
     const [annotations] = await annotationsOf(await api.downloadFile(design!.annotatedFileUrl!));
     expect(annotations).to.deep.include({ subtype: "FreeText", text: "Телефон жирнее", sized: true });
     await expectAccessible(element);
+  });
+
+  it("in the cart: one compact page-navigation row, and reopening keeps the earlier notes and adds to them (issue 16)", async function () {
+    this.timeout(60_000);
+    const { api, designId, fileUrl } = await designOrderWithLayout();
+    const first = mount("ottisk-pdf-viewer", { src: fileUrl, "design-id": String(designId) });
+    await addFreeText(first, await drawnPage(first), "Первая пометка");
+    await save(first);
+    first.remove();
+
+    const cart = mount("ottisk-cart");
+    const open = await waitFor(() => [...shadow(cart).querySelectorAll<HTMLButtonElement>("button")].find((control) => control.textContent?.trim() === "Проверить и утвердить макеты"), "the line's layouts button");
+    open.click();
+    // «Дополнить…» once annotated («Добавить…» before issue 16, when the bare layout was opened again).
+    const annotate = await waitFor(
+      () => [...shadow(cart).querySelectorAll<HTMLButtonElement>("dialog[open] button")].find((control) => /^(Дополнить пометки на макете|Добавить пометки на макет)$/.test(control.textContent?.trim() ?? "")),
+      "«Дополнить пометки на макете»",
+      20_000,
+    );
+    annotate.click();
+    const viewer = await waitFor(() => shadow(cart).querySelector<HTMLElement>("dialog.ottisk-layout-design__dialog[open] .ottisk-pdf-viewer"), "the viewer in the cart", 20_000);
+    await waitFor(() => viewer.querySelector<HTMLButtonElement>("[data-tool=select]")?.disabled === false, "the viewer to open its PDF", 20_000);
+
+    // ‹ «Страница» [1] «из 1» › on one row, the number field narrow.
+    const pages = viewer.querySelector<HTMLElement>("[part~=pages]")!;
+    const parts = ["[part~=page-prev]", ".ottisk-pdf-viewer__page-label", "[part~=page-input]", "[part~=page-count]", "[part~=page-next]"].map((selector) => pages.querySelector<HTMLElement>(selector)!.getBoundingClientRect());
+    const input = parts[2]!;
+    expect(input.width, "the page field's width").to.be.at.most(90);
+    const middle = (box: DOMRect) => box.top + box.height / 2;
+    for (const box of parts) expect(Math.abs(middle(box) - middle(input)), "on the page field's row").to.be.at.most(4);
+    for (let index = 1; index < parts.length; index++) expect(parts[index]!.left, "left to right").to.be.greaterThan(parts[index - 1]!.left);
+    expect(pages.getBoundingClientRect().height).to.be.at.most(60);
+
+    expect(annotate.textContent?.trim()).to.equal("Дополнить пометки на макете");
+    // The annotated PDF was opened: the earlier note is there.
+    const page = await waitFor(() => viewer.querySelector<HTMLElement>('.page[data-page-number="1"][data-loaded="true"]'), "page 1", 15_000);
+    await waitFor(() => (page.textContent ?? "").includes("Первая пометка"), "the earlier note on the page", 15_000);
+    await chooseToolIn(viewer, "text");
+    const layer = await editorLayer(page);
+    const box = layer.getBoundingClientRect();
+    await sendMouse({ type: "click", position: [Math.round(box.left + box.width * 0.6), Math.round(box.top + box.height * 0.7)] });
+    await waitFor(() => layer.querySelector<HTMLElement>(".freeTextEditor [contenteditable=true]:focus"), "the new text box focused");
+    await sendKeys({ type: "Вторая пометка" });
+    await chooseToolIn(viewer, "select");
+    const saveButton = viewer.querySelector<HTMLButtonElement>("[part~=save]")!;
+    await clickOn(saveButton);
+    await waitFor(() => !shadow(cart).querySelector("dialog.ottisk-layout-design__dialog[open]"), "the dialog closed after saving", 20_000);
+    const design = (await api.getCart()).orderProduct.flatMap((line) => line.layouts).find((layout) => layout.design?.designId === designId)?.design;
+    const [annotations] = await annotationsOf(await api.downloadFile(design!.annotatedFileUrl!));
+    expect(annotations!.filter((annotation) => annotation.subtype === "FreeText").map((annotation) => annotation.text).sort()).to.deep.equal(["Вторая пометка", "Первая пометка"]);
   });
 
   it("shows the API's refusal and keeps the annotations when the design order is not the visitor's", async () => {

@@ -51,7 +51,7 @@ describe("<ottisk-product>", () => {
     }
     const layouts = Array.from(root.querySelectorAll(".ottisk-product__layouts li")).map((item) => item.textContent);
     expect(layouts).to.deep.equal(quote.layoutDetails);
-    await findText(element, "Все цены включают НДС 22%");
+    await findText(element, "Все цены включают НДС 22 %");
     await findText(element, "Изготовление:");
     expect(element.children.length, "nothing in the light DOM").to.equal(0);
   });

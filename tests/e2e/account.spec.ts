@@ -1,17 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { AccountProfile, Cart, NotificationListPage, Order, OrderListPage } from "../../shared/contracts/index";
-import {
-  CLIENT,
-  SessionApi,
-  chooseSelfPickup,
-  expectAccessible,
-  mailedLink,
-  placeOrderWith,
-  siteHydrated,
-  uploadCleanLayouts,
-  watchProblems,
-} from "./support";
+import { CLIENT, SessionApi, chooseSelfPickup, expectAccessible, mailedLink, placeOrderWith, siteHydrated, uploadCleanLayouts, watchProblems, test } from "./support";
 
 /*
  * The account area at /admin (issue 15) as its people use it: a new shopper registers, confirms the

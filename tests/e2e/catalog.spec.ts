@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { siteHydrated } from "./support";
+import { siteHydrated, test } from "./support";
 
 const screenshots = join(import.meta.dirname, "..", "..", "test-results", "screenshots");
 mkdirSync(screenshots, { recursive: true });

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { SCREEN_PATHS } from "../../host-site/routes";
-import { partnerUrl } from "./support";
+import { partnerUrl, test } from "./support";
 
 /*
  * Issue 14, finding 2: every page the shop serves passes its own Content-Security-Policy in a real

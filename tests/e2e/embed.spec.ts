@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { Locator, Request } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order, OrderListPage, SessionGrant } from "../../shared/contracts/index";
 import { chromiumArgs, chromiumPath } from "../chromium";
-import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, partnerUrl, recordEvents, screenshots, watchProblems } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, partnerUrl, recordEvents, screenshots, watchProblems, test } from "./support";
 
 /*
  * The embeds as partners use them (issue 5): the built bundle (`npm run build` first) on demo pages

@@ -1,11 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { runPreflight } from "../../preflight/index";
 import type { Cart, CartLayout, Order } from "../../shared/contracts/index";
 import type { Autocheck } from "../../shared/contracts/files";
-import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, placeOrderWith, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, recorded, screenshots, watchProblems } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, placeOrderWith, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, recorded, screenshots, watchProblems, test } from "./support";
 
 /*
  * Layouts from the cart (issue 6), on the built bundle (`npm run build` first) and the preflight
@@ -110,7 +110,7 @@ test.describe("layouts from the cart", () => {
     if (!added) throw new Error("No ottisk-add-to-cart event");
     const line = cart.locator("[part~=line]", { hasText: PRODUCT });
     await expect(line).toHaveCount(1);
-    await expect(line.getByRole("list", { name: "Макеты" }).getByRole("listitem")).toContainText([`${FACE}: макет не загружен`, `${BACK}: макет не загружен`]);
+    await expect(line.getByRole("list", { name: "Макеты" }).getByRole("listitem")).toContainText([`Загрузите макет «${FACE}»`, `Загрузите макет «${BACK}»`]);
     const ordered = (await api.get<Cart>("/client-cart")).orderProduct.find((item) => item.id === added.orderProductId);
     expect(ordered?.options.colors, "the line is two-sided").toBe("4+4");
     expect(ordered?.layouts.map((layout) => layout.detailName)).toEqual([FACE, BACK]);
@@ -217,13 +217,16 @@ test.describe("layouts from the cart", () => {
       expect(layout.pitstopDesignId, `${layout.detailName} checked by the server`).not.toBeNull();
     }
 
-    // 9. Close the dialog, choose self-pickup, pay by invoice and place the order.
+    // 9. Close the dialog, choose self-pickup, pay by card (the personal profile: no invoice) and place the order;
+    // the page keeps the shopper here instead of going to the payment page.
     await dialog.getByRole("button", { name: "Закрыть" }).click();
     await expect(dialog).toBeHidden();
     await expect(line.getByRole("list", { name: "Макеты" }).getByRole("listitem")).toContainText([`${FACE}: макет проверен`, `${BACK}: макет проверен`]);
     await expect(line.getByRole("button", { name: "Проверить и утвердить макеты" })).toBeVisible();
     await chooseSelfPickup(cart);
-    await placeOrderWith(cart, "Счёт для юрлица");
+    await expect(cart.getByRole("radio", { name: "Счёт для юрлица" })).toHaveCount(0);
+    await page.evaluate(() => document.addEventListener("ottisk-checkout", (event) => event.preventDefault()));
+    await placeOrderWith(cart, "Онлайн картой (ЮKassa)");
     const success = cart.locator("[part~=success]");
     await expect(success.getByRole("heading", { name: /^Заказ № .+ оформлен$/ })).toBeVisible();
     const [placed] = await eventsOf(page, "ottisk-checkout");
@@ -231,7 +234,7 @@ test.describe("layouts from the cart", () => {
 
     // 10. The order holds the line; the layouts' files download as PDFs, the fixed one without RGB.
     const order = await api.get<Order>(`/client-order/${placed.orderId}`);
-    expect(order).toMatchObject({ id: placed.orderId, companyId: null, paymentType: "Invoice" });
+    expect(order).toMatchObject({ id: placed.orderId, companyId: null, paymentType: "Yookassa" });
     expect(order.lines.map((item) => [item.id, item.productName, item.options.colors])).toEqual([[added.orderProductId, PRODUCT, "4+4"]]);
     // The order's line holds its layouts: the files, the server's reports and the approvals given in the cart.
     expect(order.lines[0]?.layouts.map((item) => [item.detailName, item.fileName, item.status, item.findings, item.approvedAt])).toEqual(

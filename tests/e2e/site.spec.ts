@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order } from "../../shared/contracts/index";
-import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOrderWith, siteHydrated, screenshots, uploadCleanLayouts, watchProblems } from "./support";
+import { CLIENT, SessionApi, chooseSelfPickup, expectNoHorizontalScroll, placeOrderWith, siteHydrated, screenshots, uploadCleanLayouts, watchProblems, test } from "./support";
 
 /*
  * The host site as a shopper and an employee use it (issue 7), on the built site (`npm run build`

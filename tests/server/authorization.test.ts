@@ -132,11 +132,11 @@ function uploadLayout(lineId: number, detailName: string) {
   };
 }
 
-/** A new line in client A's cart (A's own session), with its details' layouts uploaded. */
-async function newLineOfA(): Promise<number> {
+/** A new line in client A's cart (A's own session; the personal one unless a company is given), with its details' layouts uploaded. */
+async function newLineOfA(companyId: number | null = null): Promise<number> {
   const tokenA = tokens.get("clientA");
   const cart = cartSchema.parse(
-    await ok({ method: "POST", url: "/api/client-cart/product", payload: { productId: ids.productId, options: {}, quantity: 100, isUrgent: false } }, tokenA),
+    await ok({ method: "POST", url: "/api/client-cart/product", payload: { productId: ids.productId, options: {}, quantity: 100, isUrgent: false, companyId } }, tokenA),
   );
   const line = cart.orderProduct.at(-1);
   if (!line) throw new Error("no line added");
@@ -172,9 +172,9 @@ beforeAll(async () => {
   if (!companyAId) throw new Error("the demo client has no company");
   ids = { clientAId: profileA.id, companyAId, productId } as Ids;
 
-  // An order of A's: a line with its layouts, a delivery, placed with an invoice.
-  const orderedLineId = await newLineOfA();
-  let cart = cartSchema.parse(await ok({ method: "GET", url: "/api/client-cart" }, tokenA));
+  // An order of A's company (an invoice is for a company only): a line with its layouts, a delivery, placed with an invoice.
+  const orderedLineId = await newLineOfA(companyAId);
+  let cart = cartSchema.parse(await ok({ method: "GET", url: `/api/client-cart?companyId=${companyAId}` }, tokenA));
   const orderedLine = cart.orderProduct.find((line) => line.id === orderedLineId);
   for (const layout of orderedLine?.layouts ?? []) await ok(uploadLayout(orderedLineId, layout.detailName), tokenA);
   const detailName = orderedLine?.layouts[0]?.detailName;
@@ -183,12 +183,12 @@ beforeAll(async () => {
     {
       method: "POST",
       url: "/api/client-cart/delivery",
-      payload: { deliveryType: "Door", cityKladrId: "2300000100000", deliveryMethod: "Courier", address: "ул. Красная, 1", recipientId: null, tariffCode: null, pickupPointCode: null },
+      payload: { deliveryType: "Door", cityKladrId: "2300000100000", deliveryMethod: "Courier", address: "ул. Красная, 1", recipientId: null, tariffCode: null, pickupPointCode: null, companyId: companyAId },
     },
     tokenA,
   );
   const order = (await ok(
-    { method: "POST", url: "/api/client-cart/place-order", payload: { companyId: null, paymentType: "Invoice", idempotencyKey: "matrix-order-0001" } },
+    { method: "POST", url: "/api/client-cart/place-order", payload: { companyId: companyAId, paymentType: "Invoice", idempotencyKey: "matrix-order-0001" } },
     tokenA,
   )) as { id: number };
 

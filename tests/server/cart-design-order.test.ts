@@ -73,7 +73,7 @@ describe("a design order instead of a layout", () => {
       designIds.map((designId) => ({ status: "missing", designId, designStatus: "new" })),
     );
 
-    const placed = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Invoice", idempotencyKey: "design-ready-0001" } });
+    const placed = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Yookassa", idempotencyKey: "design-ready-0001" } });
     expect(placed.statusCode, placed.body).toBe(200);
     const order = orderSchema.parse(placed.json());
     expect(order.lines.map((line) => line.id)).toEqual([lineId]);
@@ -106,7 +106,7 @@ describe("a design order instead of a layout", () => {
     expect(cart.problems.map((problem) => problem.code)).toEqual(["LAYOUT_MISSING"]);
     expect(cart.orderProduct[0]?.layouts.find((item) => item.design === null)?.status).toBe("missing");
 
-    const refused = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Invoice", idempotencyKey: "design-cancelled-0001" } });
+    const refused = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Yookassa", idempotencyKey: "design-cancelled-0001" } });
     expect(refused.statusCode, refused.body).toBe(400);
     const problem = problemOf(refused);
     expect(problem.code).toBe("CART_NOT_READY");

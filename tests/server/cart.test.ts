@@ -245,6 +245,9 @@ describe("lines", () => {
       400,
       "Опции товара: format, paper, colors и список finishing",
     );
+    // Matte and gloss lamination exclude each other: never both on a line, never both charged (issue 16).
+    const lamination = { productId: cardsId, quantity: 100, options: { finishing: ["lamination-matte", "lamination-gloss"] } };
+    await expectProblem({ method: "POST", url: "/api/client-cart/product", token: me.token, payload: lamination }, 400, "«Матовая ламинация» и «Глянцевая ламинация» не сочетаются: выберите что-то одно");
     const cartNow = await cartCall({ method: "GET", url: "/api/client-cart", token: me.token });
     expect(cartNow.orderProduct).toEqual([]);
   });

@@ -281,6 +281,9 @@ describe("GET /api/public/product/{id}/price", () => {
     ["?finishing=round-corners,gold-leaf", "UNKNOWN_OPTION", "Вариант «gold-leaf» для параметра «Отделка» не найден у этого товара"],
     ["?colors=4%2B0&colors=4%2B4", "OPTION_NOT_SINGLE", "Для параметра «Красочность» можно выбрать только один вариант"],
     ["?quantity=99", "QUANTITY_TOO_SMALL", "Минимальный тираж этого товара — 100 шт."],
+    // Matte and gloss lamination exclude each other: one of them is charged, never both (issue 16).
+    ["?finishing=lamination-matte,lamination-gloss", "OPTIONS_EXCLUSIVE", "«Матовая ламинация» и «Глянцевая ламинация» не сочетаются: выберите что-то одно"],
+    ["?finishing=lamination-gloss&finishing=round-corners&finishing=lamination-matte", "OPTIONS_EXCLUSIVE", "«Глянцевая ламинация» и «Матовая ламинация» не сочетаются: выберите что-то одно"],
   ])("%s → 400 %s", async (query, code, messageUI) => {
     const { status, error } = await problem(`/api/public/product/${standard().id}/price${query}`);
     expect(status).toBe(400);

@@ -135,7 +135,7 @@ describe("POST /client-order/{id}/repeat", () => {
   it("answers 404 for another client's order and adds nothing", async () => {
     const owner = await freshClient("Владелец");
     const stranger = await freshClient("Чужой");
-    const order = await place(owner, null, "Invoice");
+    const order = await place(owner, null, "Yookassa");
     const response = await call({ method: "POST", url: `/api/client-order/${order.id}/repeat`, token: stranger.token });
     expect(response.statusCode).toBe(404);
     expect(problem(response).messageUI).toBe("Заказ не найден");
@@ -200,7 +200,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
 
   it("refuses an invoice order, a cancelled order and another client's order", async () => {
     const me = await freshClient("Отказ");
-    const invoice = await place(me, null, "Invoice");
+    const invoice = await place(me, me.companyId, "Invoice");
     const byInvoice = await payAgain(me.token, invoice.id);
     expect(byInvoice.statusCode).toBe(409);
     expect(problem(byInvoice)).toMatchObject({ code: "PAYMENT_NOT_BY_CARD", messageUI: "Этот заказ оплачивается не картой: оплатить его онлайн нельзя" });
@@ -235,7 +235,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
 describe("GET /client-order?personal=true", () => {
   it("narrows the list to the personal profile's orders", async () => {
     const me = await freshClient("Список");
-    const personal = await place(me, null, "Invoice");
+    const personal = await place(me, null, "Yookassa");
     const companys = await place(me, me.companyId, "Invoice");
     const all = await ok({ method: "GET", url: "/api/client-order", token: me.token }, orderListPageSchema);
     expect(all.items.map((item) => item.id)).toEqual([companys.id, personal.id]);
@@ -254,10 +254,12 @@ describe("documents and the act", () => {
     const invoiceDone = await place(me, me.companyId, "Invoice");
     const cardDone = await place(me, me.companyId, "Yookassa");
     const cardOpen = await place(me, me.companyId, "Yookassa");
-    const personal = await place(me, null, "Invoice");
+    // The personal profile pays by card (an invoice is for a company): its finished order has an act.
+    const personal = await place(me, null, "Yookassa");
     const finishedAt = new Date("2026-05-20T10:00:00Z");
     await db.update(clientOrder).set({ status: "done" }).where(eq(clientOrder.id, invoiceDone.id));
     await db.update(clientOrder).set({ status: "shipped" }).where(eq(clientOrder.id, cardDone.id));
+    await db.update(clientOrder).set({ status: "done" }).where(eq(clientOrder.id, personal.id));
     await recordNotification(db, { accountId: me.id, companyId: me.companyId, kind: "order_status", orderId: invoiceDone.id, title: `Заказ № ${invoiceDone.number} выполнен` });
     await db.update(notification).set({ createdAt: finishedAt }).where(eq(notification.orderId, invoiceDone.id));
 
@@ -282,7 +284,7 @@ describe("documents and the act", () => {
     expect(list.items[2]).toMatchObject({ kind: "invoice", date: invoiceDone.createdAt, url: `${ORIGIN}/api/client-order/${invoiceDone.id}/invoice` });
 
     const own = await ok({ method: "GET", url: "/api/client-account/documents", token: me.token }, documentListPageSchema);
-    expect(own.items.map((item) => [item.kind, item.orderId])).toEqual([["invoice", personal.id]]);
+    expect(own.items.map((item) => [item.kind, item.orderId])).toEqual([["act", personal.id]]);
     const paged = await ok({ method: "GET", url: `/api/client-account/documents?companyId=${me.companyId}&limit=1&offset=1`, token: me.token }, documentListPageSchema);
     expect(paged).toMatchObject({ total: 3, offset: 1, limit: 1 });
     expect(paged.items.map((item) => item.orderId)).toEqual([invoiceDone.id, invoiceDone.id]);

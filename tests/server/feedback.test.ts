@@ -85,6 +85,12 @@ describe("the feedback form", () => {
       { field: "consent", messageUI: "Отметьте «Согласен на обработку персональных данных»" },
     ]);
     expect(problem.messageUI).toBe("В форме нет такого поля");
+    // Issue 16: «bad@» and other non-addresses are refused alone, with the e-mail named.
+    for (const email of ["bad@", "bad@example", "bad@@example.com", "bad example@mail.ru", "@mail.ru"]) {
+      const bad = await offline.app.inject({ method: "POST", url: "/api/feedback-form", payload: { values: { ...filled, email } } });
+      expect(bad.statusCode, email).toBe(400);
+      expect(serverErrorSchema.parse(bad.json()), email).toMatchObject({ messageUI: "Проверьте адрес электронной почты: в нём ошибка", issues: [{ field: "email", messageUI: "Проверьте адрес электронной почты: в нём ошибка" }] });
+    }
     const notAnObject = await offline.app.inject({ method: "POST", url: "/api/feedback-form", payload: { values: "hello" } });
     expect(notAnObject.statusCode).toBe(400);
   });

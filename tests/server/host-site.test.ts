@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostSite } from "../../server/plugins/host-site";
-import { categoryListSchema, pageSchema, productListPageSchema, productSchema, SESSION_COOKIE } from "../../shared/contracts/index";
+import { categoryListSchema, headerContentSchema, pageSchema, PRODUCT_LIST_DEFAULT_LIMIT, productListPageSchema, productSchema, SESSION_COOKIE } from "../../shared/contracts/index";
 import type { Category, Page, Product } from "../../shared/contracts/index";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -118,7 +118,9 @@ describe("website pages", () => {
       expect(head.title).toBe(data.seoTitle);
       expect(head.title).not.toBe("");
       expect(head.description).toBe(data.seoDescription);
-      if (data.seoKeywords) expect(head.keywords).toBe(data.seoKeywords);
+      // Every page has keywords (issue 16: the sections and the shop's own pages had none).
+      expect(head.keywords).toBeTruthy();
+      expect(head.keywords).toBe(data.seoKeywords);
       expect(head.canonical).toBe(`http://localhost:80/${slug}`);
       expect(head.robots).toBeUndefined();
       expect(html).toMatch(/<h1[^>]*>/);
@@ -135,6 +137,30 @@ describe("website pages", () => {
     const latest = (await apiPage("blog")).children[0];
     expect(latest).toBeDefined();
     expect(html).toContain(`href="/${latest?.slug}"`);
+  });
+
+  it("the main page describes the shop (Organization) and its search (WebSite with a SearchAction on /poisk?q=) in JSON-LD", async () => {
+    const { html } = await page200("/");
+    const data = jsonLd(html);
+    const contacts = await api("/public/website/header", headerContentSchema);
+    expect(data.find((item) => item["@type"] === "Organization")).toMatchObject({
+      "@context": "https://schema.org",
+      name: "Оттиск",
+      url: "http://localhost:80/",
+      telephone: contacts.numberPhone,
+      email: contacts.email,
+    });
+    expect(data.find((item) => item["@type"] === "WebSite")).toMatchObject({
+      "@context": "https://schema.org",
+      url: "http://localhost:80/",
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: "http://localhost:80/poisk?q={search_term_string}" },
+        "query-input": "required name=search_term_string",
+      },
+    });
+    // Only the main page speaks for the site.
+    expect(jsonLd((await page200("/o-kompanii")).html).some((item) => item["@type"] === "WebSite")).toBe(false);
   });
 
   it("a section's list links to every page under it; blog posts carry their date as dd.MM.yyyy", async () => {
@@ -170,6 +196,20 @@ describe("website pages", () => {
     expect(contacts).toContain("ИНН 2310123454");
     expect(contacts).toContain("Напишите нам");
     expect(contacts).toContain("<form");
+  });
+});
+
+describe("the layout's contacts and popup", () => {
+  it("every page draws the «Связаться» button of the contacts dialog; the popup is never in the server's HTML", async () => {
+    const popup = (await get("/api/public/website/popup")).json() as { title?: string };
+    expect(popup.title).toBeTruthy();
+    for (const path of ["/", "/catalog/vizitki", "/kontakty", "/cart"]) {
+      const { html } = await page200(path);
+      expect(html, path).toMatch(/<aside class="site__contact"[^>]*>[\s\S]*<button type="button" class="ottisk-button ottisk-button--quiet" part="button" aria-haspopup="dialog">[\s\S]*Связаться<\/button>/);
+      // The popup opens in the browser after its delay (host-site/Layout.tsx SitePopup), so hydration matches.
+      expect(html, path).not.toContain(popup.title ?? "");
+      expect(html, path).not.toContain("ottisk-popup");
+    }
   });
 });
 
@@ -224,6 +264,33 @@ describe("the catalogue", () => {
     expect(head.title).toBe(vizitki?.seoTitle);
     expect(head.description).toBe(vizitki?.seoDescription);
     expect(head.keywords).toBe(vizitki?.seoKeywords);
+  });
+
+  it("/catalog and /catalog/{category} list the page's products as an ItemList in JSON-LD, at their canonical addresses", async () => {
+    const all = await api(`/public/product?sort=NameAsc&limit=${PRODUCT_LIST_DEFAULT_LIMIT}`, productListPageSchema);
+    const vizitki = categories.find((category) => category.slug === "vizitki");
+    const inCategory = await api(`/public/product?categoryId=${vizitki?.id}&sort=NameAsc&limit=${PRODUCT_LIST_DEFAULT_LIMIT}`, productListPageSchema);
+    for (const [path, list, name] of [
+      ["/catalog", all, "Каталог печатной продукции"],
+      ["/catalog/vizitki", inCategory, vizitki?.seoName || vizitki?.name],
+    ] as const) {
+      const itemList = jsonLd((await page200(path)).html).find((item) => item["@type"] === "ItemList");
+      expect(itemList, path).toMatchObject({ "@context": "https://schema.org", name, numberOfItems: list.total });
+      expect(list.items.length, path).toBeGreaterThan(0);
+      expect(itemList?.itemListElement, path).toEqual(
+        list.items.map((card, index) => ({
+          "@type": "ListItem",
+          position: index + 1,
+          url: `http://localhost:80/catalog/${card.category.slug}/${card.id}`,
+          name: card.productName,
+        })),
+      );
+    }
+    // The second page numbers on from the first.
+    const second = jsonLd((await page200("/catalog?page=2")).html).find((item) => item["@type"] === "ItemList");
+    if (all.total > PRODUCT_LIST_DEFAULT_LIMIT) {
+      expect((second?.itemListElement as { position: number }[] | undefined)?.[0]?.position).toBe(PRODUCT_LIST_DEFAULT_LIMIT + 1);
+    }
   });
 
   it("a product page has its SEO fields and Product JSON-LD with the price in roubles", async () => {

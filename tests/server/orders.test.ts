@@ -6,9 +6,9 @@ import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { balanceSchema, cartSchema, orderListPageSchema, orderSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
+import { balanceSchema, cartSchema, contactsContentSchema, footerContentSchema, INVOICE_NEEDS_COMPANY_MESSAGE, orderListPageSchema, orderSchema, pageSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { Cart, Order, ServerError } from "../../shared/contracts/index";
-import { kopecksInWords, VAT_PERCENT } from "../../shared/domain/index";
+import { kopecksInWords, SHOP_REQUISITES, VAT_PERCENT } from "../../shared/domain/index";
 import { createApi, isApiError } from "../../shared/http/index";
 import { createYookassaClient } from "../../server/adapters/yookassa";
 import { account, balanceEntry, cart, clientOrder, company, layout, orderProduct, payment, product, storedFile } from "../../server/db/schema";
@@ -224,7 +224,18 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(text).toContain(kopecksInWords(kopecks(order.total)));
       expect(text).toContain(`Скидка по промокоду ${DEMO_PROMOCODES.percent.code}:`);
       expect(text.join("\n")).toContain("Покупатель (заказчик): ООО «Ромашка», ИНН 2308123457, КПП 230801001");
-      expect(text.join("\n")).toContain("Поставщик (исполнитель): ООО «Оттиск», ИНН 2310000011");
+      // The shop's requisites are the ones the footer and the contacts page give (shared/domain/shop-requisites.ts).
+      const requisites = [SHOP_REQUISITES.inn, SHOP_REQUISITES.bankName, SHOP_REQUISITES.bik, SHOP_REQUISITES.settlementAccount, SHOP_REQUISITES.address];
+      // A long paragraph wraps: its lines are read as one text.
+      const flat = text.join(" ");
+      expect(flat).toContain(`Поставщик (исполнитель): ООО «Оттиск», ИНН ${SHOP_REQUISITES.inn}, КПП ${SHOP_REQUISITES.kpp}, ${SHOP_REQUISITES.address}`);
+      for (const value of requisites) expect(flat, value).toContain(value);
+      const footer = footerContentSchema.parse((await shop.call({ method: "GET", url: "/api/public/website/footer" })).json());
+      const contactsPage = pageSchema.parse((await shop.call({ method: "GET", url: "/api/public/website/page/kontakty" })).json());
+      const contacts = contactsContentSchema.parse(contactsPage.components.find((component) => component.key === "Contacts")?.content);
+      expect(footer.infoCompany).toContain(`ИНН ${SHOP_REQUISITES.inn}`);
+      expect(footer.infoCompany).toContain(SHOP_REQUISITES.address);
+      for (const value of requisites) expect(contacts.requisites, value).toContain(value);
       expect(text.some((line) => line.startsWith("Визитки стандартные 90×50"))).toBe(true);
       expect(text.some((line) => line.startsWith("Доставка: Курьер"))).toBe(true);
 
@@ -236,14 +247,16 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(Buffer.compare(invoice.rawPayload, fileResponse.rawPayload)).toBe(0);
     });
 
-    it("writes the person as the buyer of a personal order", async () => {
+    it("is refused for the personal profile: an invoice names a company as the buyer", async () => {
       const me = await freshClient(shop, "invoice-person@example.com");
       await readyCart(shop, me.token, null);
-      const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "person-invoice-1" });
-      expect(order.companyId).toBeNull();
-      const response = await shop.call({ method: "GET", url: `/api/client-order/${order.id}/invoice`, token: me.token });
-      const [text = []] = await pdfTextLines(new Uint8Array(response.rawPayload));
-      expect(text.join("\n")).toContain("Покупатель (заказчик): Тестов Пётр (частное лицо), e-mail: invoice-person@example.com");
+      const refused = await place(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "person-invoice-1" });
+      expect(refused.statusCode).toBe(400);
+      expect(problemOf(refused)).toMatchObject({ code: "INVOICE_NEEDS_COMPANY", messageUI: INVOICE_NEEDS_COMPANY_MESSAGE });
+      expect(await shop.testApp.database.db.select().from(clientOrder).where(eq(clientOrder.accountId, me.id))).toEqual([]);
+      // The cart is kept: the same lines go by card.
+      const byCard = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "person-card-1" });
+      expect(byCard).toMatchObject({ companyId: null, paymentType: "Yookassa" });
     });
   });
 
@@ -251,7 +264,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     it("makes one order for two parallel requests with the same key and answers it to both", async () => {
       const me = await freshClient(shop, "parallel@example.com");
       await readyCart(shop, me.token, null);
-      const body = { companyId: null, paymentType: "Invoice", idempotencyKey: "same-key-12345" };
+      const body = { companyId: null, paymentType: "Yookassa", idempotencyKey: "same-key-12345" };
       const [first, second] = await Promise.all([place(shop, me.token, body), place(shop, me.token, body)]);
       expect(first?.statusCode, first?.body).toBe(200);
       expect(second?.statusCode, second?.body).toBe(200);
@@ -262,8 +275,8 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(b.payment).toEqual(a.payment);
       const rows = await shop.testApp.database.db.select({ id: clientOrder.id }).from(clientOrder).where(eq(clientOrder.accountId, me.id));
       expect(rows).toHaveLength(1);
-      const invoices = await shop.testApp.database.db.select({ id: storedFile.id }).from(storedFile).where(and(eq(storedFile.ownerAccountId, me.id), eq(storedFile.kind, "invoice")));
-      expect(invoices, "one invoice for the one order").toHaveLength(1);
+      const payments = await shop.testApp.database.db.select({ id: payment.id }).from(payment).where(eq(payment.orderId, a.id));
+      expect(payments, "one payment for the one order").toHaveLength(1);
 
       // Later, the same key still answers the same order; another key finds the cart empty.
       const again = await placeOk(shop, me.token, body);
@@ -276,32 +289,32 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     it("takes the key from the Idempotency-Key header, and requires one", async () => {
       const me = await freshClient(shop, "header-key@example.com");
       await readyCart(shop, me.token, null);
-      const missing = await place(shop, me.token, { companyId: null, paymentType: "Invoice" });
+      const missing = await place(shop, me.token, { companyId: null, paymentType: "Yookassa" });
       expect(missing.statusCode).toBe(400);
       expect(problemOf(missing).messageUI).toBe("Не передан ключ идемпотентности заказа");
-      const short = await place(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "short" });
+      const short = await place(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "short" });
       expect(short.statusCode).toBe(400);
       expect(problemOf(short).messageUI).toBe("Ключ идемпотентности — от 8 до 100 знаков");
-      const mismatch = await place(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "body-key-123" }, { "Idempotency-Key": "header-key-123" });
+      const mismatch = await place(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "body-key-123" }, { "Idempotency-Key": "header-key-123" });
       expect(mismatch.statusCode).toBe(400);
       expect(problemOf(mismatch).code).toBe("IDEMPOTENCY_KEY_MISMATCH");
 
-      const viaHeader = await place(shop, me.token, { companyId: null, paymentType: "Invoice" }, { "Idempotency-Key": "header-key-123" });
+      const viaHeader = await place(shop, me.token, { companyId: null, paymentType: "Yookassa" }, { "Idempotency-Key": "header-key-123" });
       expect(viaHeader.statusCode, viaHeader.body).toBe(200);
       const order = orderSchema.parse(viaHeader.json());
       const [row] = await shop.testApp.database.db.select({ key: clientOrder.idempotencyKey }).from(clientOrder).where(eq(clientOrder.id, order.id));
       expect(row?.key).toBe("header-key-123");
-      const viaBody = await placeOk(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "header-key-123" });
+      const viaBody = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "header-key-123" });
       expect(viaBody.id).toBe(order.id);
     });
 
     it("refuses a cart that is not ready, an unknown payment type and another client's company", async () => {
       const me = await freshClient(shop, "not-ready@example.com");
-      const none = await place(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "no-cart-12345" });
+      const none = await place(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "no-cart-12345" });
       expect(none.statusCode).toBe(400);
       expect(problemOf(none).messageUI).toBe("В корзине нет товаров для заказа");
       await cartCall(shop, { method: "POST", url: "/api/client-cart/product", token: me.token, payload: { productId: shop.cardsId, quantity: 100 } });
-      const notReady = await place(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "not-ready-12345" });
+      const notReady = await place(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "not-ready-12345" });
       expect(notReady.statusCode).toBe(400);
       expect(problemOf(notReady).messageUI).toMatch(/^Загрузите макет/);
       const badType = await place(shop, me.token, { companyId: null, paymentType: "Cash", idempotencyKey: "bad-type-12345" });
@@ -357,7 +370,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       const ledger = { clientId: me.id, companyId: null };
       const db = shop.testApp.database.db;
       await readyCart(shop, me.token, null);
-      const anOrder = await placeOk(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "debit-target-1" });
+      const anOrder = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "debit-target-1" });
       await shop.testApp.app.balance.topUp(ledger, 100_000, "Тестовое пополнение");
 
       const debit = () => db.transaction((tx) => shop.testApp.app.balance.debitForOrder(tx, ledger, { amountKopecks: 60_000, orderId: anOrder.id, orderNumber: anOrder.number }));
@@ -509,18 +522,18 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
 
     it("lets an employee in client mode place the client's order, and no one outside it", async () => {
       const employee = await login(shop, DEMO_ACCOUNTS.employee.email, DEMO_ACCOUNTS.employee.password);
-      const outside = await place(shop, employee.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "employee-key-1" });
+      const outside = await place(shop, employee.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "employee-key-1" });
       expect(outside.statusCode).toBe(403);
       const entered = await shop.call({ method: "POST", url: `/api/client/${client.id}/impersonalization`, token: employee.token, payload: { companyId: null } });
       expect(entered.statusCode, entered.body).toBe(200);
       await readyCart(shop, employee.token, null);
-      const order = await placeOk(shop, employee.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "employee-key-1" });
+      const order = await placeOk(shop, employee.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "employee-key-1" });
       expect(order.placedById).toBe(employee.id);
       const [row] = await shop.testApp.database.db.select().from(clientOrder).where(eq(clientOrder.id, order.id));
       expect(row).toMatchObject({ accountId: client.id, placedById: employee.id });
       // The client sees the order the manager placed for them.
       expect((await getOrder(shop, client.token, order.id)).id).toBe(order.id);
-      const anonymous = await place(shop, "", { companyId: null, paymentType: "Invoice", idempotencyKey: "anonymous-key-1" });
+      const anonymous = await place(shop, "", { companyId: null, paymentType: "Yookassa", idempotencyKey: "anonymous-key-1" });
       expect(anonymous.statusCode).toBe(401);
       const [personalCart] = await shop.testApp.database.db.select().from(cart).where(and(eq(cart.accountId, client.id), isNull(cart.companyId)));
       const leftovers = await shop.testApp.database.db.select().from(orderProduct).where(eq(orderProduct.cartId, personalCart?.id ?? 0));
@@ -533,15 +546,15 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       await shop.testApp.app.listen({ port: 0, host: "127.0.0.1" });
       const address = shop.testApp.app.server.address() as AddressInfo;
       const api = createApi({ baseURL: `http://127.0.0.1:${address.port}/api`, sessionToken: { get: () => me.token, set: () => undefined } });
-      const order = await api.placeOrder({ companyId: null, paymentType: "Invoice", idempotencyKey: "api-client-order-1" });
-      expect(order.payment).toMatchObject({ type: "Invoice", invoiceUrl: expect.stringMatching(/\/api\/file\/\d+$/) });
+      const order = await api.placeOrder({ companyId: null, paymentType: "Yookassa", idempotencyKey: "api-client-order-1" });
+      expect(order.payment).toMatchObject({ type: "Yookassa", confirmationUrl: expect.stringMatching(/^http/) });
       expect(await api.getOrder(order.id)).toEqual(order);
       const list = await api.getOrders({ limit: 5 });
       expect(list.items.map((item) => item.id)).toEqual([order.id]);
       expect(await api.getBalance()).toEqual({ companyId: null, balance: 0, entries: [] });
-      const again = await api.placeOrder({ companyId: null, paymentType: "Invoice", idempotencyKey: "api-client-order-1" });
+      const again = await api.placeOrder({ companyId: null, paymentType: "Yookassa", idempotencyKey: "api-client-order-1" });
       expect(again.id).toBe(order.id);
-      const refused = await api.placeOrder({ companyId: null, paymentType: "Invoice", idempotencyKey: "api-client-order-2" }).catch((error: unknown) => error);
+      const refused = await api.placeOrder({ companyId: null, paymentType: "Yookassa", idempotencyKey: "api-client-order-2" }).catch((error: unknown) => error);
       expect(isApiError(refused) && refused.messageUI).toBe("В корзине нет товаров для заказа");
     });
   });

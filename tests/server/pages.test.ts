@@ -191,6 +191,15 @@ describe("GET /public/website/page/{slug}/seo", () => {
     expect(seo.seoTitle).toBe("Типография «Оттиск» в Краснодаре — печать визиток, листовок, баннеров");
   });
 
+  it("gives every published page of the demo site keywords, the sections and the shop's own pages too", async () => {
+    const rows = await testApp.database.db.select({ slug: websitePage.slug }).from(websitePage).where(eq(websitePage.published, true));
+    expect(rows.length).toBeGreaterThan(20);
+    for (const { slug } of rows) {
+      const seo = pageSeoSchema.parse((await getJson(`/api/public/website/page/${encodeURIComponent(slug || "main")}/seo`)).body);
+      expect(seo.seoKeywords, slug).toMatch(/^[^,]+(, [^,]+)+$/);
+    }
+  });
+
   it("answers 404 and 400 as the page does", async () => {
     expect((await problem("/api/public/website/page/blog%2Fnovinki-2026/seo")).status).toBe(404);
     expect((await problem(`/api/public/website/page/${encodeURIComponent("о-нас")}/seo`)).status).toBe(400);

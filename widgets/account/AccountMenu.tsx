@@ -108,6 +108,7 @@ export function AccountMenu({ adminUrl, onLogout, onCompanyChange, onLogin, onNa
             part="account-button"
             aria-expanded={open}
             aria-controls={panelId}
+            title={`${profile.name} ${profile.surname} — ${selectedAccountName(profile)}`}
             onClick={() => setOpen((value) => !value)}
           >
             <Avatar profile={profile} />

@@ -145,8 +145,8 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
                   data-status={layout.status}
                   data-design-status={layout.design?.status}
                 >
-                  <span>{layoutText(layout)}</span>
-                  {problem ? <span className="ottisk-cart-line__problem">{problem}</span> : null}
+                  {/* One sentence per layout (issue 16): what to do when it blocks the order, else its state. */}
+                  {problem ? <span className="ottisk-cart-line__problem">{problem}</span> : <span>{layoutText(layout)}</span>}
                 </li>
               );
             })}

@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { messageUIOf } from "../../shared/http/index";
 import { useId, useState } from "react";
 import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
-import { paymentTypeValues } from "../../shared/contracts/order";
+import { paymentTypesFor } from "../../shared/contracts/order";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { updateCartAtom } from "../../shared/state/index";
@@ -24,7 +24,8 @@ export interface CartPaymentProps {
 /**
  * The payment type and the comment, saved with PATCH /client-cart (the cart's version, five
  * retries; a 409 reloads the cart and says another tab changed it). The balance is shown for
- * the internal balance.
+ * the internal balance. «Счёт для юрлица» is offered for a company's cart only (paymentTypesFor:
+ * place-order refuses an invoice for the personal profile).
  */
 export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
   const updateCart = useSetAtom(updateCartAtom);
@@ -57,7 +58,7 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
       <fieldset className="ottisk-cart__fieldset">
         <legend>Способ оплаты</legend>
         <ul className="ottisk-cart__choices">
-          {paymentTypeValues.map((type) => (
+          {paymentTypesFor(cart.companyId).map((type) => (
             <li key={type}>
               <label className="ottisk-cart__choice">
                 <input

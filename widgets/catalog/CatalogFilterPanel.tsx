@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { PRICE_FILTER_MAX } from "../../shared/contracts/catalog";
 import type { Category } from "../../shared/contracts/index";
-import { formatWorkingDays } from "../../shared/domain/format";
+import { formatWorkingDaysLimit } from "../../shared/domain/format";
 import { parseCatalogFilters } from "../../shared/state/index";
 import type { CatalogFilters } from "../../shared/state/index";
 
@@ -111,7 +111,7 @@ export default function CatalogFilterPanel({ filters, activeCount, categories, o
             <option value="">Любой</option>
             {days.map((day) => (
               <option key={day} value={String(day)}>
-                не дольше {formatWorkingDays(day)}
+                {formatWorkingDaysLimit(day)}
               </option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
+import { feedbackEmailProblem } from "../../shared/contracts/index";
 import type { FeedbackFormDefinition, FeedbackReceipt, FormField } from "../../shared/contracts/index";
 import { isApiError } from "../../shared/http/index";
 import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useSiteResource } from "../../shared/state/index";
@@ -40,6 +41,12 @@ export function requiredProblem(field: FormField, value: string | boolean | unde
   return field.controlType === "dropdown" ? `Выберите «${field.label}»` : `Заполните поле «${field.label}»`;
 }
 
+/** A filled-in e-mail that is no address («bad@»): the server's rule, checked before sending. */
+export function formatProblem(field: FormField, value: string | boolean | undefined): string | null {
+  if (field.type !== "email" || typeof value !== "string" || value.trim() === "") return null;
+  return feedbackEmailProblem(value);
+}
+
 function autocompleteFor(field: FormField): string | undefined {
   if (field.type === "email") return "email";
   if (field.type === "tel") return "tel";
@@ -50,7 +57,7 @@ function autocompleteFor(field: FormField): string | undefined {
 
 /**
  * The site's feedback form (spec §3 "Form field definition", §4 captcha, §5): the fields the
- * server defines, in their order; required ones checked before sending; reCAPTCHA when the shop
+ * server defines, in their order; required ones and an e-mail's format checked before sending; reCAPTCHA when the shop
  * has a site key (hidden otherwise, or when its config or script fails); then the success dialog.
  * A refused send shows the server's messageUI and keeps everything entered.
  */
@@ -100,7 +107,7 @@ function FeedbackFormView({ definition, onSent }: { definition: FeedbackFormDefi
     if (sending) return;
     const problems: Record<string, string> = {};
     for (const field of fields) {
-      const problem = requiredProblem(field, values[field.key]);
+      const problem = requiredProblem(field, values[field.key]) ?? formatProblem(field, values[field.key]);
       if (problem) problems[field.key] = problem;
     }
     setErrors(problems);

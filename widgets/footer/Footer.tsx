@@ -42,7 +42,7 @@ export function Footer({ homeUrl, logoSrc, onNavigate }: FooterProps) {
           ) : null}
           {nds.status === "ready" ? (
             <p className="ottisk-footer__vat" part="vat-note">
-              Все цены указаны с учётом НДС {nds.data.percent}%
+              Все цены указаны с учётом НДС {nds.data.percent} %
             </p>
           ) : null}
         </div>

@@ -37,7 +37,7 @@ const ReactFooterElement = reactElement(FooterElement, {
  * @csspart footer - The footer box.
  * @csspart logo - The logo link.
  * @csspart company-info - The company's details.
- * @csspart vat-note - «Все цены указаны с учётом НДС …%».
+ * @csspart vat-note - «Все цены указаны с учётом НДС … %».
  * @csspart addresses - The addresses with opening hours.
  * @csspart files - The documents.
  * @csspart social - The list of social links.

@@ -33,7 +33,8 @@ export function headerTabs<T>(menu: readonly T[]): T[] {
  * The site's header (spec §2 Header). Desktop (1280 px and wider): logo, city, both phones, search,
  * favourites, the cart with its badge and the account area, with the page tabs below. Tablet and
  * mobile: the menu button, logo, the main phone, city and cart; the rest is in the side menu, which
- * the header contains. The layout switches with media queries inside the shadow root.
+ * the header contains. The layout switches with media queries inside the shadow root, and a header
+ * narrower than the window (a partner's column) falls back to the layout that fits its own width.
  */
 export function Header(props: HeaderProps) {
   const { homeUrl, cartUrl, logoSrc, favouritesUrl, searchResultsUrl, adminUrl, pageHref } = props;
@@ -81,7 +82,7 @@ export function Header(props: HeaderProps) {
               strokeLinejoin="round"
             />
           </svg>
-          <span>Избранное</span>
+          <span className="ottisk-header__favourites-label">Избранное</span>
         </a>
         <div className="ottisk-header__cart">
           <CartButton cartUrl={cartUrl} onNavigate={onNavigate} />

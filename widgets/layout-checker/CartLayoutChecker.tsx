@@ -41,7 +41,7 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
 
   const { files, addFiles, removeFile, recheck, setDetail, applyFixup } = useLayoutFiles({
     profileFor: (detailName) => lineRef.current?.layouts.find((layout) => layout.detailName === detailName)?.profile ?? null,
-    assignDetail: (taken) => lineRef.current?.layouts.map((layout) => layout.detailName).find((name) => !taken.includes(name)) ?? null,
+    assignDetail: (taken) => (lineRef.current ? nextDetail(lineRef.current, taken) : null),
     onChecked: (file, report) =>
       fire("ottisk-layout-checked", {
         detailName: file.detailName,
@@ -134,7 +134,7 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
           Все макеты утверждены
         </p>
       ) : null}
-      <FileDropZone onFiles={(chosen) => void addFiles(chosen)} hint="Файлы по очереди достанутся деталям, у которых ещё нет файла; деталь можно сменить." />
+      <FileDropZone onFiles={(chosen) => void addFiles(chosen)} hint={dropHint(line, files.map((file) => file.detailName))} />
       {files.length > 0 ? (
         <ul className="ottisk-layout-files" aria-label="Выбранные файлы">
           {files.map((file) => (
@@ -159,6 +159,37 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
       ))}
     </div>
   );
+}
+
+/**
+ * The detail a newly added file goes to: the first one with neither a layout nor a file in the list,
+ * then the first without a layout, then the first without a file in the list; only when every detail
+ * has a layout and a file, the first detail (the hint says so, and the upload says what it replaces).
+ */
+export function nextDetail(line: CartLine, taken: readonly (string | null)[]): string | null {
+  const names = line.layouts.map((layout) => layout.detailName);
+  const empty = new Set(line.layouts.filter((layout) => layout.status === "missing").map((layout) => layout.detailName));
+  return (
+    names.find((name) => empty.has(name) && !taken.includes(name)) ??
+    names.find((name) => empty.has(name)) ??
+    names.find((name) => !taken.includes(name)) ??
+    names[0] ??
+    null
+  );
+}
+
+/** The drop zone's hint: which detail the next file goes to, and what it replaces when every detail has a layout. */
+function dropHint(line: CartLine, taken: readonly (string | null)[]): string {
+  const next = nextDetail(line, taken);
+  if (next === null) return "";
+  const layout = line.layouts.find((item) => item.detailName === next);
+  if (line.layouts.length === 1) {
+    return layout && layout.status !== "missing" ? `Новый файл заменит загруженный макет «${next}».` : "";
+  }
+  if (layout && layout.status !== "missing") {
+    return `У всех деталей уже есть макеты: следующий файл заменит макет «${next}»; деталь можно сменить.`;
+  }
+  return `Следующий файл достанется детали «${next}», у которой ещё нет макета; деталь можно сменить.`;
 }
 
 function DetailSelect({ file, details, onChange }: { file: LayoutFile; details: string[]; onChange: (detailName: string | null) => void }) {

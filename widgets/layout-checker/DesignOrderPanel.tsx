@@ -125,9 +125,9 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
               >
                 Изменить комментарий
               </button>
-              {proofBytes ? (
+              {proofBytes || design.annotatedFileUrl ? (
                 <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setAnnotating(true)}>
-                  Добавить пометки на макет
+                  {design.annotatedFileUrl ? "Дополнить пометки на макете" : "Добавить пометки на макет"}
                 </button>
               ) : null}
               {design.status === "new" ? (
@@ -169,11 +169,13 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
           {error}
         </p>
       ) : null}
-      {design && proofBytes ? (
+      {design && (proofBytes || design.annotatedFileUrl) ? (
         <Dialog open={annotating} title={`Пометки для дизайнера: ${layout.detailName}`} onClose={() => setAnnotating(false)} className="ottisk-layout-design__dialog">
           <Suspense fallback={<p className="ottisk-layout-progress">Загружаем просмотр PDF…</p>}>
+            {/* Once annotated, the annotated PDF is opened: the earlier notes stay, and saving adds to them. */}
             <PdfViewer
-              file={proofBytes}
+              file={design.annotatedFileUrl ? null : proofBytes}
+              src={design.annotatedFileUrl ?? undefined}
               designId={design.designId}
               fileName={layout.fileName ?? undefined}
               onSaved={() => {

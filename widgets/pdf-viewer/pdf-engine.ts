@@ -87,6 +87,47 @@ function adoptPdfjsStyles(container: HTMLElement): void {
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, documentSheet];
 }
 
+/** What the patch below touches of pdf.js's editors (internal, untyped). */
+interface MovableEditor {
+  div: HTMLElement | null;
+  isAttachedToDOM: boolean;
+  _focusEventsAllowed: boolean;
+}
+let editorMovePatched = false;
+
+/**
+ * pdf.js keeps its editors in reading order: after an editor is created or moved it moves the
+ * editor's element among its siblings (AnnotationEditorLayer.moveEditorInDOM). Moving a focused
+ * element blurs it, so pdf.js first turns the editor's focus events off when it holds the focus,
+ * but it asks `document.activeElement`, which inside a shadow root is the host element. So in
+ * <ottisk-pdf-viewer> the blur went through: a new text box was committed empty and removed while
+ * being moved (an uncaught NotFoundError), and a stroke just drawn was ended as if the user had left
+ * it (issue 16: a stroke went missing once the page had other notes). This asks the element's own
+ * root, does what pdf.js does on a page of its own, and gives the focus back after the move.
+ */
+function patchEditorMove(layerClass: { prototype: object }): void {
+  if (editorMovePatched) return;
+  editorMovePatched = true;
+  const prototype = layerClass.prototype as { moveEditorInDOM(editor: MovableEditor): void };
+  const original = prototype.moveEditorInDOM;
+  prototype.moveEditorInDOM = function moveEditorInDOM(this: unknown, editor: MovableEditor) {
+    const div = editor.div;
+    const root = div?.getRootNode();
+    const focused = root instanceof ShadowRoot ? root.activeElement : null;
+    if (!div || !editor.isAttachedToDOM || !(focused instanceof HTMLElement) || !div.contains(focused)) {
+      original.call(this, editor);
+      return;
+    }
+    editor._focusEventsAllowed = false;
+    try {
+      original.call(this, editor);
+    } finally {
+      if (root instanceof ShadowRoot && root.activeElement !== focused) focused.focus({ preventScroll: true });
+      editor._focusEventsAllowed = true;
+    }
+  };
+}
+
 /** pdf.js names its errors (InvalidPDFException, PasswordException…); this sorts them for the message. */
 export function openFailure(error: unknown): PdfOpenFailure {
   const name = error instanceof Error ? error.name : "";
@@ -106,6 +147,7 @@ export async function openPdfSession(container: HTMLDivElement, viewer: HTMLDivE
   const viewerModule = await import("pdfjs-dist/web/pdf_viewer.mjs");
   const pdfDocument: PDFDocumentProxy = await openPdf(bytes);
   adoptPdfjsStyles(container);
+  patchEditorMove(pdfjs.AnnotationEditorLayer);
 
   const abort = new AbortController();
   const eventBus = new viewerModule.EventBus();
@@ -186,7 +228,10 @@ export async function openPdfSession(container: HTMLDivElement, viewer: HTMLDivE
         manager.commitOrRemove();
         (manager.currentLayer as { endDrawingSession?: (aborted: boolean) => unknown } | null)?.endDrawingSession?.(false);
       }
-      return pdfDocument.saveDocument();
+      const saved = await pdfDocument.saveDocument();
+      // Cyrillic notes get an appearance in an embedded font (pdf.js writes none for them).
+      const { embedFreeTextFont } = await import("./freetext-font");
+      return embedFreeTextFont(saved);
     },
     destroy() {
       for (const waiter of modeWaiters) waiter.resolve();

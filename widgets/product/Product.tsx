@@ -5,6 +5,7 @@ import { PRODUCT_MAX_QUANTITY } from "../../shared/contracts/product-options";
 import type { Cart, CartLine, Product, ProductOptionGroup, ProductOptionGroupName, ProductPriceTier } from "../../shared/contracts/index";
 import { formatRoubles, formatWorkingDays } from "../../shared/domain/format";
 import { VAT_PERCENT } from "../../shared/domain/index";
+import { finishingExclusionKey } from "../../shared/domain/pricing";
 import { isApiError } from "../../shared/http/index";
 import {
   addToCartAtom,
@@ -240,7 +241,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
               />
               <span>
                 Срочное изготовление: {formatWorkingDays(product.urgency.productionTimeDay)}
-                {product.urgency.surchargePct > 0 ? `, +${product.urgency.surchargePct}% к цене` : ""}
+                {product.urgency.surchargePct > 0 ? `, +${product.urgency.surchargePct} % к цене` : ""}
               </span>
             </label>
           ) : null}
@@ -279,7 +280,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
             ) : price.status === "loading" ? (
               <p className="ottisk-product__price ottisk-product__price--loading">Считаем цену…</p>
             ) : null}
-            <p className="ottisk-product__vat">Все цены включают НДС {vatPercent}%</p>
+            <p className="ottisk-product__vat">Все цены включают НДС {vatPercent} %</p>
           </div>
           <div className="ottisk-product__actions">
             <button type="submit" className="ottisk-button ottisk-product__add" part="add-button" disabled={quantity === null} aria-busy={adding || undefined}>
@@ -316,8 +317,10 @@ function OptionGroup({ group, choice, onChange }: { group: ProductOptionGroup; c
                 checked={checked}
                 onChange={(event) => {
                   if (single !== null) return onChange({ ...choice, single: { ...choice.single, [single]: option.code } });
+                  // Choosing one lamination unchecks the other of the same surface (they exclude each other).
+                  const key = finishingExclusionKey(option.code);
                   const finishing = event.target.checked
-                    ? [...choice.finishing, option.code]
+                    ? [...choice.finishing.filter((code) => key === null || finishingExclusionKey(code) !== key), option.code]
                     : choice.finishing.filter((code) => code !== option.code);
                   onChange({ ...choice, finishing });
                 }}

@@ -53,14 +53,32 @@ describe("security headers (finding 2)", () => {
   });
 
   it("Swagger UI gets its own policy without inline script, and its files are found under /api/docs", async () => {
-    const page = await testApp.app.inject({ method: "GET", url: "/api/docs" });
+    const page = await testApp.app.inject({ method: "GET", url: "/api/docs/" });
     expect(page.statusCode).toBe(200);
     const csp = String(page.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).not.toContain("upgrade-insecure-requests");
-    expect(page.body).toContain('href="/api/docs/static/swagger-ui.css"');
     expect((await testApp.app.inject({ method: "GET", url: "/api/docs/static/swagger-ui.css" })).statusCode).toBe(200);
+  });
+
+  it("/api/docs, the README's link, leads to the page at /api/docs/, and every file that page names answers 200", async () => {
+    const bare = await testApp.app.inject({ method: "GET", url: "/api/docs" });
+    expect(bare.statusCode).toBe(301);
+    const pageUrl = new URL(String(bare.headers.location), "http://localhost/api/docs");
+    expect(pageUrl.pathname).toBe("/api/docs/");
+    expect((await testApp.app.inject({ method: "GET", url: "/api/docs?x=1" })).headers.location).toBe("docs/?x=1");
+    const page = await testApp.app.inject({ method: "GET", url: pageUrl.pathname });
+    expect(page.statusCode).toBe(200);
+    // As the browser resolves them against the page's address; the initializer fetches the document at ./json.
+    const refs = Array.from(page.body.matchAll(/(?:href|src)="([^"]+)"/g), (match) => match[1] ?? "");
+    expect(refs.length).toBeGreaterThanOrEqual(4);
+    for (const ref of [...refs, "./json"]) {
+      const url = new URL(ref, pageUrl);
+      const asset = await testApp.app.inject({ method: "GET", url: url.pathname });
+      expect(asset.statusCode, `${ref} → ${url.pathname}`).toBe(200);
+      expect(url.pathname.startsWith("/api/docs/")).toBe(true);
+    }
   });
 
   it("reCAPTCHA's script and frames are allowed only when the feedback form uses it; demo pages may load the shop's widgets", () => {
