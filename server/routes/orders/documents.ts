@@ -5,9 +5,8 @@ import { openApiTags } from "../../plugins/openapi";
 import { routeLimit } from "../../plugins/rate-limits";
 import { requireSignedIn } from "../../plugins/session";
 import { actingClientId } from "../../services/acting-client";
-import { contentDisposition } from "../files/files";
 import { forbiddenResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
-import { binaryResponse } from "./orders";
+import { binaryResponse, sendPrivatePdf } from "./orders";
 
 const notFinishedResponse = serverErrorSchema.check(z.describe("Заказ ещё не выполнен / The order is not shipped or done yet"));
 
@@ -63,14 +62,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request, reply) => {
-      const act = await api.orders.actPdf(requireSignedIn(request), request.params.id);
-      return reply
-        .code(200)
-        .type("application/pdf")
-        .header("content-disposition", contentDisposition(act.fileName))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-cache")
-        .send(Buffer.from(act.bytes.buffer, act.bytes.byteOffset, act.bytes.length));
+      return sendPrivatePdf(reply, await api.orders.actPdf(requireSignedIn(request), request.params.id));
     },
   );
 };

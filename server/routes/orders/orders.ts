@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import {
@@ -27,6 +28,17 @@ export const badGatewayResponse = serverErrorSchema.check(z.describe("Платё
 /** Bytes sent as they are (never serialised); the OpenAPI document shows a binary string. */
 export function binaryResponse(description: string) {
   return z.custom<Buffer>((value) => Buffer.isBuffer(value)).check(z.meta({ type: "string", format: "binary", description }));
+}
+
+/** A generated document of the client's (the invoice, the act): a PDF download, never kept in a shared cache. */
+export function sendPrivatePdf(reply: FastifyReply, document: { fileName: string; bytes: Uint8Array }): FastifyReply {
+  return reply
+    .code(200)
+    .type("application/pdf")
+    .header("content-disposition", contentDisposition(document.fileName))
+    .header("x-content-type-options", "nosniff")
+    .header("cache-control", "private, no-cache")
+    .send(Buffer.from(document.bytes.buffer, document.bytes.byteOffset, document.bytes.length));
 }
 
 const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
@@ -145,14 +157,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request, reply) => {
-      const invoice = await api.orders.invoicePdf(requireSignedIn(request), request.params.id);
-      return reply
-        .code(200)
-        .type("application/pdf")
-        .header("content-disposition", contentDisposition(invoice.fileName))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-cache")
-        .send(Buffer.from(invoice.bytes.buffer, invoice.bytes.byteOffset, invoice.bytes.length));
+      return sendPrivatePdf(reply, await api.orders.invoicePdf(requireSignedIn(request), request.params.id));
     },
   );
 
