@@ -19,6 +19,8 @@ import {
 import { PhoneInput } from "../../../shared/ui/index";
 import { LoginForm } from "../../../widgets/login/Login";
 import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../account-routes";
+import { Field } from "./form-field";
+import type { FieldProps } from "./form-field";
 
 /*
  * Sign-in, registration, e-mail confirmation and password recovery (issue 15; the spec's admin
@@ -44,32 +46,9 @@ function zodIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; mes
   return issues.map((issue) => ({ field: issue.path.map(String).join(".") || "form", messageUI: issue.message }));
 }
 
-interface ControlProps {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-}
-
-/** A labelled field with its hint and error, tied to the control by aria-describedby. */
-function Field({ label, error, hint, children }: { label: ReactNode; error?: string | undefined; hint?: ReactNode; children: (control: ControlProps) => ReactNode }) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div className="auth-form__field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined })}
-      {hint ? (
-        <div id={`${id}-hint`} className="auth-form__hint">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="auth-form__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** A field of the sign-in, registration and recovery forms. */
+function AuthField(props: Omit<FieldProps, "block">) {
+  return <Field block="auth-form" {...props} />;
 }
 
 /** Focuses the form's first wrong field once React has drawn the messages: call the returned function after setting them. */
@@ -227,7 +206,7 @@ function CompanyFields({
   return (
     <fieldset className="auth-form__group">
       <legend>Компания</legend>
-      <Field label="ИНН" error={innError} hint={<span role="status">{lookup}</span>}>
+      <AuthField label="ИНН" error={innError} hint={<span role="status">{lookup}</span>}>
         {(control) => (
           <input
             {...control}
@@ -239,21 +218,21 @@ function CompanyFields({
             onChange={(event) => onChange({ inn: event.target.value.replace(/\D/g, "") })}
           />
         )}
-      </Field>
-      <Field label="Название" error={errors["company.name"]}>
+      </AuthField>
+      <AuthField label="Название" error={errors["company.name"]}>
         {(control) => <input {...control} name="companyName" autoComplete="organization" value={company.name} onChange={(event) => onChange({ name: event.target.value })} />}
-      </Field>
+      </AuthField>
       <div className="auth-form__row">
-        <Field label="КПП" error={errors["company.kpp"]}>
+        <AuthField label="КПП" error={errors["company.kpp"]}>
           {(control) => <input {...control} name="kpp" inputMode="numeric" autoComplete="off" maxLength={9} value={company.kpp} onChange={(event) => onChange({ kpp: event.target.value })} />}
-        </Field>
-        <Field label="ОГРН" error={errors["company.ogrn"]}>
+        </AuthField>
+        <AuthField label="ОГРН" error={errors["company.ogrn"]}>
           {(control) => <input {...control} name="ogrn" inputMode="numeric" autoComplete="off" maxLength={15} value={company.ogrn} onChange={(event) => onChange({ ogrn: event.target.value })} />}
-        </Field>
+        </AuthField>
       </div>
-      <Field label="Юридический адрес" error={errors["company.legalAddress"]}>
+      <AuthField label="Юридический адрес" error={errors["company.legalAddress"]}>
         {(control) => <input {...control} name="legalAddress" autoComplete="off" value={company.legalAddress} onChange={(event) => onChange({ legalAddress: event.target.value })} />}
-      </Field>
+      </AuthField>
     </fieldset>
   );
 }
@@ -342,7 +321,7 @@ export function RegistrationPage({ next, profile, navigate = goTo }: { next: str
             </label>
           ))}
         </fieldset>
-        <Field label="Электронная почта" error={errors.email}>
+        <AuthField label="Электронная почта" error={errors.email}>
           {(control) => (
             <input
               {...control}
@@ -357,8 +336,8 @@ export function RegistrationPage({ next, profile, navigate = goTo }: { next: str
               onChange={(event) => change({ email: event.target.value })}
             />
           )}
-        </Field>
-        <Field label="Пароль" error={errors.password} hint={<PasswordRules rules={rules} />}>
+        </AuthField>
+        <AuthField label="Пароль" error={errors.password} hint={<PasswordRules rules={rules} />}>
           {(control) => (
             <input
               {...control}
@@ -370,22 +349,22 @@ export function RegistrationPage({ next, profile, navigate = goTo }: { next: str
               onChange={(event) => change({ password: event.target.value })}
             />
           )}
-        </Field>
+        </AuthField>
         <div className="auth-form__check">
           <input id={showId} type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
           <label htmlFor={showId}>Показать пароль</label>
         </div>
         <div className="auth-form__row">
-          <Field label="Имя" error={errors.name}>
+          <AuthField label="Имя" error={errors.name}>
             {(control) => <input {...control} name="name" autoComplete="given-name" required value={values.name} onChange={(event) => change({ name: event.target.value })} />}
-          </Field>
-          <Field label="Фамилия (необязательно)" error={errors.surname}>
+          </AuthField>
+          <AuthField label="Фамилия (необязательно)" error={errors.surname}>
             {(control) => <input {...control} name="surname" autoComplete="family-name" value={values.surname} onChange={(event) => change({ surname: event.target.value })} />}
-          </Field>
+          </AuthField>
         </div>
-        <Field label="Телефон" error={errors.phone}>
+        <AuthField label="Телефон" error={errors.phone}>
           {(control) => <PhoneInput {...control} name="phone" required value={values.phone} onChange={(phone) => change({ phone })} />}
-        </Field>
+        </AuthField>
         {values.kind === "company" ? (
           <>
             {errors.company ? <p className="auth-form__error">{errors.company}</p> : null}
@@ -543,7 +522,7 @@ export function PasswordRecoveryPage({ next, profile }: { next: string; profile:
     <div className="auth-page">
       <p className="auth-page__lead">Укажите адрес, с которым вы регистрировались: пришлём ссылку, по которой можно задать новый пароль. Ссылка действует 1 час.</p>
       <form className="auth-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
-        <Field label="Электронная почта" error={error}>
+        <AuthField label="Электронная почта" error={error}>
           {(control) => (
             <input
               {...control}
@@ -559,7 +538,7 @@ export function PasswordRecoveryPage({ next, profile }: { next: string; profile:
               onChange={(event) => setEmail(event.target.value)}
             />
           )}
-        </Field>
+        </AuthField>
         <FormMessage message={message} />
         <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
           {busy ? "Отправляем…" : sent ? "Отправить ещё раз" : "Получить ссылку"}
@@ -660,16 +639,16 @@ export function PasswordResetPage({ token }: { token: string }) {
     <div className="auth-page">
       <p className="auth-page__lead">Придумайте новый пароль. После этого все прежние входы в аккаунт завершатся.</p>
       <form ref={formRef} className="auth-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
-        <Field label="Новый пароль" error={errors.password} hint={<PasswordRules rules={rules} />}>
+        <AuthField label="Новый пароль" error={errors.password} hint={<PasswordRules rules={rules} />}>
           {(control) => (
             <input {...control} name="password" type="password" autoComplete="new-password" required value={values.password} onChange={(event) => change({ password: event.target.value })} />
           )}
-        </Field>
-        <Field label="Повторите пароль" error={errors.repeat}>
+        </AuthField>
+        <AuthField label="Повторите пароль" error={errors.repeat}>
           {(control) => (
             <input {...control} name="repeat" type="password" autoComplete="new-password" required value={values.repeat} onChange={(event) => change({ repeat: event.target.value })} />
           )}
-        </Field>
+        </AuthField>
         <FormMessage message={message} />
         <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
           {busy ? "Сохраняем…" : "Сохранить пароль"}

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/contracts/index";
 import type { AccountProfile, Address, Company, CompanyCreateRequest, Recipient } from "../../../shared/contracts/index";
@@ -22,6 +22,8 @@ import {
 } from "../../../shared/state/index";
 import type { CityChoice } from "../../../shared/state/index";
 import { LoadError, PhoneInput } from "../../../shared/ui/index";
+import { Field } from "./form-field";
+import type { FieldProps } from "./form-field";
 
 /*
  * The forms of the account area's profile pages: the person's name, phone and password, the
@@ -40,36 +42,9 @@ function problemOf(error: unknown, fallback: string): { message: string; fields:
   return { message: error.messageUI, fields };
 }
 
-/** A labelled field with its error, tied to the control by aria-describedby. */
-export function Field({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-  children: (control: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
-}) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div className="profile-form__field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined })}
-      {hint ? (
-        <p id={`${id}-hint`} className="profile-form__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="profile-form__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** A field of the profile and company forms. */
+export function ProfileField(props: Omit<FieldProps, "block">) {
+  return <Field block="profile-form" {...props} />;
 }
 
 /** The form's outcome: a success announced politely, a failure as an alert. */
@@ -129,15 +104,15 @@ export function PersonalForm({ profile }: { profile: AccountProfile }) {
           Электронная почта: <strong>{profile.email}</strong>
         </p>
       ) : null}
-      <Field label="Имя" error={errors.name}>
+      <ProfileField label="Имя" error={errors.name}>
         {(control) => <input {...control} name="name" autoComplete="given-name" required value={name} onChange={(event) => setName(event.target.value)} />}
-      </Field>
-      <Field label="Фамилия" error={errors.surname}>
+      </ProfileField>
+      <ProfileField label="Фамилия" error={errors.surname}>
         {(control) => <input {...control} name="surname" autoComplete="family-name" value={surname} onChange={(event) => setSurname(event.target.value)} />}
-      </Field>
-      <Field label="Телефон" error={errors.phone}>
+      </ProfileField>
+      <ProfileField label="Телефон" error={errors.phone}>
         {(control) => <PhoneInput {...control} name="phone" value={phone} onChange={setPhone} />}
-      </Field>
+      </ProfileField>
       <div className="profile-form__actions">
         <button type="submit" className="ottisk-button" aria-disabled={busy}>
           Сохранить
@@ -172,17 +147,17 @@ export function PasswordForm() {
   };
   return (
     <form className="profile-form" noValidate aria-busy={busy} onSubmit={submit}>
-      <Field label="Текущий пароль" error={errors.currentPassword}>
+      <ProfileField label="Текущий пароль" error={errors.currentPassword}>
         {(control) => (
           <input {...control} type="password" name="current-password" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrent(event.target.value)} />
         )}
-      </Field>
-      <Field label="Новый пароль" error={errors.newPassword} hint={`Не короче ${PASSWORD_MIN_LENGTH} символов, буквы и цифры.`}>
+      </ProfileField>
+      <ProfileField label="Новый пароль" error={errors.newPassword} hint={`Не короче ${PASSWORD_MIN_LENGTH} символов, буквы и цифры.`}>
         {(control) => <input {...control} type="password" name="new-password" autoComplete="new-password" required value={newPassword} onChange={(event) => setNew(event.target.value)} />}
-      </Field>
-      <Field label="Новый пароль ещё раз" error={errors.repeat}>
+      </ProfileField>
+      <ProfileField label="Новый пароль ещё раз" error={errors.repeat}>
         {(control) => <input {...control} type="password" name="repeat-password" autoComplete="new-password" required value={repeat} onChange={(event) => setRepeat(event.target.value)} />}
-      </Field>
+      </ProfileField>
       <div className="profile-form__actions">
         <button type="submit" className="ottisk-button" aria-disabled={busy}>
           Сменить пароль
@@ -257,15 +232,15 @@ function RecipientForm({ companyId, recipient, onDone }: { companyId: number | n
   };
   return (
     <form className="profile-form profile-form--inline" noValidate aria-busy={busy} aria-label={recipient ? `Изменить получателя ${recipient.name}` : "Новый получатель"} onSubmit={submit}>
-      <Field label="Имя получателя" error={errors.name}>
+      <ProfileField label="Имя получателя" error={errors.name}>
         {(control) => <input {...control} name="recipient-name" autoComplete="name" required value={name} onChange={(event) => setName(event.target.value)} />}
-      </Field>
-      <Field label="Телефон получателя" error={errors.phone}>
+      </ProfileField>
+      <ProfileField label="Телефон получателя" error={errors.phone}>
         {(control) => <PhoneInput {...control} name="recipient-phone" autoComplete="off" value={phone} onChange={setPhone} />}
-      </Field>
-      <Field label="Почта получателя (необязательно)" error={errors.email}>
+      </ProfileField>
+      <ProfileField label="Почта получателя (необязательно)" error={errors.email}>
         {(control) => <input {...control} type="email" name="recipient-email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />}
-      </Field>
+      </ProfileField>
       <div className="profile-form__actions">
         <button type="submit" className="ottisk-button" aria-disabled={busy}>
           {recipient ? "Сохранить" : "Добавить"}
@@ -375,10 +350,10 @@ function CitySelect({ value, onChange, error }: { value: string; onChange: (klad
   const options = value && !found.some((city) => city.kladrId === value) ? [{ kladrId: value, city: currentName ?? "Выбранный город", region: "" }, ...found] : found;
   return (
     <>
-      <Field label="Найти город" hint="Начните вводить название: список ниже покажет найденные города." error={searchError ?? undefined}>
+      <ProfileField label="Найти город" hint="Начните вводить название: список ниже покажет найденные города." error={searchError ?? undefined}>
         {(control) => <input {...control} type="search" name="city-search" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />}
-      </Field>
-      <Field label="Город" error={error}>
+      </ProfileField>
+      <ProfileField label="Город" error={error}>
         {(control) => (
           <select {...control} name="city" required value={value} onChange={(event) => onChange(event.target.value)}>
             {value === "" ? <option value="">Выберите город</option> : null}
@@ -389,7 +364,7 @@ function CitySelect({ value, onChange, error }: { value: string; onChange: (klad
             ))}
           </select>
         )}
-      </Field>
+      </ProfileField>
     </>
   );
 }
@@ -411,12 +386,12 @@ function AddressForm({ saved, onDone }: { saved: Address | null; onDone: () => v
   return (
     <form className="profile-form profile-form--inline" noValidate aria-busy={busy} aria-label={saved ? "Изменить адрес" : "Новый адрес"} onSubmit={submit}>
       <CitySelect value={cityKladrId} onChange={setCity} error={errors.cityKladrId} />
-      <Field label="Адрес: улица, дом, квартира или офис" error={errors.address}>
+      <ProfileField label="Адрес: улица, дом, квартира или офис" error={errors.address}>
         {(control) => <input {...control} name="address" autoComplete="street-address" required value={text} onChange={(event) => setText(event.target.value)} />}
-      </Field>
-      <Field label="Комментарий для курьера (необязательно)" error={errors.comment}>
+      </ProfileField>
+      <ProfileField label="Комментарий для курьера (необязательно)" error={errors.comment}>
         {(control) => <input {...control} name="comment" autoComplete="off" value={comment} onChange={(event) => setComment(event.target.value)} />}
-      </Field>
+      </ProfileField>
       <div className="profile-form__actions">
         <button type="submit" className="ottisk-button" aria-disabled={busy}>
           {saved ? "Сохранить" : "Добавить"}
@@ -525,27 +500,27 @@ export function CompanyForm({
   };
   return (
     <form className="profile-form" noValidate aria-busy={busy} aria-label={company ? `Реквизиты ${company.name}` : "Новая компания"} onSubmit={submit}>
-      <Field label="ИНН" error={errors.inn} hint="10 цифр у организации, 12 у ИП.">
+      <ProfileField label="ИНН" error={errors.inn} hint="10 цифр у организации, 12 у ИП.">
         {(control) => <input {...control} name="inn" inputMode="numeric" autoComplete="off" required value={values.inn} onChange={(event) => change({ inn: event.target.value })} />}
-      </Field>
+      </ProfileField>
       <div className="profile-form__actions">
         <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => void findByInn()}>
           Заполнить по ИНН
         </button>
       </div>
       <FormResult result={lookup} />
-      <Field label="Название" error={errors.name}>
+      <ProfileField label="Название" error={errors.name}>
         {(control) => <input {...control} name="company-name" autoComplete="organization" required value={values.name} onChange={(event) => change({ name: event.target.value })} />}
-      </Field>
-      <Field label="КПП (необязательно)" error={errors.kpp}>
+      </ProfileField>
+      <ProfileField label="КПП (необязательно)" error={errors.kpp}>
         {(control) => <input {...control} name="kpp" autoComplete="off" value={values.kpp} onChange={(event) => change({ kpp: event.target.value })} />}
-      </Field>
-      <Field label="ОГРН или ОГРНИП (необязательно)" error={errors.ogrn}>
+      </ProfileField>
+      <ProfileField label="ОГРН или ОГРНИП (необязательно)" error={errors.ogrn}>
         {(control) => <input {...control} name="ogrn" inputMode="numeric" autoComplete="off" value={values.ogrn} onChange={(event) => change({ ogrn: event.target.value })} />}
-      </Field>
-      <Field label="Юридический адрес" error={errors.legalAddress}>
+      </ProfileField>
+      <ProfileField label="Юридический адрес" error={errors.legalAddress}>
         {(control) => <input {...control} name="legal-address" autoComplete="off" value={values.legalAddress} onChange={(event) => change({ legalAddress: event.target.value })} />}
-      </Field>
+      </ProfileField>
       <div className="profile-form__actions">
         <button type="submit" className="ottisk-button" aria-disabled={busy}>
           {company ? "Сохранить реквизиты" : "Добавить компанию"}
