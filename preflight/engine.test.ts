@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { firstExtra, pagesPdf, streamObject } from "./checks/test-pdf";
 import { profile as baseProfile } from "./checks/test-fixtures";
 import { PreflightError } from "./core/errors";
-import { runPreflight } from "./engine";
+import { inkDpi, INK_DPI, INK_MIN_DPI, runPreflight } from "./engine";
 import type { PreflightProfile, ProgressEvent } from "./report";
 
 /*
@@ -144,4 +144,23 @@ describe("runPreflight", () => {
       expect(runPreflight(bytes, profile).findings).toMatchObject([{ code: 4731, measured: 400 }]);
     });
   });
+
+  it("renders total ink at the coarsest raster that still finds an area of tacMinAreaMm2, wherever it sits", () => {
+    expect(inkDpi({ tacMinAreaMm2: 1 })).toBeCloseTo(101.6, 6); // 4 pixels of 0.25 mm across a 1 mm side
+    expect(inkDpi({ tacMinAreaMm2: 100 })).toBeGreaterThanOrEqual(INK_MIN_DPI);
+    expect(inkDpi({ tacMinAreaMm2: 100 })).toBeCloseTo((29 * 25.4) / 10, 6);
+    expect(inkDpi({ tacMinAreaMm2: 0 })).toBe(INK_DPI);
+    expect(inkDpi({ tacMinAreaMm2: 0.01 })).toBe(INK_DPI);
+    const mm = 72 / 25.4;
+    const tac = (side: number, x: number, y: number) => codesOf(page(`1 1 1 0.2 k ${x} ${y} ${side * mm} ${side * mm} re f`)).filter((c) => c === 4731).length;
+    // A square of exactly the minimum area (1 mm², 320 %) is found at every position on the raster
+    // (at a fixed 150 dpi it covered 5 × 5 pixels = 0.72 mm² at some), and one of 0.55 mm² never is.
+    for (let j = 0; j < 12; j++) {
+      const x = 40 + j * 0.0613;
+      const y = 30 + j * 0.0471;
+      expect([j, tac(1, x, y)]).toEqual([j, 1]);
+      expect([j, tac(0.74, x, y)]).toEqual([j, 0]);
+    }
+  });
 });
+

@@ -38,8 +38,34 @@ export interface RunOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-/** Total ink is rendered at 150 dpi, the lowest the rule allows: a pixel is 0.17 mm, finer than any minimum area in use. */
+/** The finest raster the total-ink renderer uses (and the one for a profile without a minimum area). */
 export const INK_DPI = 150;
+/** The coarsest: below it hairlines (painted at least a pixel wide) and small type would swell too much. */
+export const INK_MIN_DPI = 72;
+/** Pixels across the side of the minimum area's square, at least (see inkDpi). */
+const PIXELS_PER_MIN_SIDE = 4;
+const MM_PER_INCH = 25.4;
+
+/**
+ * The render resolution for rule 4731, from the profile's minimum area instead of a fixed dpi: the
+ * coarsest raster that still finds an over-limit area of `tacMinAreaMm2`. Pixels are sampled at
+ * their centres, so an axis-aligned square of side L covers ⌊L/p⌋ or ⌈L/p⌉ pixels a side at pixel
+ * size p. With p = L / k for a whole k, a square of exactly the minimum area covers at least k × k
+ * pixels = L² and is always found, wherever it sits; a smaller square covers at most its side
+ * rounded up to whole pixels, so nothing under ((k − 1) / k)² of the minimum (56 % at k = 4) is
+ * ever reported. k = 4 is the least that keeps that margin; it grows (the raster gets finer) until
+ * the dpi reaches INK_MIN_DPI, and the result is capped at INK_DPI. The total-ink limit and its
+ * tolerance do not enter: a pixel's value is the exact ink at its centre, at any resolution.
+ * tacMinAreaMm2 1 → 4 pixels of 0.25 mm → 101.6 dpi; 100 mm² (a 10 mm square) → 29 pixels → 73.7 dpi;
+ * 0.25 mm² or less → 150 dpi.
+ */
+export function inkDpi(profile: Pick<PreflightProfile, "tacMinAreaMm2">): number {
+  const side = Math.sqrt(profile.tacMinAreaMm2);
+  if (!(side > 0) || !Number.isFinite(side)) return INK_DPI;
+  const k = Math.max(PIXELS_PER_MIN_SIDE, Math.ceil((side * INK_MIN_DPI) / MM_PER_INCH - 1e-9));
+  const dpi = (k * MM_PER_INCH) / side;
+  return dpi > INK_DPI ? INK_DPI : dpi;
+}
 
 export function runPreflight(bytes: Uint8Array, profile: PreflightProfile, options: RunOptions = {}): Report {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits, now: options.now ?? options.limits?.now ?? (() => Date.now()) };
@@ -69,7 +95,7 @@ export function runPreflight(bytes: Uint8Array, profile: PreflightProfile, optio
 }
 
 function checkPage(doc: PdfDocument, page: PdfPage, profile: PreflightProfile, budget: Budget): Finding[] {
-  const ink = createInkDevice({ page, dpi: INK_DPI, budget, doc });
+  const ink = createInkDevice({ page, dpi: inkDpi(profile), budget, doc });
   const checks = createPageChecks({ page, profile }, () => inkInput(ink.result()), () => budget.checkDeadline());
   interpretPage(doc, page, composeDevices([...checks.devices, ink]), budget, { annotations: true });
   return checks.findings();

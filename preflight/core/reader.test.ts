@@ -81,15 +81,42 @@ describe("openDocument: cross-reference data", () => {
     expect(doc.recovered).toBe(true);
   });
 
-  it("reads a truncated file whose objects can still be found", () => {
+  it("reads a truncated file whose pages are whole (only its tail is gone)", () => {
     const pdf = buildPdf(simpleDocument(3));
-    const lastStream = new TextDecoder("latin1").decode(pdf).indexOf("8 0 obj");
-    const cut = pdf.subarray(0, lastStream + 40); // in the middle of the last page's content stream
+    const table = new TextDecoder("latin1").decode(pdf).indexOf("xref");
+    const cut = pdf.subarray(0, table + 30); // in the cross-reference table: no trailer, no %%EOF
     const doc = open(cut);
     expect(doc.recovered).toBe(true);
     expect(doc.pageCount).toBe(3);
     expect(contentText(cut, 0)).toBe("0 0 m 1 1 l S");
-    expect(contentText(cut, 2)).toBe("0 0 m 3");
+    expect(contentText(cut, 2)).toBe("0 0 m 3 3 l S");
+  });
+
+  it("reports DAMAGED for a file cut off inside what its pages draw: a content stream, an image, a page of the tree", () => {
+    const image = "0".repeat(300);
+    const objects: TestObject[] = [
+      { num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" },
+      { num: 2, body: "<< /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 /MediaBox [0 0 595 842] >>" },
+      { num: 3, body: "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /XObject << /Im0 7 0 R >> >> >>" },
+      { num: 4, body: "<< >>", stream: "q 100 0 0 100 0 0 cm /Im0 Do Q" },
+      { num: 5, body: "<< /Type /Page /Parent 2 0 R /Contents 6 0 R >>" },
+      { num: 6, body: "<< >>", stream: "0 0 1 rg 0 0 100 100 re f" },
+      { num: 7, body: "<< /Type /XObject /Subtype /Image /Width 10 /Height 10 /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /ASCIIHexDecode >>", stream: image },
+    ];
+    const pdf = buildPdf(objects);
+    const text = new TextDecoder("latin1").decode(pdf);
+    // Inside the image's data, inside page 2's content, right after the image's dictionary, and the first 60 %.
+    const cuts = [text.indexOf(image) + 150, text.indexOf("0 0 1 rg") + 5, text.indexOf("stream", text.indexOf("7 0 obj")), Math.floor(text.indexOf("xref") * 0.6)];
+    for (const at of cuts) expect([at, errorCode(() => open(pdf.subarray(0, at)))]).toEqual([at, "DAMAGED"]);
+    // A page of the tree's /Count gone with the cut.
+    const lostPage = buildPdf(objects.filter((o) => o.num !== 5 && o.num !== 6)).subarray(0, -40);
+    expect(errorCode(() => open(lostPage))).toBe("DAMAGED");
+    // The same file whole, and with only its table and trailer cut off, reads.
+    expect(open(pdf).pageCount).toBe(2);
+    expect(open(pdf.subarray(0, text.indexOf("trailer") - 5)).pageCount).toBe(2);
+    // A complete ending (%%EOF) with a broken table is never taken for a cut-off file.
+    const broken = buildPdf(objects.filter((o) => o.num !== 7), { startxrefDelta: 9 });
+    expect(open(broken).pageCount).toBe(2);
   });
 
   it("reports DAMAGED when nothing usable remains", () => {

@@ -110,6 +110,46 @@ class Reader implements PdfDocument {
     this.catalog = catalog;
     this.pages = walkPageTree(catalog, (v) => this.resolve(v), budget);
     this.pageCount = this.pages.length;
+    if (this.usedScan && !endsWithEof(bytes)) this.refuseIfCutOff();
+  }
+
+  /**
+   * A file cut off partway through (an upload or a copy that stopped): it was read by scanning
+   * (no usable cross-reference data) and has no %%EOF in its last kilobyte. Such a file is DAMAGED
+   * when what its pages draw is gone with the cut: a page's content stream, or an XObject its
+   * resources name, that the page tree refers to but the file no longer holds (or holds only in
+   * part — a stream without its end does not parse), or fewer pages than the page tree's /Count.
+   * A file cut only after the last of that (its tail — the xref, trailer, Info, the end of a font
+   * program) keeps a complete picture of its pages and is read as recovered, as before; a file
+   * with a complete ending (%%EOF) whose table is merely broken is never refused here.
+   */
+  private refuseIfCutOff(): void {
+    const fail = (what: string): never => {
+      throw new PreflightError("DAMAGED", `The file is cut off: ${what} is missing`);
+    };
+    const count = this.resolve(this.resolveDict(this.catalog.entries.get("Pages"))?.entries.get("Count"));
+    if (isNumber(count) && count > this.pages.length) fail(`${count - this.pages.length} of ${count} pages`);
+    /** A reference the file no longer resolves (a direct value is never gone). */
+    const gone = (value: PdfObject | undefined): boolean => value !== undefined && isRef(value) && this.resolve(value) === null;
+    const end = this.bytes.byteOffset + this.bytes.length;
+    /** Not a stream, or one whose data runs into the end of the file (no `endstream`: the parser took what was left). */
+    const broken = (value: PdfObject): boolean => !isStream(value) || (value.raw.buffer === this.bytes.buffer && value.raw.byteOffset + value.raw.length >= end);
+    for (const page of this.pages) {
+      this.budget.tick(1);
+      const contents = page.dict.entries.get("Contents");
+      if (gone(contents)) fail(`the content of page ${page.number}`);
+      const refs = isArray(this.resolve(contents)) ? (this.resolveArray(contents) ?? []) : contents === undefined ? [] : [contents];
+      for (const ref of refs) if (broken(this.resolve(ref))) fail(`a content stream of page ${page.number}`);
+      if (gone(page.dict.entries.get("Resources"))) fail(`the resources of page ${page.number}`);
+      const xobjectsRef = page.resources.entries.get("XObject");
+      if (gone(xobjectsRef)) fail(`the XObjects of page ${page.number}`);
+      const xobjects = this.resolveDict(xobjectsRef);
+      if (xobjects === null) continue;
+      for (const [name, ref] of xobjects.entries) {
+        this.budget.tick(1);
+        if (broken(this.resolve(ref))) fail(`XObject /${name} of page ${page.number}`);
+      }
+    }
   }
 
   get recovered(): boolean {
@@ -360,6 +400,15 @@ class Reader implements PdfDocument {
       throw error;
     }
   }
+}
+
+const EOF_MARKER = ascii("%%EOF");
+/** How far from the end a %%EOF still counts as the file's end (producers append a little after it). */
+const EOF_WINDOW = 1024;
+
+/** Whether the file ends as a PDF does: %%EOF within its last kilobyte. */
+function endsWithEof(bytes: Uint8Array): boolean {
+  return indexOfBytes(bytes, EOF_MARKER, Math.max(0, bytes.length - EOF_WINDOW)) >= 0;
 }
 
 function readHeaderVersion(bytes: Uint8Array, headerOffset: number): string | null {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encode as encodeJpeg } from "jpeg-js";
 import type { ColorSpace, ImageDraw, PaintState, Path } from "../content/device";
 import { PreflightError } from "../core/errors";
+import { createInkImage } from "./image";
 import { createInkDevice, fittingDpi } from "./ink-device";
 import type { InkResult } from "./ink-device";
 import { cmykJpeg } from "./jpeg-fixture";
@@ -280,6 +281,27 @@ describe("images", () => {
     expect(r.unrendered).toBe(0);
     expect(Math.abs(tacAt(r, 15, 15) - 300)).toBeLessThan(2);
     expect(Math.abs(tacAt(r, 25, 15) - 60)).toBeLessThan(2);
+  });
+
+  it("decodes a JPEG drawn smaller than its samples at the reduced size the page needs, with the same ink", () => {
+    // 64 × 64 pixels, four flat 32 × 32 quadrants, drawn 20 × 20 mm: 118 page pixels at 150 dpi → 1/1…
+    const w = 64;
+    const rgba = new Uint8Array(w * w * 4);
+    for (let y = 0; y < w; y++) for (let x = 0; x < w; x++) rgba.set(x < 32 ? (y < 32 ? [255, 0, 0, 255] : [0, 0, 0, 255]) : [255, 255, 255, 255], (y * w + x) * 4);
+    const jpeg = Uint8Array.from(encodeJpeg({ width: w, height: w, data: rgba }, 95).data);
+    const draw = (sizeMm: number) => imageDraw({ stream: stream({ Filter: name("DCTDecode") }, jpeg), width: w, height: w, space: { family: "DeviceRGB" }, filters: ["DCTDecode"], ctm: [sizeMm * MM, 0, 0, sizeMm * MM, 10 * MM, 10 * MM] });
+    const reachOf = (sizeMm: number) => ({ width: (sizeMm * 150) / 25.4, height: (sizeMm * 150) / 25.4 });
+    expect(createInkImage(fakeDoc(), draw(20), budget(), reachOf(20)).width).toBe(64);
+    // … and 2 × 2 mm: 11.8 page pixels → decoded at 1/4 (16 samples), 1 mm: 5.9 → 1/8.
+    expect(createInkImage(fakeDoc(), draw(2), budget(), reachOf(2)).width).toBe(16);
+    expect(createInkImage(fakeDoc(), draw(1), budget(), reachOf(1)).width).toBe(8);
+    const d = device();
+    d.drawImage?.(draw(2), [0, 0, 0, 0]);
+    const r = d.result();
+    // Top-left red (M + Y 200 %), bottom-left black (K 100 %), right half white — at 1/4 as at full size.
+    expect(Math.abs(tacAt(r, 10.5, 11.5) - 200)).toBeLessThan(4);
+    expect(Math.abs(tacAt(r, 10.5, 10.5) - 100)).toBeLessThan(4);
+    expect(tacAt(r, 11.5, 11)).toBeLessThan(4);
   });
 
   it("counts an image it cannot decode as unrendered instead of failing", () => {

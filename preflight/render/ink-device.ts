@@ -2,7 +2,8 @@ import type { ClipEntry, Device, ImageDraw, PaintColor, PaintState, Path, Shadin
 import type { Budget } from "../core/budget";
 import type { PdfDocument, PdfPage, Rect } from "../core/document";
 import { inkPaint, tacPct } from "./cmyk";
-import { createImageSampler, ImageUnreadable } from "./image";
+import { createInkImage, ImageUnreadable } from "./image";
+import type { ImageReach, InkImage } from "./image";
 import { INK_SCALE } from "./palette";
 import type { Palette } from "./palette";
 import { buildClipMask, centreX, centreY, EdgeList, invert, makeGrid, parallelogramEdges, pathEdges, scanEdges, toPixelX, toPixelY } from "./raster";
@@ -80,6 +81,7 @@ const BYTES_PER_PIXEL = 16;
 const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 const CLIP_CACHE = 3;
 const MM_PER_POINT = 25.4 / 72;
+const clamp01 = (v: number): number => (v > 0 ? (v < 1 ? v : 1) : 0);
 
 /** The dpi that keeps a raster over `area` within `maxBytes`. */
 export function fittingDpi(area: Rect, dpi: number, maxBytes: number): number {
@@ -121,6 +123,103 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
   };
   /** The total-ink raster of the last result(), dropped by any paint after it. */
   let cached: { tac: Float32Array | null; max: number } | null = null;
+
+  /**
+   * Ink images made on this page, by image stream: a picture drawn again (a logo forty times) is
+   * decoded once, unless it is now drawn larger than it was made for. Image masks paint the fill
+   * colour of each draw and inline images are new streams each time: those are not kept.
+   */
+  const inkImages = new WeakMap<object, { reach: ImageReach; overprint: boolean; opm: 0 | 1; img: InkImage }>();
+  const inkImage = (image: ImageDraw, reach: ImageReach): InkImage => {
+    const known = image.imageMask ? undefined : inkImages.get(image.stream);
+    const { fillOverprint: overprint, overprintMode: opm } = image.state;
+    if (known !== undefined && known.overprint === overprint && known.opm === opm && known.reach.width >= reach.width && known.reach.height >= reach.height) return known.img;
+    const img = createInkImage(doc, image, budget, reach);
+    if (!image.imageMask) inkImages.set(image.stream, { reach, overprint, opm, img });
+    return img;
+  };
+
+  /** A span's sample indices (one row of the raster at most), reused by every image. */
+  const spanSamples = new Int32Array(W);
+
+  /** Paints pixels base + x0 … base + x1 − 1 from the image samples `idx[x]` (−1: not painted). */
+  const paintSamples = (img: InkImage, idx: Int32Array, base: number, x0: number, x1: number) => {
+    switch (img.kind) {
+      case "cmyk": {
+        const { data } = img;
+        const [l0, l1, l2, l3] = img.lut as [Uint16Array, Uint16Array, Uint16Array, Uint16Array];
+        for (let i = x0; i < x1; i++) {
+          const s = idx[i] as number;
+          if (s < 0) continue;
+          const p = base + i;
+          const e = s * 4;
+          C[p] = l0[data[e] as number] as number;
+          M[p] = l1[data[e + 1] as number] as number;
+          Y[p] = l2[data[e + 2] as number] as number;
+          K[p] = l3[data[e + 3] as number] as number;
+        }
+        return;
+      }
+      case "gray": {
+        const { data } = img;
+        const l0 = img.lut[0] as Uint16Array;
+        for (let i = x0; i < x1; i++) {
+          const s = idx[i] as number;
+          if (s < 0) continue;
+          const p = base + i;
+          C[p] = 0;
+          M[p] = 0;
+          Y[p] = 0;
+          K[p] = l0[data[s] as number] as number;
+        }
+        return;
+      }
+      case "rgb": {
+        // content/colorspace.ts rgbToCmyk: K = 1 − max(R, G, B), C = (1 − R − K) / (1 − K) …
+        const { data } = img;
+        const [d0, d1, d2] = img.decoded as [Float64Array, Float64Array, Float64Array];
+        for (let i = x0; i < x1; i++) {
+          const s = idx[i] as number;
+          if (s < 0) continue;
+          const p = base + i;
+          const e = s * 3;
+          const R = clamp01(d0[data[e] as number] as number);
+          const G = clamp01(d1[data[e + 1] as number] as number);
+          const B = clamp01(d2[data[e + 2] as number] as number);
+          const k = 1 - (R > G ? (R > B ? R : B) : G > B ? G : B);
+          if (k >= 1) {
+            C[p] = 0;
+            M[p] = 0;
+            Y[p] = 0;
+            K[p] = INK_SCALE;
+            continue;
+          }
+          const f = INK_SCALE / (1 - k);
+          C[p] = Math.round((1 - R - k) * f);
+          M[p] = Math.round((1 - G - k) * f);
+          Y[p] = Math.round((1 - B - k) * f);
+          K[p] = Math.round(k * INK_SCALE);
+        }
+        return;
+      }
+      case "ink": {
+        const { ink, plates } = img;
+        for (let i = x0; i < x1; i++) {
+          const s = idx[i] as number;
+          if (s < 0) continue;
+          const p = base + i;
+          const e = s * 4;
+          const pl = plates === null ? 15 : (plates[s] as number);
+          if (pl === 0) continue;
+          if (pl & 1) C[p] = ink[e] as number;
+          if (pl & 2) M[p] = ink[e + 1] as number;
+          if (pl & 4) Y[p] = ink[e + 2] as number;
+          if (pl & 8) K[p] = ink[e + 3] as number;
+        }
+        return;
+      }
+    }
+  };
 
   const bounds = (): PixelRect => (clip === null ? full : clip.rect);
 
@@ -245,23 +344,47 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
       const edges = parallelogramEdges(grid, image.ctm);
       const inv = invert(image.ctm);
       if (inv === null || !visible(edges)) return;
-      let sampler;
+      // The page pixels the image's width and height span: its samples finer than that are not needed.
+      const [a, b, c, d] = image.ctm;
+      const reach: ImageReach = { width: Math.hypot(a * grid.sx, b * grid.sy), height: Math.hypot(c * grid.sx, d * grid.sy) };
+      let img: InkImage;
       try {
-        sampler = createImageSampler(doc, image, budget);
+        img = inkImage(image, reach);
       } catch (error) {
         if (!(error instanceof ImageUnreadable)) throw error;
         unrendered++;
         if (image.imageMask && image.fill !== null) objects.push({ bbox: [...bbox], tacPct: tacPct(inkPaint(image.fill, false, 0).cmyk) });
         return;
       }
-      const { width: w, height: h } = sampler;
-      fillPerPixel(edges, sampler.palette, (x, y) => {
-        const u = inv[0] * x + inv[2] * y + inv[4];
-        const v = inv[1] * x + inv[3] * y + inv[5];
-        // Image space: the unit square, sample row 0 at v = 1 (ISO 32000-1 §8.9.4).
-        const col = Math.min(w - 1, Math.max(0, Math.floor(u * w)));
-        const row = Math.min(h - 1, Math.max(0, Math.floor((1 - v) * h)));
-        return sampler.sample(col, row);
+      cached = null;
+      const { width: w, height: h } = img;
+      const mask = clip;
+      // Each covered page pixel's centre mapped back into the image's unit square (row 0 at v = 1,
+      // ISO 32000-1 §8.9.4), stepping along the row: the sample index of each pixel of a span goes
+      // into `spanSamples` (−1 outside the clip), then one loop per kind converts and paints them.
+      const du = (inv[0] as number) / grid.sx;
+      const dv = (inv[1] as number) / grid.sx;
+      const idx = spanSamples;
+      scanEdges(edges, false, bounds(), tick, (row, x0, x1) => {
+        markPainted(row, x0, x1);
+        const base = row * W;
+        const off = clipRowOffset(row);
+        const x = centreX(grid, x0);
+        const y = centreY(grid, row);
+        let u = (inv[0] * x + inv[2] * y + inv[4]) * w;
+        let v = (1 - (inv[1] * x + inv[3] * y + inv[5])) * h;
+        const su = du * w;
+        const sv = -dv * h;
+        for (let i = x0; i < x1; i++, u += su, v += sv) {
+          if (mask !== null && mask.data[off + i] !== 1) {
+            idx[i] = -1;
+            continue;
+          }
+          const col = u < 0 ? 0 : u >= w ? w - 1 : Math.floor(u);
+          const r = v < 0 ? 0 : v >= h ? h - 1 : Math.floor(v);
+          idx[i] = r * w + col;
+        }
+        paintSamples(img, idx, base, x0, x1);
       });
     },
 
@@ -336,11 +459,15 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
       const state = cached;
       const tacPlane = (): Float32Array => {
         if (state.tac === null) {
+          // Outside the painted pixels every plane is white: 0 there, as the array starts.
           const plane = new Float32Array(W * H);
-          for (let r = 0; r < H; r++) {
-            tick(1 + (W >> 10));
+          for (let r = dirty.y0; r < dirty.y1; r++) {
+            tick(1 + ((dirty.x1 - dirty.x0) >> 10));
             const base = r * W;
-            for (let i = base; i < base + W; i++) plane[i] = roundPct((C[i] as number) + (M[i] as number) + (Y[i] as number) + (K[i] as number));
+            for (let i = base + dirty.x0; i < base + dirty.x1; i++) {
+              const sum = (C[i] as number) + (M[i] as number) + (Y[i] as number) + (K[i] as number);
+              if (sum !== 0) plane[i] = roundPct(sum);
+            }
           }
           state.tac = plane;
         }
