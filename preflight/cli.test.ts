@@ -10,7 +10,8 @@ import { BUSINESS_CARD_PROFILE, businessCardPdf } from "./core/testing";
 /*
  * The built CLI (dist/preflight/cli.js, `npm run build:preflight` in beforeAll — the same esbuild
  * command `npm run build` runs), spawned as a user would: plain and --json output, exit codes
- * 0 / 1 / 2, each file in its own worker, and how fast it starts (printed, not asserted).
+ * 0 / 1 / 2, the files checked in a pool of warm workers, --timeout, and how fast it starts (printed,
+ * not asserted).
  */
 
 const root = join(import.meta.dirname, "..");
@@ -119,6 +120,9 @@ describe("ottisk-preflight (the built CLI)", () => {
       [["good.pdf", "--profile", "profile.json", "--colour"], "Неизвестный параметр --colour"],
       [["good.pdf", "--profile", "nowhere.json"], "Не удалось прочитать профиль nowhere.json"],
       [["good.pdf", "--profile", "bad-profile.json"], "Профиль bad-profile.json задан неверно: pages"],
+      [["good.pdf", "--profile", "profile.json", "--timeout", "0"], "--timeout — это число секунд больше 0"],
+      [["good.pdf", "--profile", "profile.json", "--timeout", "soon"], "а не «soon»"],
+      [["good.pdf", "--profile", "profile.json", "--timeout"], "Параметру --timeout нужно значение"],
     ];
     for (const [args, message] of cases) {
       const run = await runCli(args);
@@ -162,6 +166,19 @@ describe("ottisk-preflight (the built CLI)", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it("checks many files in one process, and ends a file past --timeout with the Russian timeout message", async () => {
+    const files = Array.from({ length: 12 }, (_, index) => (index % 3 === 2 ? "rgb.pdf" : "good.pdf"));
+    const run = await runCli([...files, "--profile", "profile.json", "--json"]);
+    expect(run.code).toBe(1);
+    expect((JSON.parse(run.stdout) as JsonResult[]).map((result) => result.ok)).toEqual(files.map((file) => file === "good.pdf"));
+    console.log(`ottisk-preflight: ${files.length} files in one process in ${Math.round(run.ms)} ms`);
+    // A millisecond is less than a cold thread's first check takes.
+    const late = await runCli(["good.pdf", "--profile", "profile.json", "--timeout", "0.001"]);
+    expect(late.code).toBe(2);
+    expect(late.stdout).toBe("! good.pdf — Проверка заняла слишком много времени: файл проверит специалист\n");
+    expect((await runCli(["good.pdf", "--profile", "profile.json", "--timeout", "2,5"])).code).toBe(0);
   });
 
   it("runs as `npx ottisk-preflight` (package.json bin)", async () => {

@@ -46,7 +46,7 @@ export interface ServerConfig {
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
   /** OTTISK_MAX_LAYOUT_MB: the largest layout PDF accepted, in megabytes; default 100. */
   maxLayoutMb: number;
-  /** OTTISK_PREFLIGHT_WORKERS / _TIMEOUT_S / _MEMORY_MB: the layout check jobs' worker threads (default 1, 20 s, 512 MB). */
+  /** OTTISK_PREFLIGHT_WORKERS / _TIMEOUT_S / _MEMORY_MB: the layout check jobs' worker threads (default 1, 60 s, 512 MB). */
   preflight: { workers: number; timeoutMs: number; memoryMb: number };
   /**
    * OTTISK_QUOTA_UPLOADS_PER_HOUR, OTTISK_QUOTA_STORED_MB, OTTISK_QUOTA_QUEUED_CHECKS: what one
@@ -338,7 +338,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     maxLayoutMb: readWholeNumber(env, "OTTISK_MAX_LAYOUT_MB", 100, 1, 2048),
     preflight: {
       workers: readWholeNumber(env, "OTTISK_PREFLIGHT_WORKERS", 1, 1, 16),
-      timeoutMs: readWholeNumber(env, "OTTISK_PREFLIGHT_TIMEOUT_S", 20, 1, 3600) * 1000,
+      timeoutMs: readWholeNumber(env, "OTTISK_PREFLIGHT_TIMEOUT_S", 60, 1, 3600) * 1000,
       memoryMb: readWholeNumber(env, "OTTISK_PREFLIGHT_MEMORY_MB", 512, 64, 16_384),
     },
     quotas: readQuotas(env),

@@ -36,7 +36,7 @@ export class LayoutCheckError extends Error {
 
 /** Turns whatever the engine threw into data that can be posted: its code, or CRASHED for a bug. */
 export function toCheckErrorData(error: unknown): CheckErrorData {
-  if (error instanceof PreflightError) return { code: error.code, message: error.messageUI, detail: error.message };
+  if (isPreflightError(error)) return { code: error.code, message: preflightErrorMessages[error.code], detail: error.message };
   // A RangeError is the platform refusing a hostile file (a stack overflow on deep nesting, an
   // allocation too big), not an engine bug: the shopper reads why, as for the engine's own limits.
   if (error instanceof RangeError) {
@@ -45,6 +45,15 @@ export function toCheckErrorData(error: unknown): CheckErrorData {
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { code: "CRASHED", message: CRASHED_MESSAGE_UI, detail };
+}
+
+/**
+ * The engine's PreflightError, also one thrown by another copy of the engine's module (an engine
+ * module a worker loaded by URL next to its own bundled engine): known by its name and code.
+ */
+export function isPreflightError(error: unknown): error is PreflightError {
+  if (error instanceof PreflightError) return true;
+  return error instanceof Error && error.name === "PreflightError" && "code" in error && typeof error.code === "string" && Object.hasOwn(preflightErrorMessages, error.code);
 }
 
 export function fromCheckErrorData(data: CheckErrorData): LayoutCheckError {

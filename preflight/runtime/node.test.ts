@@ -5,8 +5,8 @@ import { CRASHED_MESSAGE_UI, fromCheckErrorData, LayoutCheckError, toCheckErrorD
 import { checkInWorker } from "./node";
 
 /*
- * checkInWorker from source (the thread loads node-worker.ts through tsx, as under vitest and tsx;
- * the built CLI's path is covered by cli.test.ts), and how engine errors cross the worker boundary.
+ * checkInWorker (a one-file pool, node-pool.ts; the pool itself is node-pool.test.ts) from source,
+ * and how engine errors cross the worker boundary.
  */
 
 
@@ -37,7 +37,7 @@ describe("checkInWorker", () => {
   });
 
   it("ends the thread at the time limit with TIMEOUT", async () => {
-    // Loading the engine from source alone takes longer than 1 ms: the limit always strikes first.
+    // A cold thread's first check (the JIT not warm yet) takes longer than 1 ms: the limit strikes first.
     const late = await failureOf(checkInWorker(businessCardPdf(""), BUSINESS_CARD_PROFILE, { timeoutMs: 1 }));
     expect(late).toMatchObject({ code: "TIMEOUT", messageUI: preflightErrorMessages.TIMEOUT });
   });
@@ -48,6 +48,12 @@ describe("engine errors across the worker boundary", () => {
     const data = toCheckErrorData(new PreflightError("ENCRYPTED", "/Encrypt in the trailer"));
     expect(data).toEqual({ code: "ENCRYPTED", message: preflightErrorMessages.ENCRYPTED, detail: "/Encrypt in the trailer" });
     expect(fromCheckErrorData(data)).toMatchObject({ code: "ENCRYPTED", messageUI: preflightErrorMessages.ENCRYPTED, message: "/Encrypt in the trailer" });
+  });
+
+  it("knows a PreflightError of another copy of the engine's module by its name and code", () => {
+    const foreign = Object.assign(new Error("xref gone"), { name: "PreflightError", code: "DAMAGED" });
+    expect(toCheckErrorData(foreign)).toEqual({ code: "DAMAGED", message: preflightErrorMessages.DAMAGED, detail: "xref gone" });
+    expect(toCheckErrorData(Object.assign(new Error("?"), { name: "PreflightError", code: "NOPE" })).code).toBe("CRASHED");
   });
 
   it("counts a stack overflow as too complex, a failed allocation as too large, anything else as a crash", () => {

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import { z } from "zod/mini";
+import { CRASHED_MESSAGE_UI, LayoutCheckError } from "../../preflight/runtime/errors";
+import { preflightErrorMessages } from "../../preflight/core/errors";
+import { createNodeCheckPool } from "../../preflight/runtime/node-pool";
+import type { NodeCheckPool } from "../../preflight/runtime/node-pool";
 import { preflightFindingSchema } from "../../shared/contracts/files";
 import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
@@ -12,27 +12,27 @@ import { layout } from "../db/cart.schema";
 import { preflightJob, storedFile } from "../db/files.schema";
 import type { PreflightJobRow } from "../db/files.schema";
 import type { FileStorage } from "../services/file-storage";
-import { PREFLIGHT_ERROR_NAME } from "./preflight-engine";
-import type { WorkerReply } from "./preflight.worker";
 
 /*
  * The print-readiness check jobs. The queue is the `preflight_job` table: a job is `queued`, a
- * free slot claims the oldest one (`running`), runs it in a fresh worker thread and records
- * `done` (findings, also stored on the layout) or `failed` (a Russian error). Each job gets its own
- * thread with a memory limit (resourceLimits) and a time limit (terminate()), so a hostile or
- * huge PDF costs one failed job, never the API. On start, jobs left `running` by a stopped
+ * free slot claims the oldest one (`running`), runs it in the preflight engine's warm worker pool
+ * (preflight/runtime/node-pool.ts: one thread per slot, loaded once, reused job after job, with a
+ * memory limit and a time limit; a thread that runs out of either, or crashes, is replaced) and
+ * records `done` (findings, also stored on the layout) or `failed` (a Russian error). So a hostile
+ * or huge PDF costs one failed job, never the API. On start, jobs left `running` by a stopped
  * process go back to `queued`; on stop, the jobs being run go back to `queued` too.
  */
 
-export const PREFLIGHT_TIMEOUT_UI = "Проверка заняла слишком много времени";
-export const PREFLIGHT_OUT_OF_MEMORY_UI = "Файл слишком сложный для автоматической проверки";
-export const PREFLIGHT_CRASHED_UI = "Автоматическая проверка не удалась: макет проверит специалист";
+/** The pool's failures, in the engine's words (one error format: runtime/errors.ts). */
+export const PREFLIGHT_TIMEOUT_UI = preflightErrorMessages.TIMEOUT;
+export const PREFLIGHT_OUT_OF_MEMORY_UI = preflightErrorMessages.TOO_LARGE;
+export const PREFLIGHT_CRASHED_UI = CRASHED_MESSAGE_UI;
 export const PREFLIGHT_FILE_MISSING_UI = "Файл макета не найден: загрузите его ещё раз";
 
 export interface PreflightRunnerOptions {
-  /** Checks run at once, each in its own worker thread; default 1. */
+  /** Checks run at once, each in a warm worker thread of the pool; default 1. */
   workers?: number;
-  /** How long one check may take once its worker is ready; default 20 000 ms. */
+  /** How long one check may take once a worker takes it; default 60 000 ms. The engine's own deadline is a little under it. */
   timeoutMs?: number;
   /** The worker's old-generation heap limit; default 512 MB. */
   memoryMb?: number;
@@ -43,11 +43,11 @@ export interface PreflightRunnerOptions {
 }
 
 export interface PreflightRunner {
-  /** Puts jobs a stopped process left `running` back in the queue and starts working it. */
+  /** Puts jobs a stopped process left `running` back in the queue, starts the warm workers and works the queue. */
   start(): Promise<void>;
   /** Queues a check of the layout against the profile for the account (the layout's client) and wakes a free worker. */
   enqueue(layoutId: number, profile: PreflightProfile, accountId: number | null): Promise<PreflightJobRow>;
-  /** Ends the running workers; their jobs go back to `queued` for the next start. */
+  /** Ends the workers; the jobs being run go back to `queued` for the next start. */
   stop(): Promise<void>;
 }
 
@@ -63,32 +63,19 @@ type Outcome = { state: "done"; findings: PreflightFinding[] } | { state: "faile
 const UNPRINTABLE_FILE_CODES = new Set(["EMPTY_FILE", "NOT_A_PDF", "ENCRYPTED", "DAMAGED"]);
 
 const findingsSchema = z.array(preflightFindingSchema);
-const WORKER_SCRIPT = new URL("./preflight.worker.ts", import.meta.url);
 const DEFAULT_ENGINE = new URL("./preflight-engine.ts", import.meta.url);
-/** How long a worker may take to load tsx and the engine before its job counts as timed out. */
-const STARTUP_GRACE_MS = 30_000;
-
-/**
- * The worker's source is TypeScript, under `tsx` (npm start) and under vitest alike: the thread
- * starts from a tiny evaluated script that registers tsx's loader, then imports the worker.
- */
-function workerBootstrap(): string {
-  const tsxRoot = dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
-  const tsxApi = pathToFileURL(join(tsxRoot, "dist", "esm", "api", "index.mjs")).href;
-  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_SCRIPT.href)}); });`;
-}
 
 export function createPreflightRunner(db: Database, storage: FileStorage, options: PreflightRunnerOptions = {}): PreflightRunner {
   const slots = Math.max(1, options.workers ?? 1);
-  const timeoutMs = options.timeoutMs ?? 20_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const memoryMb = options.memoryMb ?? 512;
-  const engineUrl = (options.engineModule ?? DEFAULT_ENGINE).href;
-  const bootstrap = workerBootstrap();
+  const engineModule = options.engineModule ?? DEFAULT_ENGINE;
 
   let active = 0;
   let started = false;
   let stopped = false;
-  const running = new Set<{ worker: Worker | null; finished: Promise<void> }>();
+  let pool: NodeCheckPool | null = null;
+  const running = new Set<{ finished: Promise<void> }>();
 
   /** Takes the next queued job in the fair order (see nextFairJob), or null; the slot is reserved by the caller. */
   async function claimNext(): Promise<PreflightJobRow | null> {
@@ -117,9 +104,9 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
         active -= 1;
         return;
       }
-      const entry: { worker: Worker | null; finished: Promise<void> } = { worker: null, finished: Promise.resolve() };
+      const entry: { finished: Promise<void> } = { finished: Promise.resolve() };
       const claimed = job;
-      entry.finished = runJob(claimed, entry)
+      entry.finished = runJob(claimed)
         .catch((error: unknown) => options.onError?.(error, claimed.id))
         .finally(() => {
           running.delete(entry);
@@ -130,7 +117,7 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
     }
   }
 
-  async function runJob(job: PreflightJobRow, entry: { worker: Worker | null }): Promise<void> {
+  async function runJob(job: PreflightJobRow): Promise<void> {
     const [source] = await db
       .select({ storageKey: storedFile.storageKey })
       .from(layout)
@@ -143,7 +130,7 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
       outcome = { state: "failed", error: PREFLIGHT_FILE_MISSING_UI };
     } else {
       await db.update(layout).set({ status: "checking" }).where(eq(layout.id, job.layoutId));
-      outcome = await runInWorker(bytes, job.profile, entry);
+      outcome = await runInPool(bytes, job.profile);
     }
     const durationMs = Date.now() - startedAt;
 
@@ -165,54 +152,24 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
     await db.update(layout).set({ status: outcome.unprintable ? "failed" : "error" }).where(eq(layout.id, job.layoutId));
   }
 
-  function runInWorker(bytes: Uint8Array, profile: PreflightProfile, entry: { worker: Worker | null }): Promise<Outcome> {
-    if (stopped) return Promise.resolve({ state: "stopped" });
-    return new Promise<Outcome>((resolve) => {
-      const worker = new Worker(bootstrap, {
-        eval: true,
-        workerData: { engineUrl },
-        resourceLimits: { maxOldGenerationSizeMb: memoryMb },
-      });
-      entry.worker = worker;
-      let settled = false;
-      let timer = setTimeout(() => finish({ state: "failed", error: PREFLIGHT_TIMEOUT_UI }), timeoutMs + STARTUP_GRACE_MS);
-      const finish = (outcome: Outcome) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        entry.worker = null;
-        worker.removeAllListeners();
-        // Swallow a late error of the thread being ended; the outcome is decided.
-        worker.on("error", () => undefined);
-        void worker.terminate().finally(() => resolve(stopped ? { state: "stopped" } : outcome));
+  async function runInPool(bytes: Uint8Array, profile: PreflightProfile): Promise<Outcome> {
+    if (stopped || !pool) return { state: "stopped" };
+    try {
+      const report = await pool.check(bytes, profile);
+      const parsed = findingsSchema.safeParse(report.findings);
+      return parsed.success ? { state: "done", findings: parsed.data } : { state: "failed", error: PREFLIGHT_CRASHED_UI, cause: parsed.error };
+    } catch (error) {
+      if (stopped) return { state: "stopped" };
+      const failure = error instanceof LayoutCheckError ? error : new LayoutCheckError("CRASHED", String(error));
+      return {
+        state: "failed",
+        // The engine's Russian reason (damaged, encrypted, too complex, out of time …), or the pool's in the same words.
+        error: failure.messageUI,
+        unprintable: UNPRINTABLE_FILE_CODES.has(failure.code),
+        // A crash is logged: an engine bug, or a thread that died.
+        ...(failure.code === "CRASHED" ? { cause: failure } : {}),
       };
-      worker.on("message", (reply: WorkerReply) => {
-        if (reply.type === "ready") {
-          clearTimeout(timer);
-          timer = setTimeout(() => finish({ state: "failed", error: PREFLIGHT_TIMEOUT_UI }), timeoutMs);
-          const copy = bytes.slice();
-          worker.postMessage({ bytes: copy, profile }, [copy.buffer]);
-        } else if (reply.type === "done") {
-          const parsed = findingsSchema.safeParse(reply.findings);
-          finish(parsed.success ? { state: "done", findings: parsed.data } : { state: "failed", error: PREFLIGHT_CRASHED_UI, cause: parsed.error });
-        } else if (reply.errorName === PREFLIGHT_ERROR_NAME && reply.messageUI) {
-          // The engine could not check this file (damaged, encrypted, too complex …) and says why.
-          finish({ state: "failed", error: reply.messageUI, unprintable: reply.errorCode !== undefined && UNPRINTABLE_FILE_CODES.has(reply.errorCode) });
-        } else {
-          finish({ state: "failed", error: PREFLIGHT_CRASHED_UI, cause: new Error(`${reply.errorName}: ${reply.message}`) });
-        }
-      });
-      worker.on("error", (error: Error & { code?: string }) => {
-        finish(
-          error.code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? { state: "failed", error: PREFLIGHT_OUT_OF_MEMORY_UI }
-            : { state: "failed", error: PREFLIGHT_CRASHED_UI, cause: error },
-        );
-      });
-      worker.on("exit", (code) => {
-        finish({ state: "failed", error: PREFLIGHT_CRASHED_UI, cause: new Error(`The preflight worker exited with code ${code}`) });
-      });
-    });
+    }
   }
 
   return {
@@ -222,6 +179,8 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
         .update(preflightJob)
         .set({ state: "queued", startedAt: null })
         .where(eq(preflightJob.state, "running"));
+      // The workers start now and load the engine once, so the first job does not wait for them.
+      pool = createNodeCheckPool({ workers: slots, timeoutMs, memoryMb, engineModule });
       started = true;
       stopped = false;
       await pump();
@@ -236,9 +195,11 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
 
     async stop() {
       stopped = true;
-      const entries = [...running];
-      await Promise.all(entries.map((entry) => entry.worker?.terminate()));
-      await Promise.all(entries.map((entry) => entry.finished));
+      started = false;
+      const closing = pool?.close();
+      pool = null;
+      await closing;
+      await Promise.all([...running].map((entry) => entry.finished));
     },
   };
 }

@@ -8,7 +8,9 @@ import type { Autocheck } from "../../shared/contracts/index";
 import { layout, preflightJob, productOption } from "../../server/db/schema";
 import type { PreflightJobRow } from "../../server/db/files.schema";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
-import { preflightErrorMessages } from "../../preflight/core/errors";
+import { PreflightError, preflightErrorMessages } from "../../preflight/core/errors";
+import { testEngineFile } from "../../preflight/runtime/testing-engine";
+import { runPreflightEngine } from "../../server/jobs/preflight-engine";
 import { createPreflightRunner, PREFLIGHT_CRASHED_UI, PREFLIGHT_OUT_OF_MEMORY_UI, PREFLIGHT_TIMEOUT_UI } from "../../server/jobs/preflight-runner";
 import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";
 import { createLocalFileStorage } from "../../server/services/file-storage";
@@ -19,10 +21,13 @@ import type { TestApp } from "./support/test-app";
 /*
  * The print-readiness check jobs: through the API with a test engine (the done path, findings on
  * the layout, access), then the runner itself with engines that loop, eat memory, throw and exit,
- * the real engine (preflight/), and jobs left running by a stopped process.
+ * the real engine (preflight/), the time limit handed to the engine as its deadline, and jobs left
+ * running by a stopped process.
  */
 
 const engine = (name: string) => new URL(`./support/preflight-engine-${name}.ts`, import.meta.url);
+/** Does what the file says (`%test-engine sleep 6000` …) and honours the deadline it is given, as the real engine does. */
+const TESTING_ENGINE = new URL("../../preflight/runtime/testing-engine.ts", import.meta.url);
 
 let testApp: TestApp;
 let productId: number;
@@ -155,7 +160,8 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
     const url = `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
     const first = autocheckStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
     const second = await call({ method: "POST", url, token: clientToken });
-    // A worker takes hundreds of milliseconds to start, so the first check is still queued or running.
+    // The runner still claims the job, reads the file, marks the layout (queries on the one database
+    // connection) and waits for a worker's answer, so the first check is still queued or running.
     expect(second.statusCode).toBe(200);
     expect(autocheckStartedSchema.parse(second.json()).pitstopDesignId).toBe(first.pitstopDesignId);
     expect((await pollCheck(first.pitstopDesignId, clientToken)).state).toBe("done");
@@ -237,6 +243,31 @@ describe("the job runner", () => {
     expect(await finishedJob((await runner.enqueue(damaged, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "failed", error: preflightErrorMessages.DAMAGED, findings: null });
     // A verdict on the file itself: the layout fails and holds the order, unlike a check that ran out of time (status error).
     expect(await statusOf(damaged)).toBe("failed");
+  });
+
+  it("gives the engine the runner's time limit: a 6 s check, past the engine's old fixed 4.5 s, finishes under a 10 s limit; a 2 s limit ends it", async () => {
+    const slow = await upload((await cartLine(testApp.database.db, clientId, productId)).orderProductId, FACE, testEngineFile("sleep 6000"));
+    const patient = await runnerWith({ engineModule: TESTING_ENGINE, timeoutMs: 10_000 });
+    expect(await finishedJob((await patient.enqueue(slow, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "done", findings: [], error: null });
+    await patient.stop();
+    const hasty = await runnerWith({ engineModule: TESTING_ENGINE, timeoutMs: 2_000 });
+    const late = await finishedJob((await hasty.enqueue(slow, TEST_PROFILE, clientId)).id);
+    await hasty.stop();
+    // The engine's own TIMEOUT (at 1.8 s) and the thread's limit (2 s) say the same.
+    expect(late).toMatchObject({ state: "failed", error: PREFLIGHT_TIMEOUT_UI, findings: null });
+    expect(PREFLIGHT_TIMEOUT_UI).toBe(preflightErrorMessages.TIMEOUT);
+    const [row] = await testApp.database.db.select().from(layout).where(eq(layout.id, slow));
+    expect(row?.status).toBe("error");
+  }, 30_000);
+
+  it("the real engine takes the deadline it is given (OTTISK_PREFLIGHT_TIMEOUT_S), not its fixed default", async () => {
+    expect(await runPreflightEngine(printReadyPdf(), TEST_PROFILE, { deadlineMs: 60_000 })).toEqual([]);
+    const late = await runPreflightEngine(printReadyPdf(), TEST_PROFILE, { deadlineMs: -1 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(late).toBeInstanceOf(PreflightError);
+    expect(late).toMatchObject({ code: "TIMEOUT", messageUI: PREFLIGHT_TIMEOUT_UI });
   });
 
   it("puts jobs a stopped process left running back in the queue, and runs them", async () => {
