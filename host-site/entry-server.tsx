@@ -1,7 +1,7 @@
 import { Provider } from "jotai/react";
 import { renderToString } from "react-dom/server";
-import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT, SEARCH_DEFAULT_LIMIT, SESSION_COOKIE } from "../shared/contracts/index";
-import type { Page, ProductListPage, RenderRequest, RenderResult, SitemapRequest, WidgetPrerenderRequest } from "../shared/contracts/index";
+import { PRODUCT_LIST_DEFAULT_LIMIT, SEARCH_DEFAULT_LIMIT, SESSION_COOKIE } from "../shared/contracts/index";
+import type { Page, ProductListPage, RenderRequest, RenderResult, SitemapIndexRequest, SitemapRequest, WidgetPrerenderRequest } from "../shared/contracts/index";
 import { createApi, isApiError } from "../shared/http/index";
 import type { Api } from "../shared/http/index";
 import {
@@ -209,24 +209,13 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Every product card of the catalogue, page by page. */
-async function allProducts(api: Api): Promise<{ id: number; categorySlug: string }[]> {
-  const products: { id: number; categorySlug: string }[] = [];
-  for (let offset = 0; ; offset += PRODUCT_LIST_MAX_LIMIT) {
-    const page = await api.getProducts({ offset, limit: PRODUCT_LIST_MAX_LIMIT });
-    products.push(...page.items.map((item) => ({ id: item.id, categorySlug: item.category.slug })));
-    if (page.items.length < PRODUCT_LIST_MAX_LIMIT || offset + PRODUCT_LIST_MAX_LIMIT >= page.total) return products;
-  }
-}
-
 /**
- * `GET /sitemap.xml` (sitemaps.org): the main page, the website's pages that have an address of
- * their own (spec §2 routes), the catalogue, every category and every product; `lastmod` where the
+ * `GET /sitemap-N.xml` (sitemaps.org): one file of the sitemap — the main page, the website's pages
+ * that have an address of their own (spec §2 routes), the catalogue and its categories in the first,
+ * the products in the others (the server cuts them by keyset, ≤ 50,000 each); `lastmod` where the
  * shop knows when the page changed. The per-visitor screens (cart, favourites, search, payment) are left out.
  */
-export async function sitemap(request: SitemapRequest): Promise<string> {
-  const api = createApi({ baseURL: request.apiBase, fetch: request.fetch });
-  const [categories, products] = await Promise.all([api.getProductCategories(), allProducts(api)]);
+export function sitemap(request: SitemapRequest): string {
   const entries = new Map<string, string | null>();
   const add = (path: string, lastmod: string | null) => {
     if (!entries.has(path)) entries.set(path, lastmod);
@@ -236,10 +225,12 @@ export async function sitemap(request: SitemapRequest): Promise<string> {
     const route = matchRoute(path, new URLSearchParams());
     if (route.name === "main" || route.name === "page" || route.name === "catalog") add(path, page.updatedAt);
   }
-  add("/", null);
-  add(catalogPath(), null);
-  for (const category of categories) add(catalogPath(category.slug), null);
-  for (const product of products) add(productPath(product.categorySlug, product.id), null);
+  if (request.withRoots) {
+    add("/", null);
+    add(catalogPath(), null);
+  }
+  for (const slug of request.categorySlugs) add(catalogPath(slug), null);
+  for (const product of request.products) add(productPath(product.categorySlug, product.id), null);
   const urls = Array.from(entries, ([path, lastmod]) =>
     [
       "  <url>",
@@ -249,6 +240,12 @@ export async function sitemap(request: SitemapRequest): Promise<string> {
     ].join("\n"),
   );
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+}
+
+/** `GET /sitemap.xml`: the sitemaps.org index of the sitemap's files, as robots.txt names it. */
+export function sitemapIndex(request: SitemapIndexRequest): string {
+  const files = request.files.map((path) => `  <sitemap>\n    <loc>${escapeXml(request.origin + path)}</loc>\n  </sitemap>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...files, "</sitemapindex>", ""].join("\n");
 }
 
 /** `GET /robots.txt`: everything may be crawled except the API and the per-visitor screens. */

@@ -79,6 +79,9 @@ export const orderProduct = pgTable(
   (table) => [
     index("order_product_cart_id_idx").on(table.cartId),
     index("order_product_order_id_idx").on(table.orderId),
+    // Foreign keys: deleting a product or a line (set null on repeats) looks them up here instead of reading every line.
+    index("order_product_product_id_idx").on(table.productId),
+    index("order_product_repeat_of_id_idx").on(table.repeatOfId),
     check("order_product_quantity_check", sql`${table.quantity} >= 1`),
     check("order_product_owner_check", sql`${table.cartId} IS NOT NULL OR ${table.orderId} IS NOT NULL`),
   ],
@@ -105,7 +108,7 @@ export const layout = pgTable(
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("layout_order_product_id_idx").on(table.orderProductId, table.detailName)],
+  (table) => [index("layout_order_product_id_idx").on(table.orderProductId, table.detailName), index("layout_file_id_idx").on(table.fileId)],
 );
 
 /** A delivery of a cart or an order (spec §3 delivery request data), with its price and date. */

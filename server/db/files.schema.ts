@@ -52,7 +52,13 @@ export const designOrder = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("design_order_account_idx").on(table.accountId)],
+  (table) => [
+    index("design_order_account_idx").on(table.accountId),
+    // The cart and the order read the design orders of their lines; the employee's order page those of the order.
+    index("design_order_order_product_id_idx").on(table.orderProductId),
+    index("design_order_order_id_idx").on(table.orderId),
+    index("design_order_annotated_file_id_idx").on(table.annotatedFileId),
+  ],
 );
 
 /** A print-readiness check of a layout (pitstopDesignId in spec §3): queued → running → done | failed. */
@@ -75,7 +81,12 @@ export const preflightJob = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (table) => [index("preflight_job_state_idx").on(table.state, table.createdAt), index("preflight_job_account_idx").on(table.accountId, table.state)],
+  (table) => [
+    index("preflight_job_state_idx").on(table.state, table.createdAt),
+    index("preflight_job_account_idx").on(table.accountId, table.state),
+    // The cart's checks of its layouts and a layout's latest check (layout.service.ts), without reading the whole history.
+    index("preflight_job_layout_id_idx").on(table.layoutId, table.id),
+  ],
 );
 
 export type StoredFileRow = typeof storedFile.$inferSelect;

@@ -46,6 +46,10 @@ export const clientOrder = pgTable(
     index("client_order_account_id_idx").on(table.accountId, table.createdAt),
     /** The employee's list of all orders, by status. */
     index("client_order_status_idx").on(table.status, table.createdAt),
+    /** The employee's list of all orders, newest first, without a status filter. */
+    index("client_order_created_at_idx").on(table.createdAt, table.id),
+    index("client_order_company_id_idx").on(table.companyId),
+    index("client_order_invoice_file_id_idx").on(table.invoiceFileId),
     check("client_order_total_check", sql`${table.totalKopecks} >= 0`),
   ],
 );
@@ -87,7 +91,7 @@ export const balanceEntry = pgTable(
     orderId: integer("order_id").references(() => clientOrder.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("balance_entry_account_idx").on(table.accountId, table.companyId)],
+  (table) => [index("balance_entry_account_idx").on(table.accountId, table.companyId), index("balance_entry_order_id_idx").on(table.orderId)],
 );
 
 export type ClientOrderRow = typeof clientOrder.$inferSelect;

@@ -70,12 +70,28 @@ export const product = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('russian', coalesce(name, '')), 'A') || setweight(to_tsvector('russian', coalesce(description, '')), 'C')`,
       ),
+    /**
+     * The name folded as the site search folds a query (search-terms.ts: lower case, ё as е; PGlite's
+     * C-locale lower() leaves Cyrillic alone, hence translate), trigram-indexed so the search finds
+     * «визиток» among thousands of products without reading each name.
+     */
+    searchName: text("search_name")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`translate(lower(name), 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯё', 'абвгдеежзийклмнопрстуфхцчшщъыьэюяе')`,
+      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // Product pages live at catalog/{category}/{id}, but a slug is unique within its category for readable links later.
     unique("product_category_id_slug_unique").on(table.categoryId, table.slug),
-    index("product_category_id_idx").on(table.categoryId),
+    /*
+     * One index per listing order, with and without the category filter (catalog.service.ts), so
+     * a page — a deep one included — is a walk of the index in the ORDER BY's order, never a sort
+     * of the whole catalogue. The category ones also serve the category counts and tree (index-only).
+     */
+    index("product_category_name_sort_key_idx").on(table.categoryId, sql`${table.nameSortKey} COLLATE "C"`, table.id),
+    index("product_category_times_ordered_idx").on(table.categoryId, table.timesOrdered, table.id),
     index("product_name_sort_key_idx").on(sql`${table.nameSortKey} COLLATE "C"`, table.id),
     index("product_times_ordered_idx").on(table.timesOrdered, table.id),
     check("product_price_from_kopecks_check", sql`${table.priceFromKopecks} >= 0`),
@@ -84,6 +100,9 @@ export const product = pgTable(
     check("product_times_ordered_check", sql`${table.timesOrdered} >= 0`),
     check("product_urgent_surcharge_pct_check", sql`${table.urgentSurchargePct} BETWEEN 0 AND 500`),
     index("product_search_idx").using("gin", table.searchVector),
+    index("product_search_name_idx").using("gin", sql`${table.searchName} gin_trgm_ops`),
+    // The site search's nearest names first (`search_name <->> word`, a KNN walk): it scores only the best few.
+    index("product_search_name_knn_idx").using("gist", sql`${table.searchName} gist_trgm_ops`),
   ],
 );
 

@@ -24,6 +24,7 @@ function productRow(overrides: Partial<ProductRow> = {}): ProductRow {
     urgentSurchargePct: 0,
     sheetsPerUnit: 1,
     searchVector: "",
+    searchName: "визитки премиум",
     seoName: "Визитки премиум",
     seoTitle: "Визитки премиум — Оттиск",
     seoDescription: "Описание",

@@ -162,6 +162,7 @@ export function toPriceQuote(quote: PriceQuote): ProductPriceQuote {
 export function toCategoryTreeNode(
   row: Pick<ProductCategoryRow, "id" | "slug" | "name" | "photoPath">,
   products: readonly Pick<ProductRow, "id" | "name" | "slug">[],
+  productCount: number,
   publicOrigin: string,
 ): CategoryTreeNode {
   return {
@@ -169,6 +170,7 @@ export function toCategoryTreeNode(
     slug: row.slug,
     name: row.name,
     photoUrl: row.photoPath === null ? null : publicFileUrl(publicOrigin, row.photoPath),
+    productCount,
     products: products.map((product) => ({ id: product.id, name: product.name, slug: product.slug })),
   };
 }

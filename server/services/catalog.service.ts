@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { z } from "zod/mini";
 import type { SQL } from "drizzle-orm";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
 import type {
@@ -40,14 +41,40 @@ export interface CatalogService {
   listProductsByIds(ids: readonly number[], publicOrigin: string, viewerId: number | null): Promise<ProductCard[]>;
   /** The caller's favourite products, newest first; none for an anonymous caller. */
   listFavoriteProducts(publicOrigin: string, viewerId: number | null): Promise<ProductCard[]>;
-  /** Every category in the shop's order with its products А–Я, for menus. */
+  /** Every category in the shop's order with its first products А–Я (CATEGORY_TREE_PRODUCTS_LIMIT) and its product count, for menus. */
   categoryTree(publicOrigin: string): Promise<CategoryTreeNode[]>;
+  /**
+   * The sitemap's products after `afterId` by id (keyset: each chunk is an index walk from where the
+   * last one ended, however deep), at most `limit`.
+   */
+  sitemapProducts(afterId: number, limit: number): Promise<{ id: number; categorySlug: string }[]>;
+  /** The last product id of each run of `chunkSize` products by id: where the sitemap's product files end. */
+  sitemapProductBounds(chunkSize: number): Promise<number[]>;
   listServices(publicOrigin: string): Promise<ProductServiceItem[]>;
   /** Throws a 404 ShopError when there is no such service. */
   getService(id: number, publicOrigin: string): Promise<ProductServiceItem>;
 }
 
 const categoryRef = { id: productCategory.id, slug: productCategory.slug, name: productCategory.name };
+
+/** A menu shows a category's first products; the rest are a click on the category away (its count says how many). */
+export const CATEGORY_TREE_PRODUCTS_LIMIT = 20;
+
+/**
+ * How long the products-per-category counts are reused. Counting reads an index entry per product
+ * (31,000 at 1000× the demo catalogue) and every page's menu shows them; the catalogue changes only
+ * through the admin panel or an import, so counts up to this old are fine (the anonymous API
+ * answers are cached as long: PUBLIC_CACHE_TTL_MS in app.ts).
+ */
+export const CATEGORY_COUNTS_TTL_MS = 30_000;
+
+const treeRowSchema = z.object({
+  category_id: z.coerce.number(),
+  id: z.coerce.number(),
+  name: z.string(),
+  slug: z.string(),
+});
+const sitemapBoundSchema = z.object({ id: z.coerce.number() });
 
 /** The caller's favourite mark: a left join on their own favourites only (none for an anonymous caller). */
 function favoriteJoin(viewerId: number | null): SQL {
@@ -101,35 +128,69 @@ function tierPrices(rows: PricedProductRows, isUrgent: boolean): TierPrice[] {
   });
 }
 
-export function createCatalogService(db: Database): CatalogService {
+/** Only a category (or nothing) filters: the total is the category counts' (no count of its own). */
+function onlyCategoryFilter(query: ProductListQuery): boolean {
+  return query.productionTimeDay === undefined && query.discount !== true && query.minPrice === undefined && query.maxPrice === undefined;
+}
+
+export function createCatalogService(db: Database, options: { now?: () => number } = {}): CatalogService {
+  const now = options.now ?? Date.now;
+  let cachedCounts: { counts: Promise<Map<number, number>>; expiresAt: number } | null = null;
+
+  /** Products per category, from the category indexes (index-only), reused for CATEGORY_COUNTS_TTL_MS. */
+  function categoryCounts(): Promise<Map<number, number>> {
+    if (cachedCounts && cachedCounts.expiresAt > now()) return cachedCounts.counts;
+    const counts = db
+      .select({ categoryId: product.categoryId, products: count() })
+      .from(product)
+      .groupBy(product.categoryId)
+      .then((rows) => new Map(rows.map((row) => [row.categoryId, row.products])));
+    const entry = { counts, expiresAt: now() + CATEGORY_COUNTS_TTL_MS };
+    cachedCounts = entry;
+    // A failed count is not kept: the next caller asks the database again.
+    counts.catch(() => {
+      if (cachedCounts === entry) cachedCounts = null;
+    });
+    return counts;
+  }
+
   return {
     async listCategories(publicOrigin) {
-      const rows = await db
-        .select({ category: productCategory, productCount: count(product.id) })
-        .from(productCategory)
-        .leftJoin(product, eq(product.categoryId, productCategory.id))
-        .groupBy(productCategory.id)
-        .orderBy(asc(productCategory.sortOrder), asc(productCategory.id));
-      return rows.map((row) => toCategory(row.category, row.productCount, publicOrigin));
+      const [rows, counts] = await Promise.all([
+        db.select().from(productCategory).orderBy(asc(productCategory.sortOrder), asc(productCategory.id)),
+        categoryCounts(),
+      ]);
+      return rows.map((row) => toCategory(row, counts.get(row.id) ?? 0, publicOrigin));
     },
 
     async listProducts(query, publicOrigin, viewerId) {
       const where = productFilter(query);
       const offset = query.offset ?? 0;
       const limit = query.limit ?? PRODUCT_LIST_DEFAULT_LIMIT;
-      const [counted] = await db.select({ total: count() }).from(product).where(where);
+      const order = orderings[query.sort ?? "NameAsc"];
+      const total = onlyCategoryFilter(query)
+        ? categoryCounts().then((counts) =>
+            query.categoryId === undefined ? [...counts.values()].reduce((sum, value) => sum + value, 0) : (counts.get(query.categoryId) ?? 0),
+          )
+        : db
+            .select({ total: count() })
+            .from(product)
+            .where(where)
+            .then(([counted]) => counted?.total ?? 0);
+      // The page's ids first, from the index that matches the order (product_*_idx, index-only where
+      // the filter is the category's): a deep offset skips index entries, not whole rows; then the
+      // cards of just those ids.
+      const page = db.select({ id: product.id }).from(product).where(where).orderBy(...order).offset(offset).limit(limit).as("page");
       const rows = await db
         .select({ product, category: categoryRef, inFavorite: inFavoriteColumn })
-        .from(product)
+        .from(page)
+        .innerJoin(product, eq(product.id, page.id))
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
         .leftJoin(favorite, favoriteJoin(viewerId))
-        .where(where)
-        .orderBy(...orderings[query.sort ?? "NameAsc"])
-        .offset(offset)
-        .limit(limit);
+        .orderBy(...order);
       return {
         items: rows.map((row) => toProductCard(row.product, row.category, publicOrigin, row.inFavorite)),
-        total: counted?.total ?? 0,
+        total: await total,
         offset,
         limit,
       };
@@ -190,21 +251,61 @@ export function createCatalogService(db: Database): CatalogService {
     },
 
     async categoryTree(publicOrigin) {
-      const categories = await db
-        .select({ id: productCategory.id, slug: productCategory.slug, name: productCategory.name, photoPath: productCategory.photoPath })
-        .from(productCategory)
-        .orderBy(asc(productCategory.sortOrder), asc(productCategory.id));
-      const products = await db
-        .select({ id: product.id, name: product.name, slug: product.slug, categoryId: product.categoryId })
-        .from(product)
-        .orderBy(...orderings.NameAsc);
+      const [categories, counts] = await Promise.all([
+        db
+          .select({ id: productCategory.id, slug: productCategory.slug, name: productCategory.name, photoPath: productCategory.photoPath })
+          .from(productCategory)
+          .orderBy(asc(productCategory.sortOrder), asc(productCategory.id)),
+        categoryCounts(),
+      ]);
+      // Each category's first products А–Я: a short walk of product_category_name_sort_key_idx per category.
+      const result = await db.execute(sql`
+        SELECT first.category_id, first.id, first.name, first.slug
+        FROM ${productCategory} AS c
+        CROSS JOIN LATERAL (
+          SELECT p.category_id, p.id, p.name, p.slug, p.name_sort_key
+          FROM ${product} AS p
+          WHERE p.category_id = c.id
+          ORDER BY p.name_sort_key COLLATE "C", p.id
+          LIMIT ${CATEGORY_TREE_PRODUCTS_LIMIT}
+        ) AS first
+        ORDER BY first.category_id, first.name_sort_key COLLATE "C", first.id`);
+      // Both drivers answer execute() with { rows }, but the shared Database type cannot say so.
+      const products = z.array(treeRowSchema).parse((result as { rows: unknown }).rows);
       return categories.map((category) =>
         toCategoryTreeNode(
           category,
-          products.filter((each) => each.categoryId === category.id),
+          products.filter((each) => each.category_id === category.id),
+          counts.get(category.id) ?? 0,
           publicOrigin,
         ),
       );
+    },
+
+    async sitemapProducts(afterId, limit) {
+      return db
+        .select({ id: product.id, categorySlug: productCategory.slug })
+        .from(product)
+        .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .where(gt(product.id, afterId))
+        .orderBy(asc(product.id))
+        .limit(limit);
+    },
+
+    async sitemapProductBounds(chunkSize) {
+      // Jumps of chunkSize along the primary key: each an index-only walk, all of them one pass over the ids.
+      const bounds: number[] = [];
+      for (let after = 0; ; ) {
+        const result = await db.execute(sql`SELECT id FROM ${product} WHERE id > ${after} ORDER BY id OFFSET ${chunkSize - 1} LIMIT 1`);
+        const [next] = z.array(sitemapBoundSchema).parse((result as { rows: unknown }).rows);
+        if (!next) {
+          const last = await db.select({ id: product.id }).from(product).where(gt(product.id, after)).orderBy(desc(product.id)).limit(1);
+          if (last[0]) bounds.push(last[0].id);
+          return bounds;
+        }
+        bounds.push(next.id);
+        after = next.id;
+      }
     },
 
     async listServices(publicOrigin) {

@@ -157,18 +157,14 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
       // The counts per status follow the client and the search, not the status filter (the filter's own choices).
       const around = and(query.clientId === undefined ? undefined : eq(clientOrder.accountId, query.clientId), matches);
       const where = and(around, query.status === undefined ? undefined : eq(clientOrder.status, query.status));
-      const lineCount = db
-        .select({ orderId: orderProduct.orderId, lines: count().as("lines") })
-        .from(orderProduct)
-        .groupBy(orderProduct.orderId)
-        .as("line_count");
+      // Counted per listed order (order_product_order_id_idx), not grouped over every order's lines.
+      const lineCount = sql<number>`(SELECT count(*) FROM ${orderProduct} AS line WHERE line.order_id = ${clientOrder}.id)`.mapWith(Number);
       const [rows, counted] = await Promise.all([
         db
-          .select({ order: clientOrder, lines: lineCount.lines, client: account, company })
+          .select({ order: clientOrder, lines: lineCount, client: account, company })
           .from(clientOrder)
           .innerJoin(account, eq(account.id, clientOrder.accountId))
           .leftJoin(company, eq(company.id, clientOrder.companyId))
-          .leftJoin(lineCount, eq(lineCount.orderId, clientOrder.id))
           .where(where)
           .orderBy(desc(clientOrder.createdAt), desc(clientOrder.id))
           .offset(offset)

@@ -399,16 +399,12 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       const limit = query.limit ?? ORDER_LIST_DEFAULT_LIMIT;
       const ofAccount = query.companyId !== undefined ? eq(clientOrder.companyId, query.companyId) : query.personal ? isNull(clientOrder.companyId) : undefined;
       const where = and(eq(clientOrder.accountId, clientId), ofAccount);
-      const lineCount = db
-        .select({ orderId: orderProduct.orderId, lines: count().as("lines") })
-        .from(orderProduct)
-        .groupBy(orderProduct.orderId)
-        .as("line_count");
+      // Counted per listed order (order_product_order_id_idx), not grouped over every order's lines.
+      const lineCount = sql<number>`(SELECT count(*) FROM ${orderProduct} AS line WHERE line.order_id = ${clientOrder}.id)`.mapWith(Number);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ order: clientOrder, lines: lineCount.lines })
+          .select({ order: clientOrder, lines: lineCount })
           .from(clientOrder)
-          .leftJoin(lineCount, eq(lineCount.orderId, clientOrder.id))
           .where(where)
           .orderBy(desc(clientOrder.createdAt), desc(clientOrder.id))
           .offset(offset)

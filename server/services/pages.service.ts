@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
+import { z } from "zod/mini";
 import { footerContentSchema, headerContentSchema, PAGE_LIST_DEFAULT_LIMIT, SEARCH_DEFAULT_LIMIT } from "../../shared/contracts/index";
 import type {
   FooterContent,
@@ -84,6 +85,60 @@ function productNameScore(wordForms: readonly string[][]): SQL {
   });
   return sql`(${sql.join(perWord, sql` + `)})`;
 }
+
+/**
+ * The products that may match at all, as ids gathered from indexes before anything is scored: the
+ * text match (the search vector's GIN index), a folded name within the threshold of a query word
+ * (product.search_name's trigram GIN index; `<%` is word_similarity ≥
+ * pg_trgm.word_similarity_threshold, which search() sets to NAME_SIMILARITY_THRESHOLD for its
+ * transaction) and the products of the categories whose names match (found first, a handful of
+ * rows). Each arm is planned on its own, so no plan evaluates the trigram match on every product.
+ * `forms` holds no stop word: each candidate then has a text match or a name score above 0, so the
+ * union counts the matches without scoring any (the total). A word matching only across the
+ * boundary of the name and the category name (the score reads them as one text) is not a
+ * candidate: a corner the indexes trade away.
+ */
+function productCandidateUnion(tsQuery: SQL, forms: readonly string[], categoryIds: readonly number[]): SQL {
+  const arms: SQL[] = [sql`select ${product.id} from ${product} where ${product.searchVector} @@ ${tsQuery}`];
+  for (const form of forms) arms.push(sql`select ${product.id} from ${product} where ${form} <% ${product.searchName}`);
+  if (categoryIds.length > 0) arms.push(sql`select ${product.id} from ${product} where ${inArray(product.categoryId, [...categoryIds])}`);
+  return sql.join(arms, sql` union `);
+}
+
+/**
+ * The few candidates worth scoring for a page that ends at `depth`: from each arm of
+ * productCandidateUnion its best `depth`, each found index-first — the best ts_rank among the text
+ * matches, the nearest names per query word (a KNN walk of the GiST trigram index, `<->>` being
+ * 1 − word_similarity) and the most ordered products of each matching category. The exact score
+ * then runs on these only, not on the thousands a common word matches at 1000× (server/README).
+ * A product outside every arm's best could still outscore one inside by adding up parts; and among
+ * names at the same distance the walk returns any, so ties may show other equals than a full sort.
+ */
+function productTopCandidates(tsQuery: SQL, forms: readonly string[], categoryIds: readonly number[], depth: number): SQL {
+  const arms: SQL[] = [
+    sql`(select ${product.id} from ${product} where ${product.searchVector} @@ ${tsQuery}
+      order by ts_rank(${product.searchVector}, ${tsQuery}, 32) desc, ${product.id} limit ${depth})`,
+  ];
+  for (const form of forms) {
+    arms.push(sql`(select nearest.id from (select ${product.id} as id, ${product.searchName} <->> ${form} as distance from ${product}
+      order by ${product.searchName} <->> ${form} limit ${depth}) as nearest where nearest.distance <= ${1 - NAME_SIMILARITY_THRESHOLD})`);
+  }
+  for (const categoryId of categoryIds) {
+    arms.push(sql`(select ${product.id} from ${product} where ${product.categoryId} = ${categoryId}
+      order by ${product.timesOrdered} desc, ${product.id} desc limit ${depth})`);
+  }
+  return sql`${product.id} = any(array(${sql.join(arms, sql` union `)}))`;
+}
+
+const searchRowSchema = z.object({
+  type: z.enum(["page", "product"]),
+  id: z.coerce.number(),
+  title: z.string(),
+  snippet: z.string(),
+  path: z.string(),
+  image_path: z.nullable(z.string()),
+  rank: z.coerce.number(),
+});
 
 const pageNotFound = (slug: string) =>
   new ShopError({ statusCode: 404, code: "PAGE_NOT_FOUND", messageUI: "Страница не найдена", message: `No published page with slug '${slug}'` });
@@ -251,18 +306,51 @@ export function createPagesService(db: Database): PagesService {
           ? sql`websearch_to_tsquery('russian', ${query.search})`
           : sql`(websearch_to_tsquery('russian', ${query.search}) || websearch_to_tsquery('russian', ${transliterated}))`;
       const pageMatch = and(eq(websitePage.published, true), sql`${websitePage.searchVector} @@ ${tsQuery}`);
-      const nameScore = productNameScore(searchWordForms(query.search));
-      const productMatch = sql`(${product.searchVector} @@ ${tsQuery} or ${nameScore} > 0)`;
+      const wordForms = searchWordForms(query.search);
+      const nameScore = productNameScore(wordForms);
+      const textMatch = sql`${product.searchVector} @@ ${tsQuery}`;
+      // The stop words («для», «при») score nothing, so they gather no candidates either.
+      const meaningful =
+        wordForms.length === 0
+          ? []
+          : z
+              .array(z.object({ meaningful: z.boolean() }))
+              .parse(
+                (
+                  (await db.execute(
+                    sql`select numnode(plainto_tsquery('russian', w)) > 0 as meaningful from unnest(array[${sql.join(
+                      wordForms.map(([word = ""]) => sql`${word}`),
+                      sql`, `,
+                    )}]::text[]) with ordinality as words(w, n) order by n`,
+                  )) as { rows: unknown }
+                ).rows,
+              );
+      const forms = wordForms.filter((_, index) => meaningful[index]?.meaningful === true).flat();
+      // The categories whose names come within the threshold of a query word: their products are candidates.
+      const folded = sql`translate(lower(${productCategory.name}), ${CYRILLIC_UPPER}, ${CYRILLIC_LOWER})`;
+      const matchingCategories =
+        forms.length === 0
+          ? []
+          : await db
+              .select({ id: productCategory.id })
+              .from(productCategory)
+              .where(or(...forms.map((form) => sql`word_similarity(${form}, ${folded}) >= ${NAME_SIMILARITY_THRESHOLD}`)));
+      const categoryIds = matchingCategories.map((row) => row.id);
+      // The candidates come from indexes, only the best of each arm for this page are scored, and the
+      // total counts the union of the arms without scoring (productCandidateUnion).
+      const candidates = productTopCandidates(tsQuery, forms, categoryIds, offset + limit);
+      const productMatch = sql`(${candidates} and (${textMatch} or ${nameScore} > 0))`;
       // ts_rank(…, 32) is rank/(rank + 1), below 1; a product adds 1, so every product ranks above every page.
       const pageRank = sql`ts_rank(${websitePage.searchVector}, ${tsQuery}, 32)`;
       const productRank = sql`1 + ts_rank(${product.searchVector}, ${tsQuery}, 32) + ${nameScore}`;
 
+      // The snippet's text travels with each match; ts_headline runs only on the page of results.
       const pages = db
         .select({
           type: sql<"page" | "product">`'page'`.as("type"),
           id: websitePage.id,
           title: sql<string>`${websitePage.name}`.as("title"),
-          snippet: sql<string>`ts_headline('russian', ${websitePage.summary} || E'\\n' || ${websitePage.bodyText}, ${tsQuery}, ${HEADLINE_OPTIONS})`.as("snippet"),
+          source: sql<string>`${websitePage.summary} || E'\\n' || ${websitePage.bodyText}`.as("source"),
           path: sql<string>`${websitePage.slug}`.as("path"),
           imagePath: sql<string | null>`${websitePage.padBannerPath}`.as("image_path"),
           rank: sql<number>`${pageRank}`.as("rank"),
@@ -274,7 +362,7 @@ export function createPagesService(db: Database): PagesService {
           type: sql<"page" | "product">`'product'`.as("type"),
           id: product.id,
           title: sql<string>`${product.name}`.as("title"),
-          snippet: sql<string>`ts_headline('russian', ${product.description}, ${tsQuery}, ${HEADLINE_OPTIONS})`.as("snippet"),
+          source: sql<string>`${product.description}`.as("source"),
           path: sql<string>`'catalog/' || ${productCategory.slug} || '/' || ${product.id}`.as("path"),
           imagePath: sql<string | null>`${product.photoPaths}[1]`.as("image_path"),
           rank: sql<number>`${productRank}`.as("rank"),
@@ -283,15 +371,24 @@ export function createPagesService(db: Database): PagesService {
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
         .where(productMatch);
 
-      const [rows, [pageTotal], [productTotal]] = await Promise.all([
-        pages
-          .unionAll(products)
-          .orderBy(sql`rank desc`, sql`type`, sql`id`)
-          .limit(limit)
-          .offset(offset),
-        db.select({ value: count() }).from(websitePage).where(pageMatch),
-        db.select({ value: count() }).from(product).innerJoin(productCategory, eq(productCategory.id, product.categoryId)).where(productMatch),
-      ]);
+      const hits = pages.unionAll(products).orderBy(sql`rank desc`, sql`type`, sql`id`).limit(limit).offset(offset);
+      const [found, [pageTotal], [productTotal]] = await db.transaction(async (tx) => {
+        // The `<%` of productCandidateUnion compares against this threshold (this transaction only).
+        await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true)`);
+        // One after another: a transaction is one connection, which runs one statement at a time.
+        const page = await tx.execute(sql`
+            SELECT hits.type, hits.id, hits.title, ts_headline('russian', hits.source, ${tsQuery}, ${HEADLINE_OPTIONS}) AS snippet,
+              hits.path, hits.image_path, hits.rank
+            FROM (${hits}) AS hits
+            ORDER BY hits.rank DESC, hits.type, hits.id`);
+        const pagesCounted = await tx.select({ value: count() }).from(websitePage).where(pageMatch);
+        const productsCounted = await tx
+          .select({ value: count() })
+          .from(sql`(${productCandidateUnion(tsQuery, forms, categoryIds)}) as matched`);
+        return [page, pagesCounted, productsCounted] as const;
+      });
+      // Both drivers answer execute() with { rows }, but the shared Database type cannot say so.
+      const rows = z.array(searchRowSchema).parse((found as { rows: unknown }).rows);
       return {
         items: rows.map((row) => ({
           type: row.type,
@@ -299,7 +396,7 @@ export function createPagesService(db: Database): PagesService {
           title: row.title,
           snippet: row.snippet.replace(/\s+/g, " ").trim(),
           path: row.path,
-          imageUrl: row.imagePath === null ? null : publicFileUrl(publicOrigin, row.imagePath),
+          imageUrl: row.image_path === null ? null : publicFileUrl(publicOrigin, row.image_path),
           rank: Number(row.rank),
         })),
         total: (pageTotal?.value ?? 0) + (productTotal?.value ?? 0),

@@ -53,20 +53,40 @@ export interface SitemapPage {
   updatedAt: string;
 }
 
+/** A product as the sitemap addresses it. */
+export interface SitemapProduct {
+  id: number;
+  categorySlug: string;
+}
+
+/**
+ * One file of the sitemap (sitemaps.org urlset, at most 50,000 addresses): the server reads the
+ * database by keyset and hands the rows over, so a file costs one index walk however deep it is.
+ */
 export interface SitemapRequest {
   /** Where shoppers reach the shop: every address in the sitemap starts with it. */
   origin: string;
-  apiBase: string;
-  fetch: typeof globalThis.fetch;
-  /** Every published page: the public API lists pages only by section, so the server hands them over. */
+  /** The main page and the catalogue's root: in the first file only. */
+  withRoots: boolean;
+  /** Published pages: the render keeps those that have an address of their own. */
   pages: SitemapPage[];
+  categorySlugs: string[];
+  products: SitemapProduct[];
+}
+
+/** `GET /sitemap.xml`: the sitemap index naming each file (paths under `origin`, e.g. `/sitemap-2.xml`). */
+export interface SitemapIndexRequest {
+  origin: string;
+  files: string[];
 }
 
 /** What dist/host-site/server/entry-server.js exports. */
 export interface HostSiteRender {
   render(request: RenderRequest): Promise<RenderResult>;
-  /** `GET /sitemap.xml`: the public pages, categories and products as a sitemaps.org urlset. */
-  sitemap(request: SitemapRequest): Promise<string>;
+  /** `GET /sitemap-N.xml`: one file of public pages, categories or products as a sitemaps.org urlset. */
+  sitemap(request: SitemapRequest): string;
+  /** `GET /sitemap.xml`: the sitemaps.org sitemapindex of those files. */
+  sitemapIndex(request: SitemapIndexRequest): string;
   /** `GET /robots.txt` for the shop at `origin`. */
   robots(origin: string): string;
   /** The element's shadow-root HTML, styles and data; null when it cannot be drawn (e.g. an unknown category). */

@@ -433,7 +433,17 @@ export type {
   OrderStatusChange,
   OrderStatusCounts,
 } from "./employee-order";
-export type { ClientAssets, HostSiteRender, RenderRequest, RenderResult, SitemapPage, SitemapRequest, WidgetPrerenderRequest } from "./host-render";
+export type {
+  ClientAssets,
+  HostSiteRender,
+  RenderRequest,
+  RenderResult,
+  SitemapIndexRequest,
+  SitemapPage,
+  SitemapProduct,
+  SitemapRequest,
+  WidgetPrerenderRequest,
+} from "./host-render";
 export {
   bannerContentSchema,
   blogTeasersContentSchema,

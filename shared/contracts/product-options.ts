@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { preflightProfileSchema } from "./preflight-profile";
 import { idInput, idTextInput, safeText } from "./input";
 import { preprocess, queryBoolean, queryInt } from "./query";
+import { PRODUCT_MAX_QUANTITY } from "./wire";
 
 /*
  * What a product page needs beyond the card: the print options to choose, the price by run, the
@@ -14,8 +15,7 @@ export const productOptionGroupValues = ["format", "paper", "colors", "finishing
 export const productOptionGroupNameSchema = z.enum(productOptionGroupValues);
 export type ProductOptionGroupName = z.infer<typeof productOptionGroupNameSchema>;
 
-/** The largest run one line may order. */
-export const PRODUCT_MAX_QUANTITY = 1_000_000;
+export { PRODUCT_MAX_QUANTITY } from "./wire";
 
 /** One choice of an option group: `code` is what the cart line keeps. */
 export const productOptionChoiceSchema = z.object({
@@ -176,12 +176,17 @@ export const categoryTreeProductSchema = z.object({
   slug: z.string().check(z.minLength(1)),
 });
 
-/** `GET /product-category`: every category in the shop's order with its products А–Я, for menus. */
+/**
+ * `GET /product-category`: every category in the shop's order with its first products А–Я (at most
+ * 20, a menu's worth) and how many it has in all, for menus.
+ */
 export const categoryTreeNodeSchema = z.object({
   id: z.number().check(z.int(), z.positive()),
   slug: z.string().check(z.minLength(1)),
   name: z.string().check(z.minLength(1)),
   photoUrl: z.nullable(z.url()),
+  /** Every product of the category; `products` holds only the first of them. */
+  productCount: z.number().check(z.int(), z.nonnegative()),
   products: z.array(categoryTreeProductSchema),
 });
 export type CategoryTreeNode = z.infer<typeof categoryTreeNodeSchema>;

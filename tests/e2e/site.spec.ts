@@ -42,12 +42,15 @@ async function productId(request: APIRequestContext): Promise<number> {
   return product.id;
 }
 
-/** The published addresses of the sitemap, as paths (`/blog/cmyk-i-rgb`). */
+/** The published addresses of the sitemap (an index of files: /sitemap-1.xml …), as paths (`/blog/cmyk-i-rgb`). */
 async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get("/sitemap.xml");
-  expect(response.status()).toBe(200);
-  const xml = await response.text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
+  const locs = async (path: string) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
+  };
+  const files = await locs("/sitemap.xml");
+  return (await Promise.all(files.map(locs))).flat();
 }
 
 /** The first sitemap path matching `pattern`. */

@@ -409,13 +409,28 @@ function expectWellFormedXml(xml: string): void {
 }
 
 describe("sitemap.xml and robots.txt", () => {
-  it("sitemap.xml lists the public pages, every category and every product at the public address", async () => {
-    const response = await get("/sitemap.xml");
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-type"]).toContain("application/xml");
-    const xml = response.body;
-    expectWellFormedXml(xml);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  it("sitemap.xml is an index of files that list the public pages, every category and every product at the public address", async () => {
+    const index = await get("/sitemap.xml");
+    expect(index.statusCode).toBe(200);
+    expect(index.headers["content-type"]).toContain("application/xml");
+    expectWellFormedXml(index.body);
+    expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = Array.from(index.body.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => decode(match[1] ?? ""));
+    // The site's own pages and categories, then the products (31 of them: one file).
+    expect(files).toEqual([`${PUBLIC_URL}/sitemap-1.xml`, `${PUBLIC_URL}/sitemap-2.xml`]);
+    const bodies = await Promise.all(
+      files.map(async (file) => {
+        const response = await get(new URL(file).pathname);
+        expect(response.statusCode, file).toBe(200);
+        expect(response.headers["content-type"]).toContain("application/xml");
+        expectWellFormedXml(response.body);
+        expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+        return response.body;
+      }),
+    );
+    expect((await get("/sitemap-3.xml")).statusCode).toBe(404);
+    expect((await get("/sitemap-0.xml")).statusCode).toBe(404);
+    const xml = bodies.join("\n");
     const locs = Array.from(xml.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => decode(match[1] ?? ""));
     expect(new Set(locs).size).toBe(locs.length);
     for (const loc of locs) expect(loc.startsWith(`${PUBLIC_URL}/`)).toBe(true);

@@ -1,4 +1,11 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/client";
+import * as schema from "../../server/db/schema";
+import { createPagesService } from "../../server/services/pages.service";
 import { searchResultPageSchema } from "../../shared/contracts/index";
 import type { SearchResultPage } from "../../shared/contracts/index";
 import { startTestApp } from "./support/test-app";
@@ -75,5 +82,81 @@ describe("GET /public/website/search: Russian word forms, typos and transliterat
 
   it("finds nothing for a word that only looks like noise", async () => {
     expect((await search("qqqzzz")).total).toBe(0);
+  });
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Order By"?: string;
+  Plans?: PlanNode[];
+}
+
+function* nodesOf(node: PlanNode): Generator<PlanNode> {
+  yield node;
+  for (const child of node.Plans ?? []) yield* nodesOf(child);
+}
+
+describe("the site search at the size of a real shop (issue 17)", () => {
+  /** The statements one search sends (a logging Drizzle over the test database's connection), and a way to EXPLAIN them. */
+  async function statementsOf(text: string, offset = 0) {
+    const captured: { sql: string; params: unknown[] }[] = [];
+    const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
+    const client = (testApp.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+    const logged: Database = "connect" in client ? drizzleNodePostgres({ client, schema, logger }) : drizzlePglite({ client, schema, logger });
+    const found = await createPagesService(logged).search({ search: text, offset, limit: 5 }, "http://localhost");
+    return { found, statements: captured.filter(({ sql }) => /^\s*select\b/i.test(sql) && !/set_config/i.test(sql)) };
+  }
+
+  async function planOf(statement: { sql: string; params: unknown[] }): Promise<PlanNode> {
+    // Sequential scans priced out: on the demo's 31 products either engine would rightly read them all.
+    const query = `EXPLAIN (FORMAT JSON) ${statement.sql}`;
+    const client = (testApp.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+    let answer: unknown;
+    if ("connect" in client) {
+      const connection = await client.connect();
+      try {
+        await connection.query("BEGIN");
+        await connection.query("SET LOCAL enable_seqscan = off");
+        answer = (await connection.query(query, statement.params)).rows[0]?.["QUERY PLAN"];
+      } finally {
+        await connection.query("ROLLBACK");
+        connection.release();
+      }
+    } else {
+      answer = await client.transaction(async (tx) => {
+        await tx.exec("SET LOCAL enable_seqscan = off");
+        return (await tx.query<{ "QUERY PLAN": unknown }>(query, statement.params)).rows[0]?.["QUERY PLAN"];
+      });
+    }
+    const plan: unknown = typeof answer === "string" ? JSON.parse(answer) : answer;
+    return (plan as [{ Plan: PlanNode }])[0].Plan;
+  }
+
+  it("scores only the nearest names, found by a nearest-first walk of the trigram GiST index", async () => {
+    const { statements } = await statementsOf("визиток");
+    const page = statements.find(({ sql }) => sql.includes("ts_headline"));
+    expect(page, "the page's query").toBeDefined();
+    const walks = [...nodesOf(await planOf(page ?? { sql: "", params: [] }))].filter(
+      (node) => node["Node Type"] === "Index Scan" && node["Index Name"] === "product_search_name_knn_idx" && node["Order By"] !== undefined,
+    );
+    expect(walks.length).toBeGreaterThan(0);
+  });
+
+  it("counts the matches from the indexes' candidates without scoring them", async () => {
+    const { found, statements } = await statementsOf("визиток");
+    const counts = statements.filter(({ sql }) => /count\(/i.test(sql));
+    expect(counts.length).toBeGreaterThan(0);
+    for (const { sql } of counts) expect(sql).not.toMatch(/word_similarity\(|ts_rank\(/);
+    expect(found.total).toBe((await search("визиток")).total);
+  });
+
+  it("pages through the matches: every page is the next part of the one full list", async () => {
+    const full = (await search("визиток")).items.map((item) => `${item.type}:${item.id}`);
+    const paged: string[] = [];
+    for (let offset = 0; offset < full.length; offset += 5) {
+      paged.push(...(await statementsOf("визиток", offset)).found.items.map((item) => `${item.type}:${item.id}`));
+    }
+    expect(paged).toEqual(full);
   });
 });
