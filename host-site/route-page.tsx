@@ -29,6 +29,17 @@ export function routePageModule(route: PageRoute): string | null {
   }
 }
 
+/** A module imported once, its promise kept: a second import() would resolve the specifier again (under tsx a round trip to its loader thread, per page). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+const websitePages = once(() => import("./pages/WebsitePage"));
+const productPages = once(() => import("./pages/ProductPage"));
+const screenPages = once(() => import("./pages/ScreenPages"));
+const accountPages = once(() => import("./pages/account/AccountArea"));
+
 /**
  * The page inside the layout for a route. The catalogue is part of the entry (the shop's most
  * visited pages); every other page's code is a chunk of its own, loaded before the server renders
@@ -43,31 +54,31 @@ export async function routePage(route: PageRoute): Promise<ReactElement> {
       return <CatalogPage categorySlug={route.categorySlug} view={route.view} />;
     case "main":
     case "page": {
-      const { WebsitePage } = await import("./pages/WebsitePage");
+      const { WebsitePage } = await websitePages();
       return <WebsitePage slug={route.name === "main" ? "" : route.slug} />;
     }
     case "product": {
-      const { ProductPage } = await import("./pages/ProductPage");
+      const { ProductPage } = await productPages();
       return <ProductPage productId={route.productId} />;
     }
     case "search": {
-      const { SearchPage } = await import("./pages/ScreenPages");
+      const { SearchPage } = await screenPages();
       return <SearchPage query={route.query} />;
     }
     case "favourites": {
-      const { FavouritesPage } = await import("./pages/ScreenPages");
+      const { FavouritesPage } = await screenPages();
       return <FavouritesPage />;
     }
     case "cart": {
-      const { CartPage } = await import("./pages/ScreenPages");
+      const { CartPage } = await screenPages();
       return <CartPage />;
     }
     case "success": {
-      const { SuccessPage } = await import("./pages/ScreenPages");
+      const { SuccessPage } = await screenPages();
       return <SuccessPage orderId={route.orderId} />;
     }
     case "account": {
-      const { AccountArea } = await import("./pages/account/AccountArea");
+      const { AccountArea } = await accountPages();
       return <AccountArea route={route.page} />;
     }
   }

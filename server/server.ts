@@ -3,6 +3,8 @@
  * widgets bundle under /widgets/ and the demo pages under /demo/ — on the embedded database unless
  * DATABASE_URL names a PostgreSQL. The database is created, migrated and filled on first start.
  */
+// First: NODE_ENV=production before anything loads React (server/production-env.ts).
+import { productionBuild } from "./production-env";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createDadataDirectory } from "./adapters/dadata";
@@ -26,6 +28,10 @@ const root = join(import.meta.dirname, "..");
 function stop(message: string): never {
   console.error(`Ottisk cannot start: ${message}`);
   process.exit(1);
+}
+
+if (!productionBuild()) {
+  console.warn(`NODE_ENV=${process.env.NODE_ENV ?? ""}: the pages are rendered with React's development build, about twice as slow; unset NODE_ENV or set it to production.`);
 }
 
 let config: ServerConfig;

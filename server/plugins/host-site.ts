@@ -6,6 +6,8 @@ import { pathToFileURL } from "node:url";
 import { PRERENDER_ATTRIBUTES } from "../../shared/contracts/index";
 import type { ClientAssets, HostSiteRender, PrerenderTag } from "../../shared/contracts/index";
 import { inProcessFetch } from "./in-process-fetch";
+import { registerSitemap } from "./sitemap";
+import { withOneSessionLookup } from "./in-process-session";
 
 /*
  * Serves the host site from its build (dist/host-site): the server-side render for page addresses
@@ -27,7 +29,8 @@ const NOT_PAGES = /^\/(api|files|widgets|demo|assets)(\/|$)/;
 /** A missing file (favicon.ico, an old bundle) gets a 404 rather than the main page. */
 const FILE_LIKE = /\.[a-z0-9]{1,8}$/i;
 
-async function clientAssets(clientDir: string): Promise<ClientAssets> {
+/** The built client's files from Vite's manifest (also read by tests/bench/ssr.bench.ts to call the render directly). */
+export async function clientAssets(clientDir: string): Promise<ClientAssets> {
   const manifestPath = join(clientDir, ".vite", "manifest.json");
   let manifestText: string;
   try {
@@ -117,17 +120,14 @@ export async function hostSite(app: FastifyInstance, options: HostSiteOptions): 
   }
 
   /*
-   * For search engines: robots.txt and the sitemap, built by the render from the catalogue and the
-   * published pages, with the shop's public address (OTTISK_PUBLIC_URL, else the request's origin).
+   * For search engines: robots.txt and the sitemap (an index of files of ≤ 50,000 addresses, kept in
+   * memory: sitemap.ts), written by the render from the catalogue and the published pages, with the
+   * shop's public address (OTTISK_PUBLIC_URL, else the request's origin).
    */
   app.get("/robots.txt", (request, reply) =>
     reply.header("content-type", "text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(ssr.robots(request.publicOrigin)),
   );
-  app.get("/sitemap.xml", async (request, reply) => {
-    const origin = `${request.protocol}://${request.host}`;
-    const xml = await ssr.sitemap({ origin: request.publicOrigin, apiBase: `${origin}/api`, fetch: fetchInProcess, pages: await app.pages.sitemapPages() });
-    return reply.header("content-type", "application/xml; charset=utf-8").header("cache-control", "public, max-age=600").send(xml);
-  });
+  registerSitemap(app, { ssr });
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?", 1)[0] ?? "/";
@@ -137,14 +137,17 @@ export async function hostSite(app: FastifyInstance, options: HostSiteOptions): 
       return reply.redirect(`${options.adminUrl}${request.url.slice("/admin".length)}`, 302);
     }
     const origin = `${request.protocol}://${request.host}`;
-    const result = await ssr.render({
-      url: request.url,
-      origin,
-      apiBase: `${origin}/api`,
-      fetch: fetchInProcess,
-      headers: forwardedHeaders(request),
-      assets,
-    });
+    // The render's API calls carry the visitor's cookie: the session is looked up once for all of them.
+    const result = await withOneSessionLookup(() =>
+      ssr.render({
+        url: request.url,
+        origin,
+        apiBase: `${origin}/api`,
+        fetch: fetchInProcess,
+        headers: forwardedHeaders(request),
+        assets,
+      }),
+    );
     if ("redirect" in result) return reply.redirect(result.redirect, result.status);
     return reply
       .code(result.status)

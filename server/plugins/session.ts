@@ -4,6 +4,7 @@ import { SESSION_COOKIE, SESSION_TOKEN_HEADER } from "../../shared/contracts/ind
 import { ShopError } from "../services/shop-error";
 import { SESSION_LIFETIME_MS } from "../services/session.service";
 import type { OpenedSession, SessionService, Viewer } from "../services/session.service";
+import { resolveInScope } from "./in-process-session";
 import { takeRequestLimit } from "./rate-limits";
 
 /*
@@ -32,7 +33,8 @@ export async function installSessions(api: FastifyInstance, sessions: SessionSer
   api.decorateRequest("viewer", null);
   api.addHook("onRequest", async (request) => {
     const token = tokenOf(request);
-    request.viewer = token ? await sessions.resolve(token) : null;
+    // A server-rendered page's in-process calls share one lookup (plugins/in-process-session.ts).
+    request.viewer = token ? await resolveInScope(token, (value) => sessions.resolve(value)) : null;
   });
 }
 

@@ -1,0 +1,90 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Logger } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostSite } from "../../server/plugins/host-site";
+import { SESSION_COOKIE } from "../../shared/contracts/index";
+import { loginToken } from "./support/api-calls";
+import { startTestApp } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+
+/*
+ * A signed-in visitor's server-rendered page looks the session up once, not once per in-process API
+ * call of the render (server/plugins/in-process-session.ts); a request from outside, forged headers
+ * and all, still resolves its own session. Needs the built render (npm run build:ssr).
+ */
+
+const DIST = join(import.meta.dirname, "..", "..", "dist");
+if (!existsSync(join(DIST, "host-site", "server", "entry-server.js"))) {
+  throw new Error("The host site is not built: run npm run build:client && npm run build:ssr before this test");
+}
+
+let testApp: TestApp;
+let token: string;
+let lookups = 0;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  testApp = await startTestApp({ publicUrl: "https://ottisk.example" });
+  await testApp.app.register(hostSite, { distDir: DIST });
+  await testApp.app.ready();
+  token = await loginToken(testApp.app, "client@example.com", "client12345");
+  // Every session lookup, and every SQL statement the database runs (Drizzle's query logger).
+  const sessions = testApp.app.sessions;
+  const resolve = sessions.resolve.bind(sessions);
+  sessions.resolve = (value) => {
+    lookups += 1;
+    return resolve(value);
+  };
+  const logger: Logger = { logQuery: (query) => void statements.push(query) };
+  // Drizzle keeps the logger on its session (not in the public type); queries built from now on use it.
+  (testApp.database.db as unknown as { session: { logger: Logger } }).session.logger = logger;
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function counted(run: () => Promise<void>): Promise<{ lookups: number; sessionStatements: number; statements: number }> {
+  lookups = 0;
+  statements.length = 0;
+  await run();
+  return { lookups, sessionStatements: statements.filter((query) => /from "session"/.test(query)).length, statements: statements.length };
+}
+
+describe("a signed-in server-rendered page", () => {
+  it.each(["/catalog", "/", "/cart"])("%s looks the session up once for all its API calls", async (url) => {
+    const seen = await counted(async () => {
+      const response = await testApp.app.inject({ url, headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+      expect(response.statusCode).toBe(200);
+      // Still signed in: the header's account area shows the client (the profile call got the session).
+      expect(response.body).toContain('"account":{');
+    });
+    expect(seen.lookups).toBe(1);
+    expect(seen.sessionStatements).toBe(1);
+  });
+
+  it("does not share the lookup between pages: each page request resolves the session afresh", async () => {
+    const seen = await counted(async () => {
+      for (let round = 0; round < 2; round += 1) {
+        await testApp.app.inject({ url: "/catalog", headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+      }
+    });
+    expect(seen.lookups).toBe(2);
+  });
+
+  it("leaves API requests from outside as they were: one lookup each, whatever headers they send", async () => {
+    const seen = await counted(async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const response = await testApp.app.inject({
+          url: "/api/account/profile",
+          headers: { cookie: `${SESSION_COOKIE}=${token}`, "x-ottisk-render": "1", "x-forwarded-for": "127.0.0.1" },
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      const forged = await testApp.app.inject({ url: "/api/account/profile", headers: { cookie: `${SESSION_COOKIE}=${"x".repeat(43)}` } });
+      expect(forged.statusCode).toBe(401);
+    });
+    expect(seen.lookups).toBe(4);
+  });
+});
