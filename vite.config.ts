@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { defineConfig } from "vite";
@@ -114,6 +115,24 @@ const version = (JSON.parse(readFileSync(new URL("./package.json", import.meta.u
  */
 const cssTarget = ["chrome123", "edge123", "firefox120", "safari17.5"];
 
+const zodConfigModule = fileURLToPath(new URL("./shared/http/zod-config.ts", import.meta.url));
+
+/**
+ * In the browser builds every module that imports zod to build schemas imports shared/http/zod-config.ts
+ * first (prepended here, on its first line): zod is set to jitless before any schema is built,
+ * whichever chunk the schemas land in and whenever it loads, so no entry has to import zod up front
+ * and a page that validates nothing (a pre-drawn catalogue) downloads no zod at all.
+ */
+function jitlessZod(): Plugin {
+  return {
+    name: "ottisk-jitless-zod",
+    transform(code, id) {
+      if (id === zodConfigModule || id.includes("/node_modules/") || !/^import\s+\{[^}]*\}\s+from\s+["']zod\/mini["']/m.test(code)) return null;
+      return { code: `import ${JSON.stringify(zodConfigModule)};${code}`, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
   const common: UserConfig = {
     plugins: [react()],
@@ -126,7 +145,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
   if (mode === "widgets") {
     return {
       ...common,
-      plugins: [...(common.plugins ?? []), elementManifest()],
+      plugins: [...(common.plugins ?? []), elementManifest(), jitlessZod()],
       define: { ...common.define, "process.env.NODE_ENV": JSON.stringify("production") },
       // Asset and worker addresses relative to the chunk that asks (new URL(…, import.meta.url)), so
       // they resolve on the shop's origin from a partner's page too.
@@ -163,7 +182,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
 
   return {
     ...common,
-    plugins: [...(common.plugins ?? []), precompressed()],
+    plugins: [...(common.plugins ?? []), precompressed(), jitlessZod()],
     build: {
       outDir: "dist/host-site/client",
       emptyOutDir: true,

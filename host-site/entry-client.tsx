@@ -1,5 +1,4 @@
-// First of all: zod reads this setting when the contracts build their schemas (see the module).
-import "../shared/http/zod-config";
+// zod is set to jitless by the build (vite.config.ts, jitlessZod) wherever a schema is built.
 import { Provider } from "jotai/react";
 import { startTransition, useEffect } from "react";
 import type { ReactNode } from "react";

@@ -1,5 +1,5 @@
 import type { ProductSort } from "../shared/contracts/index";
-import { productSortValues } from "../shared/contracts/catalog";
+import { productSortValues } from "../shared/contracts/wire";
 import type { CatalogView } from "../widgets/catalog/Catalog";
 import { ACCOUNT_BASE, matchAccountRoute } from "./account-routes";
 import type { AccountRoute } from "./account-routes";

@@ -7,8 +7,6 @@
  * come with the first element, once per page. A second copy of this script (another version, or the
  * same one under another address) finds the first one running, warns once and does nothing.
  */
-// First of all: zod reads this setting when the contracts build their schemas (see the module).
-import "../shared/http/zod-config";
 import { registerLoader } from "./api-base";
 import { PRERENDER_ATTRIBUTES } from "../shared/contracts/wire";
 import { elementModules } from "./registry";

@@ -1,5 +1,5 @@
-import { PRERENDER_ATTRIBUTES } from "../shared/contracts/prerender";
-import type { PrerenderTag } from "../shared/contracts/prerender";
+import { PRERENDER_ATTRIBUTES } from "../shared/contracts/wire";
+import type { PrerenderTag } from "../shared/contracts/wire";
 import { fetchWidgetPrerender } from "../shared/http/prerender";
 import { readText, STORAGE_KEYS } from "../shared/state/storage";
 import { defaultApiBase, resolveApiBase, storefrontOrigin } from "./api-base";

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { idTextInput, INT32_MAX } from "./input";
 import { queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 import { seoFieldsSchema } from "./seo";
-import { PRODUCT_LIST_DEFAULT_LIMIT } from "./wire";
+import { PRICE_FILTER_MAX, PRODUCT_LIST_DEFAULT_LIMIT, productSortValues } from "./wire";
 
 /** Database ids are positive whole numbers that fit the `integer` columns (1 … 2^31 − 1). */
 export const entityIdSchema = z.number().check(z.int(), z.positive(), z.lte(INT32_MAX));
@@ -50,14 +50,12 @@ export type ProductCard = z.infer<typeof productCardSchema>;
 
 
 /** The catalogue sorts of spec §3: А–Я, Я–А, popularity up and down. */
-export const productSortValues = ["NameAsc", "NameDesc", "TimesOrderedAsc", "TimesOrderedDesc"] as const;
+export { productSortValues } from "./wire";
 export const productSortSchema = z.enum(productSortValues);
 export type ProductSort = z.infer<typeof productSortSchema>;
 
-export { PRODUCT_LIST_DEFAULT_LIMIT } from "./wire";
+export { PRICE_FILTER_MAX, PRODUCT_LIST_DEFAULT_LIMIT } from "./wire";
 export const PRODUCT_LIST_MAX_LIMIT = 100;
-/** Ceiling of the price filters, in roubles: far above any order, low enough to catch typos. */
-export const PRICE_FILTER_MAX = 100_000_000;
 
 /**
  * `GET /public/product`: the filters and sorts of spec §3 and §7, paginated by offset and limit.

@@ -13,6 +13,12 @@ export const CLIENT_MODE_REQUIRED_MESSAGE = "Сначала выберите к�
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 /** Self-pickup points asked for at once (spec §9). */
 export const SELF_PICKUP_DEFAULT_LIMIT = 100;
+/** The catalogue's sorts (spec §7), by name then by popularity. */
+export const productSortValues = ["NameAsc", "NameDesc", "TimesOrderedAsc", "TimesOrderedDesc"] as const;
+/** The largest run one line may order. */
+export const PRODUCT_MAX_QUANTITY = 1_000_000;
+/** Ceiling of the price filters, in roubles: far above any order, low enough to catch typos. */
+export const PRICE_FILTER_MAX = 100_000_000;
 /** Products on a catalogue page unless the caller asks otherwise. */
 export const PRODUCT_LIST_DEFAULT_LIMIT = 24;
 /** Search results on a page unless the caller asks otherwise, and the most a page may hold. */

@@ -1,4 +1,3 @@
-import { categoryListSchema, productListPageSchema } from "../contracts/catalog";
 import { SELF_PICKUP_DEFAULT_LIMIT } from "../contracts/wire";
 import { contract, contractList } from "./lazy-contracts";
 import type { Category, Nds, Product, ProductListPage, ProductListQuery } from "../contracts/index";
@@ -109,8 +108,8 @@ export function createApi(options: ApiOptions): Api {
     ...employeeEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
-    getProductCategories: () => request("/public/product/category", categoryListSchema),
-    getProducts: (query = {}) => request("/public/product", productListPageSchema, { query: productListSearchParams(query) }),
+    getProductCategories: () => request("/public/product/category", contract("categoryListSchema")),
+    getProducts: (query = {}) => request("/public/product", contract("productListPageSchema"), { query: productListSearchParams(query) }),
     getProduct: (id, query = {}) =>
       request(`/public/product/${encodeURIComponent(String(id))}`, contract("productSchema"), { query: query.isUrgent ? { isUrgent: true } : {} }),
     getNds: () => request("/nds", contract("ndsSchema")),

@@ -1,5 +1,4 @@
-import { serverErrorSchema } from "../contracts/error";
-import type { FieldIssue } from "../contracts/index";
+import type { FieldIssue, ServerError } from "../contracts/index";
 
 /** The one error type of the API client: whatever went wrong, it carries Russian text for the shopper. */
 export class ApiError extends Error {
@@ -23,17 +22,42 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Turns whatever a failed request gave (an answer with a body, no answer at all) into an ApiError. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isFieldIssue = (value: unknown): value is FieldIssue => isRecord(value) && typeof value.field === "string" && typeof value.messageUI === "string";
+
+/**
+ * The check of serverErrorSchema (shared/contracts/error.ts) written out: every failed call runs it,
+ * and the error path is in the first download of every element, which should not pull in zod.
+ * shared/http/error.test.ts holds it to the schema.
+ */
+export function isServerError(body: unknown): body is ServerError {
+  if (!isRecord(body)) return false;
+  const { statusCode, code, messageUI, message, issues } = body;
+  return (
+    typeof statusCode === "number" &&
+    Number.isInteger(statusCode) &&
+    statusCode >= 400 &&
+    statusCode <= 599 &&
+    typeof code === "string" &&
+    typeof messageUI === "string" &&
+    typeof message === "string" &&
+    (issues === undefined || (Array.isArray(issues) && issues.every(isFieldIssue)))
+  );
+}
+
 /** The Russian text to show for a failure: the API's messageUI, else `fallback` (the connection failed, or a bug). */
 export function messageUIOf(error: unknown, fallback = "Не удалось выполнить действие. Проверьте связь и попробуйте ещё раз."): string {
   return isApiError(error) ? error.messageUI : fallback;
 }
 
+/** Turns whatever a failed request gave (an answer with a body, no answer at all) into an ApiError. */
 export function toApiError(error: unknown, status: number | undefined, body: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  const parsed = serverErrorSchema.safeParse(body);
-  if (parsed.success) {
-    return new ApiError({ ...parsed.data, status: parsed.data.statusCode, cause: error });
+  if (isServerError(body)) {
+    const { statusCode, code, messageUI, message, issues } = body;
+    const fieldIssues = issues?.map(({ field, messageUI: text }) => ({ field, messageUI: text }));
+    return new ApiError({ status: statusCode, code, messageUI, message, ...(fieldIssues ? { issues: fieldIssues } : {}), cause: error });
   }
   if (!status) {
     return new ApiError({

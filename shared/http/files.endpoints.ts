@@ -1,4 +1,3 @@
-import { z } from "zod/mini";
 import { contract } from "./lazy-contracts";
 import type {
   Autocheck,
@@ -46,8 +45,8 @@ export interface FilesEndpoints {
   downloadFile(url: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
 }
 
-/** A file's bytes, as the request answers them with responseType "bytes". */
-const fileBytesSchema = z.instanceof(Uint8Array);
+/** A file's bytes, as the request answers them with responseType "bytes"; zod loaded on first use, like the contracts. */
+const fileBytesSchema = () => import("./zod-lazy").then((schemas) => schemas.fileBytesSchema);
 
 function fileForm(file: Blob, fileName: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();

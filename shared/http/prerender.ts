@@ -1,5 +1,11 @@
-import { widgetPrerenderSchema } from "../contracts/prerender";
 import type { WidgetPrerender } from "../contracts/prerender";
+
+/** widgetPrerenderSchema's check written out: the loader runs it before any element code, and zod would triple its download. */
+export function isWidgetPrerender(value: unknown): value is WidgetPrerender {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const { html, styles } = value as Record<string, unknown>;
+  return typeof html === "string" && Array.isArray(styles) && styles.every((style) => typeof style === "string");
+}
 
 /**
  * Asks the shop's server for an element's first paint (GET /widgets/prerender/{tag}). Anonymous
@@ -9,8 +15,8 @@ export async function fetchWidgetPrerender(url: string): Promise<WidgetPrerender
   try {
     const response = await fetch(url, { credentials: "omit" });
     if (response.status !== 200) return null;
-    const parsed = widgetPrerenderSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    const body: unknown = await response.json();
+    return isWidgetPrerender(body) ? { html: body.html, styles: body.styles, snapshot: body.snapshot } : null;
   } catch {
     return null;
   }

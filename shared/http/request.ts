@@ -1,5 +1,4 @@
 import { SESSION_TOKEN_HEADER } from "../contracts/wire";
-import "./zod-config";
 import type { z } from "zod/mini";
 import { badResponseError, toApiError } from "./error";
 

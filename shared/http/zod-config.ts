@@ -6,9 +6,9 @@ import { config } from "zod/mini";
  * reported as a CSP violation. With `jitless` zod neither probes nor compiles.
  *
  * Zod reads the setting when a schema is built, so this module must run before the contracts are
- * evaluated: the browser entries (widgets/loader.ts, widgets/index.ts, host-site/entry-client.tsx)
- * import it before anything else, and request.ts imports it for every other client of the API
- * (the server-side render). The server builds its own schemas before it loads the render, so its
- * routes keep the compiled parsers.
+ * evaluated. The browser builds make sure of it for every module: each module that builds schemas
+ * gets an import of this one prepended (vite.config.ts, jitlessZod). widgets/index.ts and
+ * host-site/entry-client.tsx still import it first, for the tests' Vite server, which has no such
+ * plugin. The server and its render keep the compiled parsers.
  */
 config({ jitless: true });

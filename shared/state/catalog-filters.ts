@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { PRICE_FILTER_MAX } from "../contracts/catalog";
+import { PRICE_FILTER_MAX } from "../contracts/wire";
 import { onStoredChange, readJson, readText, STORAGE_KEYS, writeJson } from "./storage";
 
 /*

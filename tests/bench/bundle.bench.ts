@@ -18,7 +18,8 @@ import { chromiumArgs, chromiumPath } from "../chromium";
  *     the catalogue is interactive;
  *   - React with react-dom (an entry that renders with react-dom/client), built in this run with
  *     the same Vite settings as the widgets (library mode, es2022, production, minified).
- * Target: the page's JavaScript is at most 1.15 × React alone, and the loader at most 3 KB.
+ * Target (issue 17): all JavaScript loaded once the catalogue is interactive is at most 1.15 × React
+ * alone, and the loader at most 3 KB. BENCH_PORT=n serves the shop on that port (18181 by default).
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -115,29 +116,32 @@ try {
   const loadedUntilCards = new Map(scripts);
   const sizes = await Promise.all([...loadedUntilCards].map(async ([url, size]) => [url, await size] as const));
   const pageGzip = sizes.reduce((sum, [, size]) => sum + size, 0);
-  const ratio = pageGzip / reactGzip;
+  const cardsRatio = pageGzip / reactGzip;
   // Then the element's code arrives and takes the cards over (hydration): what the page loads in all.
   await page.waitForFunction(() => customElements.get("ottisk-catalog") !== undefined, undefined, { timeout: 30_000 });
   await page.waitForLoadState("networkidle");
-  const allSizes = await Promise.all([...scripts.values()]);
-  const interactiveGzip = allSizes.reduce((sum, size) => sum + size, 0);
+  const allSizes = await Promise.all([...scripts].map(async ([url, size]) => [url, await size] as const));
+  const interactiveGzip = allSizes.reduce((sum, [, size]) => sum + size, 0);
+  const ratio = interactiveGzip / reactGzip;
 
   console.log("\nJavaScript a partner page loads until <ottisk-catalog> shows its cards (gzip -9 per file):");
   for (const [url, size] of sizes) console.log(`  ${kb(size).padStart(9)}  ${url.replace(shop, "")}`);
+  console.log("\nThen, until the catalogue is interactive:");
+  for (const [url, size] of allSizes) if (!loadedUntilCards.has(url)) console.log(`  ${kb(size).padStart(9)}  ${url.replace(shop, "")}`);
   console.log("");
   console.log(`| what | gzip |`);
   console.log(`|---|---|`);
   console.log(`| loader /widgets/ottisk.js | ${kb(loaderGzip)} (limit ${kb(LOADER_LIMIT_BYTES)}) |`);
-  console.log(`| all JavaScript until the catalogue's cards | ${kb(pageGzip)} |`);
-  console.log(`| all JavaScript once the catalogue is interactive (its code hydrated the cards) | ${kb(interactiveGzip)} (${(interactiveGzip / reactGzip).toFixed(3)} ×) |`);
+  console.log(`| all JavaScript until the catalogue's cards | ${kb(pageGzip)} (${cardsRatio.toFixed(3)} ×) |`);
+  console.log(`| all JavaScript once the catalogue is interactive (its code hydrated the cards) | ${kb(interactiveGzip)} |`);
   console.log(`| React + react-dom alone, built the same way | ${kb(reactGzip)} |`);
-  console.log(`| ratio | ${ratio.toFixed(3)} × (target ≤ ${TARGET_RATIO} ×) |`);
+  console.log(`| ratio, interactive / React alone | ${ratio.toFixed(3)} × (target ≤ ${TARGET_RATIO} ×) |`);
   if (loaderGzip > LOADER_LIMIT_BYTES) {
     console.error(`\nThe loader is ${kb(loaderGzip)}, over ${kb(LOADER_LIMIT_BYTES)}.`);
     failed = true;
   }
   if (ratio > TARGET_RATIO) {
-    console.error(`\nThe page's JavaScript is ${ratio.toFixed(3)} × React alone, over the ${TARGET_RATIO} × target.`);
+    console.error(`\nThe interactive page's JavaScript is ${ratio.toFixed(3)} × React alone, over the ${TARGET_RATIO} × target.`);
     failed = true;
   }
 } finally {

@@ -19,11 +19,12 @@ import { freePort } from "../free-port";
 
 /*
  * npm run bench:lighthouse — Lighthouse (mobile: its default emulation and simulated throttling) on
- * the shop's main page, a category and a product page, RUNS times each (pages taken in turn, so a
+ * the routes of spec §2 — the main page, the catalogue, a category and its second page, a product,
+ * search results, the cart, favourites, the contacts and a blog article — RUNS times each (pages taken in turn, so a
  * busy moment of the machine touches all of them), medians printed. Beside them, in the same rounds,
  * a reference: a minimal static page (one heading, one paragraph, no CSS or JS) served by a bare
  * Node server — the best this machine's Lighthouse gives any page, so a missed target can be told
- * apart from a slow machine. Targets: performance 100, accessibility 100, CLS 0; exit code 1 when
+ * apart from a slow machine. Targets: performance, accessibility, best practices and SEO 100, CLS 0; exit code 1 when
  * one is missed, with the audits that cost the points. Then axe-core on each page in Playwright's
  * Chromium: any serious or critical violation fails too.
  *
@@ -39,16 +40,48 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** BENCH_REPORT_DIR=folder keeps each page's median Lighthouse report (JSON, open it in the Lighthouse viewer). */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? join(root, "dist");
-const TARGETS = { performance: 100, accessibility: 100, cls: 0 };
+const TARGETS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, cls: 0 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /** The measured pages: edit here. The product page is the category's first product, as its page links it. */
 const MAIN_PATH = "/";
 const CATEGORY_SLUG = "vizitki";
+const SEARCH_QUERY = "визитки";
+/** A content page of spec §2 (a blog article: text, a cover picture and the blog teasers). */
+const CONTENT_PATH = "/blog/cmyk-i-rgb";
+/** BENCH_PAGES=main,category measures only those pages (names as printed), for a quick look while developing. */
+const PAGE_FILTER = process.env.BENCH_PAGES?.split(",").map((name) => name.trim()).filter(Boolean);
+/** BENCH_PORT=n serves the shop on that port instead of a free one the OS picks. */
+const BENCH_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 
 interface PageUnderTest {
   name: string;
   path: string;
+  /**
+   * A private screen (cart, favourites, search results: PRIVATE_PATHS of host-site/routes.ts) that
+   * asks search engines not to index it: SEO's is-crawlable audit fails there by design, so its SEO
+   * score is counted without that audit.
+   */
+  noindex?: boolean;
+}
+
+/** The audits excused on a noindex page. */
+const NOINDEX_EXCUSED = ["is-crawlable"];
+
+/** A category's score (0–100) as Lighthouse weighs it, with the `excused` audits counted as passed. */
+function categoryScore(lhr: LighthouseResult, id: string, excused: readonly string[]): number {
+  const category = lhr.categories[id];
+  if (!category) return 0;
+  if (excused.length === 0) return Math.round((category.score ?? 0) * 100);
+  let weighted = 0;
+  let weights = 0;
+  for (const ref of category.auditRefs) {
+    const score = excused.includes(ref.id) ? 1 : lhr.audits[ref.id]?.score;
+    if (ref.weight === 0 || score === null || score === undefined) continue;
+    weighted += ref.weight * score;
+    weights += ref.weight;
+  }
+  return weights === 0 ? 0 : Math.round((weighted / weights) * 100);
 }
 
 interface RunFigures {
@@ -133,12 +166,17 @@ async function startReferenceServer(): Promise<{ url: string; close: () => Promi
 
 const numeric = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
-async function lighthouseOnce(url: string, chrome: LaunchedChrome): Promise<RunFigures> {
-  const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", onlyCategories: [...CATEGORIES] });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as RunFigures["scores"];
+async function lighthouseOnce(url: string, chrome: LaunchedChrome, excused: readonly string[]): Promise<RunFigures> {
+  let lhr: LighthouseResult | undefined;
+  // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP on a busy machine) says nothing about the page: run it again.
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, categoryScore(lhr, id, id === "seo" ? excused : [])])) as RunFigures["scores"];
   return {
     scores,
     cls: numeric(lhr, "cumulative-layout-shift"),
@@ -220,7 +258,7 @@ if (BUILT_FILES.some((file) => !existsSync(file))) {
 await mkdir(join(root, ".tmp"), { recursive: true });
 const workDir = await mkdtemp(join(root, ".tmp", "bench-lighthouse-"));
 const distCopy = await snapshotDist(join(workDir, "dist"));
-const port = await freePort();
+const port = BENCH_PORT ?? (await freePort());
 const shop = `http://localhost:${port}`;
 const server = spawn(process.execPath, ["--import", "tsx", join(root, "tests", "bench", "site-server.ts"), join(workDir, "data"), distCopy, String(port)], {
   cwd: root,
@@ -231,12 +269,22 @@ let chrome: LaunchedChrome | undefined;
 let failed = false;
 try {
   await waitForServer(`${shop}/api/nds`, server);
-  const pages: PageUnderTest[] = [
+  const allPages: PageUnderTest[] = [
     { name: "main", path: MAIN_PATH },
+    { name: "catalog", path: "/catalog" },
     { name: "category", path: `/catalog/${CATEGORY_SLUG}` },
+    { name: "category-p2", path: `/catalog/${CATEGORY_SLUG}?page=2` },
     { name: "product", path: await firstProductPath(shop) },
+    { name: "search", path: `/poisk?q=${encodeURIComponent(SEARCH_QUERY)}`, noindex: true },
+    { name: "cart", path: "/cart", noindex: true },
+    { name: "favourites", path: "/izbrannoe", noindex: true },
+    { name: "contacts", path: "/kontakty" },
+    { name: "article", path: CONTENT_PATH },
   ];
-  const targets = [...pages.map((page) => ({ ...page, url: shop + page.path })), { name: "reference", path: "(minimal static page)", url: reference.url }];
+  const chosen = PAGE_FILTER ? allPages.filter((page) => PAGE_FILTER.includes(page.name)) : allPages;
+  if (chosen.length === 0) throw new Error(`BENCH_PAGES names none of: ${allPages.map((page) => page.name).join(", ")}`);
+  const pages = chosen;
+  const targets = [...pages.map((page) => ({ ...page, url: shop + page.path })), { name: "reference", path: "(minimal static page)", url: reference.url, noindex: false }];
   // Warm the server (its first render loads the SSR bundle and the catalogue's caches) outside the runs.
   for (const target of targets) await fetch(target.url);
 
@@ -245,7 +293,7 @@ try {
   console.log(`Lighthouse ${RUNS} × ${targets.length} pages (mobile, simulated throttling)…`);
   for (let round = 0; round < RUNS; round += 1) {
     for (const [index, target] of targets.entries()) {
-      runs[index]?.push(await lighthouseOnce(target.url, chrome));
+      runs[index]?.push(await lighthouseOnce(target.url, chrome, target.noindex ? NOINDEX_EXCUSED : []));
       process.stdout.write(".");
     }
   }
@@ -279,29 +327,28 @@ try {
     `\nmachine: Lighthouse's benchmarkIndex during the runs (higher is faster). Load average now ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores:` +
       " TBT is CPU time × 4 (the mobile CPU throttling), so other work on the machine inflates it; the reference page shows the floor.",
   );
-  console.log(`\nTargets: performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, CLS ${TARGETS.cls} (medians of ${RUNS} runs).`);
+  console.log(`\nTargets: ${CATEGORIES.map((id) => `${id} ${TARGETS[id]}`).join(", ")}, CLS ${TARGETS.cls} (medians of ${RUNS} runs).`);
 
   for (const [index, page] of pages.entries()) {
     const pageRuns = runs[index] ?? [];
-    const performance = median(pageRuns.map((figures) => figures.scores.performance));
-    const accessibility = median(pageRuns.map((figures) => figures.scores.accessibility));
     const cls = median(pageRuns.map((figures) => figures.cls));
-    const missed: string[] = [];
-    if (performance < TARGETS.performance) missed.push(`performance ${performance}`);
-    if (accessibility < TARGETS.accessibility) missed.push(`accessibility ${accessibility}`);
+    const missedCategories = CATEGORIES.filter((id) => median(pageRuns.map((figures) => figures.scores[id])) < TARGETS[id]);
+    const missed = missedCategories.map((id) => `${id} ${median(pageRuns.map((figures) => figures.scores[id]))}`);
     if (cls > TARGETS.cls) missed.push(`CLS ${cls.toFixed(3)}`);
     if (missed.length === 0) continue;
     failed = true;
     const { lhr } = medianRun(pageRuns);
     console.log(`\n${page.name} (${page.path}) misses: ${missed.join(", ")}. Audits that cost points (the median run):`);
-    if (performance < TARGETS.performance || cls > TARGETS.cls) console.log(`  performance:\n${costlyAudits(lhr, "performance").join("\n")}`);
-    if (accessibility < TARGETS.accessibility) console.log(`  accessibility:\n${costlyAudits(lhr, "accessibility").join("\n")}`);
+    const explained = new Set<string>(missedCategories);
+    if (cls > TARGETS.cls) explained.add("performance");
+    for (const id of explained) console.log(`  ${id}:\n${costlyAudits(lhr, id).join("\n")}`);
   }
 
   console.log("\naxe-core (serious and critical violations) in Playwright's Chromium:");
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
   try {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    // axe comes in as an inline script, which the shop's Content-Security-Policy rightly refuses.
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 }, bypassCSP: true });
     for (const target of pages) {
       const violations = await axeViolations(page, shop + target.path);
       console.log(`  ${pad(target.name, 10)} ${violations.length === 0 ? "none" : `${violations.length} violation(s)`}`);

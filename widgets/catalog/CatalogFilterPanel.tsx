@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { PRICE_FILTER_MAX } from "../../shared/contracts/catalog";
+import { PRICE_FILTER_MAX } from "../../shared/contracts/wire";
 import type { Category } from "../../shared/contracts/index";
 import { formatWorkingDaysLimit } from "../../shared/domain/format";
 import { parseCatalogFilters } from "../../shared/state/index";

@@ -1,7 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { feedbackEmailProblem } from "../../shared/contracts/index";
 import type { FeedbackFormDefinition, FeedbackReceipt, FormField } from "../../shared/contracts/index";
 import { isApiError } from "../../shared/http/index";
 import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useSiteResource } from "../../shared/state/index";
@@ -41,9 +40,14 @@ export function requiredProblem(field: FormField, value: string | boolean | unde
   return field.controlType === "dropdown" ? `Выберите «${field.label}»` : `Заполните поле «${field.label}»`;
 }
 
-/** A filled-in e-mail that is no address («bad@»): the server's rule, checked before sending. */
-export function formatProblem(field: FormField, value: string | boolean | undefined): string | null {
+/**
+ * A filled-in e-mail that is no address («bad@»): the server's rule, checked before sending. The rule
+ * is a zod schema, loaded on the first check: the form stands on content pages, whose first code
+ * should not carry zod.
+ */
+export async function formatProblem(field: FormField, value: string | boolean | undefined): Promise<string | null> {
   if (field.type !== "email" || typeof value !== "string" || value.trim() === "") return null;
+  const { feedbackEmailProblem } = await import("../../shared/contracts/feedback");
   return feedbackEmailProblem(value);
 }
 
@@ -107,7 +111,7 @@ function FeedbackFormView({ definition, onSent }: { definition: FeedbackFormDefi
     if (sending) return;
     const problems: Record<string, string> = {};
     for (const field of fields) {
-      const problem = requiredProblem(field, values[field.key]) ?? formatProblem(field, values[field.key]);
+      const problem = requiredProblem(field, values[field.key]) ?? (await formatProblem(field, values[field.key]));
       if (problem) problems[field.key] = problem;
     }
     setErrors(problems);

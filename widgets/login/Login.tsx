@@ -1,8 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { loginRequestSchema } from "../../shared/contracts/account";
-import type { SessionGrant } from "../../shared/contracts/index";
+import type { LoginRequest, SessionGrant } from "../../shared/contracts/index";
 import { isApiError } from "../../shared/http/index";
 import { loginAtom, recaptchaConfig, signedInAtom, useSiteResource } from "../../shared/state/index";
 import { Alert, Dialog } from "../../shared/ui/index";
@@ -73,8 +72,13 @@ export function LoginButton({ onLogin, label = "Войти", adminUrl, onNavigat
 type Field = "email" | "password";
 type FieldErrors = Partial<Record<Field, string>>;
 
-/** Spec §5: e-mail required and valid, password required — the rules and Russian texts of the API's own contract. */
-function validate(values: { email: string; password: string; rememberMe: boolean }) {
+/**
+ * Spec §5: e-mail required and valid, password required — the rules and Russian texts of the API's
+ * own contract, loaded with zod on first use: the header draws this form on every page, and the
+ * page's first code should not carry the schemas.
+ */
+async function validate(values: { email: string; password: string; rememberMe: boolean }): Promise<{ data: LoginRequest | null; errors: FieldErrors }> {
+  const { loginRequestSchema } = await import("../../shared/contracts/account");
   const parsed = loginRequestSchema.safeParse(values);
   if (parsed.success) return { data: parsed.data, errors: {} };
   const errors: FieldErrors = {};
@@ -126,14 +130,14 @@ export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
     const updated = { ...values, ...next };
     setValues(updated);
     // After the first submit the messages follow the typing.
-    if (checked) setErrors(validate(updated).errors);
+    if (checked) void validate(updated).then(({ errors: found }) => setErrors(found));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setChecked(true);
-    const { data, errors: found } = validate(values);
+    const { data, errors: found } = await validate(values);
     setErrors(found);
     if (!data) {
       (found.email ? emailRef : passwordRef).current?.focus();

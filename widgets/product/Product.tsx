@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useId, useMemo, useState } from "react";
 import type { FormEvent } from "react";
-import { PRODUCT_MAX_QUANTITY } from "../../shared/contracts/product-options";
+import { PRODUCT_MAX_QUANTITY } from "../../shared/contracts/wire";
 import type { Cart, CartLine, Product, ProductOptionGroup, ProductOptionGroupName, ProductPriceTier } from "../../shared/contracts/index";
 import { formatRoubles, formatWorkingDays } from "../../shared/domain/format";
 import { VAT_PERCENT } from "../../shared/domain/index";
