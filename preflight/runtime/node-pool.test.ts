@@ -5,6 +5,7 @@ import { CRASHED_MESSAGE_UI, LayoutCheckError } from "./errors";
 import { createNodeCheckPool, engineDeadlineMs } from "./node-pool";
 import type { NodeCheckPool } from "./node-pool";
 import { testEngineFile } from "./testing-engine";
+import { failureOf } from "./test-support";
 
 /*
  * The warm check pool from source (its threads load node-worker.ts through tsx; the built CLI's
@@ -25,14 +26,6 @@ afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.close()));
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<LayoutCheckError> {
-  const outcome = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof LayoutCheckError)) throw new Error(`Expected a LayoutCheckError, got ${String(outcome)}`);
-  return outcome;
-}
 
 describe("the Node check pool", () => {
   it("answers file after file from the same warm worker, with the real engine, leaving the caller's bytes alone", async () => {

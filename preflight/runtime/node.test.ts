@@ -3,6 +3,7 @@ import { PreflightError, preflightErrorMessages } from "../core/errors";
 import { BUSINESS_CARD_PROFILE, businessCardPdf } from "../core/testing";
 import { CRASHED_MESSAGE_UI, fromCheckErrorData, LayoutCheckError, toCheckErrorData } from "./errors";
 import { checkInWorker } from "./node";
+import { failureOf } from "./test-support";
 
 /*
  * checkInWorker (a one-file pool, node-pool.ts; the pool itself is node-pool.test.ts) from source,
@@ -10,14 +11,6 @@ import { checkInWorker } from "./node";
  */
 
 
-async function failureOf(promise: Promise<unknown>): Promise<LayoutCheckError> {
-  const outcome = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof LayoutCheckError)) throw new Error(`Expected a LayoutCheckError, got ${String(outcome)}`);
-  return outcome;
-}
 
 describe("checkInWorker", () => {
   it("answers the engine's report from a worker thread, and leaves the caller's bytes alone", async () => {

@@ -12,9 +12,9 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Starts `script` (relative to the repository) with node --import tsx and waits for its "LISTENING <url>" line. */
-export async function startBenchServer(script: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
+export async function startBenchServer(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string }> {
   // node --import tsx directly, so the pid is the server's own (memory is read from /proc).
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, script), ...args], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, script), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolveUrl, reject) => {
     let seen = "";
     child.stdout?.on("data", (chunk: Buffer) => {

@@ -1,8 +1,6 @@
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { startBenchServer } from "./bench-process";
 
 /*
  * How `npm run bench:scale` measures one server: latency percentiles under a short autocannon load,
@@ -10,7 +8,6 @@ import { fileURLToPath } from "node:url";
  * endpoint again and again while something heavy runs, to see whether one slow request stalls the rest.
  */
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface Latency {
   p50Ms: number;
@@ -90,23 +87,13 @@ export function startStallProbe(url: string): StallProbe {
   };
 }
 
-/** Starts tests/bench/scale-server.ts with NODE_ENV=production and waits for its "LISTENING <url>" line. */
-export async function startShop(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "tests/bench/scale-server.ts"), ...args], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let seen = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(seen);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`scale-server.ts exited with ${code} before listening`)));
-  });
-  return { child, url };
+/**
+ * Starts the shop (tests/bench/site-server.ts) as `npm start` runs it, NODE_ENV=production, on the
+ * database the benchmark has already seeded (BENCH_PRESEEDED: the measured process never pays for
+ * seeding), and waits for its "LISTENING <url>" line.
+ */
+export function startShop(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  return startBenchServer("tests/bench/site-server.ts", args, { ...process.env, NODE_ENV: "production", BENCH_PRESEEDED: "1" });
 }
 
 /** Ends the shop's process and waits until it has closed its database. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PreflightError } from "../../preflight/core/errors";
 import { runPreflight } from "../../preflight/engine";
-import type { PreflightProfile } from "../../preflight/report";
+import { PERMISSIVE_PROFILE } from "./profiles";
 
 /*
  * No crash and no hang on the public sample PDFs beside the checkout (../shared/data/pdf-samples/,
@@ -14,20 +14,6 @@ import type { PreflightProfile } from "../../preflight/report";
 
 const samplesDir = fileURLToPath(new URL("../../../shared/data/pdf-samples/", import.meta.url));
 const ANSWER_MS = 5_000;
-
-const permissive: PreflightProfile = {
-  pdfVersion: "1.7",
-  pages: 1,
-  trimMm: [210, 297],
-  bleedMm: 0,
-  sizeToleranceMm: 1000,
-  minPpi: 1,
-  ppiTolerancePct: 0,
-  compression: "lossy",
-  maxTacPct: 400,
-  tacTolerancePct: 0,
-  tacMinAreaMm2: 1,
-};
 
 async function pdfFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -46,7 +32,7 @@ describe("public PDF samples", () => {
       const name = relative(samplesDir, file);
       const started = performance.now();
       try {
-        runPreflight(bytes, permissive);
+        runPreflight(bytes, PERMISSIVE_PROFILE);
         counts.reports += 1;
       } catch (error) {
         if (error instanceof PreflightError) counts.errors.set(error.code, (counts.errors.get(error.code) ?? 0) + 1);
