@@ -116,12 +116,13 @@ class Reader implements PdfDocument {
   /**
    * A file cut off partway through (an upload or a copy that stopped): it was read by scanning
    * (no usable cross-reference data) and has no %%EOF in its last kilobyte. Such a file is DAMAGED
-   * when what its pages draw is gone with the cut: a page's content stream, or an XObject its
-   * resources name, that the page tree refers to but the file no longer holds (or holds only in
-   * part — a stream without its end does not parse), or fewer pages than the page tree's /Count.
-   * A file cut only after the last of that (its tail — the xref, trailer, Info, the end of a font
-   * program) keeps a complete picture of its pages and is read as recovered, as before; a file
-   * with a complete ending (%%EOF) whose table is merely broken is never refused here.
+   * when anything its pages print is gone with the cut: fewer pages than the page tree's /Count, or
+   * any object reachable from a page's content and resources (content streams, XObjects and their
+   * resources, fonts and their programs, colour spaces and ICC profiles, patterns, shadings,
+   * graphics states) that the file no longer holds, or holds only in part (a stream running into
+   * the end of the file, with no `endstream`). A file cut only after all of that (its xref, trailer
+   * and Info) keeps a complete picture of its pages and is read as recovered; a file with a
+   * complete ending (%%EOF) whose table is merely broken is never refused here.
    */
   private refuseIfCutOff(): void {
     const fail = (what: string): never => {
@@ -129,25 +130,46 @@ class Reader implements PdfDocument {
     };
     const count = this.resolve(this.resolveDict(this.catalog.entries.get("Pages"))?.entries.get("Count"));
     if (isNumber(count) && count > this.pages.length) fail(`${count - this.pages.length} of ${count} pages`);
-    /** A reference the file no longer resolves (a direct value is never gone). */
-    const gone = (value: PdfObject | undefined): boolean => value !== undefined && isRef(value) && this.resolve(value) === null;
-    const end = this.bytes.byteOffset + this.bytes.length;
-    /** Not a stream, or one whose data runs into the end of the file (no `endstream`: the parser took what was left). */
-    const broken = (value: PdfObject): boolean => !isStream(value) || (value.raw.buffer === this.bytes.buffer && value.raw.byteOffset + value.raw.length >= end);
+    /**
+     * A stream whose data runs into the end of the file: neither `endstream` nor `endobj` follows its
+     * data (the parser took what was left, less a final line break).
+     */
+    const runsOff = (stream: PdfStream): boolean => {
+      if (stream.raw.buffer !== this.bytes.buffer) return false;
+      const after = stream.raw.byteOffset - this.bytes.byteOffset + stream.raw.length;
+      return indexOfBytes(this.bytes, ENDSTREAM_MARKER, after) < 0 && indexOfBytes(this.bytes, ENDOBJ_MARKER, after) < 0;
+    };
+    const cutObject = objectCutAtTheEnd(this.bytes);
+    const seen = new Set<number>();
     for (const page of this.pages) {
-      this.budget.tick(1);
       const contents = page.dict.entries.get("Contents");
-      if (gone(contents)) fail(`the content of page ${page.number}`);
-      const refs = isArray(this.resolve(contents)) ? (this.resolveArray(contents) ?? []) : contents === undefined ? [] : [contents];
-      for (const ref of refs) if (broken(this.resolve(ref))) fail(`a content stream of page ${page.number}`);
-      if (gone(page.dict.entries.get("Resources"))) fail(`the resources of page ${page.number}`);
-      const xobjectsRef = page.resources.entries.get("XObject");
-      if (gone(xobjectsRef)) fail(`the XObjects of page ${page.number}`);
-      const xobjects = this.resolveDict(xobjectsRef);
-      if (xobjects === null) continue;
-      for (const [name, ref] of xobjects.entries) {
+      const contentRefs = isArray(this.resolve(contents)) ? (this.resolveArray(contents) ?? []) : contents === undefined ? [] : [contents];
+      for (const ref of contentRefs) {
+        if (!isStream(this.resolve(ref))) fail(`a content stream of page ${page.number}`);
+      }
+      // Everything the page prints, followed through references once per file.
+      const pending: PdfObject[] = [...contentRefs, page.dict.entries.get("Resources") ?? null, page.resources];
+      while (pending.length > 0) {
         this.budget.tick(1);
-        if (broken(this.resolve(ref))) fail(`XObject /${name} of page ${page.number}`);
+        let value = pending.pop() ?? null;
+        if (isRef(value)) {
+          if (seen.has(value.num)) continue;
+          seen.add(value.num);
+          const target = this.resolve(value);
+          if (target === null) fail(`object ${value.num} that page ${page.number} uses`);
+          if (value.num === cutObject) fail(`the end of object ${value.num} that page ${page.number} uses`);
+          value = target;
+        }
+        if (isStream(value)) {
+          if (runsOff(value)) fail(`the end of object ${value.ref?.num ?? "?"} that page ${page.number} uses`);
+          value = value.dict;
+        }
+        if (isDict(value)) {
+          // Up the page tree or across to other pages is not what this page prints.
+          for (const [key, item] of value.entries) if (key !== "Parent" && key !== "P" && key !== "Annots") pending.push(item);
+        } else if (isArray(value)) {
+          pending.push(...value);
+        }
       }
     }
   }
@@ -403,10 +425,35 @@ class Reader implements PdfDocument {
 }
 
 const EOF_MARKER = ascii("%%EOF");
+const ENDSTREAM_MARKER = ascii("endstream");
+const ENDOBJ_MARKER = ascii("endobj");
 /** How far from the end a %%EOF still counts as the file's end (producers append a little after it). */
 const EOF_WINDOW = 1024;
 
 /** Whether the file ends as a PDF does: %%EOF within its last kilobyte. */
+/**
+ * The number of the object the file's end cuts into: the `N G obj` that starts after the last
+ * `endobj` (the scan may still have read a part of it — a dictionary without its closing `>>`, a
+ * stream without its data), or null when the file ends between objects.
+ */
+function objectCutAtTheEnd(bytes: Uint8Array): number | null {
+  let from = 0;
+  for (let i = bytes.length - ENDOBJ_MARKER.length; i >= 0; i--) {
+    if (bytes[i] === 0x65 && matchesMarker(bytes, i, ENDOBJ_MARKER)) {
+      from = i + ENDOBJ_MARKER.length;
+      break;
+    }
+  }
+  const head = String.fromCharCode(...bytes.subarray(from, Math.min(bytes.length, from + 64)));
+  const match = /^\s*(?:%[^\r\n]*[\r\n]+\s*)*(\d+)\s+\d+\s+obj\b/.exec(head);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+function matchesMarker(bytes: Uint8Array, at: number, marker: Uint8Array): boolean {
+  for (let k = 0; k < marker.length; k++) if (bytes[at + k] !== marker[k]) return false;
+  return true;
+}
+
 function endsWithEof(bytes: Uint8Array): boolean {
   return indexOfBytes(bytes, EOF_MARKER, Math.max(0, bytes.length - EOF_WINDOW)) >= 0;
 }

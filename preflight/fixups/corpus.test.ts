@@ -103,9 +103,11 @@ describe("fix-ups over the preflight corpus", () => {
     expect(offered("3171-iccbased-cmyk.pdf")).toEqual([]);
   });
 
-  it("blocks what pdf-lib cannot read, with the reason", () => {
+  it("blocks nothing on the files the engine reports on: pdf-lib reads every one of them", () => {
+    // The one file the engine read only by recovery and pdf-lib could not (hostile-truncated-tail)
+    // is refused as DAMAGED since issue 17; fixups.test.ts covers UNREADABLE on hand-made files.
     const blocked = outcomes.filter((o) => o.blockedBy !== null);
-    expect(blocked.map((o) => [o.file, o.id, o.blockedBy])).toEqual([["hostile-truncated-tail.pdf", "rgb-to-cmyk", fixupErrorMessages.UNREADABLE]]);
+    expect(blocked.map((o) => [o.file, o.id, o.blockedBy])).toEqual([]);
   });
 });
 

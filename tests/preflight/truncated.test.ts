@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createBudget } from "../../preflight/core/budget";
@@ -7,6 +8,7 @@ import type { PdfStream } from "../../preflight/core/objects";
 import { openDocument } from "../../preflight/core/reader";
 import { runPreflight } from "../../preflight/engine";
 import { PERMISSIVE_PROFILE } from "./profiles";
+import { buildCorpus, corpusDir } from "./make-corpus";
 
 /*
  * A PDF cut off partway through (an upload that stopped) fails DAMAGED with the Russian «файл
@@ -16,6 +18,13 @@ import { PERMISSIVE_PROFILE } from "./profiles";
  */
 
 const sample = fileURLToPath(new URL("../../../shared/data/pdf-samples/verapdf/PDF_A-1b/6.2_Graphics/6.2.4_Images/veraPDF_test_suite_6-2-4-t03-pass-a.pdf", import.meta.url));
+
+/** The corpus's combined file (npm test builds the corpus first; built here when it is missing). */
+async function ensureCombo(): Promise<string> {
+  const file = join(corpusDir, "combo-rgb-spot-text.pdf");
+  if (!(await stat(file).catch(() => null))) await buildCorpus({ dir: corpusDir });
+  return file;
+}
 
 function outcome(bytes: Uint8Array): string {
   try {
@@ -44,4 +53,21 @@ describe("a PDF cut off partway through", () => {
     for (const at of cuts) expect([at, outcome(bytes.subarray(0, at))]).toEqual([at, `DAMAGED: ${new PreflightError("DAMAGED", "").messageUI}`]);
     expect(new PreflightError("DAMAGED", "").messageUI).toContain("повреждён");
   });
+
+  it("fails DAMAGED when the cut falls inside a font program or any other object the page prints, and reads a file cut only after them", async () => {
+    // Ghostscript's combined test file: RGB, a spot colour and text in an embedded Type1C font,
+    // whose font program is the last object the page uses (then Info, the xref and the trailer).
+    const corpusFile = await ensureCombo();
+    const bytes = new Uint8Array(await readFile(corpusFile));
+    const text = new TextDecoder("latin1").decode(bytes);
+    const fontProgram = /(\d+) 0 obj\s*<<[^>]*\/Subtype\s*\/Type1C/.exec(text);
+    expect(fontProgram).not.toBeNull();
+    const start = fontProgram?.index ?? 0;
+    const end = text.indexOf("endobj", start);
+    const damaged = `DAMAGED: ${new PreflightError("DAMAGED", "").messageUI}`;
+    for (const at of [start + 20, start + 40, Math.floor((start + end) / 2), end - 2]) expect([at, outcome(bytes.subarray(0, at))]).toEqual([at, damaged]);
+    // Cut in the trailer: everything the page prints is whole, the recovered report stands.
+    const trailerCut = text.lastIndexOf("trailer") + 4;
+    expect(outcome(bytes.subarray(0, trailerCut))).toMatch(/^report/);
+  }, 120_000);
 });
