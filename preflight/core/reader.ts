@@ -117,7 +117,7 @@ class Reader implements PdfDocument {
    * A file cut off partway through (an upload or a copy that stopped): it was read by scanning
    * (no usable cross-reference data) and has no %%EOF in its last kilobyte. Such a file is DAMAGED
    * when anything its pages print is gone with the cut: fewer pages than the page tree's /Count, or
-   * any object reachable from a page's content and resources (content streams, XObjects and their
+   * any object reachable from a page's content, resources and annotations (content streams, XObjects and their
    * resources, fonts and their programs, colour spaces and ICC profiles, patterns, shadings,
    * graphics states) that the file no longer holds, or holds only in part (a stream running into
    * the end of the file, with no `endstream`). A file cut only after all of that (its xref, trailer
@@ -148,7 +148,7 @@ class Reader implements PdfDocument {
         if (!isStream(this.resolve(ref))) fail(`a content stream of page ${page.number}`);
       }
       // Everything the page prints, followed through references once per file.
-      const pending: PdfObject[] = [...contentRefs, page.dict.entries.get("Resources") ?? null, page.resources];
+      const pending: PdfObject[] = [...contentRefs, page.dict.entries.get("Resources") ?? null, page.resources, page.dict.entries.get("Annots") ?? null];
       while (pending.length > 0) {
         this.budget.tick(1);
         let value = pending.pop() ?? null;
@@ -165,8 +165,8 @@ class Reader implements PdfDocument {
           value = value.dict;
         }
         if (isDict(value)) {
-          // Up the page tree or across to other pages is not what this page prints.
-          for (const [key, item] of value.entries) if (key !== "Parent" && key !== "P" && key !== "Annots") pending.push(item);
+          // Up the page tree, or from an annotation back to its page, is not what this page prints.
+          for (const [key, item] of value.entries) if (key !== "Parent" && key !== "P") pending.push(item);
         } else if (isArray(value)) {
           pending.push(...value);
         }
