@@ -249,7 +249,7 @@ function readStreamData(bytes: Uint8Array, dict: PdfDict, keywordEnd: number, re
   return { stream: { kind: "stream", dict, raw: bytes.subarray(start, dataEnd), ref }, end };
 }
 
-function matchesAt(bytes: Uint8Array, pos: number, needle: Uint8Array): boolean {
+export function matchesAt(bytes: Uint8Array, pos: number, needle: Uint8Array): boolean {
   if (pos + needle.length > bytes.length) return false;
   for (let i = 0; i < needle.length; i++) if (bytes[pos + i] !== needle[i]) return false;
   return true;

@@ -5,7 +5,7 @@ import { IMAGE_CODECS, decodeFilters, filterSteps, type DecodeResult } from "./f
 import { Lexer, ascii, indexOfBytes } from "./lexer";
 import { isArray, isDict, isName, isNumber, isRef, isStream, type PdfArray, type PdfDict, type PdfObject, type PdfRef, type PdfStream } from "./objects";
 import { walkPageTree } from "./page-tree";
-import { Parser, parseIndirectObject, type IndirectObject, type IndirectOptions } from "./parser";
+import { Parser, matchesAt, parseIndirectObject, type IndirectObject, type IndirectOptions } from "./parser";
 import { scanObjects } from "./recover";
 import { XrefError, findStartxref, readXref, type XrefEntry } from "./xref";
 
@@ -439,7 +439,7 @@ const EOF_WINDOW = 1024;
 function objectCutAtTheEnd(bytes: Uint8Array): number | null {
   let from = 0;
   for (let i = bytes.length - ENDOBJ_MARKER.length; i >= 0; i--) {
-    if (bytes[i] === 0x65 && matchesMarker(bytes, i, ENDOBJ_MARKER)) {
+    if (bytes[i] === 0x65 && matchesAt(bytes, i, ENDOBJ_MARKER)) {
       from = i + ENDOBJ_MARKER.length;
       break;
     }
@@ -449,10 +449,6 @@ function objectCutAtTheEnd(bytes: Uint8Array): number | null {
   return match?.[1] === undefined ? null : Number(match[1]);
 }
 
-function matchesMarker(bytes: Uint8Array, at: number, marker: Uint8Array): boolean {
-  for (let k = 0; k < marker.length; k++) if (bytes[at + k] !== marker[k]) return false;
-  return true;
-}
 
 function endsWithEof(bytes: Uint8Array): boolean {
   return indexOfBytes(bytes, EOF_MARKER, Math.max(0, bytes.length - EOF_WINDOW)) >= 0;

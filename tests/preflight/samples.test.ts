@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PreflightError } from "../../preflight/core/errors";
 import { runPreflight } from "../../preflight/engine";
-import { PERMISSIVE_PROFILE } from "./profiles";
+import { PERMISSIVE_PROFILE } from "../../preflight/core/testing";
 
 /*
  * No crash and no hang on the public sample PDFs beside the checkout (../shared/data/pdf-samples/,

@@ -2,12 +2,11 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createBudget } from "../../preflight/core/budget";
-import { DEFAULT_LIMITS, PreflightError } from "../../preflight/core/errors";
+import { PreflightError } from "../../preflight/core/errors";
 import type { PdfStream } from "../../preflight/core/objects";
 import { openDocument } from "../../preflight/core/reader";
 import { runPreflight } from "../../preflight/engine";
-import { PERMISSIVE_PROFILE } from "./profiles";
+import { PERMISSIVE_PROFILE, testBudget } from "../../preflight/core/testing";
 import { buildCorpus, corpusDir } from "./make-corpus";
 
 /*
@@ -40,7 +39,7 @@ describe("a PDF cut off partway through", () => {
   it("fails DAMAGED («файл повреждён») when cut inside its page's content or image, and reads whole", async () => {
     const bytes = new Uint8Array(await readFile(sample));
     expect(outcome(bytes)).toMatch(/^report/);
-    const doc = openDocument(bytes, createBudget({ ...DEFAULT_LIMITS, now: () => Date.now() }));
+    const doc = openDocument(bytes, testBudget());
     const page = doc.pages[0]!;
     const streams: PdfStream[] = [...page.contents];
     for (const [, ref] of doc.resolveDict(page.resources.entries.get("XObject"))?.entries ?? []) {
