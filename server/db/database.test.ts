@@ -7,6 +7,7 @@ import { openTestDatabase } from "../../tests/server/support/test-database";
 import type { TestDatabase } from "../../tests/server/support/test-database";
 import { product, productCategory } from "./schema";
 import { seedDemoData } from "./seed";
+import { createFileStorages } from "../services/file-storage";
 import { productNameSortKey } from "./sort-key";
 
 let database: TestDatabase;
@@ -46,7 +47,7 @@ describe("the demo seed", () => {
 
   it("does nothing when the catalogue already has categories", async () => {
     const before = await database.db.select().from(product).orderBy(asc(product.id));
-    expect(await seedDemoData(database.db, database.filesDir)).toEqual({ seeded: false, categories: 0, products: 0 });
+    expect(await seedDemoData(database.db, createFileStorages({ filesDir: database.filesDir }).publicFiles)).toEqual({ seeded: false, categories: 0, products: 0 });
     expect(await database.db.select().from(product).orderBy(asc(product.id))).toEqual(before);
   });
 

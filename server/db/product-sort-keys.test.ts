@@ -5,6 +5,7 @@ import type { TestDatabase } from "../../tests/server/support/test-database";
 import { rekeyProductNames } from "./product-sort-keys";
 import { product } from "./schema";
 import { seedDemoData } from "./seed";
+import { createFileStorages } from "../services/file-storage";
 import { productNameSortKey } from "./sort-key";
 
 let database: TestDatabase;
@@ -46,7 +47,7 @@ describe("rekeyProductNames", () => {
   it("runs on every start as part of the seed", async () => {
     const { db } = database;
     await db.update(product).set({ nameSortKey: "stale" });
-    await seedDemoData(db, database.filesDir);
+    await seedDemoData(db, createFileStorages({ filesDir: database.filesDir }).publicFiles);
     const rows = await db.select({ name: product.name, key: product.nameSortKey }).from(product);
     for (const row of rows) expect(row.key).toBe(productNameSortKey(row.name));
   });

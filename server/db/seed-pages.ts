@@ -1,8 +1,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import { count } from "drizzle-orm";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { PDFDocument, rgb } from "pdf-lib";
 import type { PDFFont, PDFPage } from "pdf-lib";
 import type {
@@ -17,6 +16,7 @@ import type {
 import { SHOP_REQUISITES, shopRequisitesText } from "../../shared/domain/index";
 import { fileReference, pagePlainText } from "../services/pages.mapper";
 import { websiteBlockKeys } from "../services/pages.service";
+import type { FileStorage } from "../services/file-storage";
 import type { Database } from "./client";
 import { websiteBlock, websitePage } from "./schema";
 import { drawMockup } from "./seed-photos";
@@ -30,7 +30,7 @@ import type { Mockup, MockupPalette } from "./seed-photos";
  * covers drawn like the catalogue's mock-ups. Stored content names files as `file:<path>`.
  */
 
-/** The site's files, under the files folder. */
+/** The site's files, in the public storage (served at /files/site/). */
 const SITE_FOLDER = "site";
 
 const palettes = {
@@ -767,9 +767,8 @@ function pictures(list: readonly DemoPage[]): DemoPicture[] {
   return list.flatMap((page) => [...(page.cover ? [page.cover] : []), ...pictures(page.children ?? [])]);
 }
 
-/** Writes the site's PDFs and pictures; rows are inserted only after their files are there. */
-async function writeSiteFiles(filesDir: string): Promise<void> {
-  await mkdir(join(filesDir, SITE_FOLDER), { recursive: true });
+/** Writes the site's PDFs and pictures to the public storage; rows are inserted only after their files are there. */
+async function writeSiteFiles(publicFiles: FileStorage): Promise<void> {
   const [regular, bold] = await Promise.all([
     readFile(requireFromHere.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
     readFile(requireFromHere.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
@@ -777,8 +776,10 @@ async function writeSiteFiles(filesDir: string): Promise<void> {
   const fonts = { regular: new Uint8Array(regular), bold: new Uint8Array(bold) };
   const popupPicture: DemoPicture = { name: "popup-vizitki", mockup: { kind: "business-cards", palette: palettes.forest, caption: "Скидка 15 %" } };
   await Promise.all([
-    ...Object.values(documents).map(async (document) => writeFile(join(filesDir, documentPath(document)), await renderDocument(document, fonts))),
-    ...[...pictures(pages), popupPicture].map((picture) => writeFile(join(filesDir, picturePath(picture.name)), drawMockup(picture.mockup), "utf8")),
+    ...Object.values(documents).map(async (document) => publicFiles.put(documentPath(document), await renderDocument(document, fonts), "application/pdf")),
+    ...[...pictures(pages), popupPicture].map((picture) =>
+      publicFiles.put(picturePath(picture.name), new TextEncoder().encode(drawMockup(picture.mockup)), "image/svg+xml"),
+    ),
   ]);
 }
 
@@ -791,7 +792,7 @@ export interface SeedPagesResult {
  * Fills an empty website with the demo pages and adds any missing Header, Footer or Popup block.
  * Does nothing when pages and all three blocks exist, so it is safe on every start.
  */
-export async function seedDemoPages(db: Database, filesDir: string): Promise<SeedPagesResult> {
+export async function seedDemoPages(db: Database, publicFiles: FileStorage): Promise<SeedPagesResult> {
   const [existing] = await db.select({ pages: count() }).from(websitePage);
   const blockRows = await db.select({ key: websiteBlock.key }).from(websiteBlock);
   const blocks: { key: string; content: Record<string, unknown> }[] = [
@@ -803,7 +804,7 @@ export async function seedDemoPages(db: Database, filesDir: string): Promise<See
   const needPages = (existing?.pages ?? 0) === 0;
   if (!needPages && missingBlocks.length === 0) return { pages: 0, blocks: 0 };
 
-  await writeSiteFiles(filesDir);
+  await writeSiteFiles(publicFiles);
 
   let inserted = 0;
   await db.transaction(async (tx) => {

@@ -1,6 +1,5 @@
 import { count } from "drizzle-orm";
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import type { FileStorage } from "../services/file-storage";
 import type { Database } from "./client";
 import { seedGeography } from "./geo-seed";
 import { seedBundledCities } from "./seed-cities";
@@ -23,7 +22,7 @@ import { productNameSortKey } from "./sort-key";
  * shopper reads them). Two products have no photo, to show the card's placeholder.
  */
 
-/** Where the seed's pictures go, under the files folder; the database keeps paths relative to that folder. */
+/** Where the seed's pictures go in the public storage; the database keeps their keys (paths under /files/). */
 const PHOTO_FOLDER = "catalog";
 
 interface DemoCategory {
@@ -503,10 +502,11 @@ export interface SeedResult {
 }
 
 /**
- * Fills an empty catalogue with the demo categories and products and writes their SVG photos into
- * `filesDir/catalog/`. Does nothing when any category exists, so it is safe on every start.
+ * Fills an empty catalogue with the demo categories and products and writes their SVG photos to
+ * the public storage under `catalog/` (served at /files/catalog/). Does nothing when any category
+ * exists, so it is safe on every start (of every node: the caller keeps two from running it at once).
  */
-export async function seedDemoData(db: Database, filesDir: string): Promise<SeedResult> {
+export async function seedDemoData(db: Database, publicFiles: FileStorage): Promise<SeedResult> {
   // The preset cities must exist on every install, so geography is seeded before the catalogue's early return.
   await seedGeography(db);
   // Every Russian city with a population (the shipped HFLabs list) on an install that has no cities beyond the presets.
@@ -518,7 +518,7 @@ export async function seedDemoData(db: Database, filesDir: string): Promise<Seed
   // Promocodes need nothing else: seeded on every start where they are missing.
   await seedDemoPromocodes(db);
   // The website's pages and blocks need no products (categories are named by slug); they check for themselves.
-  await seedDemoPages(db, filesDir);
+  await seedDemoPages(db, publicFiles);
   // Sort keys made by an older productNameSortKey are remade (product-sort-keys.ts).
   await rekeyProductNames(db);
   const [existing] = await db.select({ categories: count() }).from(productCategory);
@@ -529,11 +529,10 @@ export async function seedDemoData(db: Database, filesDir: string): Promise<Seed
   }
 
   // Photos first: a row must never point at a file that is not there.
-  await mkdir(join(filesDir, PHOTO_FOLDER), { recursive: true });
   const writePhoto = async (name: string, mockup: Mockup): Promise<string> => {
-    const path = `${PHOTO_FOLDER}/${name}.svg`;
-    await writeFile(join(filesDir, path), drawMockup(mockup), "utf8");
-    return path;
+    const key = `${PHOTO_FOLDER}/${name}.svg`;
+    await publicFiles.put(key, new TextEncoder().encode(drawMockup(mockup)), "image/svg+xml");
+    return key;
   };
 
   const categoryRows: NewProductCategoryRow[] = await Promise.all(

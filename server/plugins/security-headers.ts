@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  *   set their own policy, which wins;
  * - /demo: the demo pages stand for a partner's site, so they may load the shop's widgets and API
  *   from the shop's public address as a partner page would (`demoCsp`, set by static-site.ts);
- * - /files/ keeps its sandboxing policy (app.ts), set by the static route itself.
+ * - /files/ keeps its sandboxing policy, set by its route itself (plugins/public-files.ts).
  *
  * Resources are marked `Cross-Origin-Resource-Policy: cross-origin` because partners' pages load the
  * widgets bundle, the product photos and the API from here; what keeps them safe is CORS and the

@@ -5,8 +5,9 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalFileStorage, createS3FileStorage, signS3Request } from "./file-storage";
+import { contentTypeOf, createFileStorages, createLocalFileStorage, createS3FileStorage, signS3Request } from "./file-storage";
 
 const S3 = { bucket: "ottisk-files", region: "ru-central1", accessKeyId: "AKIDTEST", secretAccessKey: "secret/with+chars" };
 
@@ -151,6 +152,41 @@ describe("createLocalFileStorage", () => {
     const storage = createLocalFileStorage(root);
     for (const key of ["../x.pdf", "a/../../x.pdf", "/etc/passwd", "a//b.pdf", "a\\b.pdf", ""]) {
       await expect(storage.put(key, new Uint8Array([1]), "application/pdf"), key).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.open(key), key).rejects.toThrow(/Invalid storage key/);
     }
+  });
+
+  it("opens a file as a stream with its size, type by extension and a weak entity tag; a folder or a missing file is null", async () => {
+    const storage = createLocalFileStorage(root);
+    await storage.put("site/a.svg", new TextEncoder().encode("<svg/>"), "image/svg+xml");
+    const opened = await storage.open("site/a.svg");
+    if (!opened) throw new Error("not opened");
+    expect(opened).toMatchObject({ sizeBytes: 6, contentType: "image/svg+xml" });
+    expect(opened.etag).toMatch(/^W\/"6-[0-9a-f]+"$/);
+    expect((await buffer(opened.body)).toString()).toBe("<svg/>");
+    expect(await storage.open("site")).toBeNull();
+    expect(await storage.open("site/nothing.svg")).toBeNull();
+    expect(await storage.open("site/a.svg/deeper")).toBeNull();
+  });
+
+  it("on disk, keeps public files in the files folder and private ones in its private/, which the public one never reaches", async () => {
+    const { publicFiles, privateFiles } = createFileStorages({ filesDir: join(root, "files") });
+    await publicFiles.put("catalog/p.svg", new TextEncoder().encode("<svg/>"), "image/svg+xml");
+    await privateFiles.put("layout/2026/01/l.pdf", new TextEncoder().encode("%PDF-"), "application/pdf");
+    expect(await readdir(join(root, "files", "catalog"))).toEqual(["p.svg"]);
+    expect(await readdir(join(root, "files", "private", "layout", "2026", "01"))).toEqual(["l.pdf"]);
+    for (const key of ["private/layout/2026/01/l.pdf", "Private/layout/2026/01/l.pdf", "PRIVATE/layout/2026/01/l.pdf"]) {
+      expect(await publicFiles.get(key), key).toBeNull();
+      expect(await publicFiles.open(key), key).toBeNull();
+      await expect(publicFiles.put(key, new Uint8Array([1]), "application/pdf"), key).rejects.toThrow(/other storage/);
+    }
+  });
+
+  it("names the content types the shop serves by extension; the rest are downloads", () => {
+    expect(contentTypeOf("catalog/a.svg")).toBe("image/svg+xml");
+    expect(contentTypeOf("site/Doc.PDF")).toBe("application/pdf");
+    expect(contentTypeOf("site/uploads/x.jpg")).toBe("image/jpeg");
+    expect(contentTypeOf("site/noextension")).toBe("application/octet-stream");
+    expect(contentTypeOf("site.d/file")).toBe("application/octet-stream");
   });
 });

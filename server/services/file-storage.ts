@@ -1,15 +1,31 @@
 import { createHash, createHmac } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, resolve, sep } from "node:path";
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { ofetch } from "ofetch";
 
 /*
- * Where private files (layouts, invoices, annotated proofs) are kept: a folder on the server's
- * disk, or an S3-compatible bucket. Keys are relative paths such as `layout/2025/ab12….pdf`;
- * callers never see where the bytes live. Public files (product photos, website uploads) do NOT
- * go through here: they are written under the public files folder and served at /files/.
+ * Where the shop's files are kept: a folder on the server's disk, or an S3-compatible bucket.
+ * Keys are relative paths such as `layout/2025/ab12….pdf`; callers never see where the bytes live.
+ * There are two storages (createFileStorages): the public one, served to anyone at /files/<key>
+ * (catalogue photos, the website's documents and uploads), and the private one, read only through
+ * the API's checks (layouts, invoices, annotated proofs). With S3 both live in one bucket, so every
+ * API node behind a load balancer sees the same files.
  */
+
+/** A stored file opened for reading: its bytes as a stream (never whole in memory) and what HTTP needs to serve it. */
+export interface StoredObject {
+  /** The bytes; the reader must consume or destroy the stream. */
+  body: Readable;
+  /** Null when the service did not say. */
+  sizeBytes: number | null;
+  contentType: string;
+  /** An entity tag as HTTP writes it (`"…"` or `W/"…"`): it changes whenever the bytes do. */
+  etag: string;
+  lastModified: Date | null;
+}
 
 export interface FileStorage {
   /** Stores the bytes under the key, replacing whatever was there. */
@@ -21,8 +37,10 @@ export interface FileStorage {
    * `sha256` is the file's hash (hex), already computed while it was written.
    */
   putFile(key: string, path: string, contentType: string, sha256: string): Promise<void>;
-  /** The bytes under the key, or null when nothing is stored there. */
+  /** The bytes under the key, or null when nothing is stored there. For small files (a PDF to stamp, a probe). */
   get(key: string): Promise<Uint8Array | null>;
+  /** The file under the key as a stream with its size, type and entity tag, or null when nothing is stored there. */
+  open(key: string): Promise<StoredObject | null>;
   /** Forgets the key; removing a key that is not there is not an error. */
   remove(key: string): Promise<void>;
 }
@@ -30,26 +48,93 @@ export interface FileStorage {
 /** A key is `segment/segment/name`: letters, digits, `-`, `_`, `.`; no empty, `.` or `..` segments. */
 const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
+/** Whether the text is a well-formed storage key (see KEY_PATTERN): what the /files/ route checks a path with. */
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.split("/").some((segment) => segment === "." || segment === "..");
+}
+
 export function assertStorageKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.split("/").some((segment) => segment === "." || segment === "..")) {
-    throw new Error(`Invalid storage key "${key}"`);
-  }
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key "${key}"`);
+}
+
+/** The folder of the files folder that the local private storage keeps its files in; never served at /files/. */
+export const PRIVATE_FILES_FOLDER = "private";
+/** The key prefix of the public files in the S3 bucket; the private files' keys have none (as before public files moved there). */
+export const PUBLIC_S3_PREFIX = "public";
+
+/** What the key's first folder is, case-folded (a disk may not tell `Private` from `private`). */
+const firstFolderOf = (key: string): string => (key.split("/", 1)[0] ?? "").toLowerCase();
+
+interface StorageScope {
+  /**
+   * A first folder whose keys belong to the other storage: writing there is refused and reading
+   * finds nothing (the public storage on disk holds the private one's folder; in the bucket, the
+   * private storage holds the public prefix).
+   */
+  excludedFolder?: string;
+}
+
+/** Refuses writing to the excluded folder; answers whether a read of the key can find anything. */
+function scopeCheck(scope: StorageScope): { readable(key: string): boolean; assertWritable(key: string): void } {
+  const excluded = scope.excludedFolder?.toLowerCase();
+  const inExcluded = (key: string) => excluded !== undefined && firstFolderOf(key) === excluded;
+  return {
+    readable: (key) => {
+      assertStorageKey(key);
+      return !inExcluded(key);
+    },
+    assertWritable: (key) => {
+      assertStorageKey(key);
+      if (inExcluded(key)) throw new Error(`Storage key "${key}" is in the folder of the other storage`);
+    },
+  };
+}
+
+/** Content types of the files the shop serves, by extension; the rest are downloads. */
+const CONTENT_TYPES: Record<string, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+  ico: "image/x-icon",
+  pdf: "application/pdf",
+  txt: "text/plain; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+  json: "application/json",
+  xml: "application/xml",
+  woff2: "font/woff2",
+  woff: "font/woff",
+  ttf: "font/ttf",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  zip: "application/zip",
+};
+
+/** The content type a file of the disk is served with, from its name's extension. */
+export function contentTypeOf(key: string): string {
+  const dot = key.lastIndexOf(".");
+  const extension = dot > key.lastIndexOf("/") ? key.slice(dot + 1).toLowerCase() : "";
+  return CONTENT_TYPES[extension] ?? "application/octet-stream";
 }
 
 /**
- * Files in a folder of the server's disk. The shop's default is `OTTISK_DATA_DIR/files/private`,
- * which the public /files/ route refuses to serve (see PRIVATE_FILES_FOLDER in app.ts).
+ * Files in a folder of the server's disk: `OTTISK_DATA_DIR/files/private` for private files, the
+ * files folder itself for public ones (with `excludedFolder: "private"`).
  */
-export function createLocalFileStorage(rootDir: string): FileStorage {
+export function createLocalFileStorage(rootDir: string, scope: StorageScope = {}): FileStorage {
   const root = resolve(rootDir);
+  const check = scopeCheck(scope);
   const pathOf = (key: string): string => {
-    assertStorageKey(key);
     const path = resolve(root, key);
     if (!path.startsWith(root + sep)) throw new Error(`Storage key "${key}" leaves the storage folder`);
     return path;
   };
   return {
     async put(key, bytes) {
+      check.assertWritable(key);
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       // Written beside the target and renamed, so a reader never sees half a file.
@@ -58,6 +143,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       await rename(temporary, path);
     },
     async putFile(key, source) {
+      check.assertWritable(key);
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       try {
@@ -71,6 +157,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       }
     },
     async get(key) {
+      if (!check.readable(key)) return null;
       try {
         return new Uint8Array(await readFile(pathOf(key)));
       } catch (error) {
@@ -78,14 +165,44 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
         throw error;
       }
     },
+    async open(key) {
+      if (!check.readable(key)) return null;
+      let handle;
+      try {
+        handle = await open(pathOf(key), "r");
+      } catch (error) {
+        if (isMissingFile(error)) return null;
+        throw error;
+      }
+      try {
+        // The size and time of the file opened, not of whatever the name points at a moment later.
+        const stats = await handle.stat();
+        if (!stats.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return {
+          body: handle.createReadStream(),
+          sizeBytes: stats.size,
+          contentType: contentTypeOf(key),
+          // As @fastify/static (send) made them before, so browsers' cached copies stay valid.
+          etag: `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`,
+          lastModified: stats.mtime,
+        };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
     async remove(key) {
+      check.assertWritable(key);
       await rm(pathOf(key), { force: true });
     },
   };
 }
 
 function isMissingFile(error: unknown): boolean {
-  return error instanceof Error && "code" in error && (error.code === "ENOENT" || error.code === "ENOTDIR");
+  return error instanceof Error && "code" in error && (error.code === "ENOENT" || error.code === "ENOTDIR" || error.code === "EISDIR");
 }
 
 export interface S3StorageConfig {
@@ -102,20 +219,23 @@ export interface S3StorageConfig {
 /**
  * Objects in an S3-compatible bucket (AWS, Yandex Object Storage, MinIO …), addressed path-style
  * (`endpoint/bucket/key`, which every S3-compatible service accepts) and signed with AWS
- * Signature Version 4 (header form, payload hash signed).
+ * Signature Version 4 (header form, payload hash signed). With `keyPrefix` the storage's keys live
+ * under that folder of the bucket (the public files under `public/`).
  */
-export function createS3FileStorage(config: S3StorageConfig): FileStorage {
+export function createS3FileStorage(config: S3StorageConfig, scope: StorageScope & { keyPrefix?: string } = {}): FileStorage {
   const endpoint = new URL(config.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, "");
+  const check = scopeCheck(scope);
+  const objectKey = (key: string): string => (scope.keyPrefix ? `${scope.keyPrefix}/${key}` : key);
   const objectUrl = (key: string): URL => {
-    assertStorageKey(key);
     const url = new URL(endpoint.origin);
-    url.pathname = `${basePath}/${encodeS3Segment(config.bucket)}/${key.split("/").map(encodeS3Segment).join("/")}`;
+    url.pathname = `${basePath}/${encodeS3Segment(config.bucket)}/${objectKey(key).split("/").map(encodeS3Segment).join("/")}`;
     return url;
   };
   /** A body in memory, or a file streamed from disk with its length and SHA-256 known beforehand. */
   type Body = Uint8Array | { path: string; sizeBytes: number; sha256: string };
-  const send = async (method: "PUT" | "GET" | "DELETE", key: string, body?: Body, contentType?: string) => {
+  /** The URL and the signed options of a request about the key (fetched by ofetch, never retried). */
+  const signed = (method: "PUT" | "GET" | "DELETE", key: string, body?: Body, contentType?: string) => {
     const url = objectUrl(key);
     const fromFile = body !== undefined && !(body instanceof Uint8Array) ? body : null;
     const headers = signS3Request({
@@ -126,39 +246,97 @@ export function createS3FileStorage(config: S3StorageConfig): FileStorage {
       config,
       now: new Date(),
     });
-    return ofetch.raw(url.href, {
-      method,
-      headers,
-      // A file goes as a stream (S3 wants its Content-Length, which is signed above), never whole in memory.
-      ...(fromFile ? { body: createReadStream(fromFile.path) } : body ? { body } : {}),
-      responseType: "arrayBuffer",
-      timeout: config.timeoutMs ?? 30_000,
-      retry: 0,
-      ignoreResponseError: true,
-    });
+    return {
+      href: url.href,
+      options: {
+        method,
+        headers,
+        // A file goes as a stream (S3 wants its Content-Length, which is signed above), never whole in memory.
+        ...(fromFile ? { body: createReadStream(fromFile.path) } : body ? { body } : {}),
+        // Until the answer's headers arrive; a body being read is not cut off.
+        timeout: config.timeoutMs ?? 30_000,
+        retry: 0 as const,
+        ignoreResponseError: true,
+      },
+    };
   };
-  const fail = (method: string, key: string, status: number): Error => new Error(`S3 ${method} ${key} answered ${status}`);
+  const send = (method: "PUT" | "GET" | "DELETE", key: string, body?: Body, contentType?: string) => {
+    const request = signed(method, key, body, contentType);
+    return ofetch.raw(request.href, { ...request.options, responseType: "arrayBuffer" });
+  };
+  const fail = (method: string, key: string, status: number): Error => new Error(`S3 ${method} ${objectKey(key)} answered ${status}`);
   return {
     async put(key, bytes, contentType) {
+      check.assertWritable(key);
       const response = await send("PUT", key, bytes, contentType);
       if (!response.ok) throw fail("PUT", key, response.status);
     },
     async putFile(key, path, contentType, sha256) {
+      check.assertWritable(key);
       const { size } = await stat(path);
       const response = await send("PUT", key, { path, sizeBytes: size, sha256 }, contentType);
       if (!response.ok) throw fail("PUT", key, response.status);
     },
     async get(key) {
+      if (!check.readable(key)) return null;
       const response = await send("GET", key);
       if (response.status === 404) return null;
       if (!response.ok || !response._data) throw fail("GET", key, response.status);
       return new Uint8Array(response._data);
     },
+    async open(key) {
+      if (!check.readable(key)) return null;
+      const request = signed("GET", key);
+      const response = await ofetch.raw(request.href, { ...request.options, responseType: "stream" });
+      const stream = response.body;
+      if (!response.ok || !stream) {
+        await stream?.cancel().catch(() => undefined);
+        if (response.status === 404) return null;
+        throw fail("GET", key, response.status);
+      }
+      const size = Number(response.headers.get("content-length"));
+      const lastModified = response.headers.get("last-modified");
+      return {
+        body: Readable.fromWeb(stream as WebReadableStream<Uint8Array>),
+        sizeBytes: response.headers.has("content-length") && Number.isSafeInteger(size) ? size : null,
+        contentType: response.headers.get("content-type") ?? contentTypeOf(key),
+        etag: response.headers.get("etag") ?? `"${objectKey(key)}"`,
+        lastModified: lastModified === null || Number.isNaN(Date.parse(lastModified)) ? null : new Date(lastModified),
+      };
+    },
     async remove(key) {
+      check.assertWritable(key);
       const response = await send("DELETE", key);
       // S3 answers 204 for a key that is not there too; some compatibles answer 404.
       if (!response.ok && response.status !== 404) throw fail("DELETE", key, response.status);
     },
+  };
+}
+
+export interface FileStorages {
+  /** Served to anyone at /files/<key>: catalogue photos, the website's documents and uploads. */
+  publicFiles: FileStorage;
+  /** Read only through the API's checks (GET /api/file/{id} …): layouts, invoices, annotated PDFs. */
+  privateFiles: FileStorage;
+}
+
+/**
+ * The shop's two storages from its configuration:
+ * - on disk (no OTTISK_S3_*): public files in `filesDir` itself, private ones in `filesDir/private`
+ *   (the folders the shop always used, so an existing data folder keeps working);
+ * - in the S3 bucket: public files under the `public/` prefix, private ones at the keys they always
+ *   had (an existing bucket keeps working), so every node behind a load balancer sees the same files.
+ */
+export function createFileStorages(options: { filesDir: string; s3?: S3StorageConfig | undefined }): FileStorages {
+  if (options.s3) {
+    return {
+      publicFiles: createS3FileStorage(options.s3, { keyPrefix: PUBLIC_S3_PREFIX }),
+      privateFiles: createS3FileStorage(options.s3, { excludedFolder: PUBLIC_S3_PREFIX }),
+    };
+  }
+  return {
+    publicFiles: createLocalFileStorage(options.filesDir, { excludedFolder: PRIVATE_FILES_FOLDER }),
+    privateFiles: createLocalFileStorage(join(options.filesDir, PRIVATE_FILES_FOLDER)),
   };
 }
 

@@ -1,7 +1,5 @@
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { createHash, randomUUID } from "node:crypto";
-import { copyFile, mkdir, rename, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
 import type { UploadedFile, WebsiteFile } from "../../shared/contracts/index";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -19,7 +17,7 @@ import { ShopError } from "./shop-error";
 /*
  * Private files (layouts, invoices, annotated proofs): a `stored_file` row per file, the bytes in
  * the FileStorage under a random key. They are read through GET /api/file/{id}, which checks who
- * may see each one. Website files are public and go under the served files folder instead.
+ * may see each one. Website files are public: they go to the public storage, served at /files/.
  */
 
 export type StoredFileKind = "layout" | "invoice" | "annotation";
@@ -84,7 +82,7 @@ export interface FileService {
   read(fileId: number): Promise<FileWithBytes | null>;
   /** The file for a caller allowed to see it (the owner, the client of its order line, staff); else 404. */
   readFor(viewer: Viewer | null, fileId: number): Promise<FileWithBytes>;
-  /** A public image or PDF for the website, under `filesDir/site/uploads/`. */
+  /** A public image or PDF for the website, in the public storage under `site/uploads/` (served at /files/site/uploads/…). */
   storeWebsiteFile(file: UploadedPart, publicOrigin: string): Promise<WebsiteFile>;
   /** The client's annotated PDF for a design order (attached with PATCH /client-order/design/{id}). */
   storeAnnotation(clientId: number, file: UploadedPart, publicOrigin: string): Promise<UploadedFile>;
@@ -113,7 +111,11 @@ const unreferenced = () => [
   notExists(sql`(SELECT 1 FROM ${designOrder} WHERE ${designOrder.annotatedFileId} = ${storedFile.id})`),
 ];
 
-export function createFileService(db: Database, storage: FileStorage, filesDir: string, onError: (error: unknown) => void = () => undefined): FileService {
+/**
+ * `storage` keeps the private files (stored_file rows); `publicStorage` the website's uploads, which
+ * anyone may read at /files/ from any node.
+ */
+export function createFileService(db: Database, storage: FileStorage, publicStorage: FileStorage, onError: (error: unknown) => void = () => undefined): FileService {
   const datedKey = (prefix: string, extension: string): string => {
     const now = new Date();
     const month = String(now.getUTCMonth() + 1).padStart(2, "0");
@@ -254,16 +256,10 @@ export function createFileService(db: Database, storage: FileStorage, filesDir: 
           message: "The website file is neither a PNG, JPEG, WebP, SVG nor a PDF",
         });
       }
-      const path = datedKey("site/uploads", type.extension);
-      const target = join(filesDir, ...path.split("/"));
-      await mkdir(dirname(target), { recursive: true });
-      // Moved from the incoming folder (the same disk); copied when the files folder is elsewhere.
-      await rename(file.path, target).catch(async (error: unknown) => {
-        if (!(error instanceof Error && "code" in error && error.code === "EXDEV")) throw error;
-        await copyFile(file.path, target);
-        await rm(file.path, { force: true });
-      });
-      return { url: publicFileUrl(publicOrigin, path), name: cleanFileName(file.fileName, `file${type.extension}`) };
+      const key = datedKey("site/uploads", type.extension);
+      // Streamed from the incoming folder: moved on the same disk, else sent to the bucket (the route removes what is left).
+      await publicStorage.putFile(key, file.path, type.contentType, file.sha256);
+      return { url: publicFileUrl(publicOrigin, key), name: cleanFileName(file.fileName, `file${type.extension}`) };
     },
 
     async storeAnnotation(clientId, file, publicOrigin) {

@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Health, HealthCheck } from "../../shared/contracts/index";
 import type { FileStorage } from "./file-storage";
 import type { RateLimitService } from "./rate-limit.service";
@@ -8,7 +6,7 @@ import type { RateLimitService } from "./rate-limit.service";
 /*
  * The health check behind GET /api/health. It does what a shopper's order does, in small: a write
  * to the database (a counter row), a file written to, read back from and removed from the private
- * files' storage (disk or S3) and from the public files' folder. A read-only check would report
+ * files' storage and from the public files' one (each on disk or in S3). A read-only check would report
  * "ok" while every order fails. A node answers at most one probe per CACHE_MS and the others get
  * that result, so the check costs the same whoever calls it how often.
  */
@@ -23,8 +21,10 @@ export interface HealthService {
 
 export interface HealthSources {
   limits: RateLimitService;
+  /** The private files' storage (layouts, invoices): `checks.storage`. */
   storage: FileStorage;
-  publicFilesDir: string;
+  /** The public files' storage (served at /files/): `checks.publicFiles`. */
+  publicFiles: FileStorage;
   /** The embedded database's folder probe, which also reopens it after a fault (OpenDatabase.probeStorage). */
   probeDatabaseStorage?: () => Promise<void>;
 }
@@ -51,6 +51,16 @@ async function timed(probe: () => Promise<void>): Promise<HealthCheck> {
   }
 }
 
+/** Writes a small file, reads it back and removes it. */
+async function probeStorage(storage: FileStorage, node: string): Promise<void> {
+  const key = `health/probe-${node}.txt`;
+  const bytes = new TextEncoder().encode(`ottisk health ${Date.now()}`);
+  await storage.put(key, bytes, "text/plain");
+  const back = await storage.get(key);
+  await storage.remove(key);
+  if (!back || Buffer.compare(Buffer.from(back), Buffer.from(bytes)) !== 0) throw new Error("the probe file read back differs");
+}
+
 export function createHealthService(sources: HealthSources): HealthService {
   const node = randomBytes(6).toString("hex");
   let last: { at: number; result: Promise<Health> } | null = null;
@@ -61,21 +71,8 @@ export function createHealthService(sources: HealthSources): HealthService {
         await sources.probeDatabaseStorage?.();
         await sources.limits.hit(`health:${node}`, 60_000);
       }),
-      timed(async () => {
-        const key = `health/probe-${node}.txt`;
-        const bytes = new TextEncoder().encode(`ottisk health ${Date.now()}`);
-        await sources.storage.put(key, bytes, "text/plain");
-        const back = await sources.storage.get(key);
-        await sources.storage.remove(key);
-        if (!back || Buffer.compare(Buffer.from(back), Buffer.from(bytes)) !== 0) throw new Error("the probe file read back differs");
-      }),
-      timed(async () => {
-        const path = join(sources.publicFilesDir, `.health-probe-${node}`);
-        await writeFile(path, node);
-        const back = await readFile(path, "utf8");
-        await rm(path, { force: true });
-        if (back !== node) throw new Error("the probe file read back differs");
-      }),
+      timed(() => probeStorage(sources.storage, node)),
+      timed(() => probeStorage(sources.publicFiles, node)),
     ]);
     const ok = database.ok && storage.ok && publicFiles.ok;
     return {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
+import { createFileStorages } from "../../server/services/file-storage";
 import { memoryMb, startBenchServer } from "./bench-process";
 import { signInDemoClient } from "./scale-session";
 
@@ -110,7 +111,7 @@ async function prepareDatabase(): Promise<string> {
   await rm(dataDir, { recursive: true, force: true });
   const opened = await openDatabase({ dataDir });
   try {
-    await seedDemoData(opened.db, join(dataDir, "files"));
+    await seedDemoData(opened.db, createFileStorages({ filesDir: join(dataDir, "files") }).publicFiles);
   } finally {
     await opened.close();
   }

@@ -8,6 +8,7 @@ import pg from "pg";
 import { openDatabase } from "../../server/db/client";
 import type { DatabaseOptions } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
+import { createFileStorages } from "../../server/services/file-storage";
 import { categoryListSchema, productListPageSchema, SESSION_COOKIE } from "../../shared/contracts/index";
 import { measureLatency, startShop, startStallProbe, stopShop, timedRequest } from "./scale-measure";
 import type { Latency, LoadSettings } from "./scale-measure";
@@ -179,7 +180,7 @@ async function prepareStore(dataDir: string, databaseUrl: string | null): Promis
   await mkdir(dataDir, { recursive: true });
   const store: Store = { dataDir, options: databaseUrl ? { databaseUrl } : { dataDir } };
   const opened = await openDatabase(store.options);
-  await seedDemoData(opened.db, join(dataDir, "files"));
+  await seedDemoData(opened.db, createFileStorages({ filesDir: join(dataDir, "files") }).publicFiles);
   await opened.close();
   return store;
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
+import { createFileStorages } from "../../server/services/file-storage";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
 import { memoryMb, startBenchServer } from "./bench-process";
 import { FACE, accountIdOf, cartLine, minimalPdf, productWithDetails } from "../server/support/files-fixtures";
@@ -98,7 +99,7 @@ await mkdir(dataDir, { recursive: true });
 const opened = await openDatabase({ dataDir });
 const lines: number[] = [];
 try {
-  await seedDemoData(opened.db, join(dataDir, "files"));
+  await seedDemoData(opened.db, createFileStorages({ filesDir: join(dataDir, "files") }).publicFiles);
   const productId = await productWithDetails(opened.db);
   const clientId = await accountIdOf(opened.db, DEMO_ACCOUNTS.client.email);
   for (let index = 0; index <= PARALLEL; index += 1) lines.push((await cartLine(opened.db, clientId, productId)).orderProductId);

@@ -19,6 +19,7 @@ import { preflightProfileSchema } from "../../shared/contracts/preflight-profile
 import type { Product, ProductCard, ProductPriceQuote, ServerError } from "../../shared/contracts/index";
 import { product as productTable, productOption, productPriceTier, productService } from "../../server/db/schema";
 import { seedDemoData } from "../../server/db/seed";
+import { createFileStorages } from "../../server/services/file-storage";
 import { createApi, isApiError } from "../../shared/http/index";
 import type { Api } from "../../shared/http/index";
 import { startTestApp } from "./support/test-app";
@@ -448,13 +449,13 @@ describe("the options seed", () => {
     await db.update(productTable).set({ priceFromKopecks: 1, urgentProductionTimeDay: null }).where(eq(productTable.id, id));
     const [services] = await db.select({ n: count() }).from(productService);
 
-    expect(await seedDemoData(db, filesDir)).toEqual({ seeded: false, categories: 0, products: 0 });
+    expect(await seedDemoData(db, createFileStorages({ filesDir: filesDir }).publicFiles)).toEqual({ seeded: false, categories: 0, products: 0 });
     const restored = await db.select().from(productTable).where(eq(productTable.id, id));
     expect(restored).toEqual(before);
     expect((await price(id)).price).toBe(990);
 
     const options = await db.select().from(productOption).orderBy(asc(productOption.id));
-    await seedDemoData(db, filesDir);
+    await seedDemoData(db, createFileStorages({ filesDir: filesDir }).publicFiles);
     expect(await db.select().from(productOption).orderBy(asc(productOption.id))).toEqual(options);
     expect((await db.select({ n: count() }).from(productService))[0]?.n).toBe(services?.n);
   });

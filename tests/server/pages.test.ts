@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { websiteBlock, websitePage } from "../../server/db/schema";
 import { seedDemoPages } from "../../server/db/seed-pages";
+import { createFileStorages } from "../../server/services/file-storage";
 import {
   footerContentSchema,
   headerContentSchema,
@@ -457,8 +458,8 @@ describe("when the site's blocks change", () => {
   it("the seed adds back only the missing blocks and never a second copy of the pages", async () => {
     const db = testApp.database.db;
     const before = await db.select({ id: websitePage.id }).from(websitePage);
-    expect(await seedDemoPages(db, testApp.database.filesDir)).toEqual({ pages: 0, blocks: 2 });
-    expect(await seedDemoPages(db, testApp.database.filesDir)).toEqual({ pages: 0, blocks: 0 });
+    expect(await seedDemoPages(db, createFileStorages({ filesDir: testApp.database.filesDir }).publicFiles)).toEqual({ pages: 0, blocks: 2 });
+    expect(await seedDemoPages(db, createFileStorages({ filesDir: testApp.database.filesDir }).publicFiles)).toEqual({ pages: 0, blocks: 0 });
     expect(await db.select({ id: websitePage.id }).from(websitePage)).toHaveLength(before.length);
     expect(headerContentSchema.parse((await getJson("/api/public/website/header")).body).numberPhone).toBe("+7 861 200-40-50");
     expect(popupAnswerSchema.parse((await getJson("/api/public/website/popup")).body)).toHaveProperty("title");

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../../server/db/client";
 import { seedDemoData } from "../../../server/db/seed";
+import { createFileStorages } from "../../../server/services/file-storage";
 import type { TestDatabaseSetup } from "./test-database";
 
 /*
@@ -52,7 +53,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   await mkdir(templateDir, { recursive: true });
   const template = await openDatabase({ dataDir: templateDir });
   try {
-    await seedDemoData(template.db, join(templateDir, "files"));
+    await seedDemoData(template.db, createFileStorages({ filesDir: join(templateDir, "files") }).publicFiles);
   } finally {
     await template.close();
   }
