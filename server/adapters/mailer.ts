@@ -49,9 +49,17 @@ function messageOf(mail: OutgoingMail, from: string) {
   };
 }
 
+/** Connecting, the server's greeting, and silence on the socket: nodemailer's defaults are 2 min, 30 s and 10 min. */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 } as const;
+
 /** An SMTP server: `url` as nodemailer reads it (smtp:// with STARTTLS when offered, smtps:// for TLS from the start). */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = createTransport(url);
+  // Each step well under the outbox's 2-minute lease (DEFAULT_MAIL_OUTBOX.leaseMs), so a stalled send
+  // fails and is retried by its own node instead of outliving the lease and going out twice.
+  // nodemailer reads transport options from the URL's query; the operator's own values in OTTISK_SMTP_URL win.
+  const withTimeouts = new URL(url);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS_MS)) if (!withTimeouts.searchParams.has(name)) withTimeouts.searchParams.set(name, String(ms));
+  const transporter = createTransport(withTimeouts.href);
   return {
     kind: "smtp",
     async send(mail) {

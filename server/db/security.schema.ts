@@ -48,3 +48,14 @@ export const loginThrottle = pgTable(
 
 export type RateLimitRow = typeof rateLimit.$inferSelect;
 export type LoginThrottleRow = typeof loginThrottle.$inferSelect;
+
+/**
+ * A secret the shop made for itself on first start, when the operator set none (the hand-off
+ * links' signing key): kept here so every node signs and checks with the same one, and a restart
+ * does not void the links and known-device cookies already given out.
+ */
+export const shopSecret = pgTable("shop_secret", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,7 +8,8 @@ import type { HostSiteRender } from "../../shared/contracts/index";
  * index walk from where the last one ended, never an offset). The render (host-site) writes the
  * XML; each answer is kept in memory for SITEMAP_TTL_MS — the catalogue changes through the admin
  * panel or an import, and crawlers come rarely — and one build serves every request that arrives
- * while it runs.
+ * while it runs. A write to the catalogue or the pages that says so (services/cache-invalidation.ts)
+ * drops the kept files on every node.
  */
 
 /** sitemaps.org allows 50,000 addresses per file. */
@@ -31,6 +32,8 @@ export function registerSitemap(app: FastifyInstance, options: SitemapOptions): 
   const now = options.now ?? Date.now;
   const fileUrls = options.fileUrls ?? SITEMAP_FILE_URLS;
   const cache = new Map<string, { xml: Promise<string>; expiresAt: number }>();
+  // A build already running when this comes still answers the requests waiting for it, and is not kept.
+  app.cacheInvalidation.onInvalidate(["catalog", "pages"], () => cache.clear());
 
   function cached(key: string, build: () => Promise<string>): Promise<string> {
     const hit = cache.get(key);

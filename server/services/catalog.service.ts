@@ -17,6 +17,7 @@ import type {
 import { computePrice } from "../../shared/domain/pricing";
 import type { Database } from "../db/client";
 import { favorite, product, productCategory, productService } from "../db/schema";
+import type { CacheInvalidation } from "./cache-invalidation";
 import { toCategory, toCategoryTreeNode, toPriceQuote, toProduct, toProductCard, toProductService } from "./catalog.mapper";
 import type { TierPrice } from "./catalog.mapper";
 import { loadPricedProduct, productNotFound, quoteRows, toPricingProduct } from "./pricing.service";
@@ -64,7 +65,8 @@ export const CATEGORY_TREE_PRODUCTS_LIMIT = 20;
  * How long the products-per-category counts are reused. Counting reads an index entry per product
  * (31,000 at 1000× the demo catalogue) and every page's menu shows them; the catalogue changes only
  * through the admin panel or an import, so counts up to this old are fine (the anonymous API
- * answers are cached as long: PUBLIC_CACHE_TTL_MS in app.ts).
+ * answers are cached as long: PUBLIC_CACHE_TTL_MS in app.ts). A write that says so
+ * (cache-invalidation.ts, topic "catalog") drops them sooner, on every node.
  */
 export const CATEGORY_COUNTS_TTL_MS = 30_000;
 
@@ -133,9 +135,15 @@ function onlyCategoryFilter(query: ProductListQuery): boolean {
   return query.productionTimeDay === undefined && query.discount !== true && query.minPrice === undefined && query.maxPrice === undefined;
 }
 
-export function createCatalogService(db: Database, options: { now?: () => number } = {}): CatalogService {
+export function createCatalogService(
+  db: Database,
+  options: { now?: () => number; invalidation?: Pick<CacheInvalidation, "onInvalidate"> } = {},
+): CatalogService {
   const now = options.now ?? Date.now;
   let cachedCounts: { counts: Promise<Map<number, number>>; expiresAt: number } | null = null;
+  options.invalidation?.onInvalidate(["catalog"], () => {
+    cachedCounts = null;
+  });
 
   /** Products per category, from the category indexes (index-only), reused for CATEGORY_COUNTS_TTL_MS. */
   function categoryCounts(): Promise<Map<number, number>> {

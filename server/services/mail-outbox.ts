@@ -11,7 +11,11 @@ import type { MailOutboxRow } from "../db/mail.schema";
  * The sender delivers what is due: woken right after a commit, and every few seconds as a
  * fallback (another node's letters, retries). Several nodes share the table: a round claims its
  * rows (FOR UPDATE SKIP LOCKED) and leases them for a while, so a letter goes out once even when
- * two nodes look at the same moment, and again if the node that took it died mid-send.
+ * two nodes look at the same moment, and again if the node that took it died mid-send. Each letter's
+ * lease is renewed right before it is sent, and only if no other node has claimed it since (its
+ * attempts unchanged): a slow server that keeps a round busy past the batch's lease cannot make a
+ * letter further down the batch go out twice. One send that outlasts the lease still can, so the
+ * SMTP adapter's timeouts stay under `leaseMs`.
  */
 
 /** A letter to write into the outbox. */
@@ -113,7 +117,18 @@ export function createMailOutbox(
     });
   }
 
+  /** The letter's lease from now on, unless another round claimed it after this one (it then counted another attempt). */
+  async function renewLease(row: MailOutboxRow): Promise<boolean> {
+    const renewed = await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(now() + settings.leaseMs) })
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), isNull(mailOutbox.sentAt)))
+      .returning({ id: mailOutbox.id });
+    return renewed.length === 1;
+  }
+
   async function deliver(row: MailOutboxRow): Promise<boolean> {
+    if (!(await renewLease(row))) return false;
     try {
       await transport.send({ id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, createdAt: row.createdAt });
     } catch (error) {

@@ -8,6 +8,7 @@ import { account, clientOrder, company, delivery, designOrder, layout, orderProd
 import type { ClientOrderRow, DeliveryRow } from "../db/schema";
 import { actingClientId } from "./acting-client";
 import type { BalanceService, LedgerRef } from "./balance.service";
+import type { CacheInvalidation } from "./cache-invalidation";
 import type { CartService } from "./cart.service";
 import { renderActPdf } from "./closing-document-pdf";
 import { closingDates, isFinishedOrder, listOrderDocuments } from "./documents.service";
@@ -25,7 +26,8 @@ import { isShopError, ShopError } from "./shop-error";
  * cart's checkout snapshot), the idempotency key checked again under that lock, the order written,
  * the in-order lines and the deliveries moved to it, and — for the internal balance — the ledger
  * debited under the client's ledger lock. What must not hold a database lock (the invoice PDF, the
- * call to YooKassa) runs after the commit and is retried by placing again with the same key.
+ * call to YooKassa) runs after the commit and is retried by placing again with the same key. The
+ * invoice is made once per order across every node by the database (makeInvoice), not in memory.
  */
 
 export interface PlaceOrderInput {
@@ -81,9 +83,11 @@ export interface OrderService {
 
 export interface OrderServiceDeps {
   carts: Pick<CartService, "checkoutSnapshot" | "moveToOrder" | "repeatLines">;
-  files: Pick<FileService, "store" | "read">;
+  files: Pick<FileService, "stage" | "read">;
   balance: BalanceService;
   payments: PaymentService;
+  /** Told after an order is placed: its products' times-ordered counts changed, which the catalogue's cached pages show. */
+  caches: Pick<CacheInvalidation, "invalidate">;
   now?: () => Date;
 }
 
@@ -127,10 +131,11 @@ const nextIdSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().c
 
 const OPTION_GROUP_ORDER = ["format", "paper", "colors", "finishing"] as const;
 
+/** Rolls back the invoice's transaction when the order got another request's invoice first. */
+class InvoiceMadeElsewhere extends Error {}
+
 export function createOrderService(db: Database, deps: OrderServiceDeps): OrderService {
   const now = deps.now ?? (() => new Date());
-  /** One invoice per order even when two requests finish the same order at once (in this process). */
-  const invoicesInFlight = new Map<number, Promise<ClientOrderRow>>();
 
   async function findByKey(executor: Database, clientId: number, key: string): Promise<ClientOrderRow | null> {
     const [row] = await executor
@@ -260,35 +265,47 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
     };
   }
 
+  /**
+   * The order's invoice, made once however many requests on however many nodes finish the order at
+   * once, and with no lock held while the PDF is drawn: the bytes go to the storage first, then one
+   * short transaction writes the file's row and sets the order's invoice only where it has none. A
+   * request that finds an invoice already set rolls its row back, removes its bytes (no orphan is
+   * left) and answers the invoice that was there first.
+   */
   async function makeInvoice(row: ClientOrderRow): Promise<ClientOrderRow> {
     const bytes = await renderInvoicePdf(await invoiceData(row));
-    const file = await deps.files.store({
+    const staged = await deps.files.stage({
       ownerAccountId: row.accountId,
       kind: "invoice",
       originalName: `Счёт ${row.number}.pdf`,
       contentType: "application/pdf",
       bytes,
     });
-    const [updated] = await db
-      .update(clientOrder)
-      .set({ invoiceFileId: file.id })
-      .where(and(eq(clientOrder.id, row.id), isNull(clientOrder.invoiceFileId)))
-      .returning();
-    if (updated) return updated;
-    // Another server made it first: keep theirs.
+    try {
+      return await db.transaction(async (tx) => {
+        const [file] = await tx.insert(storedFile).values(staged.values).returning({ id: storedFile.id });
+        if (!file) throw new Error("stored_file insert returned nothing");
+        const [updated] = await tx
+          .update(clientOrder)
+          .set({ invoiceFileId: file.id })
+          .where(and(eq(clientOrder.id, row.id), isNull(clientOrder.invoiceFileId)))
+          .returning();
+        if (!updated) throw new InvoiceMadeElsewhere();
+        return updated;
+      });
+    } catch (error) {
+      await staged.discard();
+      if (!(error instanceof InvoiceMadeElsewhere)) throw error;
+    }
     const [current] = await db.select().from(clientOrder).where(eq(clientOrder.id, row.id));
     if (!current) throw new Error(`Order ${row.id} vanished while its invoice was made`);
     return current;
   }
 
-  /** The order with its invoice made and stored, once. */
+  /** The order with its invoice made and stored (once: makeInvoice). */
   function ensureInvoice(row: ClientOrderRow): Promise<ClientOrderRow> {
     if (row.paymentType !== "Invoice" || row.invoiceFileId !== null) return Promise.resolve(row);
-    const running = invoicesInFlight.get(row.id);
-    if (running) return running;
-    const making = makeInvoice(row).finally(() => invoicesInFlight.delete(row.id));
-    invoicesInFlight.set(row.id, making);
-    return making;
+    return makeInvoice(row);
   }
 
   /** What placing does after the commit: the invoice, the YooKassa payment; then the order as the API gives it. */
@@ -385,6 +402,8 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
         return created.id;
       });
 
+      // The products' times-ordered counts grew: every node's cached catalogue pages show the new ones.
+      if (placedId !== null) await deps.caches.invalidate("catalog");
       const [placed] =
         placedId === null
           ? [await findByKey(db, clientId, input.idempotencyKey)]

@@ -4,9 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devMailListSchema } from "../../shared/contracts/index";
-import { createFileTransport, createSmtpTransport, mailFileName } from "../../server/adapters/mailer";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { z } from "zod/mini";
+import { createFileTransport, createSmtpTransport, mailFileName, SMTP_TIMEOUTS_MS } from "../../server/adapters/mailer";
 import { mailOutbox } from "../../server/db/schema";
-import { createMailOutbox, queueMail, retryDelayMs } from "../../server/services/mail-outbox";
+import { createMailOutbox, DEFAULT_MAIL_OUTBOX, queueMail, retryDelayMs } from "../../server/services/mail-outbox";
 import { problemOf } from "./support/api-calls";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -131,6 +134,23 @@ describe("delivery into the data folder", () => {
       expect(failed!.sentAt).toBeNull();
     } finally {
       await outbox.stop();
+    }
+  });
+});
+
+describe("the SMTP transport", () => {
+  it("gives up on a server that never greets within the transport's timeout (under the outbox's lease), so the letter is retried, not sent twice", async () => {
+    expect(SMTP_TIMEOUTS_MS.greetingTimeout + SMTP_TIMEOUTS_MS.connectionTimeout + SMTP_TIMEOUTS_MS.socketTimeout).toBeLessThan(DEFAULT_MAIL_OUTBOX.leaseMs);
+    // A listener that takes the connection and says nothing; the operator's own value in the URL wins over the default.
+    const silent = createServer(() => undefined).listen(0, "127.0.0.1");
+    await once(silent, "listening");
+    const { port } = z.object({ port: z.number() }).parse(silent.address());
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}?greetingTimeout=300`, "shop@ottisk.test");
+    try {
+      await expect(transport.send({ id: 1, to: "smtp@example.ru", subject: "SMTP", text: "Текст", html: null, createdAt: new Date() })).rejects.toThrow(/Greeting never received/);
+    } finally {
+      transport.close();
+      silent.close();
     }
   });
 });
