@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
 import fastifyCors from "@fastify/cors";
-import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
 import type { FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -8,7 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { CaptchaVerifier } from "./adapters/recaptcha";
-import type { Database } from "./db/client";
+import type { Database, OpenDatabase, SqlExecutor } from "./db/client";
 import { clientErrorHandler, frameworkErrors, installErrorHandlers, sendNotFound } from "./plugins/errors";
 import { installCompression } from "./plugins/compression";
 import { installSecurityHeaders } from "./plugins/security-headers";
@@ -82,13 +81,18 @@ import { createFeedbackService } from "./services/feedback.service";
 import type { FeedbackService } from "./services/feedback.service";
 import type { CompanyDirectory, CompanyService } from "./services/company.service";
 import { createPublicResponseCache } from "./services/public-response-cache";
+import { startCacheInvalidation } from "./services/cache-invalidation";
+import type { CacheInvalidation } from "./services/cache-invalidation";
+import { createLocalNotifications } from "./db/notifications";
+import type { DatabaseNotifications } from "./db/notifications";
 import type { PublicResponseCache } from "./services/public-response-cache";
 import { createPagesService } from "./services/pages.service";
 import type { PagesService } from "./services/pages.service";
 import { createFileService } from "./services/file.service";
 import type { FileService } from "./services/file.service";
-import { createLocalFileStorage } from "./services/file-storage";
-import type { FileStorage } from "./services/file-storage";
+import { createFileStorages, PRIVATE_FILES_FOLDER } from "./services/file-storage";
+import type { FileStorages } from "./services/file-storage";
+import { publicFilesRoutes } from "./plugins/public-files";
 import { createLayoutService } from "./services/layout.service";
 import type { LayoutService } from "./services/layout.service";
 import { createDesignService } from "./services/design.service";
@@ -168,6 +172,8 @@ declare module "fastify" {
     health: HealthService;
     /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/public-response-cache.ts). */
     publicCache: PublicResponseCache;
+    /** Drops the in-memory caches on every node after a write to what they were made from (services/cache-invalidation.ts). */
+    cacheInvalidation: CacheInvalidation;
   }
   interface FastifyRequest {
     /** Where shoppers reach the shop, e.g. `https://ottisk.ru`: the start of every absolute URL the API gives out. */
@@ -180,12 +186,19 @@ export const PUBLIC_CACHE_TTL_MS = 30_000;
 
 export interface AppOptions {
   database: Database;
+  /** Plain SQL on the same database, for the check queue (pg-boss): OpenDatabase.sql. */
+  databaseSql: SqlExecutor;
+  /** OpenDatabase.underSetupLock: the check queue makes its tables under it; default runs the work at once (one process). */
+  underSetupLock?: OpenDatabase["underSetupLock"];
   /** The embedded database's folder probe for GET /api/health, which also reopens it after a fault (OpenDatabase.probeStorage). */
   probeDatabaseStorage?: () => Promise<void>;
-  /** Served at /files/ (product photos, website uploads), except its `private/` folder. */
+  /** The data folder's files: uploads stream to `private/.incoming/` here, and by default both storages live here. */
   filesDir: string;
-  /** Where private files go; default `filesDir/private` on disk (never served at /files/), or S3 (OTTISK_S3_*). */
-  fileStorage?: FileStorage;
+  /**
+   * Where public files (served at /files/) and private ones (layouts, invoices) are kept:
+   * createFileStorages — on disk by default (`filesDir` and `filesDir/private`), or the S3 bucket (OTTISK_S3_*).
+   */
+  storages?: FileStorages;
   /** The largest layout PDF accepted, in MB (OTTISK_MAX_LAYOUT_MB); default 100. */
   maxLayoutMb?: number;
   /** The layout check jobs' worker threads: how many, time and memory limits, the engine module (tests). */
@@ -220,6 +233,11 @@ export interface AppOptions {
    * (OTTISK_DEV_MAIL=off); the sender (OTTISK_MAIL_FROM); `transport` and `settings` for tests.
    */
   mail?: { smtpUrl?: string | null; from?: string; dir?: string; devPage?: boolean; transport?: MailTransport; settings?: Partial<MailOutboxSettings> };
+  /**
+   * The database's notices to the other nodes (OpenDatabase.notifications: LISTEN/NOTIFY on
+   * PostgreSQL), which drop their caches after a write; without it only this app's caches are dropped.
+   */
+  notifications?: DatabaseNotifications;
 }
 
 /**
@@ -256,8 +274,15 @@ export async function buildApp(options: AppOptions) {
     },
   });
   app.decorate("limits", createRateLimitService(options.database));
-  app.decorate("catalog", createCatalogService(options.database));
-  app.decorate("publicCache", createPublicResponseCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 1000 }));
+  const cacheInvalidation = await startCacheInvalidation(options.notifications ?? createLocalNotifications(), {
+    onError: (error) => app.log.warn({ err: error }, "the other nodes were not told to drop their caches; theirs expire with their time to live"),
+  });
+  app.decorate("cacheInvalidation", cacheInvalidation);
+  app.addHook("onClose", async () => cacheInvalidation.close());
+  app.decorate("catalog", createCatalogService(options.database, { invalidation: cacheInvalidation }));
+  const publicCache = createPublicResponseCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 1000 });
+  cacheInvalidation.onInvalidate(["catalog"], () => publicCache.clear());
+  app.decorate("publicCache", publicCache);
   app.decorate("pricing", createPricingService(options.database));
   const geo = createGeoService(options.database);
   app.decorate("geo", geo);
@@ -315,13 +340,14 @@ export async function buildApp(options: AppOptions) {
   app.decorate("balance", balance);
   app.decorate("payments", payments);
   // The file service is read when an order needs it, so the order of the decorations does not matter.
-  const orderFiles = { store: (...args: Parameters<FileService["store"]>) => app.files.store(...args), read: (fileId: number) => app.files.read(fileId) };
+  const orderFiles = { stage: (...args: Parameters<FileService["stage"]>) => app.files.stage(...args), read: (fileId: number) => app.files.read(fileId) };
   const filesDir = resolve(options.filesDir);
-  const fileStorage = options.fileStorage ?? createLocalFileStorage(join(filesDir, PRIVATE_FILES_FOLDER));
-  const files = createFileService(options.database, fileStorage, filesDir, (error) => app.log.error({ err: error }, "a stored file could not be removed"));
+  const storages = options.storages ?? createFileStorages({ filesDir });
+  const fileStorage = storages.privateFiles;
+  const files = createFileService(options.database, fileStorage, storages.publicFiles, (error) => app.log.error({ err: error }, "a stored file could not be removed"));
   // Uploads stream here while they arrive: on the private files' disk, so storing one is a rename.
   const incomingDir = join(filesDir, PRIVATE_FILES_FOLDER, INCOMING_FOLDER);
-  const preflight = createPreflightRunner(options.database, fileStorage, {
+  const preflight = createPreflightRunner({ db: options.database, sql: options.databaseSql, underSetupLock: options.underSetupLock ?? ((work) => work()) }, fileStorage, {
     ...options.preflight,
     onError: (error, jobId) => app.log.error({ err: error, jobId }, "layout check failed unexpectedly"),
   });
@@ -334,7 +360,7 @@ export async function buildApp(options: AppOptions) {
     createHealthService({
       limits: app.limits,
       storage: fileStorage,
-      publicFilesDir: filesDir,
+      publicFiles: storages.publicFiles,
       ...(options.probeDatabaseStorage ? { probeDatabaseStorage: options.probeDatabaseStorage } : {}),
     }),
   );
@@ -350,7 +376,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("preflight", preflight);
   app.addHook("onReady", () => preflight.start());
   app.addHook("onClose", () => preflight.stop());
-  app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments }));
+  app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation }));
   app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts }));
 
   await installOpenApi(app);
@@ -417,42 +443,16 @@ export async function buildApp(options: AppOptions) {
   );
 
   await mkdir(filesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: filesDir,
-    prefix: "/files/",
-    decorateReply: false,
-    index: false,
-    dotfiles: "ignore",
-    // Folders are not listed: asking for one is the same miss as asking for a file that is not there.
-    // The private files' folder is never served: they are read through GET /api/file/{id}.
-    allowedPath: (pathName) => !pathName.endsWith("/") && !isPrivateFilesPath(pathName),
-    // Files keep their names while they live; a day fresh, then revalidated by ETag.
-    maxAge: "1d",
-    setHeaders: (reply) => {
-      // Uploaded SVGs and PDFs must never run scripts on the shop's origin when opened directly.
-      reply.header("content-security-policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
-      reply.header("x-content-type-options", "nosniff");
-    },
-  });
+  // The public storage's files, from disk or the bucket; the private ones are read through GET /api/file/{id}.
+  publicFilesRoutes(app, storages.publicFiles);
 
   return app;
 }
 
-/** The folder of `filesDir` the default local storage keeps private files in. */
-export const PRIVATE_FILES_FOLDER = "private";
+/** The folder of `filesDir` the local private storage keeps its files in (services/file-storage.ts). */
+export { PRIVATE_FILES_FOLDER };
 /** The folder of the private one where uploads stream to while they arrive (no storage key starts with a dot). */
 export const INCOMING_FOLDER = ".incoming";
-
-function isPrivateFilesPath(pathName: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathName);
-  } catch {
-    return true;
-  }
-  const first = decoded.split(/[\\/]+/).find((segment) => segment !== "" && segment !== ".");
-  return first?.toLowerCase() === PRIVATE_FILES_FOLDER;
-}
 
 /** The instance buildApp gives: routes added to it get request types from their zod schemas. */
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -14,7 +14,9 @@ export interface ServerConfig {
   dataDir: string;
   /** DATABASE_URL: a PostgreSQL server instead of the embedded PGlite; undefined when not set. */
   databaseUrl: string | undefined;
-  /** Uploaded and generated files, served at /files/: always `dataDir/files`. */
+  /** OTTISK_DB_POOL_SIZE: connections this process opens to PostgreSQL at most, default 10 (2–200). Every node and worker has its own pool: keep their sum under the server's max_connections. */
+  databasePoolSize: number;
+  /** `dataDir/files`: uploads while they arrive, and the public and private files themselves unless OTTISK_S3_* puts them in a bucket. */
   filesDir: string;
   /** OTTISK_PUBLIC_URL: where shoppers reach the shop, without a trailing slash; default http://localhost:PORT. */
   publicUrl: string;
@@ -34,7 +36,7 @@ export interface ServerConfig {
   trustProxy: string[] | false;
   /** OTTISK_RATE_LIMITS: request limits per client address over the defaults (`login=60/10m,temp-account=20/10m`); {} when unset. */
   requestLimits: Partial<RequestLimits>;
-  /** OTTISK_HANDOFF_SECRET: signs the hand-off links from partner pages to the shop's pages (at least 32 characters); random per start when unset. */
+  /** OTTISK_HANDOFF_SECRET: signs the hand-off links from partner pages to the shop's pages (at least 32 characters); when unset, one the shop makes on first start and keeps in the database (`shop_secret`), the same for every node. */
   handoffSecret: string | undefined;
   /** DADATA_API_KEY: look companies up by ИНН in DaData; without it the shop answers from companies it knows. */
   dadataApiKey: string | undefined;
@@ -42,12 +44,23 @@ export interface ServerConfig {
   dadataBaseUrl: string | undefined;
   /** RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY together switch the feedback form's captcha on. */
   recaptcha: { siteKey: string; secretKey: string; verifyUrl: string | undefined } | undefined;
-  /** OTTISK_S3_*: keep private files (layouts, invoices) in an S3-compatible bucket; undefined → `filesDir/private` on disk. */
+  /**
+   * OTTISK_S3_*: keep ALL files in an S3-compatible bucket, so every API node sees the same ones —
+   * public files (photos, the website's documents and uploads, served at /files/) under the `public/`
+   * prefix, private ones (layouts, invoices) at their keys (createFileStorages). Undefined → on disk:
+   * public files in `filesDir`, private ones in `filesDir/private`.
+   */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
   /** OTTISK_MAX_LAYOUT_MB: the largest layout PDF accepted, in megabytes; default 100. */
   maxLayoutMb: number;
-  /** OTTISK_PREFLIGHT_WORKERS / _TIMEOUT_S / _MEMORY_MB: the layout check jobs' worker threads (default 1, 60 s, 512 MB). */
-  preflight: { workers: number; timeoutMs: number; memoryMb: number };
+  /**
+   * The layout checks (server/jobs/preflight-runner.ts): OTTISK_PREFLIGHT_WORKERS (checks this
+   * process runs at once, default 1; 0 → this node only queues them for `npm run worker`, which
+   * needs DATABASE_URL), _TIMEOUT_S (60 s), _MEMORY_MB (512 MB), _ACCOUNT_CONCURRENCY (one account's
+   * checks running at once across all processes, default 2), _RETRIES (how often a check whose
+   * worker vanished is given to another, default 2).
+   */
+  preflight: { workers: number; timeoutMs: number; memoryMb: number; accountConcurrency: number; retries: number };
   /**
    * OTTISK_QUOTA_UPLOADS_PER_HOUR, OTTISK_QUOTA_STORED_MB, OTTISK_QUOTA_QUEUED_CHECKS: what one
    * account may upload, keep and queue, each `visitor,client` (or one number for both); staff have none.
@@ -119,6 +132,15 @@ function readOrigin(name: string, text: string): string {
 }
 
 /** A whole number setting within bounds, or its default when unset. */
+/** Checks this process runs; 0 only where another process can take them (a worker on the same PostgreSQL). */
+function readPreflightWorkers(env: Env, databaseUrl: string | undefined): number {
+  const workers = readWholeNumber(env, "OTTISK_PREFLIGHT_WORKERS", 1, 0, 16);
+  if (workers === 0 && databaseUrl === undefined) {
+    throw new ConfigError("OTTISK_PREFLIGHT_WORKERS=0 leaves the layout checks to `npm run worker`, which needs DATABASE_URL (a PostgreSQL both share); the embedded database runs the checks in this process, so set 1 or more");
+  }
+  return workers;
+}
+
 function readWholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const text = setting(env, name);
   if (text === undefined) return fallback;
@@ -131,7 +153,7 @@ function readWholeNumber(env: Env, name: string, fallback: number, min: number, 
 
 const S3_VARIABLES = ["OTTISK_S3_ENDPOINT", "OTTISK_S3_BUCKET", "OTTISK_S3_REGION", "OTTISK_S3_ACCESS_KEY_ID", "OTTISK_S3_SECRET_ACCESS_KEY"] as const;
 
-/** The S3 bucket for private files: all five variables, or none (files stay on disk). */
+/** The S3 bucket for public and private files: all five variables, or none (files stay on disk). */
 function readS3(env: Env): ServerConfig["s3"] {
   const values = S3_VARIABLES.map((name) => setting(env, name));
   const [endpoint, bucket, region, accessKeyId, secretAccessKey] = values;
@@ -324,6 +346,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     host,
     dataDir,
     databaseUrl,
+    databasePoolSize: readWholeNumber(env, "OTTISK_DB_POOL_SIZE", 10, 2, 200),
     filesDir: join(dataDir, "files"),
     publicUrl,
     adminUrl,
@@ -337,9 +360,11 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     s3: readS3(env),
     maxLayoutMb: readWholeNumber(env, "OTTISK_MAX_LAYOUT_MB", 100, 1, 2048),
     preflight: {
-      workers: readWholeNumber(env, "OTTISK_PREFLIGHT_WORKERS", 1, 1, 16),
+      workers: readPreflightWorkers(env, databaseUrl),
       timeoutMs: readWholeNumber(env, "OTTISK_PREFLIGHT_TIMEOUT_S", 60, 1, 3600) * 1000,
       memoryMb: readWholeNumber(env, "OTTISK_PREFLIGHT_MEMORY_MB", 512, 64, 16_384),
+      accountConcurrency: readWholeNumber(env, "OTTISK_PREFLIGHT_ACCOUNT_CONCURRENCY", 2, 1, 64),
+      retries: readWholeNumber(env, "OTTISK_PREFLIGHT_RETRIES", 2, 0, 10),
     },
     quotas: readQuotas(env),
     yookassa: readYookassa(env),

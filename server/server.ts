@@ -18,8 +18,9 @@ import type { ServerConfig } from "./config";
 import { openDatabase, PGLITE_FOLDER } from "./db/client";
 import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
 import { seedDemoData } from "./db/seed";
-import { createS3FileStorage } from "./services/file-storage";
+import { createFileStorages } from "./services/file-storage";
 import { hostSite } from "./plugins/host-site";
+import { sharedSecret } from "./services/shop-secret";
 import { staticSite } from "./plugins/static-site";
 
 const root = join(import.meta.dirname, "..");
@@ -62,10 +63,14 @@ function unwritableDataFolder(folder: string, code: string): never {
 
 const unwritable = await firstUnwritableFolder(foldersToWrite(config));
 if (unwritable) unwritableDataFolder(unwritable.folder, unwritable.code);
+// Public files (served at /files/) and private ones: on disk, or in the S3 bucket when OTTISK_S3_* are set.
+const storages = createFileStorages({ filesDir: config.filesDir, s3: config.s3 });
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
-  database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-  await seedDemoData(database.db, config.filesDir);
+  // Migrations, and the demo data on an empty database, under the database's set-up lock: nodes started at once take turns.
+  database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: config.dataDir });
+  const opened = database;
+  await opened.underSetupLock(() => seedDemoData(opened.db, storages.publicFiles));
 } catch (error) {
   // A folder deeper in the database that refuses writes shows up only here.
   if (!config.databaseUrl && isStorageFault(error)) unwritableDataFolder(join(config.dataDir, PGLITE_FOLDER), "a write failed");
@@ -80,10 +85,13 @@ const app = await buildApp({
       : null,
   },
   database: database.db,
+  databaseSql: database.sql,
+  underSetupLock: database.underSetupLock,
+  // Caches dropped on every node after a write (LISTEN/NOTIFY on PostgreSQL): services/cache-invalidation.ts.
+  notifications: database.notifications,
   probeDatabaseStorage: database.probeStorage,
   filesDir: config.filesDir,
-  // Private files (layouts, invoices) in the S3 bucket when OTTISK_S3_* are set; else filesDir/private.
-  ...(config.s3 ? { fileStorage: createS3FileStorage(config.s3) } : {}),
+  storages,
   maxLayoutMb: config.maxLayoutMb,
   quotas: config.quotas,
   preflight: config.preflight,
@@ -98,7 +106,8 @@ const app = await buildApp({
   partnerOrigins: config.partnerOrigins,
   trustProxy: config.trustProxy,
   requestLimits: config.requestLimits,
-  ...(config.handoffSecret ? { handoffSecret: config.handoffSecret } : {}),
+  // Every node must sign hand-off links and known-device cookies with one key: the operator's, else the one kept in the database.
+  handoffSecret: config.handoffSecret ?? (await sharedSecret(database.db, "handoff")),
   companyDirectory: config.dadataApiKey
     ? createDadataDirectory({
         apiKey: config.dadataApiKey,

@@ -22,7 +22,7 @@ export interface GeoImportIo {
   out(line: string): void;
   err(line: string): void;
   /** How the database is opened; `openDatabase` (migrating it) unless a test hands in its own. */
-  openDatabase?: (options: DatabaseOptions) => Promise<OpenDatabase>;
+  openDatabase?: (options: DatabaseOptions) => Promise<Pick<OpenDatabase, "db" | "close">>;
 }
 
 const USAGE = "Usage: npm run geo:import -- <cities.csv>   (the layout of the HFLabs city data set, header row first)";
@@ -45,7 +45,7 @@ export async function runGeoImport(io: GeoImportIo): Promise<number> {
     return 1;
   }
 
-  let database: OpenDatabase | undefined;
+  let database: Pick<OpenDatabase, "db" | "close"> | undefined;
   try {
     const config = readConfig(io.env, io.cwd);
     // The file is read before the database is opened: a file that cannot be imported touches nothing.

@@ -1,5 +1,6 @@
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import { account, company } from "./accounts.schema";
 import { layout, orderProduct } from "./cart.schema";
@@ -78,14 +79,19 @@ export const preflightJob = pgTable(
     error: text("error"),
     durationMs: integer("duration_ms"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the current attempt started; with `state` it is the attempt's lease: only the worker that set it may finish the check. */
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** How many times a worker has taken the check: a check whose workers keep dying fails after a few. */
+    attempts: integer("attempts").notNull().default(0),
   },
   (table) => [
     index("preflight_job_state_idx").on(table.state, table.createdAt),
     index("preflight_job_account_idx").on(table.accountId, table.state),
     // The cart's checks of its layouts and a layout's latest check (layout.service.ts), without reading the whole history.
     index("preflight_job_layout_id_idx").on(table.layoutId, table.id),
+    // One open check per layout: two starts at once (a double click, two nodes) give one check, not two.
+    uniqueIndex("preflight_job_one_open_idx").on(table.layoutId).where(sql`${table.state} IN ('queued', 'running')`),
   ],
 );
 

@@ -126,7 +126,7 @@ export { balanceEntry, clientOrder, payment, paymentTypeValues } from "./orders.
 export type { BalanceEntryRow, ClientOrderRow, PaymentRow } from "./orders.schema";
 export { designOrder, preflightJob, storedFile } from "./files.schema";
 export type { DesignOrderRow, PreflightJobRow, StoredFileRow } from "./files.schema";
-export { handoffUse, loginThrottle, rateLimit } from "./security.schema";
+export { handoffUse, loginThrottle, rateLimit, shopSecret } from "./security.schema";
 export type { LoginThrottleRow, RateLimitRow } from "./security.schema";
 export { designMessage, emailToken, emailTokenPurposeValues, mailOutbox, notification, notificationKindValues } from "./mail.schema";
 export type { DesignMessageRow, EmailTokenRow, MailOutboxRow, NotificationRow } from "./mail.schema";

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import PgBoss from "pg-boss";
 import { z } from "zod/mini";
 import { CRASHED_MESSAGE_UI, LayoutCheckError } from "../../preflight/runtime/errors";
 import { preflightErrorMessages } from "../../preflight/core/errors";
@@ -7,20 +8,39 @@ import type { NodeCheckPool } from "../../preflight/runtime/node-pool";
 import { preflightFindingSchema } from "../../shared/contracts/files";
 import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
-import type { Database } from "../db/client";
+import type { Database, OpenDatabase } from "../db/client";
 import { layout } from "../db/cart.schema";
 import { preflightJob, storedFile } from "../db/files.schema";
 import type { PreflightJobRow } from "../db/files.schema";
 import type { FileStorage } from "../services/file-storage";
-
 /*
- * The print-readiness check jobs. The queue is the `preflight_job` table: a job is `queued`, a
- * free slot claims the oldest one (`running`), runs it in the preflight engine's warm worker pool
- * (preflight/runtime/node-pool.ts: one thread per slot, loaded once, reused job after job, with a
- * memory limit and a time limit; a thread that runs out of either, or crashes, is replaced) and
- * records `done` (findings, also stored on the layout) or `failed` (a Russian error). So a hostile
- * or huge PDF costs one failed job, never the API. On start, jobs left `running` by a stopped
- * process go back to `queued`; on stop, the jobs being run go back to `queued` too.
+ * The print-readiness check jobs, on pg-boss (a PostgreSQL-backed queue with leases, retries and
+ * dead letters) — on PostgreSQL and on the embedded PGlite alike, through the database's plain-SQL
+ * executor.
+ *
+ * - `preflight_job` is the check as the shop sees it: queued → running → done | failed, with the
+ *   findings. pg-boss carries it to a worker: one `preflight-check` job (singleton key = the check's
+ *   id, so a check never waits twice) per check that waits.
+ * - Any process with `workers` > 0 takes checks: the API nodes (OTTISK_PREFLIGHT_WORKERS, default 1)
+ *   and `npm run worker` (server/worker.ts). A node with 0 only queues them.
+ * - A worker claims the check in a transaction: `attempts` goes up by one and is the attempt's
+ *   lease token; only that attempt may finish the check, so a check is finished exactly once even
+ *   when a worker that was thought dead comes back.
+ * - Lease: pg-boss gives a job back when its worker has not finished it within the time limit and a
+ *   margin (a process killed mid-check, a machine gone); after `retries` such returns the check fails
+ *   with the crash message (the dead-letter queue). Checks a stopped process hands back go out again
+ *   at once.
+ * - Per account: at most `accountConcurrency` checks of one account run at once (an advisory lock per
+ *   account makes the count exact across nodes); a further one goes back for a moment. An account's
+ *   n-th waiting check gets priority −n, so ten checks of one visitor take turns with another
+ *   client's one instead of all going first.
+ * - The sweep (on start and every half minute in processes that take checks) sends a carrier for any
+ *   waiting check that has none: a row queued by a process that died before sending, or left running
+ *   by one that died before pg-boss knew of it.
+ *
+ * The engine runs in the warm worker pool (preflight/runtime/node-pool.ts: one thread per slot,
+ * memory and time limits, a thread that runs out of either or crashes is replaced), so a hostile or
+ * huge PDF costs one failed check, never the process.
  */
 
 /** The pool's failures, in the engine's words (one error format: runtime/errors.ts). */
@@ -29,13 +49,26 @@ export const PREFLIGHT_OUT_OF_MEMORY_UI = preflightErrorMessages.TOO_LARGE;
 export const PREFLIGHT_CRASHED_UI = CRASHED_MESSAGE_UI;
 export const PREFLIGHT_FILE_MISSING_UI = "Файл макета не найден: загрузите его ещё раз";
 
+/** pg-boss's names: its schema, the check queue and where a check's carrier goes after its last retry. */
+export const QUEUE_SCHEMA = "pgboss";
+export const CHECK_QUEUE = "preflight-check";
+export const CHECK_DEAD_LETTERS = "preflight-check-failed";
+
 export interface PreflightRunnerOptions {
-  /** Checks run at once, each in a warm worker thread of the pool; default 1. */
+  /** Checks this process runs at once, each in a warm worker thread; 0 → it only queues checks (DATABASE_URL with `npm run worker`); default 1. */
   workers?: number;
   /** How long one check may take once a worker takes it; default 60 000 ms. The engine's own deadline is a little under it. */
   timeoutMs?: number;
   /** The worker's old-generation heap limit; default 512 MB. */
   memoryMb?: number;
+  /** Checks of one account that run at once, across all processes; default 2. */
+  accountConcurrency?: number;
+  /** How many times a check whose worker vanished is given to another; default 2. */
+  retries?: number;
+  /** Time beyond the limit for reading the file and writing the report before a running check counts as abandoned; default 10 000 ms. */
+  graceMs?: number;
+  /** How often an idle worker asks for work, in ms (at least 500); default 1000. Checks queued in the same process start at once. */
+  pollMs?: number;
   /** The module exporting `runPreflightEngine`; default ./preflight-engine.ts (tests pass their own). */
   engineModule?: URL;
   /** Told about a job that failed for an unexpected reason (logging). */
@@ -43,13 +76,24 @@ export interface PreflightRunnerOptions {
 }
 
 export interface PreflightRunner {
-  /** Puts jobs a stopped process left `running` back in the queue, starts the warm workers and works the queue. */
+  /** Prepares the queue (its tables on first use), sends carriers for waiting checks that have none and, with workers, starts taking checks. */
   start(): Promise<void>;
-  /** Queues a check of the layout against the profile for the account (the layout's client) and wakes a free worker. */
-  enqueue(layoutId: number, profile: PreflightProfile, accountId: number | null): Promise<PreflightJobRow>;
-  /** Ends the workers; the jobs being run go back to `queued` for the next start. */
+  /**
+   * Queues a check of the layout against the profile for the account (the layout's client). A
+   * layout has at most one check queued or running (a unique index): when one is open already —
+   * another request started it a moment before, on this node or another — that one is answered
+   * with `created: false`.
+   */
+  enqueue(layoutId: number, profile: PreflightProfile, accountId: number | null): Promise<QueuedCheck>;
+  /** Stops taking checks; the checks being run go back to the queue for another worker or the next start. */
   stop(): Promise<void>;
 }
+
+/** A check as `enqueue` answers it: the row, and whether this call queued it. */
+export type QueuedCheck = PreflightJobRow & { created: boolean };
+
+/** What the runner needs of the open database: Drizzle, plain SQL for pg-boss and the set-up lock. */
+export type RunnerDatabase = Pick<OpenDatabase, "db" | "sql" | "underSetupLock">;
 
 /**
  * `unprintable`: the engine judged the file itself (empty, not a PDF, encrypted, damaged): the layout
@@ -63,61 +107,123 @@ type Outcome = { state: "done"; findings: PreflightFinding[] } | { state: "faile
 const UNPRINTABLE_FILE_CODES = new Set(["EMPTY_FILE", "NOT_A_PDF", "ENCRYPTED", "DAMAGED"]);
 
 const findingsSchema = z.array(preflightFindingSchema);
+const carrierSchema = z.object({ checkId: z.number().check(z.int()) });
 const DEFAULT_ENGINE = new URL("./preflight-engine.ts", import.meta.url);
+/** The first number of the per-account advisory lock (the second is the account's id). */
+const ACCOUNT_LOCK_CLASS = 731_900;
+/** How long a check that found its account busy waits before asking again. */
+const BUSY_RETRY_S = 1;
+const SWEEP_INTERVAL_MS = 30_000;
 
-export function createPreflightRunner(db: Database, storage: FileStorage, options: PreflightRunnerOptions = {}): PreflightRunner {
-  const slots = Math.max(1, options.workers ?? 1);
+type Claim = { kind: "run"; attempt: number; row: PreflightJobRow } | { kind: "busy"; priority: number } | { kind: "gone" };
+
+export function createPreflightRunner(database: RunnerDatabase, storage: FileStorage, options: PreflightRunnerOptions = {}): PreflightRunner {
+  const { db } = database;
+  const slots = Math.max(0, options.workers ?? 1);
   const timeoutMs = options.timeoutMs ?? 60_000;
   const memoryMb = options.memoryMb ?? 512;
   const engineModule = options.engineModule ?? DEFAULT_ENGINE;
+  const accountConcurrency = Math.max(1, options.accountConcurrency ?? 2);
+  const retries = Math.max(0, options.retries ?? 2);
+  const graceSeconds = Math.max(1, Math.ceil((options.graceMs ?? 10_000) / 1000));
+  /** A running check older than this has lost its worker: the engine's limit plus the time to read the file and write the result. */
+  const staleSeconds = Math.ceil(timeoutMs / 1000) + graceSeconds;
+  /** pg-boss gives a carrier back after this long without an answer: after the row has gone stale, so the next attempt may take it. */
+  const leaseSeconds = staleSeconds + graceSeconds;
+  const pollSeconds = Math.max(0.5, (options.pollMs ?? 1000) / 1000);
+  const onError = (error: unknown, jobId: number) => options.onError?.(error, jobId);
 
-  let active = 0;
-  let started = false;
-  let stopped = false;
+  let boss: PgBoss | null = null;
   let pool: NodeCheckPool | null = null;
-  const running = new Set<{ finished: Promise<void> }>();
+  let stopped = true;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  const workerIds: string[] = [];
+  const running = new Set<Promise<void>>();
 
-  /** Takes the next queued job in the fair order (see nextFairJob), or null; the slot is reserved by the caller. */
-  async function claimNext(): Promise<PreflightJobRow | null> {
-    const next = await nextFairJob(db);
-    if (!next) return null;
-    // Claimed only if still queued: another slot (or process) may have taken it meanwhile.
-    const [claimed] = await db
+  const requireBoss = (): PgBoss => {
+    if (!boss) throw new Error("the check queue is not started");
+    return boss;
+  };
+
+  /** How far back an account's next check goes: −(its checks waiting or running before this one). */
+  async function priorityOf(checkId: number, accountId: number | null, executor: Database = db): Promise<number> {
+    const [row] = await executor
+      .select({ count: sql<number>`count(*)::int` })
+      .from(preflightJob)
+      .where(and(sql`${preflightJob.accountId} IS NOT DISTINCT FROM ${accountId}`, inArray(preflightJob.state, ["queued", "running"]), sql`${preflightJob.id} < ${checkId}`));
+    return -(row?.count ?? 0);
+  }
+
+  /** Sends the check's carrier; none is sent while one already waits (the singleton key). */
+  async function sendCarrier(checkId: number, priority: number, startAfterSeconds = 0): Promise<void> {
+    await requireBoss().send(CHECK_QUEUE, { checkId }, { singletonKey: String(checkId), priority, ...(startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {}) });
+  }
+
+  const wakeWorkers = () => {
+    if (!boss || stopped) return;
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
+
+  /** Takes the check for this attempt, or says why not (finished, taken by a live worker, its account busy). */
+  async function claim(checkId: number): Promise<Claim> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ job: preflightJob, live: sql<boolean>`${preflightJob.startedAt} > now() - make_interval(secs => ${staleSeconds})` })
+        .from(preflightJob)
+        .where(eq(preflightJob.id, checkId))
+        .for("update");
+      if (!row || row.job.state === "done" || row.job.state === "failed") return { kind: "gone" };
+      // Another worker has it and is within its time: its own carrier answers for it.
+      if (row.job.state === "running" && row.live) return { kind: "gone" };
+      if (row.job.attempts > retries) {
+        await finishFailed(tx, row.job.id, row.job.layoutId, row.job.attempts, PREFLIGHT_CRASHED_UI, false);
+        return { kind: "gone" };
+      }
+      if (row.job.accountId !== null) {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}, ${row.job.accountId})`);
+        const [busy] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(preflightJob)
+          .where(
+            and(
+              eq(preflightJob.accountId, row.job.accountId),
+              eq(preflightJob.state, "running"),
+              sql`${preflightJob.id} <> ${checkId}`,
+              sql`${preflightJob.startedAt} > now() - make_interval(secs => ${staleSeconds})`,
+            ),
+          );
+        if ((busy?.count ?? 0) >= accountConcurrency) return { kind: "busy", priority: await priorityOf(checkId, row.job.accountId, tx) };
+      }
+      const attempt = row.job.attempts + 1;
+      const [claimed] = await tx
+        .update(preflightJob)
+        .set({ state: "running", startedAt: sql`now()`, attempts: attempt })
+        .where(eq(preflightJob.id, checkId))
+        .returning();
+      return claimed ? { kind: "run", attempt, row: claimed } : { kind: "gone" };
+    });
+  }
+
+  /** Ends the check as failed if this attempt still holds it; the layout goes to `failed` (the file's fault) or `error` (the check's). */
+  async function finishFailed(executor: Database, checkId: number, layoutId: number, attempt: number, error: string, unprintable: boolean, durationMs?: number): Promise<boolean> {
+    const ended = await executor
       .update(preflightJob)
-      .set({ state: "running", startedAt: new Date() })
-      .where(and(eq(preflightJob.id, next.id), eq(preflightJob.state, "queued")))
-      .returning();
-    return claimed ?? (await claimNext());
+      .set({ state: "failed", error, finishedAt: new Date(), ...(durationMs === undefined ? {} : { durationMs }) })
+      .where(and(eq(preflightJob.id, checkId), inArray(preflightJob.state, ["queued", "running"]), eq(preflightJob.attempts, attempt)))
+      .returning({ id: preflightJob.id });
+    if (ended.length === 0) return false;
+    await executor.update(layout).set({ status: unprintable ? "failed" : "error" }).where(eq(layout.id, layoutId));
+    return true;
   }
 
-  async function pump(): Promise<void> {
-    while (started && !stopped && active < slots) {
-      active += 1;
-      let job: PreflightJobRow | null;
-      try {
-        job = await claimNext();
-      } catch (error) {
-        active -= 1;
-        throw error;
-      }
-      if (!job) {
-        active -= 1;
-        return;
-      }
-      const entry: { finished: Promise<void> } = { finished: Promise.resolve() };
-      const claimed = job;
-      entry.finished = runJob(claimed)
-        .catch((error: unknown) => options.onError?.(error, claimed.id))
-        .finally(() => {
-          running.delete(entry);
-          active -= 1;
-          if (!stopped) pump().catch((error: unknown) => options.onError?.(error, 0));
-        });
-      running.add(entry);
+  async function handle(checkId: number): Promise<void> {
+    const claimed = await claim(checkId);
+    if (claimed.kind === "gone") return;
+    if (claimed.kind === "busy") {
+      await sendCarrier(checkId, claimed.priority, BUSY_RETRY_S);
+      return;
     }
-  }
-
-  async function runJob(job: PreflightJobRow): Promise<void> {
+    const { attempt, row: job } = claimed;
     const [source] = await db
       .select({ storageKey: storedFile.storageKey })
       .from(layout)
@@ -133,23 +239,29 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
       outcome = await runInPool(bytes, job.profile);
     }
     const durationMs = Date.now() - startedAt;
+    const mine = and(eq(preflightJob.id, job.id), eq(preflightJob.state, "running"), eq(preflightJob.attempts, attempt));
 
     if (outcome.state === "stopped") {
-      await db.update(preflightJob).set({ state: "queued", startedAt: null }).where(eq(preflightJob.id, job.id));
+      // Handed back: another worker (or this process's next start) takes it at once.
+      const handedBack = await db.update(preflightJob).set({ state: "queued", startedAt: null }).where(mine).returning({ id: preflightJob.id });
+      if (handedBack.length > 0 && boss) await sendCarrier(job.id, await priorityOf(job.id, job.accountId)).catch((error: unknown) => onError(error, job.id));
       return;
     }
-    const finishedAt = new Date();
     if (outcome.state === "done") {
-      await db.update(preflightJob).set({ state: "done", findings: outcome.findings, error: null, durationMs, finishedAt }).where(eq(preflightJob.id, job.id));
-      await db
-        .update(layout)
-        .set({ findings: outcome.findings, status: outcome.findings.length === 0 ? "passed" : "failed" })
-        .where(eq(layout.id, job.layoutId));
+      const findings = outcome.findings;
+      await db.transaction(async (tx) => {
+        const ended = await tx
+          .update(preflightJob)
+          .set({ state: "done", findings, error: null, durationMs, finishedAt: new Date() })
+          .where(mine)
+          .returning({ id: preflightJob.id });
+        if (ended.length > 0) await tx.update(layout).set({ findings, status: findings.length === 0 ? "passed" : "failed" }).where(eq(layout.id, job.layoutId));
+      });
       return;
     }
-    if (outcome.cause !== undefined) options.onError?.(outcome.cause, job.id);
-    await db.update(preflightJob).set({ state: "failed", error: outcome.error, durationMs, finishedAt }).where(eq(preflightJob.id, job.id));
-    await db.update(layout).set({ status: outcome.unprintable ? "failed" : "error" }).where(eq(layout.id, job.layoutId));
+    if (outcome.cause !== undefined) onError(outcome.cause, job.id);
+    const failure = outcome;
+    await db.transaction((tx) => finishFailed(tx, job.id, job.layoutId, attempt, failure.error, failure.unprintable ?? false, durationMs));
   }
 
   async function runInPool(bytes: Uint8Array, profile: PreflightProfile): Promise<Outcome> {
@@ -172,68 +284,125 @@ export function createPreflightRunner(db: Database, storage: FileStorage, option
     }
   }
 
-  return {
+  /** A carrier that used up its retries: its workers kept vanishing, so the check fails (unless a live attempt holds it). */
+  async function handleDeadLetter(checkId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ job: preflightJob, live: sql<boolean>`${preflightJob.startedAt} > now() - make_interval(secs => ${staleSeconds})` })
+        .from(preflightJob)
+        .where(eq(preflightJob.id, checkId))
+        .for("update");
+      if (!row || (row.job.state === "running" && row.live)) return;
+      await finishFailed(tx, row.job.id, row.job.layoutId, row.job.attempts, PREFLIGHT_CRASHED_UI, false);
+    });
+  }
+
+  /** Sends carriers for waiting checks that have none (see the top of the file); returns how many. */
+  async function sweep(): Promise<number> {
+    const result = await db.execute(sql`
+      SELECT check_row.id, check_row.account_id,
+        (SELECT count(*) FROM ${preflightJob} AS earlier
+          WHERE earlier.account_id IS NOT DISTINCT FROM check_row.account_id AND earlier.state IN ('queued', 'running') AND earlier.id < check_row.id)::int AS ahead
+      FROM ${preflightJob} AS check_row
+      WHERE (check_row.state = 'queued'
+          OR (check_row.state = 'running' AND (check_row.started_at IS NULL OR check_row.started_at < now() - make_interval(secs => ${staleSeconds}))))
+        AND NOT EXISTS (
+        SELECT 1 FROM ${sql.identifier(QUEUE_SCHEMA)}.job AS carrier
+        WHERE carrier.name = ${CHECK_QUEUE} AND carrier.state < 'completed' AND carrier.singleton_key = check_row.id::text
+      )
+      ORDER BY check_row.id
+      LIMIT 1000
+    `);
+    const orphans = orphanRowsSchema.parse(result).rows;
+    for (const orphan of orphans) await sendCarrier(orphan.id, -orphan.ahead);
+    if (orphans.length > 0) wakeWorkers();
+    return orphans.length;
+  }
+
+  const runSweep = () => {
+    sweep().catch((error: unknown) => onError(error, 0));
+  };
+
+  const runner: PreflightRunner = {
     async start() {
-      if (started) return;
-      await db
-        .update(preflightJob)
-        .set({ state: "queued", startedAt: null })
-        .where(eq(preflightJob.state, "running"));
-      // The workers start now and load the engine once, so the first job does not wait for them.
-      pool = createNodeCheckPool({ workers: slots, timeoutMs, memoryMb, engineModule });
-      started = true;
+      if (!stopped) return;
+      const queue = new PgBoss({
+        db: database.sql,
+        schema: QUEUE_SCHEMA,
+        // Expired leases are found by the maintenance pass: often enough that a vanished worker's check moves on soon.
+        maintenanceIntervalSeconds: Math.min(60, Math.max(1, Math.floor(leaseSeconds / 4))),
+        schedule: false,
+      });
+      queue.on("error", (error: unknown) => onError(error, 0));
+      // The queue's tables are made on first use; two processes starting at once must not both make them.
+      await database.underSetupLock(async () => {
+        await queue.start();
+        const settings = { retryLimit: retries, retryDelay: 0, expireInSeconds: leaseSeconds, retentionMinutes: 60 * 24 };
+        await queue.createQueue(CHECK_DEAD_LETTERS, { name: CHECK_DEAD_LETTERS, policy: "standard" });
+        await queue.createQueue(CHECK_QUEUE, { name: CHECK_QUEUE, policy: "short", deadLetter: CHECK_DEAD_LETTERS, ...settings });
+        await queue.updateQueue(CHECK_QUEUE, { name: CHECK_QUEUE, policy: "short", deadLetter: CHECK_DEAD_LETTERS, ...settings });
+      });
+      boss = queue;
       stopped = false;
-      await pump();
+      if (slots === 0) return;
+      // The workers start now and load the engine once, so the first check does not wait for them.
+      pool = createNodeCheckPool({ workers: slots, timeoutMs, memoryMb, engineModule });
+      const work = (name: string, handler: (checkId: number) => Promise<void>) =>
+        queue.work(name, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([carrier]) => {
+          const parsed = carrierSchema.safeParse(carrier?.data);
+          if (!parsed.success) return;
+          const done = handler(parsed.data.checkId);
+          running.add(done);
+          try {
+            await done;
+          } finally {
+            running.delete(done);
+            // More may be waiting: ask again now instead of after the polling interval.
+            wakeWorkers();
+          }
+        });
+      for (let slot = 0; slot < slots; slot += 1) workerIds.push(await work(CHECK_QUEUE, handle));
+      await work(CHECK_DEAD_LETTERS, handleDeadLetter);
+      await sweep();
+      sweepTimer = setInterval(runSweep, SWEEP_INTERVAL_MS);
+      sweepTimer.unref();
     },
 
     async enqueue(layoutId, profile, accountId) {
-      const [job] = await db.insert(preflightJob).values({ layoutId, profile, accountId, state: "queued" }).returning();
-      if (!job) throw new Error("preflight_job insert returned nothing");
-      pump().catch((error: unknown) => options.onError?.(error, job.id));
-      return job;
+      const [job] = await db.insert(preflightJob).values({ layoutId, profile, accountId, state: "queued" }).onConflictDoNothing().returning();
+      if (!job) {
+        const open = await pendingJobOf(db, layoutId);
+        // Finished between the conflict and this read: queue it afresh.
+        return open ? { ...open, created: false } : runner.enqueue(layoutId, profile, accountId);
+      }
+      // Should this fail (or the process end right here, or the runner be stopped), a sweep sends the carrier later.
+      if (boss) {
+        await sendCarrier(job.id, await priorityOf(job.id, accountId));
+        wakeWorkers();
+      }
+      return { ...job, created: true };
     },
 
     async stop() {
+      if (stopped) return;
       stopped = true;
-      started = false;
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
+      // Closing the pool ends the checks being run; their handlers hand them back (state queued, a new carrier).
       const closing = pool?.close();
       pool = null;
       await closing;
-      await Promise.all([...running].map((entry) => entry.finished));
+      await Promise.all([...running]);
+      const queue = boss;
+      boss = null;
+      workerIds.length = 0;
+      await queue?.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
     },
   };
+  return runner;
 }
 
-/**
- * The job a free slot takes next, fair across accounts: each account with queued jobs offers its
- * oldest one (DISTINCT ON), and of those the account with the fewest jobs running goes first,
- * then the one served longest ago (or never), then the oldest job. So ten checks one visitor
- * queued take turns with another client's one instead of all going before it. Jobs without an
- * account (queued before the column existed) count as one account.
- */
-export async function nextFairJob(db: Database): Promise<{ id: number } | null> {
-  const result = await db.execute(sql`
-    WITH candidate AS (
-      SELECT DISTINCT ON (COALESCE(${preflightJob.accountId}, 0)) ${preflightJob.id} AS id, ${preflightJob.accountId} AS account_id, ${preflightJob.createdAt} AS created_at
-      FROM ${preflightJob}
-      WHERE ${preflightJob.state} = 'queued'
-      ORDER BY COALESCE(${preflightJob.accountId}, 0), ${preflightJob.createdAt}, ${preflightJob.id}
-    )
-    SELECT candidate.id
-    FROM candidate
-    ORDER BY
-      (SELECT count(*) FROM ${preflightJob} AS mine WHERE mine.account_id IS NOT DISTINCT FROM candidate.account_id AND mine.state = 'running'),
-      (SELECT max(mine.started_at) FROM ${preflightJob} AS mine WHERE mine.account_id IS NOT DISTINCT FROM candidate.account_id) NULLS FIRST,
-      candidate.created_at,
-      candidate.id
-    LIMIT 1
-  `);
-  // Both drivers answer execute() with { rows }, but the shared Database type cannot say so.
-  const [row] = fairJobRowsSchema.parse(result).rows;
-  return row ? { id: row.id } : null;
-}
-
-const fairJobRowsSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
+const orphanRowsSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number(), ahead: z.coerce.number() })) });
 
 /** The layout's job still waiting or running, if any: a second start request reuses it. */
 export async function pendingJobOf(db: Database, layoutId: number): Promise<PreflightJobRow | null> {

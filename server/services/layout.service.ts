@@ -279,8 +279,9 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
       const pending = await pendingJobOf(db, current.id);
       if (pending) return { created: false, job: { pitstopDesignId: pending.id, state: pending.state } };
       await admit?.();
+      // Another start may have queued it meanwhile (a double click, another node): then that one is the answer.
       const job = await runner.enqueue(current.id, await profileFor(line, detail), clientId);
-      return { created: true, job: { pitstopDesignId: job.id, state: job.state } };
+      return { created: job.created, job: { pitstopDesignId: job.id, state: job.state } };
     },
 
     async compareBrowserCheck(clientId, jobId, report) {

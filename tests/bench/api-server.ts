@@ -11,7 +11,7 @@ import { openDatabase } from "../../server/db/client";
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error("usage: api-server.ts <data folder>");
 const database = await openDatabase({ dataDir });
-const app = await buildApp({ database: database.db, filesDir: join(dataDir, "files"), logger: false });
+const app = await buildApp({ database: database.db, databaseSql: database.sql, filesDir: join(dataDir, "files"), logger: false });
 // The benchmark's reference for a route that reads the database: one trivial statement through the same driver, no session, no contract.
 app.get("/bench/one-query", async () => {
   await database.db.execute(sql`SELECT 1 AS one`);

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
+import { createFileStorages } from "../../server/services/file-storage";
 import { hostSite } from "../../server/plugins/host-site";
 import { staticSite } from "../../server/plugins/static-site";
 
@@ -22,8 +23,8 @@ const origin = `http://localhost:${port}`;
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-if (process.env.BENCH_PRESEEDED !== "1") await seedDemoData(database.db, join(dataDir, "files"));
-const app = await buildApp({ database: database.db, filesDir: join(dataDir, "files"), logger: false, publicUrl: origin });
+if (process.env.BENCH_PRESEEDED !== "1") await seedDemoData(database.db, createFileStorages({ filesDir: join(dataDir, "files") }).publicFiles);
+const app = await buildApp({ database: database.db, databaseSql: database.sql, filesDir: join(dataDir, "files"), logger: false, publicUrl: origin });
 await app.register(staticSite, { distDir, demoDir: join(root, "demo"), shopOrigin: origin });
 await app.register(hostSite, { distDir });
 process.once("SIGTERM", () => {

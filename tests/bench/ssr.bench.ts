@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
+import { createFileStorages } from "../../server/services/file-storage";
 import { clientAssets, hostSite } from "../../server/plugins/host-site";
 import { InProcessResponse, inProcessFetch } from "../../server/plugins/in-process-fetch";
 import { PRODUCT_LIST_DEFAULT_LIMIT, productListPageSchema, SESSION_COOKIE, sessionGrantSchema } from "../../shared/contracts/index";
@@ -138,12 +139,12 @@ try {
   if (!existsSync(join(distDir, "host-site", "server", "entry-server.js"))) throw new Error("dist/host-site is not built: run npm run build first");
 
   const database = await openDatabase({ dataDir: join(work, "data") });
-  await seedDemoData(database.db, join(work, "files"));
+  await seedDemoData(database.db, createFileStorages({ filesDir: join(work, "files") }).publicFiles);
   if (SCALE > 1) {
     const grown = await seedScale(database.db, SCALE);
     console.log(`catalogue ×${SCALE}: ${grown.products} products, ${grown.orderLines} order lines (seeded in ${(grown.ms / 1000).toFixed(1)} s)`);
   }
-  const app = await buildApp({ database: database.db, filesDir: join(work, "files"), logger: false, publicUrl: "http://localhost" });
+  const app = await buildApp({ database: database.db, databaseSql: database.sql, filesDir: join(work, "files"), logger: false, publicUrl: "http://localhost" });
   await app.register(hostSite, { distDir });
   await app.ready();
 

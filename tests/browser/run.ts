@@ -18,6 +18,7 @@ import { createRecaptchaVerifier } from "../../server/adapters/recaptcha";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
+import { createFileStorages } from "../../server/services/file-storage";
 import { chromiumArgs, chromiumPath } from "../chromium";
 import { freePort } from "../free-port";
 import { startFakeService } from "../server/support/fake-http";
@@ -28,7 +29,7 @@ const root = process.cwd();
 const version = (JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string }).version;
 const dataDir = await mkdtemp(join(tmpdir(), "ottisk-browser-"));
 const database = await openDatabase({ dataDir });
-await seedDemoData(database.db, join(dataDir, "files"));
+await seedDemoData(database.db, createFileStorages({ filesDir: join(dataDir, "files") }).publicFiles);
 const testPort = await freePort();
 /*
  * DaData's findById/party, faked in its documented shape: it knows one company (ПАО Сбербанк), so
@@ -44,6 +45,7 @@ const dadata = await startFakeService((request) => {
 });
 const api = await buildApp({
   database: database.db,
+  databaseSql: database.sql,
   filesDir: join(dataDir, "files"),
   logger: false,
   partnerOrigins: [`http://localhost:${testPort}`],
@@ -68,9 +70,10 @@ const siteverify = await startFakeService((request) => {
 });
 const captchaDataDir = await mkdtemp(join(tmpdir(), "ottisk-browser-captcha-"));
 const captchaDatabase = await openDatabase({ dataDir: captchaDataDir });
-await seedDemoData(captchaDatabase.db, join(captchaDataDir, "files"));
+await seedDemoData(captchaDatabase.db, createFileStorages({ filesDir: join(captchaDataDir, "files") }).publicFiles);
 const captchaApi = await buildApp({
   database: captchaDatabase.db,
+  databaseSql: captchaDatabase.sql,
   filesDir: join(captchaDataDir, "files"),
   logger: false,
   partnerOrigins: [`http://localhost:${testPort}`],

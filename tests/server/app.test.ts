@@ -148,7 +148,7 @@ describe("photos", () => {
   });
 
   it("use publicUrl when it is set, whatever host the request names", async () => {
-    const app = await buildApp({ database: testApp.database.db, filesDir: testApp.database.filesDir, publicUrl: "https://ottisk.example/" });
+    const app = await buildApp({ database: testApp.database.db, databaseSql: testApp.database.sql, filesDir: testApp.database.filesDir, publicUrl: "https://ottisk.example/" });
     try {
       const categories = z.array(z.object({ photoUrl: z.nullable(z.string()) })).parse((await app.inject({ url: "/api/public/product/category", headers: { host: "evil.example" } })).json());
       expect(categories.length).toBeGreaterThan(0);
@@ -223,7 +223,7 @@ describe("errors", () => {
         done();
       },
     });
-    const app = await buildApp({ database: testApp.database.db, filesDir: testApp.database.filesDir, logger: { level: "error", stream: logStream } });
+    const app = await buildApp({ database: testApp.database.db, databaseSql: testApp.database.sql, filesDir: testApp.database.filesDir, logger: { level: "error", stream: logStream } });
     app.get("/api/test/broken", async () => {
       throw new Error("connection to the database was lost: secret details");
     });

@@ -76,9 +76,10 @@ async function finishedJob(id: number): Promise<PreflightJobRow> {
   throw new Error(`Job ${id} did not finish`);
 }
 
-/** A runner of its own on the test database, with the given engine and limits. */
+/** A runner of its own on the test database, with the given engine and limits; the earlier tests' runners stop first (idle runners poll the queue too). */
 async function runnerWith(options: PreflightRunnerOptions): Promise<PreflightRunner> {
-  const runner = createPreflightRunner(testApp.database.db, createLocalFileStorage(join(testApp.database.filesDir, "private")), options);
+  await Promise.all(runners.map((earlier) => earlier.stop()));
+  const runner = createPreflightRunner({ db: testApp.database.db, sql: testApp.database.sql, underSetupLock: (work) => work() }, createLocalFileStorage(join(testApp.database.filesDir, "private")), options);
   runners.push(runner);
   await runner.start();
   return runner;
@@ -270,9 +271,15 @@ describe("the job runner", () => {
     expect(late).toMatchObject({ code: "TIMEOUT", messageUI: PREFLIGHT_TIMEOUT_UI });
   });
 
-  it("puts jobs a stopped process left running back in the queue, and runs them", async () => {
-    const [left] = await testApp.database.db.insert(preflightJob).values({ layoutId, profile: TEST_PROFILE, state: "running", startedAt: new Date() }).returning();
-    const [waiting] = await testApp.database.db.insert(preflightJob).values({ layoutId, profile: TEST_PROFILE, state: "queued" }).returning();
+  it("runs the checks a process that died left running (once their time is up) or queued without telling the queue", async () => {
+    // Ten minutes is past any time limit: its worker is gone (a live one would have finished or failed it).
+    const [left] = await testApp.database.db
+      .insert(preflightJob)
+      .values({ layoutId, profile: TEST_PROFILE, state: "running", startedAt: new Date(Date.now() - 10 * 60_000), attempts: 1 })
+      .returning();
+    // A layout has one open check at most: the queued one is another layout's.
+    const otherLayoutId = await upload((await cartLine(testApp.database.db, clientId, productId)).orderProductId, FACE, minimalPdf("1.3"));
+    const [waiting] = await testApp.database.db.insert(preflightJob).values({ layoutId: otherLayoutId, profile: TEST_PROFILE, state: "queued" }).returning();
     if (!left || !waiting) throw new Error("insert failed");
     await runnerWith({ engineModule: engine("findings") });
     expect(await finishedJob(left.id)).toMatchObject({ state: "done", findings: [] });
@@ -304,11 +311,13 @@ describe("the job runner", () => {
     const secondUpload = await call({ method: "POST", url: "/api/file/upload/layout", token: secondToken, payload: body.payload, headers: body.headers });
     const secondLayoutId = layoutSchema.parse(secondUpload.json()).id;
 
-    // Account A queued ten checks before account B queued one.
+    // Account A queued ten checks (of ten layouts: one open check per layout) before account B queued one.
     const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, second));
+    const aLayouts: number[] = [];
+    for (let index = 0; index < 10; index += 1) aLayouts.push(await upload((await cartLine(db, clientId, productId)).orderProductId, FACE, minimalPdf("1.3")));
     const aJobs = await db
       .insert(preflightJob)
-      .values(Array.from({ length: 10 }, (_, index) => ({ layoutId, profile: TEST_PROFILE, accountId: clientId, state: "queued" as const, createdAt: at(index) })))
+      .values(aLayouts.map((aLayoutId, index) => ({ layoutId: aLayoutId, profile: TEST_PROFILE, accountId: clientId, state: "queued" as const, createdAt: at(index) })))
       .returning({ id: preflightJob.id });
     const [bJob] = await db.insert(preflightJob).values({ layoutId: secondLayoutId, profile: TEST_PROFILE, accountId: secondId, state: "queued", createdAt: at(30) }).returning({ id: preflightJob.id });
     if (!bJob || aJobs.length !== 10) throw new Error("insert failed");

@@ -181,7 +181,7 @@ beforeAll(async () => {
         return (plan as [{ Plan: PlanNode }])[0].Plan;
       });
   }
-  app = await buildApp({ database: logged, filesDir: testDb.filesDir, logger: false });
+  app = await buildApp({ database: logged, databaseSql: testDb.sql, filesDir: testDb.filesDir, logger: false });
   await app.ready();
   clientToken = await loginToken(app, DEMO_ACCOUNTS.client.email, DEMO_ACCOUNTS.client.password);
   employeeToken = await loginToken(app, DEMO_ACCOUNTS.employee.email, DEMO_ACCOUNTS.employee.password);

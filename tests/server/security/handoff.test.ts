@@ -41,7 +41,7 @@ afterAll(async () => {
 
 /** The same shop as a second API node (or the first one after a restart): same database, same secret. */
 async function secondNode(): Promise<App> {
-  return buildApp({ database: testApp.database.db, filesDir: testApp.database.filesDir, logger: false, handoffSecret: SECRET });
+  return buildApp({ database: testApp.database.db, databaseSql: testApp.database.sql, filesDir: testApp.database.filesDir, logger: false, handoffSecret: SECRET });
 }
 
 async function signIn(user: { email: string; password: string }): Promise<{ cookie: string; token: string }> {

@@ -66,7 +66,7 @@ beforeAll(async () => {
     }),
     startTestApp({ trustProxy: [PROXY], requestLimits: tightLimits }),
   ]);
-  tightSecondNode = await buildApp({ database: tight.database.db, filesDir: tight.database.filesDir, trustProxy: [PROXY], requestLimits: tightLimits });
+  tightSecondNode = await buildApp({ database: tight.database.db, databaseSql: tight.database.sql, filesDir: tight.database.filesDir, trustProxy: [PROXY], requestLimits: tightLimits });
   productIds = (await proxied.database.db.select({ id: product.id }).from(product).orderBy(product.id).limit(2)).map((row) => row.id);
   for (const app of [proxied, withCaptcha]) {
     await app.database.db.insert(account).values({

@@ -21,7 +21,7 @@ export interface TestApp {
 /** The API on a private copy of the seeded database, not listening: for app.inject() or a later listen(). */
 export async function startTestApp(options: Partial<Omit<AppOptions, "database" | "filesDir">> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ database: database.db, filesDir: database.filesDir, logger: false, ...options });
+  const app = await buildApp({ database: database.db, databaseSql: database.sql, notifications: database.notifications, filesDir: database.filesDir, logger: false, ...options });
   return {
     app,
     database,
@@ -30,6 +30,16 @@ export async function startTestApp(options: Partial<Omit<AppOptions, "database" 
       await database.close();
     },
   };
+}
+
+/**
+ * A second API node on the database of `testApp` (issue 18): its own pool and listening connection
+ * on PostgreSQL (PGlite is one process: the same one), the same files folder as the shared
+ * storage. Close it before `testApp`.
+ */
+export async function startSecondNode(testApp: TestApp, options: Partial<Omit<AppOptions, "database" | "filesDir">> = {}): Promise<App> {
+  const node = await testApp.database.openNode();
+  return buildApp({ database: node.db, databaseSql: node.sql, notifications: node.notifications, filesDir: testApp.database.filesDir, logger: false, ...options });
 }
 
 /** The id of the demo catalogue's «Визитки стандартные 90×50», the product the order and cart tests put in the cart. */

@@ -5,8 +5,10 @@ import { join } from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase } from "../../../server/db/client";
-import type { Database } from "../../../server/db/client";
+import type { Database, OpenDatabase, SqlExecutor } from "../../../server/db/client";
+import type { DatabaseNotifications } from "../../../server/db/notifications";
 import { seedDemoData } from "../../../server/db/seed";
+import { createFileStorages } from "../../../server/services/file-storage";
 
 /** What the global setup prepared: a PGlite template to copy, or a PostgreSQL server to create databases on. */
 export type TestDatabaseSetup =
@@ -16,6 +18,15 @@ export type TestDatabaseSetup =
 /** A migrated database with the demo catalogue, private to one test file. */
 export interface TestDatabase {
   db: Database;
+  /** Plain SQL on the same database (OpenDatabase.sql), for the check queue. */
+  sql: SqlExecutor;
+  /** Notices to every node on this database (OpenDatabase.notifications). */
+  notifications: DatabaseNotifications;
+  /**
+   * Another node's own connections to this same database: a second pool and listening connection on
+   * PostgreSQL; on PGlite (one process) this database's own. close() closes them.
+   */
+  openNode(): Promise<TestNodeDatabase>;
   /** The seeded photos (catalog/*.svg) live here. */
   filesDir: string;
   /** "PGlite" or "PostgreSQL", for test names. */
@@ -24,12 +35,18 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** What one node opens of the database. */
+export type TestNodeDatabase = Pick<OpenDatabase, "db" | "sql" | "notifications">;
+
 async function openPgliteCopy(setup: { templateDir: string; runDir: string }): Promise<TestDatabase> {
   const dataDir = join(setup.runDir, `copy-${randomBytes(6).toString("hex")}`);
   await cp(setup.templateDir, dataDir, { recursive: true });
   const opened = await openDatabase({ dataDir });
   return {
     db: opened.db,
+    sql: opened.sql,
+    notifications: opened.notifications,
+    openNode: async () => opened,
     filesDir: join(dataDir, "files"),
     engine: "PGlite",
     close: async () => {
@@ -63,18 +80,27 @@ async function openPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   let opened: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
     opened = await openDatabase({ databaseUrl: url.toString() });
-    await seedDemoData(opened.db, filesDir);
+    await seedDemoData(opened.db, createFileStorages({ filesDir: filesDir }).publicFiles);
   } catch (error) {
     await opened?.close();
     await drop();
     throw error;
   }
   const { db, close } = opened;
+  const nodes: OpenDatabase[] = [];
   return {
     db,
+    sql: opened.sql,
+    notifications: opened.notifications,
+    openNode: async () => {
+      const node = await openDatabase({ databaseUrl: url.toString() });
+      nodes.push(node);
+      return node;
+    },
     filesDir,
     engine: "PostgreSQL",
     close: async () => {
+      await Promise.all(nodes.map((node) => node.close()));
       await close();
       await drop();
     },

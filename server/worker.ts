@@ -1,0 +1,59 @@
+/*
+ * `npm run worker`: a process that only runs layout checks, beside the API nodes on the same
+ * PostgreSQL (DATABASE_URL) and the same file storage (OTTISK_S3_*, or a data folder they share).
+ * It takes check jobs from the queue (server/jobs/preflight-runner.ts, pg-boss), runs them in
+ * OTTISK_PREFLIGHT_WORKERS warm engine threads and writes the reports; it serves no HTTP. Start
+ * as many as the checks need, on any machine; with them the API nodes can run
+ * OTTISK_PREFLIGHT_WORKERS=0. SIGTERM or SIGINT hands the checks being run back to the queue and
+ * ends the process; a worker that is killed outright loses its checks to the next worker once
+ * their lease is over (the time limit and a margin).
+ */
+// First: NODE_ENV=production, as for the nodes.
+import "./production-env";
+import { ConfigError, readConfig } from "./config";
+import type { ServerConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { createPreflightRunner } from "./jobs/preflight-runner";
+import { createFileStorages } from "./services/file-storage";
+
+function stop(message: string): never {
+  console.error(`Ottisk worker cannot start: ${message}`);
+  process.exit(1);
+}
+
+let config: ServerConfig;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) stop(error.message);
+  throw error;
+}
+if (!config.databaseUrl) {
+  stop("DATABASE_URL is not set. A worker shares the API nodes' PostgreSQL; with the embedded database `npm start` runs the checks itself.");
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+const { privateFiles } = createFileStorages({ filesDir: config.filesDir, s3: config.s3 });
+const runner = createPreflightRunner(database, privateFiles, {
+  ...config.preflight,
+  // A worker process is there to check layouts: OTTISK_PREFLIGHT_WORKERS=0 would leave it idle.
+  workers: Math.max(1, config.preflight.workers),
+  onError: (error, checkId) => console.error(`check ${checkId}:`, error),
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: handing the running checks back and stopping`);
+  await runner.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+await runner.start();
+console.log(
+  `Ottisk worker is ready: ${Math.max(1, config.preflight.workers)} check thread(s), ${config.preflight.timeoutMs / 1000} s per check, files ${config.s3 ? `in the S3 bucket ${config.s3.bucket}` : `in ${config.filesDir}`}`,
+);
