@@ -5,7 +5,20 @@
 # `npm run test:unit` with DATABASE_URL pointing at it (each test file then creates and drops a
 # database of its own), and always stops the server and deletes the folder on exit.
 # Extra arguments go to vitest, e.g. `npm run test:postgres -- tests/server/catalog-api.test.ts`.
+#
+# `with-postgres.sh --run <command…>` runs any command instead, with DATABASE_URL set to the
+# cluster's `postgres` database (npm run test:scale: `--run node --import tsx tests/scale/run.ts`).
 set -euo pipefail
+
+run_command=()
+if [[ "${1:-}" == "--run" ]]; then
+  shift
+  if [[ "$#" -eq 0 ]]; then
+    echo "with-postgres: --run needs a command, e.g. with-postgres.sh --run node --import tsx tests/scale/run.ts" >&2
+    exit 2
+  fi
+  run_command=("$@")
+fi
 
 cd "$(dirname "$0")/../.."
 
@@ -98,4 +111,9 @@ done
   exit 1
 }
 
-DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" npm run test:unit -- "$@"
+export DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+if [[ "${#run_command[@]}" -gt 0 ]]; then
+  "${run_command[@]}"
+else
+  npm run test:unit -- "$@"
+fi
