@@ -164,14 +164,20 @@ export function createPreflightRunner(database: RunnerDatabase, storage: FileSto
     for (const id of workerIds) boss.notifyWorker(id);
   };
 
+  /** The check's row locked for this transaction, and whether a live worker holds it (running and younger than the stale time). */
+  async function lockCheck(tx: Database, checkId: number): Promise<{ job: PreflightJobRow; live: boolean } | undefined> {
+    const [row] = await tx
+      .select({ job: preflightJob, live: sql<boolean>`coalesce(${preflightJob.startedAt} > now() - make_interval(secs => ${staleSeconds}), false)` })
+      .from(preflightJob)
+      .where(eq(preflightJob.id, checkId))
+      .for("update");
+    return row;
+  }
+
   /** Takes the check for this attempt, or says why not (finished, taken by a live worker, its account busy). */
   async function claim(checkId: number): Promise<Claim> {
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ job: preflightJob, live: sql<boolean>`${preflightJob.startedAt} > now() - make_interval(secs => ${staleSeconds})` })
-        .from(preflightJob)
-        .where(eq(preflightJob.id, checkId))
-        .for("update");
+      const row = await lockCheck(tx, checkId);
       if (!row || row.job.state === "done" || row.job.state === "failed") return { kind: "gone" };
       // Another worker has it and is within its time: its own carrier answers for it.
       if (row.job.state === "running" && row.live) return { kind: "gone" };
@@ -287,11 +293,7 @@ export function createPreflightRunner(database: RunnerDatabase, storage: FileSto
   /** A carrier that used up its retries: its workers kept vanishing, so the check fails (unless a live attempt holds it). */
   async function handleDeadLetter(checkId: number): Promise<void> {
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ job: preflightJob, live: sql<boolean>`${preflightJob.startedAt} > now() - make_interval(secs => ${staleSeconds})` })
-        .from(preflightJob)
-        .where(eq(preflightJob.id, checkId))
-        .for("update");
+      const row = await lockCheck(tx, checkId);
       if (!row || (row.job.state === "running" && row.live)) return;
       await finishFailed(tx, row.job.id, row.job.layoutId, row.job.attempts, PREFLIGHT_CRASHED_UI, false);
     });

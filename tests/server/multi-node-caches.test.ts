@@ -8,6 +8,7 @@ import { product, productCategory, websitePage } from "../../server/db/schema";
 import { registerSitemap } from "../../server/plugins/sitemap";
 import { demoBusinessCardsId, startSecondNode, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
+import { waitFor } from "./support/wait-for";
 
 /*
  * The caches each node keeps in memory — anonymous catalogue pages, the products-per-category
@@ -53,16 +54,6 @@ async function seenOnB(): Promise<{ timesOrdered: number; counts: Map<number, nu
     counts: new Map(categoryTreeSchema.parse(tree.json()).map((node) => [node.id, node.productCount])),
     sitemap: JSON.parse(sitemap.body) as SitemapRequest,
   };
-}
-
-async function waitFor<T>(read: () => Promise<T | null>, what: string, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (value !== null) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Changes the catalogue behind the caches' back: the cards' count +1000, a product into another category, a category's slug. */

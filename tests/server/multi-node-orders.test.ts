@@ -1,18 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartSchema, orderSchema, productListPageSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { Cart, Order } from "../../shared/contracts/index";
 import type { App } from "../../server/app";
-import { clientOrder, company, layout, storedFile } from "../../server/db/schema";
+import { clientOrder, company, storedFile } from "../../server/db/schema";
+import { passMissingLayouts } from "./support/files-fixtures";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
 import { DEMO_BALANCE } from "../../server/db/seed-orders";
 import { PRIVATE_FILES_FOLDER } from "../../server/services/file-storage";
 import { demoBusinessCardsId, startSecondNode, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
+import { waitFor } from "./support/wait-for";
 
 /*
  * Two API nodes on one database (issue 18; on PostgreSQL two pools, and each node LISTENs on a
@@ -46,15 +47,7 @@ async function readyCart(): Promise<void> {
   await cartCall({ method: "POST", url: "/api/client-cart/product", payload: { productId: cardsId, quantity: 100, ...target } });
   const current = await cartCall({ method: "GET", url: `/api/client-cart?companyId=${romashkaId}` });
   const db = nodeA.database.db;
-  for (const line of current.orderProduct) {
-    for (const detail of line.layouts.filter((item) => item.status === "missing")) {
-      const [file] = await db
-        .insert(storedFile)
-        .values({ ownerAccountId: current.clientId, kind: "layout", storageKey: `layout/test/${randomUUID()}.pdf`, originalName: "layout.pdf", contentType: "application/pdf", sizeBytes: 10, sha256: "0".repeat(64) })
-        .returning({ id: storedFile.id });
-      await db.insert(layout).values({ orderProductId: line.id, detailName: detail.detailName, fileId: file?.id ?? 0, status: "passed", findings: [] });
-    }
-  }
+  await passMissingLayouts(db, current);
   const ready = await cartCall({ method: "POST", url: "/api/client-cart/delivery", payload: { ...courier, ...target } });
   expect(ready.problems, "the test's cart is ready to order").toEqual([]);
 }
@@ -66,16 +59,6 @@ async function timesOrderedOn(app: App): Promise<{ body: string; timesOrdered: n
   const card = productListPageSchema.parse(response.json()).items.find((item) => item.id === cardsId);
   if (!card) throw new Error("The business cards are not on the first page");
   return { body: response.body, timesOrdered: card.timesOrdered };
-}
-
-async function waitFor<T>(read: () => Promise<T | null>, what: string, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (value !== null) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Every file under the private storage's invoice folder, as storage keys (`invoice/2026/05/….pdf`). */

@@ -11,7 +11,8 @@ import type { Cart, Order, ServerError } from "../../shared/contracts/index";
 import { kopecksInWords, SHOP_REQUISITES, VAT_PERCENT } from "../../shared/domain/index";
 import { createApi, isApiError } from "../../shared/http/index";
 import { createYookassaClient } from "../../server/adapters/yookassa";
-import { account, balanceEntry, cart, clientOrder, company, layout, orderProduct, payment, product, storedFile } from "../../server/db/schema";
+import { account, balanceEntry, cart, clientOrder, company, orderProduct, payment, product, storedFile } from "../../server/db/schema";
+import { passMissingLayouts } from "./support/files-fixtures";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
 import { DEMO_BALANCE, seedDemoBalance } from "../../server/db/seed-orders";
 import { DEMO_PROMOCODES } from "../../server/db/seed-cart";
@@ -91,15 +92,7 @@ async function readyCart(shop: Shop, token: string, companyId: number | null, op
   }
   const db = shop.testApp.database.db;
   const current = await cartCall(shop, { method: "GET", url: `/api/client-cart${companyId === null ? "" : `?companyId=${companyId}`}`, token });
-  for (const line of current.orderProduct) {
-    for (const detail of line.layouts.filter((item) => item.status === "missing")) {
-      const [file] = await db
-        .insert(storedFile)
-        .values({ ownerAccountId: current.clientId, kind: "layout", storageKey: `layout/test/${randomUUID()}.pdf`, originalName: "layout.pdf", contentType: "application/pdf", sizeBytes: 10, sha256: "0".repeat(64) })
-        .returning({ id: storedFile.id });
-      await db.insert(layout).values({ orderProductId: line.id, detailName: detail.detailName, fileId: file?.id ?? 0, status: "passed", findings: [] });
-    }
-  }
+  await passMissingLayouts(db, current);
   if (options.promocode) {
     await cartCall(shop, { method: "PUT", url: "/api/client-cart/promocode", token, payload: { code: options.promocode, ...target } });
   }

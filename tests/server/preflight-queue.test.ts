@@ -1,9 +1,8 @@
 import { join } from "node:path";
-import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { eq, inArray } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { autocheckStartedSchema, layoutSchema, sessionGrantSchema } from "../../shared/contracts/index";
+import { autocheckStartedSchema, layoutSchema } from "../../shared/contracts/index";
 import { preflightJob } from "../../server/db/schema";
 import type { PreflightJobRow } from "../../server/db/files.schema";
 import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
@@ -12,6 +11,7 @@ import { CHECK_QUEUE, createPreflightRunner, PREFLIGHT_CRASHED_UI, QUEUE_SCHEMA 
 import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";
 import { createLocalFileStorage } from "../../server/services/file-storage";
 import { FACE, TEST_PROFILE, accountIdOf, cartLine, multipartBody, productWithDetails } from "./support/files-fixtures";
+import { callerOf, loginToken } from "./support/api-calls";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -33,16 +33,7 @@ let secondId: number;
 const tokens = new Map<number, string>();
 const runners: PreflightRunner[] = [];
 
-function call(options: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse> {
-  const { token, headers, ...rest } = options;
-  return testApp.app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const response = await call({ method: "POST", url: "/api/auth/login", payload: { email, password, rememberMe: false } });
-  expect(response.statusCode, response.body).toBe(200);
-  return sessionGrantSchema.parse(response.json()).token;
-}
+const call = callerOf(() => testApp.app);
 
 /** A new cart line of the account with a layout of `bytes`; gives the layout's id. */
 async function layoutOf(accountId: number, bytes: Uint8Array): Promise<number> {
@@ -99,8 +90,8 @@ beforeAll(async () => {
   productId = await productWithDetails(db);
   clientId = await accountIdOf(db, DEMO_ACCOUNTS.client.email);
   secondId = await accountIdOf(db, DEMO_ACCOUNTS.secondClient.email);
-  tokens.set(clientId, await login(DEMO_ACCOUNTS.client.email, DEMO_ACCOUNTS.client.password));
-  tokens.set(secondId, await login(DEMO_ACCOUNTS.secondClient.email, DEMO_ACCOUNTS.secondClient.password));
+  tokens.set(clientId, await loginToken(testApp.app, DEMO_ACCOUNTS.client.email, DEMO_ACCOUNTS.client.password));
+  tokens.set(secondId, await loginToken(testApp.app, DEMO_ACCOUNTS.secondClient.email, DEMO_ACCOUNTS.secondClient.password));
 });
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((runner) => runner.stop()));

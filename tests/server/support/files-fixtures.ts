@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../server/db/client";
-import { account, cart, orderProduct, product, productDetail } from "../../../server/db/schema";
+import { account, cart, layout, orderProduct, product, productDetail, storedFile } from "../../../server/db/schema";
 import type { ChosenOptions } from "../../../server/db/cart.schema";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
 import { BUSINESS_CARD_PROFILE } from "../../../preflight/core/testing";
@@ -100,4 +101,20 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`, "utf8"));
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Gives every detail of the cart still `missing` a layout that passed its check, written as the files area would (a stand-in stored file). */
+export async function passMissingLayouts(
+  db: Database,
+  cartState: { clientId: number | null; orderProduct: readonly { id: number; layouts: readonly { status: string; detailName: string }[] }[] },
+): Promise<void> {
+  for (const line of cartState.orderProduct) {
+    for (const detail of line.layouts.filter((item) => item.status === "missing")) {
+      const [file] = await db
+        .insert(storedFile)
+        .values({ ownerAccountId: cartState.clientId, kind: "layout", storageKey: `layout/test/${randomUUID()}.pdf`, originalName: "layout.pdf", contentType: "application/pdf", sizeBytes: 10, sha256: "0".repeat(64) })
+        .returning({ id: storedFile.id });
+      await db.insert(layout).values({ orderProductId: line.id, detailName: detail.detailName, fileId: file?.id ?? 0, status: "passed", findings: [] });
+    }
+  }
 }
