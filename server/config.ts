@@ -292,6 +292,17 @@ function readMail(env: Env, dataDir: string, publicUrl: string): ServerConfig["m
   return { smtpUrl, from, devPage: devText === undefined ? onThisMachine : devText === "on", dir: join(dataDir, "mail") };
 }
 
+/** readConfig at a process's start: a setting that cannot work ends the process with one line naming it (`<who> cannot start: …`). */
+export function readConfigOrExit(env: Env, who: string): ServerConfig {
+  try {
+    return readConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${who} cannot start: ${error.message}`);
+    return process.exit(1);
+  }
+}
+
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
   const port = readPort(env);
   const host = setting(env, "HOST") ?? "0.0.0.0";

@@ -13,7 +13,7 @@ import { createDadataAddressSuggester } from "./adapters/dadata-address";
 import { createDeliveryProviders } from "./adapters/delivery/index";
 import { createYookassaClient } from "./adapters/yookassa";
 import { buildApp } from "./app";
-import { ConfigError, readConfig } from "./config";
+import { readConfigOrExit } from "./config";
 import type { ServerConfig } from "./config";
 import { openDatabase, PGLITE_FOLDER } from "./db/client";
 import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
@@ -35,13 +35,7 @@ if (!productionBuild()) {
   console.warn(`NODE_ENV=${process.env.NODE_ENV ?? ""}: the pages are rendered with React's development build, about twice as slow; unset NODE_ENV or set it to production.`);
 }
 
-let config: ServerConfig;
-try {
-  config = readConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) stop(error.message);
-  throw error;
-}
+const config: ServerConfig = readConfigOrExit(process.env, "Ottisk");
 /** The folders the shop writes to: the files, and the embedded database's own where they exist already. */
 function foldersToWrite(config: ServerConfig): string[] {
   const folders = [config.filesDir, ...(config.s3 ? [] : [join(config.filesDir, "private")])];

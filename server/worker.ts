@@ -10,7 +10,7 @@
  */
 // First: NODE_ENV=production, as for the nodes.
 import "./production-env";
-import { ConfigError, readConfig } from "./config";
+import { readConfigOrExit } from "./config";
 import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createPreflightRunner } from "./jobs/preflight-runner";
@@ -21,18 +21,14 @@ function stop(message: string): never {
   process.exit(1);
 }
 
-let config: ServerConfig;
-try {
-  config = readConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) stop(error.message);
-  throw error;
-}
+const config: ServerConfig = readConfigOrExit(process.env, "Ottisk worker");
 if (!config.databaseUrl) {
   stop("DATABASE_URL is not set. A worker shares the API nodes' PostgreSQL; with the embedded database `npm start` runs the checks itself.");
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }).catch((error: unknown) =>
+  stop(`the database at DATABASE_URL does not answer (${error instanceof Error ? error.message : String(error)}); check the address, the password and that PostgreSQL is running`),
+);
 const { privateFiles } = createFileStorages({ filesDir: config.filesDir, s3: config.s3 });
 const runner = createPreflightRunner(database, privateFiles, {
   ...config.preflight,
