@@ -1,6 +1,11 @@
 import type { PreflightProfile, Report } from "../report";
 import { createNodeCheckPool, DEFAULT_CHECK_MEMORY_MB } from "./node-pool";
 
+/* The Node runtime's entry: the warm pool, one-off checks in a thread, and the one error type. */
+export { createNodeCheckPool, DEFAULT_CHECK_MEMORY_MB, DEFAULT_CHECK_TIMEOUT_MS, engineDeadlineMs } from "./node-pool";
+export type { NodeCheckPool, NodePoolOptions, PoolCheckOptions } from "./node-pool";
+export { CRASHED_MESSAGE_UI, LayoutCheckError } from "./errors";
+
 /*
  * One check in a worker thread of its own: a pool of one worker (node-pool.ts) started for this
  * file and closed after it. For more than one file keep a pool (createNodeCheckPool): its warm

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { runPreflight } from "../../preflight/engine";
+import { runPreflight } from "../../preflight/index";
 import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 

@@ -1,10 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { z } from "zod/mini";
-import { CRASHED_MESSAGE_UI, LayoutCheckError } from "../../preflight/runtime/errors";
-import { preflightErrorMessages } from "../../preflight/core/errors";
-import { createNodeCheckPool } from "../../preflight/runtime/node-pool";
-import type { NodeCheckPool } from "../../preflight/runtime/node-pool";
+import { preflightErrorMessages } from "../../preflight/index";
+import { createNodeCheckPool, CRASHED_MESSAGE_UI, LayoutCheckError } from "../../preflight/runtime/node";
+import type { NodeCheckPool } from "../../preflight/runtime/node";
 import { preflightFindingSchema } from "../../shared/contracts/files";
 import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";

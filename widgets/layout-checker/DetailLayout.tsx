@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { messageUIOf } from "../../shared/http/index";
-import type { CheckCode, Finding, PageBoxes } from "../../preflight/report";
+import type { CheckCode, Finding, PageBoxes } from "../../preflight/index";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
 import { DesignOrderPanel } from "./DesignOrderPanel";
 import { FindingsReport } from "./FindingsReport";

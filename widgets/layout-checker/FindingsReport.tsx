@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { FocusEvent } from "react";
 import type { FixupId, FixupOffer } from "../../preflight/fixups/index";
-import type { CheckCode, Finding } from "../../preflight/report";
+import type { CheckCode, Finding } from "../../preflight/index";
 import { preflightCodeMessages } from "../../shared/contracts/files";
 import { pluralRu } from "../../shared/domain/format";
 import { measuredWords, pageWords, repeatWords, sameFinding } from "./finding-words";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { ReactNode } from "react";
-import type { Finding } from "../../preflight/report";
+import type { Finding } from "../../preflight/index";
 import type { FixupId } from "../../preflight/fixups/index";
 import { FindingsReport } from "./FindingsReport";
 import { ProofView } from "./ProofView";

@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy, PDFPageProxy, PageViewport } from "pdfjs-dist";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CSSProperties } from "react";
-import type { Box, Finding, PageBoxes } from "../../preflight/report";
+import type { Box, Finding, PageBoxes } from "../../preflight/index";
 import { LAYOUT_SAFE_ZONE_MM } from "../../shared/domain/constants";
 import { openPdf } from "../pdf/pdfjs";
 import { sameFinding } from "./finding-words";

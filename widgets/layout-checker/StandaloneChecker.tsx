@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { PreflightProfile } from "../../preflight/report";
+import type { PreflightProfile } from "../../preflight/index";
 import { useProduct } from "../../shared/state/index";
 import { FileDropZone } from "./FileDropZone";
 import { LayoutFileItem } from "./LayoutFileItem";

@@ -1,4 +1,4 @@
-import type { CheckCode, Finding } from "../../preflight/report";
+import type { CheckCode, Finding } from "../../preflight/index";
 import { pluralRu } from "../../shared/domain/format";
 
 /*

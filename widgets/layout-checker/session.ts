@@ -1,4 +1,4 @@
-import type { CheckCode, PageBoxes } from "../../preflight/report";
+import type { CheckCode, PageBoxes } from "../../preflight/index";
 import type { OttiskEventMap, OttiskEventName } from "../events";
 
 /** Fires an Ottisk event from the element that shows the checker. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CheckCode, PreflightProfile, Report } from "../../preflight/report";
+import type { CheckCode, PreflightProfile, Report } from "../../preflight/index";
 import type { FixupId, FixupOffer } from "../../preflight/fixups/index";
 import { FILE_VERDICT_ERRORS, fixedFileName, loadEngine, loadFixups, refusalOf } from "./layout-files";
 
