@@ -1,4 +1,4 @@
-import { formatRoubles } from "./format";
+import { formatRoubles } from "./money";
 import { VAT_PERCENT } from "./tax";
 
 /*

@@ -1,5 +1,6 @@
 import { DELIVERY_METHOD_LABELS } from "../contracts/delivery";
 import type { DeliveryMethod } from "../contracts/delivery";
+import { shopDay } from "./dates";
 import { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "./geo";
 
 /*
@@ -265,7 +266,7 @@ export function rateDelivery(input: RateInput): RateResult {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Dates. The shop works Monday to Friday in UTC+3 (Krasnodar and Moscow); holidays are not
+ * Dates. The shop works Monday to Friday on its own clock, Moscow time (`dates.ts`); holidays are not
  * counted. Production takes working days from today; the parcel leaves the day it is ready and
  * travels working days.
  */
@@ -278,13 +279,9 @@ export function defaultProductionDays(isUrgent: boolean): number {
   return isUrgent ? URGENT_PRODUCTION_DAYS : DEFAULT_PRODUCTION_DAYS;
 }
 
-/** The shop's clock offset from UTC, hours. */
-export const SHOP_UTC_OFFSET_HOURS = 3;
-
-/** Today's date in the shop's time zone, as a UTC midnight. */
+/** Today's date on the shop's clock, as a UTC midnight (the working-day arithmetic below counts UTC days). */
 export function shopToday(now: Date): Date {
-  const local = new Date(now.getTime() + SHOP_UTC_OFFSET_HOURS * 3_600_000);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
+  return new Date(`${shopDay(now)}T00:00:00Z`);
 }
 
 function isWeekend(day: Date): boolean {

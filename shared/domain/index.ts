@@ -1,6 +1,10 @@
 export { cartTotals, promocodeDiscount, promocodeExpiredMessage, promocodeMinSumMessage, promocodeNotFoundMessage, vatIncludedKopecks } from "./cart-totals";
 export type { CartTotals, CartTotalsInput, PromocodeOutcome, PromocodeProblem, PromocodeTerms } from "./cart-totals";
-export { formatDateLong, formatDateShort, formatDateTime, formatPhone, formatProductCount, formatRoubles, formatWorkingDays, formatWorkingDaysLimit, isCompletePhone, PHONE_MASKS, phoneMaskFor, pluralRu } from "./format";
+export { formatProductCount, formatWorkingDays, formatWorkingDaysLimit, pluralRu } from "./counts";
+export type { WordForms } from "./counts";
+export { formatDateLong, formatDateShort, formatDateTime, SHOP_TIME_ZONE, shopDay } from "./dates";
+export { formatRoubles } from "./money";
+export { formatPhone, isCompletePhone, PHONE_MASKS, phoneMaskFor } from "./phones";
 export { fileNameWithoutExtension } from "./file-name";
 export { MESSENGER_NAMES, messengerPhoneHref, phoneDigits, telHref } from "./contact-links";
 export {
@@ -22,7 +26,7 @@ export {
   UPDATE_CHECK_INTERVAL_MS,
 } from "./constants";
 export { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "./geo";
-export { integerInWords, kopecksInWords, russianPlural } from "./money-words";
+export { integerInWords, kopecksInWords } from "./money-words";
 export type { PresetCity } from "./geo";
 export { VAT_PERCENT } from "./tax";
 export { SHOP_REQUISITES, shopRequisitesText } from "./shop-requisites";

@@ -4,13 +4,10 @@
  * digits, the first letter capitalised.
  */
 
-type Gender = "masculine" | "feminine";
+import { pluralRu } from "./counts";
+import type { WordForms } from "./counts";
 
-interface WordForms {
-  one: string;
-  few: string;
-  many: string;
-}
+type Gender = "masculine" | "feminine";
 
 const UNITS_MASCULINE = ["", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять"];
 const UNITS_FEMININE = ["", "одна", "две", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять"];
@@ -28,16 +25,6 @@ const SCALES: { forms: WordForms; gender: Gender }[] = [
 
 const ROUBLE: WordForms = { one: "рубль", few: "рубля", many: "рублей" };
 const KOPECK: WordForms = { one: "копейка", few: "копейки", many: "копеек" };
-
-/** The word form for a whole count: 1, 21 → one; 2–4, 22–24 → few; 0, 5–20, 25… → many. */
-export function russianPlural(count: number, forms: WordForms): string {
-  const lastTwo = count % 100;
-  const last = count % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return forms.many;
-  if (last === 1) return forms.one;
-  if (last >= 2 && last <= 4) return forms.few;
-  return forms.many;
-}
 
 /** 0–999 in words; an empty string for 0. */
 function triadInWords(triad: number, gender: Gender): string[] {
@@ -76,7 +63,7 @@ export function integerInWords(value: number, gender: Gender = "masculine"): str
     } else {
       const scale = SCALES[index - 1];
       if (!scale) continue;
-      words.push(...triadInWords(triad, scale.gender), russianPlural(triad, scale.forms));
+      words.push(...triadInWords(triad, scale.gender), pluralRu(triad, scale.forms));
     }
   }
   return words.join(" ");
@@ -87,6 +74,6 @@ export function kopecksInWords(kopecks: number): string {
   if (!Number.isSafeInteger(kopecks) || kopecks < 0) throw new RangeError(`Expected whole kopecks from 0, got ${kopecks}`);
   const roubles = Math.floor(kopecks / 100);
   const cents = kopecks % 100;
-  const text = `${integerInWords(roubles)} ${russianPlural(roubles, ROUBLE)} ${String(cents).padStart(2, "0")} ${russianPlural(cents, KOPECK)}`;
+  const text = `${integerInWords(roubles)} ${pluralRu(roubles, ROUBLE)} ${String(cents).padStart(2, "0")} ${pluralRu(cents, KOPECK)}`;
   return text.charAt(0).toLocaleUpperCase("ru-RU") + text.slice(1);
 }

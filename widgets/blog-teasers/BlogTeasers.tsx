@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { MouseEvent } from "react";
 import type { PageSummary } from "../../shared/contracts/index";
-import { BLOG_TEASERS_DESKTOP, BLOG_TEASERS_NARROW, BREAKPOINT_DESKTOP_PX } from "../../shared/domain/index";
+import { BLOG_TEASERS_DESKTOP, BLOG_TEASERS_NARROW, BREAKPOINT_DESKTOP_PX, formatDateShort } from "../../shared/domain/index";
 import { latestBlogPosts, useSiteResource } from "../../shared/state/index";
 import { useMediaQuery } from "./use-media-query";
 import { LoadError } from "../../shared/ui/index";
@@ -17,14 +17,6 @@ export interface BlogTeasersProps {
 }
 
 export const DESKTOP_MEDIA_QUERY = `(min-width: ${BREAKPOINT_DESKTOP_PX}px)`;
-
-/** The shop keeps Moscow time (Krasnodar): a post's date is the same for every reader and the server render. */
-const postDate = new Intl.DateTimeFormat("ru-RU", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Moscow" });
-
-/** «2026-02-05T09:00:00+03:00» → «05.02.2026» (spec §9: blog teasers dd.MM.yyyy). */
-export function formatPostDate(iso: string): string {
-  return postDate.format(new Date(iso));
-}
 
 function isExcluded(post: PageSummary, exclude: string | undefined): boolean {
   if (!exclude) return false;
@@ -93,7 +85,7 @@ function TeaserList({
           <div className="ottisk-teaser__body">
             <h3 className="ottisk-teaser__name">{post.name}</h3>
             <time className="ottisk-teaser__date" dateTime={post.createdAt}>
-              {formatPostDate(post.createdAt)}
+              {formatDateShort(post.createdAt)}
             </time>
             <a className="ottisk-teaser__link" part="link" href={postHref(post)} onClick={onNavigate}>
               Перейти<span className="ottisk-visually-hidden"> к статье «{post.name}»</span>

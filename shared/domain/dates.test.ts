@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatDateLong, formatDateShort, formatDateTime, shopDay } from "./dates";
+
+describe("dates (spec §9: ru-RU, dd MMMM YYYY; lists and blog teasers dd.MM.yyyy), on the shop's clock", () => {
+  it("writes the long date with the month's name in the genitive and without «г.»", () => {
+    expect(formatDateLong("2026-02-05T09:00:00+03:00")).toBe("05 февраля 2026");
+    expect(formatDateLong("2026-05-12T12:00:00Z")).toBe("12 мая 2026");
+  });
+
+  it("writes a moment in Moscow time, whatever the reader's zone, and says so", () => {
+    expect(formatDateTime("2026-11-25T14:05:00Z")).toBe("25 ноября 2026 г., 17:05 (МСК)");
+    expect(formatDateTime("2026-12-31T22:30:00Z")).toBe("1 января 2027 г., 01:30 (МСК)");
+  });
+
+  it("writes the short date as dd.MM.yyyy", () => {
+    expect(formatDateShort("2026-02-05T09:00:00+03:00")).toBe("05.02.2026");
+  });
+
+  it("reads a moment on the shop's clock (Moscow), so late evening UTC is already the next day", () => {
+    expect(formatDateShort("2026-12-31T22:30:00Z")).toBe("01.01.2027");
+    expect(formatDateLong("2026-12-31T22:30:00Z")).toBe("01 января 2027");
+    // A moment late on the 4th in the Americas is the 5th in Moscow, for every reader.
+    expect(formatDateLong("2026-03-04T21:30:00-05:00")).toBe("05 марта 2026");
+  });
+
+  it("reads a calendar day (a delivery date) as that very day", () => {
+    expect(formatDateLong("2026-05-12")).toBe("12 мая 2026");
+    expect(formatDateShort("2026-01-01")).toBe("01.01.2026");
+    expect(formatDateLong("2026-12-31")).toBe("31 декабря 2026");
+  });
+
+  it("tells the shop's calendar day of a moment", () => {
+    expect(shopDay(new Date("2026-03-04T20:59:00Z"))).toBe("2026-03-04");
+    expect(shopDay(new Date("2026-03-04T21:00:00Z"))).toBe("2026-03-05");
+    expect(shopDay(new Date("2026-12-31T21:00:00Z"))).toBe("2027-01-01");
+  });
+});
