@@ -14,22 +14,25 @@ export interface MockupPalette {
   backdrop: string;
 }
 
-export type MockupKind =
-  | "business-cards"
-  | "flyer"
-  | "postcard"
-  | "catalogue"
-  | "spiral-brochure"
-  | "trifold"
-  | "banner"
-  | "roll-up"
-  | "stickers"
-  | "epoxy-stickers"
-  | "label-roll"
-  | "poster"
-  | "wall-calendar"
-  | "desk-calendar"
-  | "pocket-calendar";
+/** What a mock-up can show; the demo data files name one of these. */
+export const mockupKindValues = [
+  "business-cards",
+  "flyer",
+  "postcard",
+  "catalogue",
+  "spiral-brochure",
+  "trifold",
+  "banner",
+  "roll-up",
+  "stickers",
+  "epoxy-stickers",
+  "label-roll",
+  "poster",
+  "wall-calendar",
+  "desk-calendar",
+  "pocket-calendar",
+] as const;
+export type MockupKind = (typeof mockupKindValues)[number];
 
 export interface Mockup {
   kind: MockupKind;

@@ -1,498 +1,367 @@
-import { count } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { computePrice } from "../../shared/domain/pricing";
+import type { PricingOption } from "../../shared/domain/pricing";
+import { readCityCsv, writeCities } from "../services/city-import";
+import type { CityImportReport } from "../services/city-import";
 import type { FileStorage } from "../services/file-storage";
+import { pagePlainText } from "../services/pages.mapper";
+import { websiteBlockKeys } from "../services/pages.service";
+import { hashPassword } from "../services/password";
 import type { Database } from "./client";
+import { DEMO_ACCOUNTS, DEMO_PROMOCODES, readDemoAccounts, readDemoCatalog, readDemoPricing, readDemoSite, SITE_FOLDER, sitePictures } from "./demo-data";
+import type { DemoPage, DemoPricing, DemoSite } from "./demo-data";
 import { seedGeography } from "./geo-seed";
-import { seedBundledCities } from "./seed-cities";
-import { seedDemoAccounts } from "./seed-accounts";
-import { seedDemoBalance } from "./seed-orders";
-import { seedDemoPages } from "./seed-pages";
-import { seedDemoPromocodes } from "./seed-cart";
-import { demoPricingColumns, seedCatalogOptions } from "./seed-catalog-options";
-import { product, productCategory } from "./schema";
-import type { NewProductCategoryRow, NewProductRow } from "./schema";
-import { drawMockup } from "./seed-photos";
-import type { Mockup, MockupPalette } from "./seed-photos";
+import { city } from "./geo.schema";
 import { rekeyProductNames } from "./product-sort-keys";
+import {
+  account,
+  address,
+  balanceEntry,
+  company,
+  product,
+  productCategory,
+  productDetail,
+  productOption,
+  productPriceTier,
+  productService,
+  promocode,
+  recipient,
+  websiteBlock,
+  websitePage,
+} from "./schema";
+import type { NewProductCategoryRow, NewProductRow } from "./schema";
+import { loadDocumentFonts, renderDocument } from "./seed-documents";
+import { drawMockup } from "./seed-photos";
+import type { Mockup } from "./seed-photos";
 import { productNameSortKey } from "./sort-key";
 
 /*
- * The demo catalogue a fresh install starts with, so the storefront has something to show. The
- * names are chosen to exercise the А–Я sort: one starts with Ё, one with Latin, one with a digit
- * (a lowercase first letter is sort-key.test.ts's case: a shop's names start with a capital, as a
- * shopper reads them). Two products have no photo, to show the card's placeholder.
+ * The one seeder: what a fresh install starts with, so the storefront has something to show, and
+ * what every start checks is still there. The data is in data/*.json, read and checked by
+ * demo-data.ts; this writes it — the cities, the demo accounts with their balance, the promocodes,
+ * the website with its documents and pictures, and the catalogue with its photos, options and
+ * services. Each part checks for itself, so the seed is safe on every start (of every node: the
+ * caller keeps two from running it at once) and never overwrites what the shop has edited.
  */
 
 /** Where the seed's pictures go in the public storage; the database keeps their keys (paths under /files/). */
 const PHOTO_FOLDER = "catalog";
 
-interface DemoCategory {
-  slug: string;
-  name: string;
-  description: string;
-  seoKeywords: string;
-  cover: Mockup;
+// ——— Cities ————————————————————————————————————————————————————————————————————————————
+
+/*
+ * Every Russian city with a population, shipped with the shop: `data/cities.csv` is the HFLabs city
+ * data set (CC BY-SA 4.0, see data/README.md) cut to the columns the import reads. A database whose
+ * `city` table holds nothing beyond the preset cities gets it on start, through the same parser and
+ * upsert as `npm run geo:import`, so a later import of the full HFLabs file finds every city
+ * unchanged. A database that already has other cities (an operator's import) is left alone.
+ */
+
+/** The shipped city list, in the layout `readCityCsv` reads. */
+export const BUNDLED_CITIES_CSV = fileURLToPath(new URL("./data/cities.csv", import.meta.url));
+
+/** Loads the shipped cities unless the table already has a city that is not a preset; null when it did nothing. */
+export async function seedBundledCities(db: Database): Promise<CityImportReport | null> {
+  const [other] = await db.select({ kladrId: city.kladrId }).from(city).where(eq(city.preset, false)).limit(1);
+  if (other) return null;
+  const parsed = readCityCsv(await readFile(BUNDLED_CITIES_CSV, "utf8"));
+  if (parsed.skipped.length > 0) {
+    // The file ships with the code: a bad row is a packaging mistake, not something to skip quietly.
+    const first = parsed.skipped[0];
+    throw new Error(`${BUNDLED_CITIES_CSV}: ${parsed.skipped.length} unreadable rows, first on line ${first?.line}: ${first?.message}`);
+  }
+  return writeCities(db, parsed);
 }
 
-interface DemoProduct {
-  categorySlug: string;
-  slug: string;
-  name: string;
-  description: string;
-  /** The «от» price is not here: seed-catalog-options.ts computes it from the tiers (smallest run, default options). */
-  discountPct: number;
-  productionTimeDay: number;
-  timesOrdered: number;
-  seoKeywords: string;
-  photos: Mockup[];
+// ——— Accounts, balance, promocodes ————————————————————————————————————————————————————————
+
+/** Creates the demo accounts (data/demo-accounts.json) unless the demo client exists; safe on every start. */
+export async function seedDemoAccounts(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ id: account.id }).from(account).where(eq(account.email, DEMO_ACCOUNTS.client.email)).limit(1);
+  if (existing) return false;
+
+  const data = readDemoAccounts();
+  const hashes = await Promise.all(data.accounts.map((item) => hashPassword(item.password)));
+
+  await db.transaction(async (tx) => {
+    const accountIds = new Map<string, number>();
+    // One by one, in the file's order: a client's manager is listed (and so created) before the client.
+    for (const [index, item] of data.accounts.entries()) {
+      const [created] = await tx
+        .insert(account)
+        .values({
+          email: item.email,
+          passwordHash: hashes[index] ?? "",
+          typeUser: item.typeUser,
+          name: item.name,
+          surname: item.surname,
+          phone: item.phone,
+          emailConfirmedAt: new Date(),
+          managerId: item.manager === undefined ? undefined : (accountIds.get(item.manager) ?? null),
+          selectedCityKladrId: item.selectedCityKladrId,
+        })
+        .returning({ id: account.id });
+      if (!created) throw new Error(`The demo account ${item.email} was not created`);
+      accountIds.set(item.key, created.id);
+    }
+    const accountId = (key: string): number => {
+      const id = accountIds.get(key);
+      if (id === undefined) throw new Error(`The demo account '${key}' was not created`);
+      return id;
+    };
+    const companies = await tx
+      .insert(company)
+      .values(data.companies.map(({ account: key, ...item }) => ({ ...item, accountId: accountId(key) })))
+      .returning({ id: company.id, accountId: company.accountId, name: company.name });
+    const companyId = (key: string, name: string): number | null =>
+      companies.find((item) => item.accountId === accountId(key) && item.name === name)?.id ?? null;
+    await tx.insert(recipient).values(
+      data.recipients.map(({ account: key, company: name, ...item }) => ({ ...item, accountId: accountId(key), companyId: name === null ? null : companyId(key, name) })),
+    );
+    await tx.insert(address).values(data.addresses.map(({ account: key, ...item }) => ({ ...item, accountId: accountId(key) })));
+  });
+  return true;
 }
 
-const palettes = {
-  navy: { main: "#23306b", accent: "#f2a93b", ink: "#1d2333", backdrop: "#e7ebf5" },
-  graphite: { main: "#2f3340", accent: "#c8a35a", ink: "#1f2229", backdrop: "#ecebe7" },
-  gold: { main: "#5b2333", accent: "#d4af37", ink: "#2a1a1f", backdrop: "#f3ece4" },
-  mint: { main: "#0f766e", accent: "#fbbf24", ink: "#15302d", backdrop: "#e3f3ef" },
-  coral: { main: "#e4572e", accent: "#2e86ab", ink: "#2b2b2b", backdrop: "#fbe9e2" },
-  violet: { main: "#5b3cc4", accent: "#22c1c3", ink: "#241c44", backdrop: "#ece8fb" },
-  forest: { main: "#1f5132", accent: "#7fbf5a", ink: "#17261c", backdrop: "#e6efe6" },
-  sky: { main: "#1565c0", accent: "#ffb300", ink: "#14243d", backdrop: "#e3eefb" },
-  berry: { main: "#a4134d", accent: "#ffcf56", ink: "#3a0f22", backdrop: "#f8e6ee" },
-  sunny: { main: "#f59e0b", accent: "#dc2626", ink: "#332200", backdrop: "#fdf3dc" },
-  ocean: { main: "#0e7490", accent: "#f97316", ink: "#10303a", backdrop: "#e0f2f6" },
-  plum: { main: "#6d28d9", accent: "#f472b6", ink: "#2e1065", backdrop: "#f1e9fd" },
-} satisfies Record<string, MockupPalette>;
+/*
+ * The demo internal balance listed in the README: the demo client's «ООО «Ромашка»» starts with a
+ * top-up of 50 000 ₽, so paying from the balance can be tried at once. Written only while that
+ * ledger is empty, so the seed is safe on every start and never tops up twice.
+ */
 
-const categories: DemoCategory[] = [
-  {
-    slug: "vizitki",
-    name: "Визитки",
-    description: "Стандартные, евро, дизайнерские и пластиковые визитки: офсет и цифра, ламинация, тиснение фольгой, скругление углов.",
-    seoKeywords: "визитки, печать визиток, заказать визитки, визитки недорого",
-    cover: { kind: "business-cards", palette: palettes.navy, caption: "Визитки на любой вкус" },
-  },
-  {
-    slug: "listovki",
-    name: "Листовки и флаеры",
-    description: "Листовки, флаеры и открытки для акций, мероприятий и праздников.",
-    seoKeywords: "листовки, флаеры, печать листовок, открытки",
-    cover: { kind: "flyer", palette: palettes.coral, caption: "Листовки и флаеры", subcaption: "Тиражи от 100 штук" },
-  },
-  {
-    slug: "buklety",
-    name: "Буклеты",
-    description: "Буклеты с одним и двумя фальцами, буклеты на скрепке: биговка, фальцовка и ламинация.",
-    seoKeywords: "буклеты, евробуклеты, печать буклетов, буклет с фальцовкой",
-    cover: { kind: "trifold", palette: palettes.berry, caption: "Буклеты", subcaption: "С фальцовкой и биговкой" },
-  },
-  {
-    slug: "katalogi",
-    name: "Каталоги и брошюры",
-    description: "Каталоги на скрепке и на клею, брошюры на пружине, меню для кафе и ресторанов.",
-    seoKeywords: "каталоги, брошюры, печать каталогов, меню для ресторана",
-    cover: { kind: "catalogue", palette: palettes.violet, caption: "Каталоги продукции", subcaption: "Весна 2026" },
-  },
-  {
-    slug: "plakaty",
-    name: "Плакаты",
-    description: "Афиши, плакаты и постеры от A3 до A0: на мелованной, фото- и дизайнерской бумаге.",
-    seoKeywords: "плакаты, печать плакатов, афиши, постеры",
-    cover: { kind: "poster", palette: palettes.sunny, caption: "Джазовый вечер", subcaption: "Филармония, 20 мая" },
-  },
-  {
-    slug: "bannery",
-    name: "Широкоформатная печать",
-    description: "Баннеры из ПВХ-ткани и сетки, roll-up стенды для выставок, печать на холсте.",
-    seoKeywords: "баннеры, широкоформатная печать, roll-up, баннер на фасад, печать на холсте",
-    cover: { kind: "banner", palette: palettes.sky, caption: "Большая распродажа", subcaption: "Скидки до 50 %" },
-  },
-  {
-    slug: "nakleyki",
-    name: "Наклейки и этикетки",
-    description: "Наклейки и этикетки на плёнке и бумаге, стикерпаки с контурной вырубкой, объёмные 3D-наклейки.",
-    seoKeywords: "наклейки, стикеры, этикетки, печать наклеек",
-    cover: { kind: "stickers", palette: palettes.plum, caption: "Стикеры с вырубкой", subcaption: "ottisk.ru" },
-  },
-  {
-    slug: "kalendari",
-    name: "Календари",
-    description: "Квартальные, перекидные, настольные и карманные календари с логотипом компании.",
-    seoKeywords: "календари, квартальные календари, календари с логотипом, печать календарей",
-    cover: { kind: "wall-calendar", palette: palettes.forest, caption: "Календарь 2027", subcaption: "ООО «Кубань-Строй»" },
-  },
-];
+/** Tops up the demo company's ledger unless it has entries; answers whether it wrote. */
+export async function seedDemoBalance(db: Database): Promise<boolean> {
+  const data = readDemoAccounts();
+  const [owner] = await db
+    .select({ clientId: account.id, companyId: company.id })
+    .from(account)
+    .innerJoin(company, and(eq(company.accountId, account.id), eq(company.name, data.balance.companyName)))
+    .where(eq(account.email, DEMO_ACCOUNTS[data.balance.account].email))
+    .limit(1);
+  if (!owner) return false;
+  return db.transaction(async (tx) => {
+    // The account row is the ledger's lock (services/balance.service.ts): two starts at once write once.
+    await tx.select({ id: account.id }).from(account).where(eq(account.id, owner.clientId)).for("update");
+    const [existing] = await tx
+      .select({ id: balanceEntry.id })
+      .from(balanceEntry)
+      .where(and(eq(balanceEntry.accountId, owner.clientId), eq(balanceEntry.companyId, owner.companyId)))
+      .limit(1);
+    if (existing) return false;
+    await tx.insert(balanceEntry).values({ accountId: owner.clientId, companyId: owner.companyId, amountKopecks: data.balance.amountKopecks, reason: data.balance.reason });
+    return true;
+  });
+}
 
-const products: DemoProduct[] = [
-  {
-    categorySlug: "vizitki",
-    slug: "standartnye-90x50",
-    name: "Визитки стандартные 90×50",
-    description:
-      "Классические визитки 90×50 мм на мелованном картоне 300 г/м². Печать 4+4 или 4+0, по желанию — матовая или глянцевая ламинация. Тираж от 100 штук.",
-    discountPct: 0,
-    productionTimeDay: 2,
-    timesOrdered: 1840,
-    seoKeywords: "визитки 90х50, стандартные визитки, визитки на картоне",
-    photos: [
-      { kind: "business-cards", palette: palettes.navy, caption: "Менеджер по продажам" },
-      { kind: "business-cards", palette: palettes.mint, caption: "Стандарт 90×50" },
-    ],
-  },
-  {
-    categorySlug: "vizitki",
-    slug: "premium",
-    name: "Визитки премиум на дизайнерской бумаге",
-    description:
-      "Визитки на фактурной дизайнерской бумаге 350 г/м²: лён, верже, «софт-тач». Для тех, кому важно первое впечатление.",
-    discountPct: 10,
-    productionTimeDay: 4,
-    timesOrdered: 512,
-    seoKeywords: "дизайнерские визитки, визитки премиум, фактурная бумага",
-    photos: [{ kind: "business-cards", palette: palettes.graphite, caption: "Арт-директор" }],
-  },
-  {
-    categorySlug: "vizitki",
-    slug: "tisnenie-folgoy",
-    name: "Визитки с тиснением фольгой",
-    description: "Горячее тиснение золотой, серебряной или цветной фольгой на плотном картоне. Клише изготавливаем сами.",
-    discountPct: 0,
-    productionTimeDay: 7,
-    timesOrdered: 203,
-    seoKeywords: "тиснение фольгой, золотые визитки, визитки с тиснением",
-    photos: [{ kind: "business-cards", palette: palettes.gold, caption: "Тиснение золотом" }],
-  },
-  {
-    categorySlug: "vizitki",
-    slug: "evro-85x55",
-    name: "Евро-визитки 85×55",
-    description: "Визитки европейского формата 85×55 мм: помещаются в стандартные визитницы и кошельки.",
-    discountPct: 0,
-    productionTimeDay: 2,
-    timesOrdered: 330,
-    seoKeywords: "евровизитки, визитки 85х55",
-    photos: [{ kind: "business-cards", palette: palettes.ocean, caption: "Формат 85×55" }],
-  },
-  {
-    categorySlug: "vizitki",
-    slug: "plastikovye",
-    name: "Пластиковые визитки",
-    description: "Визитки и дисконтные карты из белого или прозрачного пластика 86×54 мм — как банковская карта. Магнитная полоса и нумерация по желанию.",
-    discountPct: 0,
-    productionTimeDay: 6,
-    timesOrdered: 158,
-    seoKeywords: "пластиковые визитки, пластиковые карты, дисконтные карты",
-    photos: [{ kind: "business-cards", palette: palettes.sky, caption: "Клубная карта" }],
-  },
-  {
-    categorySlug: "listovki",
-    slug: "a5-melovannye",
-    name: "Листовки A5 на мелованной бумаге",
-    description:
-      "Рекламные листовки формата A5 (148×210 мм) на мелованной бумаге 115–170 г/м², печать с одной или двух сторон. Срочно — за один день.",
-    discountPct: 15,
-    productionTimeDay: 3,
-    timesOrdered: 960,
-    seoKeywords: "листовки а5, печать листовок, рекламные листовки",
-    photos: [
-      { kind: "flyer", palette: palettes.coral, caption: "Весенняя распродажа", subcaption: "Только до 31 марта" },
-      { kind: "flyer", palette: palettes.sky, caption: "Открытие магазина", subcaption: "Ждём вас 1 апреля" },
-    ],
-  },
-  {
-    categorySlug: "listovki",
-    slug: "flaery-evroformat",
-    name: "Флаеры 99×210 (евроформат)",
-    description: "Узкие флаеры евроформата для раздачи на улице и вложения в конверты. Бумага 130–300 г/м².",
-    discountPct: 0,
-    productionTimeDay: 2,
-    timesOrdered: 1210,
-    seoKeywords: "флаеры, евроформат, флаеры 99х210",
-    photos: [{ kind: "flyer", palette: palettes.sunny, caption: "Вечеринка в пятницу", subcaption: "Вход по флаеру — бесплатно" }],
-  },
-  {
-    categorySlug: "listovki",
-    slug: "elochnye-otkrytki",
-    name: "Ёлочные открытки",
-    description:
-      "Новогодние открытки с ёлкой для клиентов и сотрудников: дизайнерский картон, конверт и персональная надпись внутри.",
-    discountPct: 20,
-    productionTimeDay: 5,
-    timesOrdered: 145,
-    seoKeywords: "новогодние открытки, корпоративные открытки, открытки с ёлкой",
-    photos: [
-      { kind: "postcard", palette: palettes.forest, caption: "С Новым годом!" },
-      { kind: "postcard", palette: palettes.berry, caption: "С Рождеством!" },
-    ],
-  },
-  {
-    categorySlug: "listovki",
-    slug: "a4-ofset",
-    name: "Листовки A4 на офсетной бумаге",
-    description: "Недорогие листовки A4 на офсетной бумаге 80 г/м² для почтовых ящиков, прайсов и инструкций: от 500 штук, в цвете или чёрно-белые.",
-    discountPct: 0,
-    productionTimeDay: 3,
-    timesOrdered: 705,
-    seoKeywords: "листовки а4, дешёвые листовки, листовки в почтовые ящики",
-    photos: [{ kind: "flyer", palette: palettes.forest, caption: "Доставка воды", subcaption: "19 л — 250 ₽" }],
-  },
-  {
-    categorySlug: "plakaty",
-    slug: "afishi",
-    name: "Афиши A3 и A2",
-    description: "Афиши и плакаты для концертов, спектаклей и выставок. Печать на бумаге 150 г/м² или на фотобумаге.",
-    discountPct: 0,
-    productionTimeDay: 3,
-    timesOrdered: 88,
-    seoKeywords: "афиши, плакаты, печать афиш а2",
-    photos: [],
-  },
-  {
-    categorySlug: "plakaty",
-    slug: "na-fotobumage",
-    name: "Плакаты на фотобумаге",
-    description: "Яркие плакаты A2–A0 на глянцевой или сатиновой фотобумаге: для витрин, выставок и интерьера. Накатка на пенокартон по желанию.",
-    discountPct: 0,
-    productionTimeDay: 2,
-    timesOrdered: 236,
-    seoKeywords: "плакаты на фотобумаге, печать плакатов а1, плакат а0",
-    photos: [{ kind: "poster", palette: palettes.violet, caption: "Неделя моды", subcaption: "Экспоцентр, 5–9 июня" }],
-  },
-  {
-    categorySlug: "plakaty",
-    slug: "interernye-postery",
-    name: "Постеры для интерьера",
-    description: "Постеры на акварельной и хлопковой бумаге с музейной передачей цвета — для дома, кафе и офиса. Паспарту по желанию.",
-    discountPct: 0,
-    productionTimeDay: 4,
-    timesOrdered: 98,
-    seoKeywords: "постеры, интерьерные постеры, печать постеров",
-    photos: [{ kind: "poster", palette: palettes.mint, caption: "Горы зовут", subcaption: "Домбай" }],
-  },
-  {
-    categorySlug: "katalogi",
-    slug: "na-skrepke",
-    name: "Каталоги на скрепке",
-    description:
-      "Каталоги A4 или A5 на 16 полос на скобе, мелованная бумага 115–170 г/м², ламинация обложки по желанию. Подходят для прайс-листов и каталогов продукции; другой объём — по запросу.",
-    discountPct: 0,
-    productionTimeDay: 7,
-    timesOrdered: 174,
-    seoKeywords: "каталоги на скрепке, печать каталогов, каталог продукции",
-    photos: [
-      { kind: "catalogue", palette: palettes.violet, caption: "Каталог мебели", subcaption: "Коллекция 2026" },
-      { kind: "catalogue", palette: palettes.mint, caption: "Каталог сада", subcaption: "Весна — лето" },
-    ],
-  },
-  {
-    categorySlug: "katalogi",
-    slug: "broshyury-na-pruzhine",
-    name: "Брошюры на пружине",
-    description: "Брошюры, отчёты и методички A4 на 40 страниц на металлической пружине с прозрачной обложкой и картонной подложкой.",
-    discountPct: 5,
-    productionTimeDay: 6,
-    timesOrdered: 96,
-    seoKeywords: "брошюры на пружине, переплёт на пружину, методички",
-    photos: [{ kind: "spiral-brochure", palette: palettes.ocean, caption: "Годовой отчёт", subcaption: "ООО «Кубань-Строй»" }],
-  },
-  {
-    categorySlug: "katalogi",
-    slug: "kleevoy-pereplet",
-    name: "Каталоги с клеевым переплётом",
-    description: "Каталоги A4 и A5 на 48 полос с клеевым бесшвейным переплётом (КБС): ровный корешок с названием, как у книги.",
-    discountPct: 0,
-    productionTimeDay: 10,
-    timesOrdered: 64,
-    seoKeywords: "каталог кбс, клеевой переплёт, печать каталогов на клею",
-    photos: [
-      { kind: "catalogue", palette: palettes.graphite, caption: "Каталог дверей", subcaption: "2026–2027" },
-      { kind: "catalogue", palette: palettes.sky, caption: "Оборудование", subcaption: "Полный каталог" },
-    ],
-  },
-  {
-    categorySlug: "katalogi",
-    slug: "menyu",
-    name: "Меню для кафе и ресторанов",
-    description: "Меню A4 на плотном картоне с толстой ламинацией: не боятся воды и жира, служат годами. Восемь полос, скругление углов по желанию.",
-    discountPct: 0,
-    productionTimeDay: 5,
-    timesOrdered: 143,
-    seoKeywords: "меню для ресторана, печать меню, меню для кафе",
-    photos: [{ kind: "spiral-brochure", palette: palettes.gold, caption: "Меню", subcaption: "Ресторан «Кубань»" }],
-  },
-  {
-    categorySlug: "buklety",
-    slug: "buklety-dva-falca",
-    name: "Буклеты с двумя фальцами",
-    description: "Буклеты A4 с двумя фальцами (евробуклеты): три колонки с каждой стороны, бумага 130–170 г/м², биговка для плотной бумаги.",
-    discountPct: 0,
-    productionTimeDay: 4,
-    timesOrdered: 410,
-    seoKeywords: "буклеты, евробуклеты, буклет с двумя фальцами",
-    photos: [{ kind: "trifold", palette: palettes.berry, caption: "Стоматология «Улыбка»", subcaption: "Запись: 200-40-50" }],
-  },
-  {
-    categorySlug: "buklety",
-    slug: "odin-falc",
-    name: "Буклеты с одним фальцем",
-    description: "Буклеты A4 или A3, сложенные пополам: четыре полосы для программы мероприятия, меню или презентации услуг.",
-    discountPct: 0,
-    productionTimeDay: 3,
-    timesOrdered: 265,
-    seoKeywords: "буклет с одним фальцем, буклет а4 пополам, печать буклетов",
-    photos: [{ kind: "trifold", palette: palettes.ocean, caption: "Программа форума", subcaption: "Сочи, 2026" }],
-  },
-  {
-    categorySlug: "buklety",
-    slug: "a5-na-skrepke",
-    name: "Буклеты на скрепке A5, 12 страниц",
-    description: "Многостраничные буклеты A5 на двух скобах: обложка и восемь внутренних полос на мелованной бумаге 130–170 г/м².",
-    discountPct: 0,
-    productionTimeDay: 5,
-    timesOrdered: 121,
-    seoKeywords: "буклет на скрепке, брошюра а5, буклет 12 страниц",
-    photos: [{ kind: "catalogue", palette: palettes.coral, caption: "Гид по музею", subcaption: "Залы 1–12" }],
-  },
-  {
-    categorySlug: "bannery",
-    slug: "pvh-440",
-    name: "Баннер из ПВХ-ткани 440 г/м²",
-    description:
-      "Литой баннер из ПВХ-ткани плотностью 440 г/м² с проклейкой краёв и люверсами каждые 30 см. Цена за квадратный метр, тираж — в м².",
-    discountPct: 0,
-    productionTimeDay: 2,
-    timesOrdered: 620,
-    seoKeywords: "баннер пвх, печать баннеров, баннер с люверсами",
-    photos: [
-      { kind: "banner", palette: palettes.sky, caption: "Большая распродажа", subcaption: "Скидки до 50 % на всё" },
-      { kind: "banner", palette: palettes.coral, caption: "Мы открылись!", subcaption: "ул. Красная, 1" },
-    ],
-  },
-  {
-    categorySlug: "bannery",
-    slug: "roll-up-85x200",
-    name: "Roll-up стенд 85×200",
-    description: "Мобильный стенд roll-up 85×200 см с печатью и сумкой-чехлом. Собирается за минуту, служит годами.",
-    discountPct: 12,
-    productionTimeDay: 3,
-    timesOrdered: 77,
-    seoKeywords: "roll-up, ролл ап стенд, мобильный стенд",
-    photos: [{ kind: "roll-up", palette: palettes.violet, caption: "Выставка Печать-2026", subcaption: "Стенд B-14" }],
-  },
-  {
-    categorySlug: "bannery",
-    slug: "setchatyy-fasad",
-    name: "Сетчатый баннер для фасада",
-    description: "Баннерная сетка пропускает ветер и свет: подходит для фасадов зданий и строительных ограждений. Цена за м², от 5 м².",
-    discountPct: 0,
-    productionTimeDay: 5,
-    timesOrdered: 34,
-    seoKeywords: "баннерная сетка, баннер на фасад, сетчатый баннер",
-    photos: [],
-  },
-  {
-    categorySlug: "bannery",
-    slug: "pechat-na-holste",
-    name: "Печать на холсте с подрамником",
-    description: "Фотография или картина на натуральном холсте, натянутом на деревянный подрамник 3 см. Готово повесить на стену.",
-    discountPct: 5,
-    productionTimeDay: 3,
-    timesOrdered: 312,
-    seoKeywords: "печать на холсте, фото на холсте, картина на подрамнике",
-    photos: [{ kind: "poster", palette: palettes.ocean, caption: "Морской берег", subcaption: "Холст 30×40" }],
-  },
-  {
-    categorySlug: "nakleyki",
-    slug: "samokleyka",
-    name: "Наклейки на самоклеящейся плёнке",
-    description: "Наклейки на белой, прозрачной или металлизированной плёнке: не боятся воды и солнца, легко клеятся.",
-    discountPct: 0,
-    productionTimeDay: 3,
-    timesOrdered: 880,
-    seoKeywords: "наклейки на плёнке, самоклейка, виниловые наклейки",
-    photos: [
-      { kind: "stickers", palette: palettes.plum, caption: "Супер стикеры", subcaption: "ottisk.ru" },
-      { kind: "stickers", palette: palettes.mint, caption: "Эко продукт", subcaption: "100 % натурально" },
-    ],
-  },
-  {
-    categorySlug: "nakleyki",
-    slug: "stikerpaki",
-    name: "Стикерпаки с вырубкой по контуру",
-    description: "Наборы стикеров с плоттерной резкой по контуру каждого рисунка — для мерча, блогеров и подарков.",
-    discountPct: 25,
-    productionTimeDay: 4,
-    timesOrdered: 290,
-    seoKeywords: "стикерпак, стикеры с вырубкой, контурная резка",
-    photos: [{ kind: "stickers", palette: palettes.sunny, caption: "Мерч команды", subcaption: "стикерпак №1" }],
-  },
-  {
-    categorySlug: "nakleyki",
-    slug: "3d-epoksidnye",
-    name: "3D-наклейки с эпоксидной смолой",
-    description: "Объёмные наклейки, залитые прозрачной эпоксидной смолой: выпуклые, блестящие и очень стойкие.",
-    discountPct: 0,
-    productionTimeDay: 10,
-    timesOrdered: 52,
-    seoKeywords: "3d наклейки, объёмные наклейки, эпоксидные наклейки",
-    photos: [{ kind: "epoxy-stickers", palette: palettes.berry, caption: "Объёмный логотип", subcaption: "3D-наклейка" }],
-  },
-  {
-    categorySlug: "nakleyki",
-    slug: "etiketki-v-rulonah",
-    name: "Этикетки в рулонах",
-    description: "Этикетки в рулонах для ручной и автоматической наклейки на упаковку: флексопечать, любой размер.",
-    discountPct: 0,
-    productionTimeDay: 5,
-    timesOrdered: 400,
-    seoKeywords: "этикетки в рулонах, печать этикеток, этикетки для упаковки",
-    photos: [{ kind: "label-roll", palette: palettes.forest, caption: "Мёд алтайский", subcaption: "Этикетка 58×40 мм" }],
-  },
-  {
-    categorySlug: "kalendari",
-    slug: "kvartalnye",
-    name: "Квартальные календари «трио»",
-    description: "Настенные квартальные календари с тремя блоками, шапкой с вашим логотипом и бегунком. Три рекламных поля.",
-    discountPct: 10,
-    productionTimeDay: 6,
-    timesOrdered: 455,
-    seoKeywords: "квартальные календари, календарь трио, календари с логотипом",
-    photos: [
-      { kind: "wall-calendar", palette: palettes.navy, caption: "Кубань-Строй", subcaption: "2027" },
-      { kind: "wall-calendar", palette: palettes.berry, caption: "Стоматология «Улыбка»", subcaption: "2027" },
-    ],
-  },
-  {
-    categorySlug: "kalendari",
-    slug: "nastennye-perekidnye",
-    name: "Настенные перекидные календари",
-    description: "Перекидные календари A3 или A4 на пружине: обложка и 12 месяцев с вашими фотографиями, ригель для подвеса.",
-    discountPct: 0,
-    productionTimeDay: 7,
-    timesOrdered: 187,
-    seoKeywords: "перекидной календарь, настенный календарь, календарь с фотографиями",
-    photos: [{ kind: "wall-calendar", palette: palettes.mint, caption: "Природа Кавказа", subcaption: "2027" }],
-  },
-  {
-    categorySlug: "kalendari",
-    slug: "domiki",
-    name: "Настольные календари-домики",
-    description: "Настольные перекидные календари-домики на пружине: 12 листов с двух сторон на картонной подставке.",
-    discountPct: 0,
-    productionTimeDay: 6,
-    timesOrdered: 129,
-    seoKeywords: "настольный календарь, календарь домик, перекидной настольный календарь",
-    photos: [{ kind: "desk-calendar", palette: palettes.coral, caption: "Оттиск", subcaption: "2027" }],
-  },
-  {
-    categorySlug: "kalendari",
-    slug: "karmannye",
-    name: "Мини-календари карманные 70×100",
-    description: "Карманные календари на мелованном картоне 300 г/м²: реклама, которую носят в кошельке весь год.",
-    discountPct: 0,
-    productionTimeDay: 3,
-    timesOrdered: 640,
-    seoKeywords: "карманные календари, календарики, календарь 70х100",
-    photos: [{ kind: "pocket-calendar", palette: palettes.plum, caption: "2027" }],
-  },
-];
+/**
+ * Writes the demo promocodes (data/demo-promocodes.json) that are missing; answers how many it
+ * wrote. Each is written unless its code exists, so a code the shop has edited is never overwritten.
+ */
+export async function seedDemoPromocodes(db: Database): Promise<number> {
+  const written = await db
+    .insert(promocode)
+    .values(Object.values(DEMO_PROMOCODES).map((item) => ({ ...item })))
+    .onConflictDoNothing({ target: promocode.code })
+    .returning({ id: promocode.id });
+  return written.length;
+}
+
+// ——— Website ————————————————————————————————————————————————————————————————————————————
+
+const documentPath = (file: string) => `${SITE_FOLDER}/${file}`;
+const picturePath = (name: string) => `${SITE_FOLDER}/${name}.svg`;
+
+/** Writes the site's PDFs and pictures to the public storage; rows are inserted only after their files are there. */
+async function writeSiteFiles(site: DemoSite, publicFiles: FileStorage): Promise<void> {
+  const fonts = await loadDocumentFonts();
+  await Promise.all([
+    ...site.documents.map(async (document) => publicFiles.put(documentPath(document.file), await renderDocument(document, fonts), "application/pdf")),
+    ...[...sitePictures(site.pages), site.popupPicture].map((picture) =>
+      publicFiles.put(picturePath(picture.name), new TextEncoder().encode(drawMockup(picture.mockup)), "image/svg+xml"),
+    ),
+  ]);
+}
+
+export interface SeedPagesResult {
+  pages: number;
+  blocks: number;
+}
+
+/**
+ * Fills an empty website with the demo pages and adds any missing Header, Footer or Popup block.
+ * Does nothing when pages and all three blocks exist, so it is safe on every start.
+ */
+export async function seedDemoPages(db: Database, publicFiles: FileStorage): Promise<SeedPagesResult> {
+  const site = readDemoSite();
+  const [existing] = await db.select({ pages: count() }).from(websitePage);
+  const blockRows = await db.select({ key: websiteBlock.key }).from(websiteBlock);
+  const blocks: { key: string; content: Record<string, unknown> }[] = [
+    { key: websiteBlockKeys.header, content: { ...site.header } },
+    { key: websiteBlockKeys.footer, content: { ...site.footer } },
+    { key: websiteBlockKeys.popup, content: { ...site.popup } },
+  ];
+  const missingBlocks = blocks.filter((block) => !blockRows.some((row) => row.key === block.key));
+  const needPages = (existing?.pages ?? 0) === 0;
+  if (!needPages && missingBlocks.length === 0) return { pages: 0, blocks: 0 };
+
+  await writeSiteFiles(site, publicFiles);
+
+  let inserted = 0;
+  await db.transaction(async (tx) => {
+    if (missingBlocks.length > 0) await tx.insert(websiteBlock).values(missingBlocks).onConflictDoNothing();
+    if (!needPages) return;
+    const insertTree = async (list: readonly DemoPage[], parentId: number | null): Promise<void> => {
+      for (const [index, demo] of list.entries()) {
+        const [row] = await tx
+          .insert(websitePage)
+          .values({
+            slug: demo.slug,
+            kind: demo.kind,
+            parentId,
+            name: demo.name,
+            summary: demo.summary,
+            bodyText: pagePlainText(demo.components),
+            components: demo.components,
+            padBannerPath: demo.cover ? picturePath(demo.cover.name) : null,
+            sortOrder: demo.sortOrder ?? (index + 1) * 10,
+            showInMenu: demo.showInMenu,
+            published: demo.published,
+            seoName: demo.name,
+            seoTitle: demo.seoTitle,
+            seoDescription: demo.summary,
+            seoKeywords: demo.seoKeywords,
+            createdAt: demo.createdAt,
+            updatedAt: demo.createdAt,
+          })
+          .returning({ id: websitePage.id });
+        if (!row) throw new Error(`The demo page '${demo.slug}' was not saved`);
+        inserted += 1;
+        await insertTree(demo.children, row.id);
+      }
+    };
+    await insertTree(site.pages, null);
+  });
+  return { pages: inserted, blocks: missingBlocks.length };
+}
+
+// ——— Catalogue ——————————————————————————————————————————————————————————————————————————
+
+/** The option rows of a demo product in the pure price function's shape (sort order = position). */
+function pricingOptions(pricing: DemoPricing): PricingOption[] {
+  return pricing.options.map((option, index) => ({
+    group: option.group,
+    code: option.code,
+    label: option.label,
+    sortOrder: (index + 1) * 10,
+    isDefault: option.isDefault ?? false,
+    pricePct: option.pricePct ?? 100,
+    unitPriceKopecks: option.unitPriceKopecks ?? 0,
+    setupPriceKopecks: option.setupPriceKopecks ?? 0,
+    widthMm: option.widthMm ?? null,
+    heightMm: option.heightMm ?? null,
+    paperGsm: option.paperGsm ?? null,
+  }));
+}
+
+/** The product columns the pricing decides: the «от» price (smallest run, default options, before the discount), urgency, sheets. */
+function pricingColumns(
+  key: string,
+  pricing: DemoPricing,
+): {
+  priceFromKopecks: number;
+  urgentProductionTimeDay: number | null;
+  urgentSurchargePct: number;
+  sheetsPerUnit: number;
+} {
+  const smallest = Math.min(...pricing.tiers.map(([minQuantity]) => minQuantity));
+  const result = computePrice(
+    {
+      discountPct: 0,
+      productionTimeDay: 1,
+      urgentProductionTimeDay: null,
+      urgentSurchargePct: 0,
+      sheetsPerUnit: pricing.sheetsPerUnit ?? 1,
+      options: pricingOptions(pricing),
+      tiers: pricing.tiers.map(([minQuantity, unitPriceKopecks]) => ({ minQuantity, unitPriceKopecks })),
+      details: [],
+    },
+    { options: {}, quantity: smallest, isUrgent: false },
+  );
+  if (!result.ok) throw new Error(`The demo product ${key} cannot be priced: ${result.failure.message}`);
+  return {
+    priceFromKopecks: result.price.priceBeforeDiscountKopecks,
+    urgentProductionTimeDay: pricing.urgent?.days ?? null,
+    urgentSurchargePct: pricing.urgent?.surchargePct ?? 0,
+    sheetsPerUnit: pricing.sheetsPerUnit ?? 1,
+  };
+}
+
+function pricingOf(pricings: ReadonlyMap<string, DemoPricing>, key: string): DemoPricing {
+  const pricing = pricings.get(key);
+  if (!pricing) throw new Error(`The demo product ${key} has no pricing in data/demo-pricing.json`);
+  return pricing;
+}
+
+/**
+ * Gives each demo product found by its category and slug its options, tiers and details (with the
+ * pricing columns of its row), unless it already has tiers; fills the services when there are none.
+ * Safe on every start and on a catalogue seeded before options existed.
+ */
+export async function seedCatalogOptions(db: Database): Promise<void> {
+  const { products: pricings, services } = readDemoPricing();
+  await db.transaction(async (tx) => {
+    for (const [key, pricing] of pricings) {
+      const [categorySlug, productSlug] = key.split("/");
+      if (categorySlug === undefined || productSlug === undefined) throw new Error(`Bad demo pricing key ${key}`);
+      const [row] = await tx
+        .select({ id: product.id })
+        .from(product)
+        .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .where(and(eq(productCategory.slug, categorySlug), eq(product.slug, productSlug)))
+        .limit(1);
+      if (!row) continue;
+      const [tiers] = await tx.select({ n: count() }).from(productPriceTier).where(eq(productPriceTier.productId, row.id));
+      if ((tiers?.n ?? 0) > 0) continue;
+
+      // Options and details already there (the shop's own, or a half-filled product) are kept as they are.
+      await tx.insert(productPriceTier).values(pricing.tiers.map(([minQuantity, unitPriceKopecks]) => ({ productId: row.id, minQuantity, unitPriceKopecks })));
+      await tx.insert(productOption).values(
+        pricingOptions(pricing).map((option, index) => ({
+          productId: row.id,
+          group: option.group,
+          code: option.code,
+          label: option.label,
+          sortOrder: option.sortOrder,
+          isDefault: option.isDefault,
+          pricePct: option.pricePct,
+          unitPriceKopecks: option.unitPriceKopecks,
+          setupPriceKopecks: option.setupPriceKopecks,
+          widthMm: option.widthMm,
+          heightMm: option.heightMm,
+          paperGsm: option.paperGsm,
+          sides: pricing.options[index]?.sides ?? null,
+        })),
+      ).onConflictDoNothing();
+      await tx.insert(productDetail).values(
+        pricing.details.map((detail, index) => ({
+          productId: row.id,
+          name: detail.name,
+          sortOrder: (index + 1) * 10,
+          profile: detail.profile,
+          requiresOptionCode: detail.requiresOptionCode ?? null,
+        })),
+      ).onConflictDoNothing();
+      await tx.update(product).set(pricingColumns(key, pricing)).where(eq(product.id, row.id));
+    }
+
+    const [existingServices] = await tx.select({ n: count() }).from(productService);
+    if ((existingServices?.n ?? 0) === 0) {
+      await tx.insert(productService).values(services.map((service, index) => ({ ...service, photoPath: null, sortOrder: (index + 1) * 10 })));
+    }
+  });
+}
 
 export interface SeedResult {
   /** False when the catalogue already had categories and nothing was written. */
@@ -528,6 +397,7 @@ export async function seedDemoData(db: Database, publicFiles: FileStorage): Prom
     return { seeded: false, categories: 0, products: 0 };
   }
 
+  const { categories, products } = readDemoCatalog();
   // Photos first: a row must never point at a file that is not there.
   const writePhoto = async (name: string, mockup: Mockup): Promise<string> => {
     const key = `${PHOTO_FOLDER}/${name}.svg`;
@@ -558,6 +428,7 @@ export async function seedDemoData(db: Database, publicFiles: FileStorage): Prom
   await db.transaction(async (tx) => {
     const inserted = await tx.insert(productCategory).values(categoryRows).returning({ id: productCategory.id, slug: productCategory.slug });
     const categoryIds = new Map(inserted.map((row) => [row.slug, row.id]));
+    const pricings = readDemoPricing().products;
     const productRows: NewProductRow[] = products.map((demo, index) => {
       const categoryId = categoryIds.get(demo.categorySlug);
       if (categoryId === undefined) throw new Error(`Demo product ${demo.slug} names an unknown category ${demo.categorySlug}`);
@@ -568,7 +439,7 @@ export async function seedDemoData(db: Database, publicFiles: FileStorage): Prom
         nameSortKey: productNameSortKey(demo.name),
         description: demo.description,
         photoPaths: photoPaths[index] ?? [],
-        ...demoPricingColumns(`${demo.categorySlug}/${demo.slug}`),
+        ...pricingColumns(`${demo.categorySlug}/${demo.slug}`, pricingOf(pricings, `${demo.categorySlug}/${demo.slug}`)),
         discountPct: demo.discountPct,
         productionTimeDay: demo.productionTimeDay,
         timesOrdered: demo.timesOrdered,

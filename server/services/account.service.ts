@@ -3,7 +3,7 @@ import type { AccountProfile, FavoriteState } from "../../shared/contracts/index
 import { formatPhone } from "../../shared/domain/index";
 import type { Database } from "../db/client";
 import { account, company, favorite, product } from "../db/schema";
-import { mergeVisitorCart } from "./cart.service";
+import { mergeVisitorCart } from "./cart-lines.service";
 import { publicFileUrl } from "./catalog.mapper";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
 import type { GeoService } from "./geo.service";

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { z } from "zod/mini";
-import { DELIVERY_METHOD_LABELS, INVOICE_NEEDS_COMPANY_MESSAGE, ORDER_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
-import type { Cart, DocumentListPage, Order, OrderListPage, PaymentType } from "../../shared/contracts/index";
+import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
+import type { Cart, DocumentListPage, Order, OrderListPage } from "../../shared/contracts/index";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import type { Database } from "../db/client";
 import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, product, productOption, storedFile } from "../db/schema";
 import type { ClientOrderRow, DeliveryRow } from "../db/schema";
 import { actingClientId } from "./acting-client";
-import type { BalanceService, LedgerRef } from "./balance.service";
+import type { BalanceService } from "./balance.service";
 import type { CacheInvalidation } from "./cache-invalidation";
 import type { CartService } from "./cart.service";
 import { renderActPdf } from "./closing-document-pdf";
@@ -15,27 +14,21 @@ import { closingDates, isFinishedOrder, listOrderDocuments } from "./documents.s
 import type { FileService } from "./file.service";
 import { OTTISK_SUPPLIER, renderInvoicePdf } from "./invoice-pdf";
 import type { InvoiceBuyer, InvoiceData, InvoiceLine } from "./invoice-pdf";
+import { orderLedger, placeOrderRow } from "./order-placing";
+import type { PlaceOrderInput } from "./order-placing";
 import { lineTitle, toOrder, toOrderSummary } from "./order.mapper";
 import type { OrderLineRow, OrderPaymentSource } from "./order.mapper";
 import type { PaymentService } from "./payment.service";
 import type { Viewer } from "./session.service";
-import { isShopError, ShopError } from "./shop-error";
+import { ShopError } from "./shop-error";
 
 /*
- * Placing an order and reading it back. Placing is one transaction: the cart row is locked (by the
- * cart's checkout snapshot), the idempotency key checked again under that lock, the order written,
- * the in-order lines and the deliveries moved to it, and — for the internal balance — the ledger
- * debited under the client's ledger lock. What must not hold a database lock (the invoice PDF, the
- * call to YooKassa) runs after the commit and is retried by placing again with the same key. The
- * invoice is made once per order across every node by the database (makeInvoice), not in memory.
+ * The client's orders: placing (order-placing.ts: one transaction that locks the cart, writes the
+ * order and moves the cart's lines to it) and what runs after its commit — the invoice PDF and the
+ * call to YooKassa, which must not hold a database lock and are retried by placing again with the
+ * same key — and reading orders back, their invoices, acts and documents. The invoice is made once
+ * per order across every node by the database (makeInvoice), not in memory.
  */
-
-export interface PlaceOrderInput {
-  companyId: number | null;
-  paymentType: PaymentType;
-  comment?: string | undefined;
-  idempotencyKey: string;
-}
 
 export interface OrderListInput {
   offset?: number | undefined;
@@ -91,43 +84,9 @@ export interface OrderServiceDeps {
   now?: () => Date;
 }
 
-const cartEmpty = () =>
-  new ShopError({ statusCode: 400, code: "CART_EMPTY", messageUI: "В корзине нет товаров для заказа", message: "No in-order lines in the cart" });
-
 const orderNotFound = () => new ShopError({ statusCode: 404, code: "ORDER_NOT_FOUND", messageUI: "Заказ не найден", message: "No such order for this client" });
 
 const cannotPayAgain = (code: string, messageUI: string, message: string) => new ShopError({ statusCode: 409, code, messageUI, message });
-
-/** The key may come in the body or the Idempotency-Key header; one is required, and two must agree. */
-export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: string | undefined): string {
-  if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
-    throw new ShopError({
-      statusCode: 400,
-      code: "IDEMPOTENCY_KEY_MISMATCH",
-      messageUI: "Ключ идемпотентности в заголовке и в теле запроса не совпадает",
-      message: "Idempotency-Key header and body idempotencyKey differ",
-    });
-  }
-  const key = fromBody ?? fromHeader;
-  if (key === undefined) {
-    throw new ShopError({
-      statusCode: 400,
-      code: "IDEMPOTENCY_KEY_REQUIRED",
-      messageUI: "Не передан ключ идемпотентности заказа",
-      message: "idempotencyKey (body) or Idempotency-Key (header) is required",
-    });
-  }
-  return key;
-}
-
-const moscowYear = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow", year: "numeric" });
-
-/** `2026-000042`: the year the order was placed (Moscow time) and its id, six digits at least. */
-export function orderNumber(placedAt: Date, orderId: number): string {
-  return `${moscowYear.format(placedAt)}-${String(orderId).padStart(6, "0")}`;
-}
-
-const nextIdSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().check(z.int(), z.positive()) })).check(z.length(1)) });
 
 const OPTION_GROUP_ORDER = ["format", "paper", "colors", "finishing"] as const;
 
@@ -136,15 +95,6 @@ class InvoiceMadeElsewhere extends Error {}
 
 export function createOrderService(db: Database, deps: OrderServiceDeps): OrderService {
   const now = deps.now ?? (() => new Date());
-
-  async function findByKey(executor: Database, clientId: number, key: string): Promise<ClientOrderRow | null> {
-    const [row] = await executor
-      .select()
-      .from(clientOrder)
-      .where(and(eq(clientOrder.accountId, clientId), eq(clientOrder.idempotencyKey, key)))
-      .limit(1);
-    return row ?? null;
-  }
 
   async function ownOrder(viewer: Viewer, orderId: number): Promise<ClientOrderRow> {
     const [row] = await db
@@ -204,8 +154,6 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
     return db.select().from(delivery).where(eq(delivery.orderId, orderId)).orderBy(asc(delivery.id));
   }
 
-  const ledgerOf = (row: ClientOrderRow): LedgerRef => ({ clientId: row.accountId, companyId: row.companyId });
-
   async function paymentSource(row: ClientOrderRow): Promise<OrderPaymentSource> {
     switch (row.paymentType) {
       case "Invoice":
@@ -213,7 +161,7 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       case "Yookassa":
         return { type: "Yookassa", payment: await deps.payments.latestFor(row.id) };
       case "InternalBalance":
-        return { type: "InternalBalance", balanceKopecks: await deps.balance.balanceKopecks(ledgerOf(row)) };
+        return { type: "InternalBalance", balanceKopecks: await deps.balance.balanceKopecks(orderLedger(row)) };
     }
   }
 
@@ -320,96 +268,7 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
 
   return {
     async placeOrder(viewer, input, publicOrigin) {
-      const clientId = actingClientId(viewer);
-      const placedBefore = await findByKey(db, clientId, input.idempotencyKey);
-      if (placedBefore) return finish(placedBefore, publicOrigin);
-
-      // An invoice names a company as the buyer: a person pays by card or from the balance.
-      if (input.paymentType === "Invoice" && input.companyId === null) {
-        throw new ShopError({ statusCode: 400, code: "INVOICE_NEEDS_COMPANY", messageUI: INVOICE_NEEDS_COMPANY_MESSAGE, message: "An invoice is issued to a company only" });
-      }
-
-      const placedAt = now();
-      const placedId = await db.transaction(async (tx) => {
-        let snapshot;
-        try {
-          // Locks the cart row until the commit: a second request for this cart waits here.
-          snapshot = await deps.carts.checkoutSnapshot(viewer, { clientId, companyId: input.companyId }, tx);
-        } catch (error) {
-          if (isShopError(error) && error.code === "CART_EMPTY") throw cartEmpty();
-          throw error;
-        }
-        // The request that held the lock before may have placed this very key: answer its order.
-        const placedMeanwhile = await findByKey(tx, clientId, input.idempotencyKey);
-        if (placedMeanwhile) return placedMeanwhile.id;
-        if (snapshot.lines.length === 0) throw cartEmpty();
-        const [problem] = snapshot.problems;
-        if (problem !== undefined) {
-          throw new ShopError({ statusCode: 400, code: "CART_NOT_READY", messageUI: problem, message: `The cart cannot be ordered: ${snapshot.problems.join("; ")}` });
-        }
-        if (input.paymentType === "Yookassa" && snapshot.totalKopecks <= 0) {
-          throw new ShopError({
-            statusCode: 400,
-            code: "NOTHING_TO_PAY",
-            messageUI: `Заказ на 0 ₽ нельзя оплатить картой: выберите оплату ${input.companyId === null ? "с баланса" : "по счёту"}`,
-            message: "A zero total cannot be paid through YooKassa",
-          });
-        }
-
-        const [next] = nextIdSchema.parse(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('client_order', 'id')) AS id`)).rows;
-        if (!next) throw new Error("No order id from the sequence");
-        const [created] = await tx
-          .insert(clientOrder)
-          .values({
-            id: next.id,
-            number: orderNumber(placedAt, next.id),
-            accountId: clientId,
-            companyId: snapshot.cart.companyId,
-            placedById: viewer.account.id === clientId ? null : viewer.account.id,
-            status: "new",
-            paymentType: input.paymentType,
-            paymentStatus: "pending",
-            itemsKopecks: snapshot.itemsKopecks,
-            discountKopecks: snapshot.discountKopecks,
-            deliveryKopecks: snapshot.deliveryKopecks,
-            totalKopecks: snapshot.totalKopecks,
-            vatKopecks: snapshot.vatKopecks,
-            promocodeCode: snapshot.discountKopecks > 0 ? (snapshot.promocode?.code ?? null) : null,
-            comment: input.comment ?? snapshot.cart.comment,
-            idempotencyKey: input.idempotencyKey,
-            createdAt: placedAt,
-          })
-          .onConflictDoNothing({ target: [clientOrder.accountId, clientOrder.idempotencyKey] })
-          .returning();
-        // The same key placed from another cart of this client at this moment: that order is the answer.
-        if (!created) return null;
-
-        const lineIds = snapshot.lines.map((line) => line.id);
-        await deps.carts.moveToOrder(tx, snapshot.cart.id, created.id);
-        await tx.update(designOrder).set({ orderId: created.id, updatedAt: new Date() }).where(inArray(designOrder.orderProductId, lineIds));
-        const productIds = [...new Set(snapshot.lines.map((line) => line.productId))];
-        await tx
-          .update(product)
-          .set({ timesOrdered: sql`${product.timesOrdered} + 1` })
-          .where(inArray(product.id, productIds));
-
-        if (input.paymentType === "InternalBalance") {
-          await deps.balance.debitForOrder(tx, ledgerOf(created), { amountKopecks: created.totalKopecks, orderId: created.id, orderNumber: created.number });
-          await tx.update(clientOrder).set({ paymentStatus: "paid", status: "paid", paidAt: placedAt }).where(eq(clientOrder.id, created.id));
-        } else if (input.paymentType === "Yookassa") {
-          await deps.payments.createPending(tx, created, publicOrigin);
-        }
-        return created.id;
-      });
-
-      // The products' times-ordered counts grew: every node's cached catalogue pages show the new ones.
-      if (placedId !== null) await deps.caches.invalidate("catalog");
-      const [placed] =
-        placedId === null
-          ? [await findByKey(db, clientId, input.idempotencyKey)]
-          : await db.select().from(clientOrder).where(eq(clientOrder.id, placedId));
-      if (!placed) throw new Error(`The order of key ${input.idempotencyKey} is not there after placing`);
-      return finish(placed, publicOrigin);
+      return finish(await placeOrderRow(db, { ...deps, now }, viewer, input, publicOrigin), publicOrigin);
     },
 
     async listOrders(viewer, query) {

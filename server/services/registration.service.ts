@@ -9,7 +9,7 @@ import type { AccountRow } from "../db/schema";
 import { emailTokenPurposeValues } from "../db/mail.schema";
 import { adoptTemporaryAccount } from "./account.service";
 import { CONFIRM_EMAIL_PATH, confirmEmailMail, emailLink, PASSWORD_RESET_PATH, passwordResetMail } from "./account-mail";
-import type { DatabaseTransaction } from "./cart.service";
+import type { DatabaseTransaction } from "./cart-access";
 import type { LoginClient, LoginThrottle } from "./login-throttle";
 import { queueMail } from "./mail-outbox";
 import type { MailOutbox } from "./mail-outbox";

@@ -18,7 +18,7 @@ import { openApiTags } from "../../plugins/openapi";
 import { routeLimit } from "../../plugins/rate-limits";
 import { requireSignedIn } from "../../plugins/session";
 import { actingClientId } from "../../services/acting-client";
-import { resolveIdempotencyKey } from "../../services/order.service";
+import { resolveIdempotencyKey } from "../../services/order-placing";
 import { contentDisposition } from "../files/files";
 import { conflictResponse, forbiddenResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
 
