@@ -8,6 +8,7 @@ import { createPageStore } from "../shared/state/index";
 import "../shared/ui/base.css";
 import "../shared/ui/dot-pagination.css";
 import "../shared/ui/product-card.css";
+import "../shared/ui/product-grid.css";
 import "../widgets/catalog/catalog.css";
 // The other pages' stylesheets are part of the page's CSS file, so a page drawn on the server is
 // styled before its code (a chunk of its own, route-page.tsx) arrives.
@@ -15,10 +16,10 @@ import "../shared/ui/dialog.css";
 import "../widgets/blog-teasers/blog-teasers.css";
 import "../widgets/cart/cart.css";
 import "../widgets/cart/client-mode-picker.css";
-import "../widgets/favourite-button/star.css";
+import "../widgets/parts/favourite-star.css";
 import "../widgets/favourites/favourites.css";
 import "../widgets/feedback-form/feedback-form.css";
-import "../widgets/login/login.css";
+import "../widgets/parts/login.css";
 import "../widgets/orders/orders.css";
 import "../widgets/product/product.css";
 import "../widgets/search/search.css";

@@ -37,6 +37,8 @@ const attributeProperties = {
 
 export default {
   globs: ["widgets/**/*.element.ts"],
+  // widgets/parts/ holds what several elements compose (login form, account menu, PDF viewer …): no element of its own.
+  exclude: ["widgets/parts/**"],
   outdir: "widgets",
   plugins: [attributeProperties],
 };

@@ -41,6 +41,7 @@ export function Dialog({ open, title, onClose, children, className }: DialogProp
   }, []);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the modal; keyboards close it with Escape (native)
     <dialog
       ref={ref}
       className={className ? `ottisk-dialog ${className}` : "ottisk-dialog"}

@@ -74,7 +74,7 @@ export function DotPagination({ pageCount, page, onChange, label }: DotPaginatio
 
   if (pageCount <= 1) return null;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = pageForKey(event.key, page, pageCount);
     if (next === null) return;
     event.preventDefault();
@@ -85,7 +85,7 @@ export function DotPagination({ pageCount, page, onChange, label }: DotPaginatio
 
   return (
     <nav aria-label={label}>
-      <ul className="ottisk-dots" ref={list} onKeyDown={onKeyDown}>
+      <ul className="ottisk-dots" ref={list}>
         {dotItems(pageCount, page).map((item) =>
           "gap" in item ? (
             <li key={item.gap} className="ottisk-dots__gap" aria-hidden="true">
@@ -99,6 +99,7 @@ export function DotPagination({ pageCount, page, onChange, label }: DotPaginatio
                 aria-label={`Страница ${item.page + 1} из ${pageCount}`}
                 aria-current={item.page === page ? "page" : undefined}
                 onClick={() => onChange(item.page)}
+                onKeyDown={onKeyDown}
               />
             </li>
           ),

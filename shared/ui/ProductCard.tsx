@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import type { ProductCard as ProductCardData } from "../contracts/index";
-import { formatRoubles, formatWorkingDays } from "../domain/format";
+import { formatWorkingDays } from "../domain/counts";
+import { formatRoubles } from "../domain/money";
 
 export interface ProductCardProps {
   card: ProductCardData;

@@ -12,6 +12,8 @@ export { MessengerIcon } from "./MessengerIcon";
 export type { MessengerIconProps } from "./MessengerIcon";
 export { PhoneInput } from "./PhoneInput";
 export type { PhoneInputProps } from "./PhoneInput";
+export { SHOP_NAME, ShopLogo } from "./ShopLogo";
+export type { ShopLogoProps } from "./ShopLogo";
 export { Textarea } from "./Textarea";
 export type { TextareaProps } from "./Textarea";
 export { useDraft } from "./use-draft";

@@ -1,7 +1,7 @@
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { defaultAdminUrl } from "../login/Login";
-import { AccountMenu } from "./AccountMenu";
+import { AccountMenu } from "../parts/AccountMenu";
+import { defaultAdminUrl } from "../parts/Login";
 
 export interface AccountElementProps {
   adminUrl?: string;

@@ -2,14 +2,15 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import loginCss from "../login/login.css?inline";
-import accountCss from "./account.css?inline";
+import accountMenuCss from "../parts/account-menu.css?inline";
+import loginCss from "../parts/login.css?inline";
+import logoutDialogCss from "../parts/logout-dialog.css?inline";
 import { AccountElement } from "./AccountElement";
 import type { AccountElementProps } from "./AccountElement";
 
 const ReactAccountElement = reactElement<AccountElementProps>(AccountElement, {
   attributes: { adminUrl: "string" },
-  styles: [baseCss, dialogCss, loginCss, accountCss],
+  styles: [baseCss, dialogCss, loginCss, logoutDialogCss, accountMenuCss],
 });
 
 /**

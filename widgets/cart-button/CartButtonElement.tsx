@@ -1,8 +1,8 @@
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { navigateHandler } from "../navigate";
-import { CartButton } from "./CartButton";
-import { useCartChangeEvent } from "./cart-change-event";
+import { CartButton } from "../parts/CartButton";
+import { useCartChangeEvent } from "../parts/cart-change-event";
 
 export interface CartButtonElementProps {
   cartUrl?: string;

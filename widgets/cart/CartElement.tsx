@@ -1,10 +1,10 @@
 import type { CartLine, Order } from "../../shared/contracts/index";
 import { storefrontOrigin } from "../api-base";
-import { defaultProductUrl } from "../product-url";
+import { defaultProductUrl } from "../parts/product-url";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { LoginButton } from "../login/Login";
-import { useCartChangeEvent } from "../cart-button/cart-change-event";
+import { LoginButton } from "../parts/Login";
+import { useCartChangeEvent } from "../parts/cart-change-event";
 import { Cart } from "./Cart";
 
 export interface CartElementProps {

@@ -5,9 +5,8 @@ import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
 import { paymentTypesFor } from "../../shared/contracts/order";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { updateCartAtom } from "../../shared/state/index";
+import { balances, updateCartAtom, useKeyedResource } from "../../shared/state/index";
 import { Textarea, useDraft } from "../../shared/ui/index";
-import { useQuery } from "./use-query";
 
 export const PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = {
   Invoice: "Счёт для юрлица",
@@ -34,9 +33,7 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const commentId = useId();
-  const balance = useQuery(signedIn && cart.paymentType === "InternalBalance" ? `balance:${companyId ?? "personal"}:${cart.version}` : null, (api) =>
-    api.getBalance(companyId ?? undefined),
-  );
+  const balance = useKeyedResource(balances, signedIn && cart.paymentType === "InternalBalance" ? { companyId, cartVersion: cart.version } : null).resource;
 
   const save = async (update: { paymentType?: PaymentType; comment?: string }) => {
     setBusy(true);
@@ -70,7 +67,7 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
                   onChange={() => void save({ paymentType: type })}
                 />
                 <span className="ottisk-cart__choice-name">{PAYMENT_TYPE_LABELS[type]}</span>
-                {type === "InternalBalance" && cart.paymentType === "InternalBalance" && balance.status === "ready" ? (
+                {type === "InternalBalance" && cart.paymentType === "InternalBalance" && balance?.status === "ready" ? (
                   <span className="ottisk-cart__choice-terms" data-testid="balance">
                     На балансе {formatRoubles(balance.data.balance)}
                   </span>
@@ -79,7 +76,7 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
             </li>
           ))}
         </ul>
-        {balance.status === "error" ? (
+        {balance?.status === "error" ? (
           <p className="ottisk-cart__error" role="alert">
             {balance.messageUI}
           </p>

@@ -1,9 +1,8 @@
+import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import { messageUIOf } from "../../shared/http/index";
-import type { Recipient } from "../../shared/contracts/index";
-import { useApi } from "../../shared/state/index";
+import { saveRecipientAtom, useRecipients } from "../../shared/state/index";
 import { PhoneInput } from "../../shared/ui/index";
-import { useQuery } from "./use-query";
 
 export interface RecipientFieldProps {
   /** The company whose recipients are listed; null: the personal profile. */
@@ -13,13 +12,13 @@ export interface RecipientFieldProps {
 }
 
 /**
- * Who receives the parcel: a saved recipient of the account (GET /client-account/recipient) or a new
- * one (POST). Part of the delivery form, so its fields are a fieldset, not a form of their own.
+ * Who receives the parcel: a saved recipient of the account (GET /client-account/recipient, asked
+ * afresh each time the form opens) or a new one (POST, then in the list at once). Part of the
+ * delivery form, so its fields are a fieldset, not a form of their own.
  */
 export function RecipientField({ companyId, value, onChange }: RecipientFieldProps) {
-  const api = useApi();
-  const [round, setRound] = useState(0);
-  const recipients = useQuery(`recipients:${companyId ?? "personal"}:${round}`, (client) => client.getRecipients(companyId ?? undefined));
+  const { recipients } = useRecipients(companyId, { fresh: true });
+  const saveRecipient = useSetAtom(saveRecipientAtom);
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState({ name: "", phone: "", email: "" });
   const [error, setError] = useState<string | null>(null);
@@ -31,15 +30,17 @@ export function RecipientField({ companyId, value, onChange }: RecipientFieldPro
     setBusy(true);
     setError(null);
     try {
-      const created: Recipient = await api.createRecipient({
-        name: draft.name,
-        phone: draft.phone,
-        email: draft.email.trim() === "" ? null : draft.email.trim(),
-        companyId,
-      });
+      const created = await saveRecipient(
+        {
+          name: draft.name,
+          phone: draft.phone,
+          email: draft.email.trim() === "" ? null : draft.email.trim(),
+          companyId,
+        },
+        null,
+      );
       setAdding(false);
       setDraft({ name: "", phone: "", email: "" });
-      setRound((current) => current + 1);
       onChange(created.id);
     } catch (failure) {
       setError(messageUIOf(failure));

@@ -2,7 +2,7 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import loginCss from "../login/login.css?inline";
+import loginCss from "../parts/login.css?inline";
 import cartCss from "./cart.css?inline";
 import clientModePickerCss from "./client-mode-picker.css?inline";
 import { CartElement } from "./CartElement";
@@ -27,7 +27,7 @@ const ReactCartElement = reactElement(CartElement, {
  * @attr {string} product-url - Address template of a line's product page, with `{id}` and `{category}`; the storefront's product page by default.
  *
  * @fires {CustomEvent<{itemCount: number, total: number, readyToOrder: boolean}>} ottisk-cart-change - The page's cart changed its line count, total or readiness (and once when it is first loaded). Every cart element fires it for itself.
- * @fires {CustomEvent<{orderId: number, number: string, paymentType: string, total: number, href: string | null}>} ottisk-checkout - An order was placed. `href` is the payment page (Yookassa) or the success page. Cancelable: `preventDefault()` keeps the shopper on the page (no redirect to the payment page); the cart then shows the order.
+ * @fires {CustomEvent<{orderId: number, number: string, paymentType: string, total: number, href: string | null}>} ottisk-checkout - An order was placed. `href` is the payment page (Yookassa; null when the payment service did not answer) or the success page. Cancelable: `preventDefault()` keeps the shopper on the page (no redirect to the payment page); the cart then shows the order.
  * @fires {CustomEvent<{name: string, typeUser: string}>} ottisk-login - A visitor signed in with the cart's «Войти»; the cart then reloads (the visitor's lines move into the account's cart).
  * @fires {CustomEvent<{companyId: number | null}>} ottisk-company-change - The shopper chose another company (or the personal profile, null) for the cart; its deliveries were re-issued.
  *
@@ -47,6 +47,7 @@ const ReactCartElement = reactElement(CartElement, {
  * @csspart checkout - The «Оформить заказ» button.
  * @csspart empty - The empty cart's message.
  * @csspart success - The placed order's message.
+ * @csspart login-button - A visitor's «Войти» (and `login-form`, `login-submit`, `dialog`, `alert` of its sign-in dialog, as in `<ottisk-login>`).
  *
  * @cssprop --ottisk-font-family - Font of the element's text.
  * @cssprop --ottisk-color-text - Main text colour.
@@ -58,7 +59,7 @@ const ReactCartElement = reactElement(CartElement, {
  * @cssprop --ottisk-color-negative - Error messages.
  * @cssprop --ottisk-color-focus - Keyboard focus ring.
  * @cssprop --ottisk-radius - Corner radius of the blocks.
- * @cssprop --ottisk-cart-summary-width - Width of the totals column on wide screens (340px).
+ * @cssprop --ottisk-cart-summary-width - Width of the totals column beside the lines from 1024 px (340px); below 1024 px the totals follow the lines.
  */
 export class OttiskCartElement extends ReactCartElement {}
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import type { MouseEvent } from "react";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/wire";
 import type { FavoriteState, ProductCard as ProductCardData, ProductListQuery, ProductSort } from "../../shared/contracts/index";
-import { formatProductCount } from "../../shared/domain/format";
+import { formatProductCount } from "../../shared/domain/counts";
 import {
   countCatalogFilters,
   loadCategoriesAtom,

@@ -1,7 +1,7 @@
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { defaultProductUrl, productUrlFor } from "../product-url";
+import { defaultProductUrl, productUrlFor } from "../parts/product-url";
 import { Catalog } from "./Catalog";
 
 export interface CatalogElementProps {

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { PRICE_FILTER_MAX } from "../../shared/contracts/wire";
 import type { Category } from "../../shared/contracts/index";
-import { formatWorkingDaysLimit } from "../../shared/domain/format";
+import { formatWorkingDaysLimit } from "../../shared/domain/counts";
 import { parseCatalogFilters } from "../../shared/state/index";
 import type { CatalogFilters } from "../../shared/state/index";
 

@@ -5,7 +5,7 @@ import { createApi } from "../../shared/http/index";
 import { categoriesAtom, createPageStore, loadCategoriesAtom, loadProductPageAtom, takeCatalogSnapshot } from "../../shared/state/index";
 import type { CatalogSnapshot } from "../../shared/state/index";
 import { catalogStyles } from "./catalog.styles";
-import { defaultProductUrl } from "../product-url";
+import { defaultProductUrl } from "../parts/product-url";
 import { CatalogElement } from "./CatalogElement";
 
 export interface CatalogPrerenderInput {

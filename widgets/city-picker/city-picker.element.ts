@@ -2,7 +2,7 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import cityPickerCss from "./city-picker.css?inline";
+import cityPickerCss from "../parts/city-picker.css?inline";
 import { CityPickerElement } from "./CityPickerElement";
 
 const ReactCityPickerElement = reactElement(CityPickerElement, {
@@ -21,7 +21,7 @@ const ReactCityPickerElement = reactElement(CityPickerElement, {
  *
  * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
  *
- * @fires {CustomEvent<{kladrId: string, city: string, region: string}>} ottisk-city-change - The server accepted the chosen city.
+ * @fires {CustomEvent<{kladrId: string, city: string, region: string}>} ottisk-city-change - The server accepted the chosen city (the account is reloaded already).
  *
  * @csspart city-button - The button showing the current city.
  * @csspart dialog - The native `<dialog>`.

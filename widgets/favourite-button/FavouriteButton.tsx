@@ -4,7 +4,7 @@ import { Alert } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { FavouriteStar } from "./FavouriteStar";
+import { FavouriteStar } from "../parts/FavouriteStar";
 
 export interface FavouriteButtonElementProps {
   productId?: number;

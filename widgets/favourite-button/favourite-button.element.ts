@@ -2,9 +2,9 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
+import starCss from "../parts/favourite-star.css?inline";
 import favouriteButtonCss from "./favourite-button.css?inline";
 import { FavouriteButtonElement } from "./FavouriteButton";
-import starCss from "./star.css?inline";
 
 const ReactFavouriteButtonElement = reactElement(FavouriteButtonElement, {
   attributes: { productId: "number", inFavorite: "boolean" },

@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useMemo } from "react";
 import type { MouseEvent } from "react";
 import type { FavoriteState, ProductCard as ProductCardData } from "../../shared/contracts/index";
-import { formatProductCount } from "../../shared/domain/format";
+import { formatProductCount } from "../../shared/domain/counts";
 import { loadFavouriteProductsAtom, useFavouriteProducts, useFavouriteToggle } from "../../shared/state/index";
 import { Alert, LoadError, ProductCard, ProductCardSkeleton } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";

@@ -1,5 +1,5 @@
 import { storefrontOrigin } from "../api-base";
-import { defaultProductUrl, productUrlFor } from "../product-url";
+import { defaultProductUrl, productUrlFor } from "../parts/product-url";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { Favourites } from "./Favourites";

@@ -1,7 +1,7 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import cardCss from "../../shared/ui/product-card.css?inline";
-import catalogCss from "../catalog/catalog.css?inline";
+import gridCss from "../../shared/ui/product-grid.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
 import favouritesCss from "./favourites.css?inline";
@@ -9,7 +9,7 @@ import { FavouritesElement } from "./FavouritesElement";
 
 const ReactFavouritesElement = reactElement(FavouritesElement, {
   attributes: { productUrl: "string", catalogUrl: "string" },
-  styles: [baseCss, cardCss, dialogCss, catalogCss, favouritesCss],
+  styles: [baseCss, cardCss, dialogCss, gridCss, favouritesCss],
 });
 
 /**

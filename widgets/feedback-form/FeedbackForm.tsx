@@ -5,7 +5,7 @@ import type { FeedbackFormDefinition, FeedbackReceipt, FormField } from "../../s
 import { isApiError } from "../../shared/http/index";
 import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useSiteResource } from "../../shared/state/index";
 import { Dialog, LoadError, PhoneInput, Textarea } from "../../shared/ui/index";
-import { Recaptcha } from "./Recaptcha";
+import { Recaptcha } from "../parts/Recaptcha";
 
 export interface FeedbackFormProps {
   /** Called once the server accepted the form (the success dialog is then open). */

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { MouseEvent } from "react";
 import { fileNameWithoutExtension, MESSENGER_NAMES } from "../../shared/domain/index";
 import { siteFooter, siteNds, useSiteResource } from "../../shared/state/index";
-import { LoadError, MessengerIcon } from "../../shared/ui/index";
+import { LoadError, MessengerIcon, SHOP_NAME, ShopLogo } from "../../shared/ui/index";
 
 export interface FooterProps {
   /** The shop's main page (the logo's link). */
@@ -12,9 +12,6 @@ export interface FooterProps {
   /** Called when a link to the shop's pages is clicked (the element fires ottisk-navigate from it). */
   onNavigate?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
 }
-
-/** The shop's name, as the logo shows it without a picture. */
-export const SHOP_NAME = "Оттиск";
 
 /**
  * The site's footer (spec §2 Footer): logo, company info with its line breaks, the VAT note with
@@ -33,7 +30,7 @@ export function Footer({ homeUrl, logoSrc, onNavigate }: FooterProps) {
       <div className="ottisk-footer__inner">
         <div className="ottisk-footer__brand">
           <a className="ottisk-footer__logo" part="logo" href={homeUrl} onClick={onNavigate}>
-            {logoSrc ? <img src={logoSrc} alt={`${SHOP_NAME} — на главную`} /> : SHOP_NAME}
+            <ShopLogo src={logoSrc} />
           </a>
           {footer.status === "ready" && footer.data.infoCompany ? (
             <p className="ottisk-footer__info" part="company-info">

@@ -2,15 +2,15 @@ import { useState } from "react";
 import type { SessionGrant } from "../../shared/contracts/index";
 import { MENU_TABS_MAX, telHref } from "../../shared/domain/index";
 import { siteHeader, siteMenu, useSiteResource } from "../../shared/state/index";
-import { AccountMenu } from "../account/AccountMenu";
-import { CartButton } from "../cart-button/CartButton";
-import { CityPicker } from "../city-picker/CityPicker";
-import type { CityChoice } from "../city-picker/CityPicker";
-import { SHOP_NAME } from "../footer/Footer";
-import { SearchBox } from "../search/SearchBox";
-import { MenuButton } from "../side-menu/MenuButton";
-import { SideMenu } from "../side-menu/SideMenu";
-import type { SideMenuProps } from "../side-menu/SideMenu";
+import { ShopLogo } from "../../shared/ui/index";
+import { AccountMenu } from "../parts/AccountMenu";
+import { CartButton } from "../parts/CartButton";
+import { CityPicker } from "../parts/CityPicker";
+import type { CityChoice } from "../parts/CityPicker";
+import { MenuButton } from "../parts/MenuButton";
+import { SearchBox } from "../parts/SearchBox";
+import { SideMenu } from "../parts/SideMenu";
+import type { SideMenuProps } from "../parts/SideMenu";
 
 export interface HeaderProps extends Omit<SideMenuProps, "open" | "onClose"> {
   /** The shop's main page (the logo's link). */
@@ -50,7 +50,7 @@ export function Header(props: HeaderProps) {
           <MenuButton expanded={menuOpen} onClick={() => setMenuOpen(true)} />
         </div>
         <a className="ottisk-header__logo" part="logo" href={homeUrl} onClick={onNavigate}>
-          {logoSrc ? <img src={logoSrc} alt={`${SHOP_NAME} — на главную`} /> : SHOP_NAME}
+          <ShopLogo src={logoSrc} />
         </a>
         <div className="ottisk-header__city">
           <CityPicker onChange={onCityChange} />

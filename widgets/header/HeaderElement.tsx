@@ -1,7 +1,7 @@
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { sideMenuHostProps } from "../side-menu/SideMenuElement";
+import { sideMenuHostProps } from "../parts/SideMenu";
 import { Header } from "./Header";
 
 export interface HeaderElementProps {

@@ -1,13 +1,15 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
-import accountCss from "../account/account.css?inline";
-import cartButtonCss from "../cart-button/cart-button.css?inline";
-import cityPickerCss from "../city-picker/city-picker.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import loginCss from "../login/login.css?inline";
-import searchCss from "../search/search.css?inline";
-import sideMenuCss from "../side-menu/side-menu.css?inline";
+import accountMenuCss from "../parts/account-menu.css?inline";
+import cartButtonCss from "../parts/cart-button.css?inline";
+import cityPickerCss from "../parts/city-picker.css?inline";
+import loginCss from "../parts/login.css?inline";
+import logoutDialogCss from "../parts/logout-dialog.css?inline";
+import menuButtonCss from "../parts/menu-button.css?inline";
+import searchBoxCss from "../parts/search-box.css?inline";
+import sideMenuCss from "../parts/side-menu.css?inline";
 import headerCss from "./header.css?inline";
 import { HeaderElement } from "./HeaderElement";
 import type { HeaderElementProps } from "./HeaderElement";
@@ -15,7 +17,7 @@ import type { HeaderElementProps } from "./HeaderElement";
 const ReactHeaderElement = reactElement<HeaderElementProps>(HeaderElement, {
   attributes: { logoSrc: "string", adminUrl: "string" },
   // header.css last: its `:host { display: block }` wins over the parts' inline-block hosts.
-  styles: [baseCss, dialogCss, cityPickerCss, searchCss, cartButtonCss, loginCss, accountCss, sideMenuCss, headerCss],
+  styles: [baseCss, dialogCss, cityPickerCss, searchBoxCss, cartButtonCss, loginCss, logoutDialogCss, accountMenuCss, menuButtonCss, sideMenuCss, headerCss],
 });
 
 /**
@@ -28,7 +30,7 @@ const ReactHeaderElement = reactElement<HeaderElementProps>(HeaderElement, {
  * @summary The storefront's header with the side menu.
  * @tag ottisk-header
  *
- * @attr {string} logo-src - Address of a logo picture; the shop's name «Оттиск» as text without it.
+ * @attr {string} logo-src - Address of a logo picture; the shop's name «Оттиск» as text without it (either links to the storefront's main page).
  * @attr {string} admin-url - The admin panel's address; `/admin` on the storefront's origin by default.
  * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
  *

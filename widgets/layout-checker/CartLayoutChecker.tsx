@@ -1,8 +1,8 @@
 import { useSetAtom } from "jotai/react";
 import { messageUIOf } from "../../shared/http/index";
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CartLine } from "../../shared/contracts/index";
-import { layoutsChangedAtom, loadCartAtom, useApi, useCart } from "../../shared/state/index";
+import { layoutsChangedAtom, loadCartAtom, startAutocheckAtom, uploadLayoutAtom, useCart } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
 import { DetailLayout } from "./DetailLayout";
 import { FileDropZone } from "./FileDropZone";
@@ -28,10 +28,14 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
   const { cart, error, loading } = useCart();
   const loadCart = useSetAtom(loadCartAtom);
   const layoutsChanged = useSetAtom(layoutsChangedAtom);
-  const api = useApi();
+  const uploadLayout = useSetAtom(uploadLayoutAtom);
+  const startAutocheck = useSetAtom(startAutocheckAtom);
   const line = cart?.orderProduct.find((item) => item.id === orderProductId) ?? null;
+  // The file list's callbacks run on the shopper's actions, after this render is committed: they read the line then.
   const lineRef = useRef<CartLine | null>(line);
-  lineRef.current = line;
+  useEffect(() => {
+    lineRef.current = line;
+  }, [line]);
   const [uploads, setUploads] = useState<Record<string, UploadState>>({});
 
   const session = useMemo<LayoutSession>(
@@ -70,7 +74,7 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
     setUpload(file.key, { state: "uploading", loaded: 0, total: bytes.length });
     let uploaded = false;
     try {
-      const layout = await api.uploadLayout({
+      const layout = await uploadLayout({
         file: new Blob([bytes.slice()], { type: "application/pdf" }),
         fileName: file.name,
         orderProductId,
@@ -87,8 +91,7 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
       );
       fire("ottisk-layout-uploaded", { orderProductId, detailName, layoutId: layout.id });
       setUpload(file.key, { state: "starting" });
-      await api.startAutocheck(cartId, orderProductId, detailName);
-      await layoutsChanged();
+      await startAutocheck({ cartId, orderProductId, detailName });
       // The detail now shows the layout and follows the server's check.
       removeFile(file.key);
       setUpload(file.key, null);

@@ -1,13 +1,15 @@
+import { useSetAtom } from "jotai/react";
 import { Suspense, lazy, useId, useState } from "react";
 import { messageUIOf } from "../../shared/http/index";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
+import { changeDesignOrderAtom } from "../../shared/state/index";
+import type { DesignOrderChange } from "../../shared/state/index";
 import { Alert, Dialog, Textarea } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
-import { useApi } from "../../shared/state/index";
 
 /** The annotating viewer (its own chunk, pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
-const PdfViewer = lazy(() => import("../pdf-viewer/PdfViewer").then((module) => ({ default: module.PdfViewer })));
+const PdfViewer = lazy(() => import("../parts/PdfViewer").then((module) => ({ default: module.PdfViewer })));
 
 type DesignStatus = NonNullable<CartLayout["design"]>["status"];
 
@@ -32,7 +34,7 @@ export interface DesignOrderPanelProps {
  * for the designer. A failed creation shows the message in an alert and reloads the cart (spec §8).
  */
 export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOrderPanelProps) {
-  const api = useApi();
+  const changeDesignOrder = useSetAtom(changeDesignOrderAtom);
   const formId = useId();
   const commentId = useId();
   const [editing, setEditing] = useState(false);
@@ -44,15 +46,14 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
   const [error, setError] = useState<string | null>(null);
   const design = layout.design;
 
-  const run = async (action: () => Promise<{ designId: number; status: DesignStatus }>, onFailure: "alert" | "inline") => {
+  const run = async (change: DesignOrderChange, onFailure: "alert" | "inline") => {
     setBusy(true);
     setError(null);
     try {
-      const saved = await action();
+      const saved = await changeDesignOrder(change);
       session.fire("ottisk-design-order", { orderProductId: line.id, detailName: layout.detailName, designId: saved.designId, status: saved.status });
       setEditing(false);
       setConfirmCancel(false);
-      await session.changed();
     } catch (failure) {
       if (onFailure === "alert") {
         setAlert({ kind: "negative", text: messageUIOf(failure) });
@@ -76,8 +77,8 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
         event.preventDefault();
         const text = comment.trim();
         if (!text) return;
-        if (design) void run(() => api.updateDesignOrder(design.designId, { comment: text }), "inline");
-        else void run(() => api.createDesignOrder({ orderProductId: line.id, detailName: layout.detailName, comment: text }), "alert");
+        if (design) void run({ kind: "comment", designId: design.designId, comment: text }, "inline");
+        else void run({ kind: "create", orderProductId: line.id, detailName: layout.detailName, comment: text }, "alert");
       }}
     >
       <label htmlFor={commentId}>Что нужно сделать дизайнеру</label>
@@ -134,7 +135,7 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
                 confirmCancel ? (
                   <span className="ottisk-layout-design__confirm" role="group" aria-label="Отменить заказ дизайна?">
                     <span aria-hidden="true">Отменить заказ дизайна?</span>
-                    <button type="button" className="ottisk-button ottisk-button--quiet" disabled={busy} onClick={() => void run(() => api.cancelDesignOrder(design.designId), "inline")}>
+                    <button type="button" className="ottisk-button ottisk-button--quiet" disabled={busy} onClick={() => void run({ kind: "cancel", designId: design.designId }, "inline")}>
                       Да, отменить
                     </button>
                     <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setConfirmCancel(false)}>

@@ -3,7 +3,7 @@ import type { FocusEvent } from "react";
 import type { FixupId, FixupOffer } from "../../preflight/fixups/index";
 import type { CheckCode, Finding } from "../../preflight/index";
 import { preflightCodeMessages } from "../../shared/contracts/files";
-import { pluralRu } from "../../shared/domain/format";
+import { pluralRu } from "../../shared/domain/counts";
 import { measuredWords, pageWords, repeatWords, sameFinding } from "./finding-words";
 
 export interface FindingsReportProps {
@@ -163,6 +163,7 @@ export function FindingsReport({ findings, offers, advice, busyFixup, onApplyFix
                   className={`ottisk-findings__item${sameFinding(finding, highlighted) ? " ottisk-findings__item--highlighted" : ""}`}
                   part="finding"
                   data-code={finding.code}
+                  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus shows the finding on the proof, as the pointer's hover does
                   tabIndex={0}
                   onFocus={() => onHighlight(finding)}
                   onBlur={leave}

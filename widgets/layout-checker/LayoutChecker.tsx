@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
-import pdfViewerCss from "../pdf-viewer/pdf-viewer.css?inline";
+import pdfViewerCss from "../parts/pdf-viewer.css?inline";
 import { fireOttiskEvent } from "../events";
 import { CartLayoutChecker } from "./CartLayoutChecker";
 import findingsReportCss from "./findings-report.css?inline";

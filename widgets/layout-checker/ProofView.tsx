@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { CSSProperties } from "react";
 import type { Box, Finding, PageBoxes } from "../../preflight/index";
 import { LAYOUT_SAFE_ZONE_MM } from "../../shared/domain/constants";
-import { openPdf } from "../pdf/pdfjs";
+import { openPdf } from "../parts/pdfjs";
 import { sameFinding } from "./finding-words";
 
 export interface ProofViewProps {

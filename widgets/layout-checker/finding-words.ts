@@ -1,5 +1,5 @@
 import type { CheckCode, Finding } from "../../preflight/index";
-import { pluralRu } from "../../shared/domain/format";
+import { pluralRu } from "../../shared/domain/counts";
 
 /*
  * How the proof and the report speak of a finding: its page, its measured figure in words, and

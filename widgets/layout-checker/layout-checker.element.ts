@@ -29,12 +29,12 @@ const ReactLayoutCheckerElement = reactElement<LayoutCheckerElementProps>(Layout
  * @tag ottisk-layout-checker
  *
  * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
- * @attr {number} order-product-id - Cart mode: the id of the cart line (orderProduct) whose layouts are checked, uploaded and approved.
+ * @attr {number} order-product-id - Cart mode: the id of the cart line (orderProduct) whose layouts are checked, uploaded and approved; the line comes from the page's cart (loaded if needed), and a line not in the cart says so.
  * @attr {number} product-id - Standalone: the product whose detail's profile the files are checked against.
- * @attr {string} detail - Standalone: the product's detail («Лицевая сторона»); without it the shopper chooses among the product's details.
+ * @attr {string} detail - Standalone: the product's detail («Лицевая сторона»); without it the shopper chooses among the product's details (the first by default); an unknown one is named with the ones there are.
  * @attr {string} profile - Standalone: the preflight profile as JSON (`{"pdfVersion":"1.3","pages":1,"trimMm":[90,50],…}`); wins over `product-id`. Bad JSON or a bad profile shows a Russian message naming the problem.
  *
- * @fires {CustomEvent<{detailName: string | null, fileName: string, ok: boolean, codes: number[], source: string}>} ottisk-layout-checked - A file was checked: `source` "browser" (the instant check, also after a fix-up) or "server" (after the upload).
+ * @fires {CustomEvent<{detailName: string | null, fileName: string, ok: boolean, codes: number[], source: string}>} ottisk-layout-checked - A file was checked: `source` "browser" (the instant check, also after a fix-up) or "server" (after the upload); `codes` without repeats; `detailName` null standalone with `profile`.
  * @fires {CustomEvent<{orderProductId: number, detailName: string, layoutId: number}>} ottisk-layout-uploaded - A layout was uploaded for a detail (it replaced the detail's previous one); the server's check follows.
  * @fires {CustomEvent<{orderProductId: number, detailName: string, layoutId: number, approved: boolean}>} ottisk-layout-approved - The shopper approved a layout's proof, or took the approval back (`approved: false`).
  * @fires {CustomEvent<{orderProductId: number, detailName: string, designId: number, status: string}>} ottisk-design-order - A design order of a detail was created, its comment changed, or it was cancelled.

@@ -58,13 +58,6 @@ export function formatFileSize(bytes: number): string {
   return `${sizeFormat.format(bytes / (1024 * 1024))} МБ`;
 }
 
-const dateFormat = new Intl.DateTimeFormat("ru-RU", { day: "2-digit", month: "long", year: "numeric" });
-
-/** An ISO moment as «12 мая 2026» (spec §9: dd MMMM YYYY), in the shopper's time zone. */
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso)).replace(/\s*г\.$/, "");
-}
-
 /** The findings as a set of code + page, the terms in which the browser's and the server's checks are compared. */
 export function findingKeys(findings: readonly { code: number; page: number | null }[]): string[] {
   return [...new Set(findings.map((finding) => `${finding.code}@${finding.page ?? "doc"}`))].sort();

@@ -1,10 +1,10 @@
 import { useAtomValue } from "jotai/react";
 import { useEffect, useRef, useState } from "react";
 import { signedInAtom, useAccount } from "../../shared/state/index";
-import { LogoutDialog } from "../account/LogoutDialog";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { defaultAdminUrl, LoginButton } from "./Login";
+import { defaultAdminUrl, LoginButton } from "../parts/Login";
+import { LogoutDialog } from "../parts/LogoutDialog";
 
 export interface LoginElementProps {
   adminUrl?: string;

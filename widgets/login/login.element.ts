@@ -2,13 +2,15 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import loginCss from "./login.css?inline";
+import loginCss from "../parts/login.css?inline";
+import logoutDialogCss from "../parts/logout-dialog.css?inline";
+import loginElementCss from "./login.css?inline";
 import { LoginElement } from "./LoginElement";
 import type { LoginElementProps } from "./LoginElement";
 
 const ReactLoginElement = reactElement<LoginElementProps>(LoginElement, {
   attributes: { adminUrl: "string", label: "string" },
-  styles: [baseCss, dialogCss, loginCss],
+  styles: [baseCss, dialogCss, loginCss, logoutDialogCss, loginElementCss],
 });
 
 /**

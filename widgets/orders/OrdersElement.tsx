@@ -4,7 +4,7 @@ import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { useShopLink } from "../handoff";
-import { defaultAdminUrl, LoginButton } from "../login/Login";
+import { defaultAdminUrl, LoginButton } from "../parts/Login";
 import { ClientDocuments } from "./ClientDocuments";
 import { ClientOrder } from "./ClientOrder";
 import { ClientOrders } from "./ClientOrders";

@@ -1,6 +1,6 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
-import loginCss from "../login/login.css?inline";
+import loginCss from "../parts/login.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
 import ordersCss from "./orders.css?inline";
@@ -29,7 +29,7 @@ const ReactOrdersElement = reactElement(OrdersElement, {
  * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
  *
  * @fires {CustomEvent<{href: string}>} ottisk-navigate - An order's link (with `order-href`) or the payment page is about to open. Cancelable: call `preventDefault()` to route it yourself.
- * @fires {CustomEvent<{orderId: number, number: string, itemCount: number}>} ottisk-order-repeat - «Повторить заказ» put the order's lines back into the cart.
+ * @fires {CustomEvent<{orderId: number, number: string, itemCount: number}>} ottisk-order-repeat - «Повторить заказ» put the order's lines back into the cart of the order's account (`itemCount`: that cart's lines).
  *
  * @csspart orders - The list of orders.
  * @csspart documents - The list of documents.
@@ -42,6 +42,13 @@ const ReactOrdersElement = reactElement(OrdersElement, {
  * @csspart lines - One order's lines.
  * @csspart totals - One order's totals.
  * @csspart not-found - «Заказ не найден».
+ * @csspart account - Whose orders or documents these are (the selected account).
+ * @csspart sign-in - The message asking a visitor to sign in.
+ * @csspart line - One line of an order.
+ * @csspart layout - One layout of a line.
+ * @csspart design - One design order of a line.
+ * @csspart deliveries - One order's deliveries.
+ * @csspart notice - The message after an action (also `notice-positive`, `notice-negative`).
  *
  * @cssprop --ottisk-font-family - Font of the element's text.
  * @cssprop --ottisk-color-text - Main text colour.

@@ -3,11 +3,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { AccountProfile, SessionGrant } from "../../shared/contracts/index";
 import { isApiError } from "../../shared/http/index";
 import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount } from "../../shared/state/index";
-import { LoginButton } from "../login/Login";
+import { LoginButton } from "./Login";
 import { LogoutDialog } from "./LogoutDialog";
-
-export { LogoutDialog } from "./LogoutDialog";
-export type { LogoutDialogProps } from "./LogoutDialog";
 
 export interface AccountMenuProps {
   /** The admin panel: the client's and the employee's links lead there (spec §2). */

@@ -1,9 +1,9 @@
 import { useSetAtom } from "jotai/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { CITY_SEARCH_DEBOUNCE_MS, CITY_SELECT_DELAY_MS } from "../../shared/domain/constants";
-import { isApiError } from "../../shared/http/index";
-import { PRESET_CITY_CHOICES, searchCitiesAtom, selectCityAtom, useCurrentCity } from "../../shared/state/index";
+import { messageUIOf } from "../../shared/http/index";
+import { citySearches, PRESET_CITY_CHOICES, selectCityAtom, useCurrentCity, useDebounced, useKeyedResource } from "../../shared/state/index";
 import type { CityChoice } from "../../shared/state/index";
 import { Dialog } from "../../shared/ui/index";
 
@@ -13,12 +13,6 @@ export interface CityPickerProps {
   /** The server accepted the city and the account was reloaded. */
   onChange?: ((city: CityChoice) => void) | undefined;
 }
-
-type CityList =
-  | { status: "presets" }
-  | { status: "loading"; search: string }
-  | { status: "ready"; search: string; cities: CityChoice[] }
-  | { status: "error"; search: string; messageUI: string };
 
 /**
  * The city button of the header and the «Выберите город» dialog (spec §2, §4, §5, §8): the five
@@ -60,47 +54,25 @@ interface CityDialogBodyProps {
 /** The dialog's search field and list; mounted while the dialog is open, so each opening starts afresh. */
 function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
   const [text, setText] = useState("");
-  const [list, setList] = useState<CityList>({ status: "presets" });
   const [chosen, setChosen] = useState<CityChoice | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const searchCities = useSetAtom(searchCitiesAtom);
   const selectCity = useSetAtom(selectCityAtom);
   const inputId = useId();
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const onDoneRef = useRef(onDone);
-  onDoneRef.current = onDone;
+  const done = useEffectEvent(onDone);
 
+  // Spec §5: an empty query clears the results at once; any other is asked when typing pauses.
   const search = text.trim();
-  useEffect(() => {
-    // Spec §5: an empty query clears the results at once; any other waits for typing to pause.
-    if (search === "") {
-      setList({ status: "presets" });
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      setList({ status: "loading", search });
-      searchCities(search).then(
-        (cities) => {
-          if (current) setList({ status: "ready", search, cities });
-        },
-        (error: unknown) => {
-          if (current) setList({ status: "error", search, messageUI: isApiError(error) ? error.messageUI : "Не удалось найти город. Попробуйте ещё раз." });
-        },
-      );
-    }, CITY_SEARCH_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [search, searchCities]);
+  const settled = useDebounced(search, search === "" ? 0 : CITY_SEARCH_DEBOUNCE_MS);
+  const asked = search === "" || settled === "" ? null : settled;
+  const { resource: found } = useKeyedResource(citySearches, asked);
 
   useEffect(() => {
     if (!chosen) return;
-    const timer = setTimeout(() => onDoneRef.current(), CITY_SELECT_DELAY_MS);
+    const timer = setTimeout(() => done(), CITY_SELECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [chosen]);
 
@@ -113,14 +85,13 @@ function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
       setChosen(city);
       onChosen?.(city);
     } catch (error) {
-      setSaveError(isApiError(error) ? error.messageUI : "Не удалось сохранить город. Попробуйте ещё раз.");
+      setSaveError(messageUIOf(error, "Не удалось сохранить город. Попробуйте ещё раз."));
     } finally {
       setSaving(null);
     }
   };
 
-  const cities: readonly CityChoice[] =
-    list.status === "presets" ? PRESET_CITY_CHOICES : list.status === "ready" ? list.cities : [];
+  const cities: readonly CityChoice[] = found === null ? PRESET_CITY_CHOICES : found.status === "ready" ? found.data : [];
 
   /** Up and Down move between the cities; Down from the field enters the list. */
   const moveFocus = (event: KeyboardEvent, from: number) => {
@@ -141,7 +112,7 @@ function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
         onSubmit={(event) => {
           event.preventDefault();
           const first = cities[0];
-          if (first && list.status !== "presets") void choose(first);
+          if (first && found !== null) void choose(first);
         }}
       >
         <label htmlFor={inputId} className="ottisk-city-dialog__label">
@@ -169,15 +140,15 @@ function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
           <p className="ottisk-city-dialog__chosen" role="status">
             Выбран город: {chosen.city}
           </p>
-        ) : list.status === "loading" ? (
+        ) : found?.status === "loading" ? (
           <p className="ottisk-city-dialog__hint">Ищем города…</p>
-        ) : list.status === "ready" && list.cities.length === 0 ? (
-          <p className="ottisk-city-dialog__hint">По запросу «{list.search}» городов не найдено</p>
+        ) : found?.status === "ready" && found.data.length === 0 ? (
+          <p className="ottisk-city-dialog__hint">По запросу «{asked}» городов не найдено</p>
         ) : null}
       </div>
-      {list.status === "error" ? (
+      {found?.status === "error" ? (
         <p className="ottisk-city-dialog__error" role="alert">
-          {list.messageUI}
+          {found.messageUI}
         </p>
       ) : null}
       {saveError ? (
@@ -186,7 +157,7 @@ function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
         </p>
       ) : null}
 
-      <ul id={listId} ref={listRef} className="ottisk-city-dialog__list" part="city-list" aria-label={list.status === "presets" ? "Популярные города" : "Найденные города"}>
+      <ul id={listId} ref={listRef} className="ottisk-city-dialog__list" part="city-list" aria-label={found === null ? "Популярные города" : "Найденные города"}>
         {cities.map((city, index) => (
           <li key={city.kladrId}>
             <button

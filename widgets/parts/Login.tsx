@@ -7,7 +7,7 @@ import { loginAtom, recaptchaConfig, signedInAtom, useSiteResource } from "../..
 import { Alert, Dialog } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import { storefrontOrigin } from "../api-base";
-import { Recaptcha } from "../feedback-form/Recaptcha";
+import { Recaptcha } from "./Recaptcha";
 
 /** The server's codes for a sign-in that needs the «я не робот» check first (after failed attempts on an unknown device). */
 const CAPTCHA_CODES = new Set(["CAPTCHA_REQUIRED", "CAPTCHA_FAILED"]);

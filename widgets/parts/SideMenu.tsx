@@ -3,9 +3,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { MouseEvent } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
 import { signedInAtom, siteMenu, useAccount, useSiteResource } from "../../shared/state/index";
-import { AccountList, clientLinks, employeeLinks, ExitClientMode, LogoutDialog, selectedAccountName } from "../account/AccountMenu";
-import { SearchBox } from "../search/SearchBox";
 import { LoadError } from "../../shared/ui/index";
+import { storefrontOrigin } from "../api-base";
+import { fireOttiskEvent } from "../events";
+import { navigateHandler, storefrontHref } from "../navigate";
+import { AccountList, clientLinks, employeeLinks, ExitClientMode, selectedAccountName } from "./AccountMenu";
+import { defaultAdminUrl } from "./Login";
+import { LogoutDialog } from "./LogoutDialog";
+import { defaultResultsUrl, SearchBox } from "./SearchBox";
 
 export interface SideMenuProps {
   open: boolean;
@@ -25,6 +30,21 @@ export interface SideMenuProps {
   onCompanyChange?: ((companyId: number | null) => void) | undefined;
   /** Before going to the admin panel after leaving client mode; return false when handled. */
   onLeave?: ((href: string) => boolean) | undefined;
+}
+
+/** What the side menu needs from the element that shows it: addresses, and its events fired from `host`. */
+export function sideMenuHostProps(host: HTMLElement, adminUrl: string | undefined): Omit<SideMenuProps, "open" | "onClose"> {
+  return {
+    adminUrl: (adminUrl ?? defaultAdminUrl()).replace(/\/+$/, ""),
+    pageHref: storefrontHref,
+    favouritesUrl: `${storefrontOrigin()}/izbrannoe`,
+    searchResultsUrl: defaultResultsUrl(),
+    onNavigate: navigateHandler(host),
+    onSearch: (query, href) => fireOttiskEvent(host, "ottisk-search", { query, href }, { cancelable: true }),
+    onLogout: () => fireOttiskEvent(host, "ottisk-logout", {}),
+    onCompanyChange: (companyId) => fireOttiskEvent(host, "ottisk-company-change", { companyId }),
+    onLeave: (href) => fireOttiskEvent(host, "ottisk-navigate", { href }, { cancelable: true }),
+  };
 }
 
 /**
@@ -66,6 +86,7 @@ export function SideMenu(props: SideMenuProps) {
   }, []);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the menu; keyboards close it with Escape (native)
     <dialog
       ref={ref}
       className="ottisk-side-menu"

@@ -1,11 +1,11 @@
 import type { AnnotationEditorUIManager, PDFDocumentProxy } from "pdfjs-dist";
 import pdfViewerCss from "pdfjs-dist/web/pdf_viewer.css?inline";
-import { loadPdfjs, openPdf } from "../pdf/pdfjs";
+import { loadPdfjs, openPdf } from "./pdfjs";
 
 /*
  * The lazily loaded half of <ottisk-pdf-viewer>: pdf.js's viewer component (PDFViewer with its
- * annotation editor) over one document. PdfViewer.tsx imports this module only once it has a PDF
- * to show, so a page pays for pdf.js only where a viewer (or the layout checker) appears.
+ * annotation editor) over one document. The viewer (use-pdf-session.ts) imports this module only once
+ * it has a PDF to show, so a page pays for pdf.js only where a viewer (or the layout checker) appears.
  *
  * pdf.js's viewer reads `globalThis.pdfjsLib`, which pdf.js's display layer sets when it is
  * evaluated: the viewer module is imported only after loadPdfjs() resolved.

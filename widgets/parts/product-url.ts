@@ -1,4 +1,4 @@
-import type { ProductCard } from "../shared/contracts/index";
+import type { ProductCard } from "../../shared/contracts/index";
 
 /*
  * Product page addresses of the elements' `product-url` templates (`{id}`, `{category}`), in a

@@ -2,7 +2,7 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import pdfViewerCss from "./pdf-viewer.css?inline";
+import pdfViewerCss from "../parts/pdf-viewer.css?inline";
 import { PdfViewerElement } from "./PdfViewerElement";
 
 const ReactPdfViewerElement = reactElement(PdfViewerElement, {
@@ -23,12 +23,12 @@ const ReactPdfViewerElement = reactElement(PdfViewerElement, {
  *
  * @attr {string} src - Address of the PDF: a file URL the Ottisk API gave (a layout's `fileUrl`; private files are fetched with the shopper's session). The `file` property wins over it.
  * @attr {number} design-id - The design order the annotated PDF is attached to (`annotatedFileId`). Without it «Сохранить» offers the PDF for download.
- * @attr {string} file-name - Name of the saved PDF; by default the source's name with « (с пометками)».
+ * @attr {string} file-name - Name of the saved PDF; by default the source's name (or `maket.pdf`) with « (с пометками)».
  * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
  *
  * @prop {Blob | Uint8Array | null} file - The PDF to show (a File from an input, a Blob, or bytes); wins over `src`.
  *
- * @fires {CustomEvent<{fileId: number | null, url: string | null, designId: number | null}>} ottisk-pdf-saved - The annotated PDF was saved: uploaded and attached to the design order, or (all null) offered for download.
+ * @fires {CustomEvent<{fileId: number | null, url: string | null, designId: number | null}>} ottisk-pdf-saved - The annotated PDF was saved: uploaded and attached to the design order, or (all null, without `design-id`) offered as the «Скачать PDF с пометками» link.
  * @fires {CustomEvent<{stage: "open" | "save", messageUI: string}>} ottisk-pdf-error - The PDF could not be opened (damaged, not a PDF, password-protected, not downloadable) or the annotations could not be saved; the element shows `messageUI`.
  *
  * @csspart viewer - The whole viewer.

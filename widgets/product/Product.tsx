@@ -3,7 +3,8 @@ import { useId, useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { PRODUCT_MAX_QUANTITY } from "../../shared/contracts/wire";
 import type { Cart, CartLine, Product, ProductOptionGroup, ProductOptionGroupName, ProductPriceTier } from "../../shared/contracts/index";
-import { formatRoubles, formatWorkingDays } from "../../shared/domain/format";
+import { formatWorkingDays } from "../../shared/domain/counts";
+import { formatRoubles } from "../../shared/domain/money";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import { finishingExclusionKey } from "../../shared/domain/pricing";
 import { isApiError } from "../../shared/http/index";
@@ -20,7 +21,7 @@ import {
 } from "../../shared/state/index";
 import { Alert } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
-import { FavouriteStar } from "../favourite-button/FavouriteStar";
+import { FavouriteStar } from "../parts/FavouriteStar";
 
 type SingleGroup = Exclude<ProductOptionGroupName, "finishing">;
 

@@ -2,7 +2,7 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import starCss from "../favourite-button/star.css?inline";
+import starCss from "../parts/favourite-star.css?inline";
 import productCss from "./product.css?inline";
 import { ProductElement } from "./ProductElement";
 
@@ -18,12 +18,12 @@ const ReactProductElement = reactElement(ProductElement, {
  * @summary The page of one Ottisk product, with its live price and «В корзину».
  * @tag ottisk-product
  *
- * @attr {number} product-id - The product's id (required).
+ * @attr {number} product-id - The product's id (required; «Товар не указан…» without a valid one).
  * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
  * @attr {string} cart-url - Where «Перейти в корзину» leads; the storefront's `/cart` by default.
  * @attr {string} catalog-url - Where «Перейти в каталог» leads when the product cannot be shown; the storefront's `/catalog` by default.
  *
- * @fires {CustomEvent<{productId: number, orderProductId: number, quantity: number, itemCount: number}>} ottisk-add-to-cart - A line was added to the cart: the new line's id and the number of lines in the cart.
+ * @fires {CustomEvent<{productId: number, orderProductId: number, quantity: number, itemCount: number}>} ottisk-add-to-cart - The server added a line: `orderProductId` is the line that was not in the cart before (else the product's last line), `itemCount` the number of lines in the cart.
  * @fires {CustomEvent<{productId: number, inFavorite: boolean}>} ottisk-favourite-change - The server confirmed a favourite star change.
  *
  * @csspart product - The whole product page.

@@ -4,7 +4,7 @@ import { storedSearchQuery } from "../../shared/state/index";
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { defaultResultsUrl, SearchBox } from "./SearchBox";
+import { defaultResultsUrl, SearchBox } from "../parts/SearchBox";
 import { SearchResults } from "./SearchResults";
 
 export interface SearchElementProps {

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { MouseEvent } from "react";
 import { SEARCH_DEFAULT_LIMIT } from "../../shared/contracts/wire";
 import type { SearchResult, SearchResultPage } from "../../shared/contracts/index";
-import { pluralRu } from "../../shared/domain/format";
+import { pluralRu } from "../../shared/domain/counts";
 import { loadSearchPageAtom, searchPageKey, searchPagesAtom } from "../../shared/state/index";
 import type { Resource } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";

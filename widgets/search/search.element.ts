@@ -1,13 +1,13 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import searchCss from "./search.css?inline";
+import searchBoxCss from "../parts/search-box.css?inline";
 import { SearchElement } from "./SearchElements";
 import type { SearchElementProps } from "./SearchElements";
 
 const ReactSearchElement = reactElement<SearchElementProps>(SearchElement, {
   attributes: { resultsUrl: "string" },
-  styles: [baseCss, searchCss],
+  styles: [baseCss, searchBoxCss],
 });
 
 /**

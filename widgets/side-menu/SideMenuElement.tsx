@@ -1,29 +1,8 @@
 import { useEffect } from "react";
 import { useDraft } from "../../shared/ui/index";
-import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
-import { fireOttiskEvent } from "../events";
-import { defaultAdminUrl } from "../login/Login";
-import { navigateHandler, storefrontHref } from "../navigate";
-import { defaultResultsUrl } from "../search/SearchBox";
-import { MenuButton } from "./MenuButton";
-import { SideMenu } from "./SideMenu";
-import type { SideMenuProps } from "./SideMenu";
-
-/** What the side menu needs from the element that shows it: addresses, and its events fired from `host`. */
-export function sideMenuHostProps(host: HTMLElement, adminUrl: string | undefined): Omit<SideMenuProps, "open" | "onClose"> {
-  return {
-    adminUrl: (adminUrl ?? defaultAdminUrl()).replace(/\/+$/, ""),
-    pageHref: storefrontHref,
-    favouritesUrl: `${storefrontOrigin()}/izbrannoe`,
-    searchResultsUrl: defaultResultsUrl(),
-    onNavigate: navigateHandler(host),
-    onSearch: (query, href) => fireOttiskEvent(host, "ottisk-search", { query, href }, { cancelable: true }),
-    onLogout: () => fireOttiskEvent(host, "ottisk-logout", {}),
-    onCompanyChange: (companyId) => fireOttiskEvent(host, "ottisk-company-change", { companyId }),
-    onLeave: (href) => fireOttiskEvent(host, "ottisk-navigate", { href }, { cancelable: true }),
-  };
-}
+import { MenuButton } from "../parts/MenuButton";
+import { SideMenu, sideMenuHostProps } from "../parts/SideMenu";
 
 export interface SideMenuElementProps {
   open?: boolean;

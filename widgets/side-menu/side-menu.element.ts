@@ -1,16 +1,17 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
-import accountCss from "../account/account.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import searchCss from "../search/search.css?inline";
-import sideMenuCss from "./side-menu.css?inline";
+import accountMenuCss from "../parts/account-menu.css?inline";
+import menuButtonCss from "../parts/menu-button.css?inline";
+import searchBoxCss from "../parts/search-box.css?inline";
+import sideMenuCss from "../parts/side-menu.css?inline";
 import { SideMenuElement } from "./SideMenuElement";
 import type { SideMenuElementProps } from "./SideMenuElement";
 
 const ReactSideMenuElement = reactElement<SideMenuElementProps>(SideMenuElement, {
   attributes: { open: "boolean", adminUrl: "string" },
-  styles: [baseCss, dialogCss, searchCss, accountCss, sideMenuCss],
+  styles: [baseCss, dialogCss, searchBoxCss, accountMenuCss, menuButtonCss, sideMenuCss],
 });
 
 /**
@@ -41,9 +42,13 @@ const ReactSideMenuElement = reactElement<SideMenuElementProps>(SideMenuElement,
  * @csspart login-link - 'Войти в систему'.
  * @csspart accounts-button - The selected account's button that opens 'Ваши аккаунты'.
  * @csspart account-list - 'Ваши аккаунты'.
+ * @csspart account-option - One account of 'Ваши аккаунты'.
  * @csspart account-link - A link to the admin panel.
+ * @csspart exit-client-mode - «Выйти из режима клиента».
  * @csspart logout-button - 'Выйти'.
  * @csspart dialog - The logout confirmation dialog.
+ * @csspart logout-confirm - The dialog's 'Выйти'.
+ * @csspart logout-cancel - The dialog's 'Отменить'.
  *
  * @cssprop --ottisk-side-menu-width - Width of the panel (360px, at most 88% of the window).
  * @cssprop --ottisk-overlay-color - The dimming overlay behind the panel.

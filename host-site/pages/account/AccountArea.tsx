@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { AccountProfile } from "../../../shared/contracts/index";
 import { useAccount } from "../../../shared/state/index";
-import { clientLinks, employeeLinks } from "../../../widgets/account/AccountMenu";
+import { clientLinks, employeeLinks } from "../../../widgets/parts/AccountMenu";
 import { accountAccess, accountPath, accountTitle, ACCOUNT_BASE, ACCOUNT_PATHS } from "../../account-routes";
 import type { AccountRoute } from "../../account-routes";
 import { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";

@@ -17,7 +17,7 @@ import {
   useSiteResource,
 } from "../../../shared/state/index";
 import { PhoneInput } from "../../../shared/ui/index";
-import { LoginForm } from "../../../widgets/login/Login";
+import { LoginForm } from "../../../widgets/parts/Login";
 import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../account-routes";
 import { Field } from "./form-field";
 import type { FieldProps } from "./form-field";

@@ -1,4 +1,4 @@
-import { LoginForm } from "../../../widgets/login/Login";
+import { LoginForm } from "../../../widgets/parts/Login";
 import { ACCOUNT_BASE, ACCOUNT_PATHS, withNext } from "../../account-routes";
 
 /**

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
-import { useEffect, useRef, useState } from "react";
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/contracts/index";
 import type { AccountProfile, Address, Company, CompanyCreateRequest, Recipient } from "../../../shared/contracts/index";
 import { formatPhone } from "../../../shared/domain/index";
@@ -323,6 +323,12 @@ function CitySelect({ value, onChange, error }: { value: string; onChange: (klad
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<readonly CityChoice[]>(PRESET_CITY_CHOICES);
   const [searchError, setSearchError] = useState<string | null>(null);
+  // The search follows the query only; the chosen city is read when the answer comes.
+  const showFound = useEffectEvent((cities: readonly CityChoice[]) => {
+    setFound(cities);
+    setSearchError(null);
+    if (cities[0] && !cities.some((city) => city.kladrId === value)) onChange(cities[0].kladrId);
+  });
   useEffect(() => {
     const text = query.trim();
     if (text.length < 2) {
@@ -333,10 +339,7 @@ function CitySelect({ value, onChange, error }: { value: string; onChange: (klad
     const timer = setTimeout(() => {
       search(text).then(
         (cities) => {
-          if (!live) return;
-          setFound(cities);
-          setSearchError(null);
-          if (cities[0] && !cities.some((city) => city.kladrId === value)) onChange(cities[0].kladrId);
+          if (live) showFound(cities);
         },
         (failure: unknown) => live && setSearchError(problemOf(failure, "Города не загрузились.").message),
       );
@@ -345,7 +348,6 @@ function CitySelect({ value, onChange, error }: { value: string; onChange: (klad
       live = false;
       clearTimeout(timer);
     };
-    // The search follows the query only; the chosen city is read when the answer comes.
   }, [query, search]);
   const options = value && !found.some((city) => city.kladrId === value) ? [{ kladrId: value, city: currentName ?? "Выбранный город", region: "" }, ...found] : found;
   return (
