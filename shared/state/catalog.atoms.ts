@@ -1,8 +1,6 @@
-import { atom } from "jotai/vanilla";
 import type { Category, Product, ProductListPage, ProductListQuery } from "../contracts/index";
 import { productListSearchParams } from "../http/index";
-import { requireApi } from "./api.atoms";
-import { failedResource, loadCacheEntry, needsLoad } from "./resource";
+import { keyedResource, storeResource } from "./resource";
 import type { Resource } from "./resource";
 import type { Store } from "./store";
 
@@ -12,9 +10,19 @@ import type { Store } from "./store";
  * category make one request.
  */
 
-export const categoriesAtom = atom<Resource<Category[]> | undefined>(undefined);
-export const productPagesAtom = atom<Record<string, Resource<ProductListPage>>>({});
-export const productsAtom = atom<Record<string, Resource<Product>>>({});
+/** The catalogue's categories, once per store. */
+export const categories = storeResource((api) => api.getProductCategories());
+/** Product list pages by query (productListKey). */
+export const productPages = keyedResource<ProductListQuery, ProductListPage>({ key: productListKey, fetch: (api, query) => api.getProducts(query) });
+/** Products with their page's fields, by id. */
+export const products = keyedResource<number, Product>({ key: (id) => String(id), fetch: (api, id) => api.getProduct(id) });
+
+export const categoriesAtom = categories.valueAtom;
+export const productPagesAtom = productPages.entriesAtom;
+export const productsAtom = products.entriesAtom;
+export const loadCategoriesAtom = categories.loadAtom;
+export const loadProductPageAtom = productPages.loadAtom;
+export const loadProductAtom = products.loadAtom;
 
 /** The cache key of a product list query: its query string as the API receives it. */
 export function productListKey(query: ProductListQuery): string {
@@ -24,25 +32,6 @@ export function productListKey(query: ProductListQuery): string {
     .map((name) => `${name}=${String(params[name])}`)
     .join("&");
 }
-
-export const loadCategoriesAtom = atom(null, async (get, set) => {
-  if (!needsLoad(get(categoriesAtom))) return;
-  const api = requireApi(get);
-  set(categoriesAtom, { status: "loading" });
-  try {
-    set(categoriesAtom, { status: "ready", data: await api.getProductCategories() });
-  } catch (error) {
-    set(categoriesAtom, failedResource(error));
-  }
-});
-
-export const loadProductPageAtom = atom(null, (get, set, query: ProductListQuery) =>
-  loadCacheEntry(get, set, productPagesAtom, productListKey(query), () => requireApi(get).getProducts(query)),
-);
-
-export const loadProductAtom = atom(null, (get, set, id: number) =>
-  loadCacheEntry(get, set, productsAtom, String(id), () => requireApi(get).getProduct(id)),
-);
 
 /** What the server-side render hands to the browser: the catalogue data it already loaded. */
 export interface CatalogSnapshot {

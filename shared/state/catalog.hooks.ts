@@ -1,48 +1,20 @@
-import { useAtomValue, useSetAtom } from "jotai/react";
-import { useEffect, useMemo } from "react";
 import type { Category, Product, ProductListPage, ProductListQuery } from "../contracts/index";
-import {
-  categoriesAtom,
-  loadCategoriesAtom,
-  loadProductAtom,
-  loadProductPageAtom,
-  productListKey,
-  productPagesAtom,
-  productsAtom,
-} from "./catalog.atoms";
+import { categories, productPages, products } from "./catalog.atoms";
+import { LOADING } from "./resource";
 import type { Resource } from "./resource";
-
-const LOADING: Resource<never> = { status: "loading" };
+import { useKeyedResource, useResource } from "./resource.hooks";
 
 /** The catalogue's categories, loaded on first use. */
 export function useCategories(): Resource<Category[]> {
-  const categories = useAtomValue(categoriesAtom);
-  const load = useSetAtom(loadCategoriesAtom);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return categories ?? LOADING;
+  return useResource(categories).resource;
 }
 
-/** One page of the product list; `query` null waits (e.g. until a category slug is resolved). */
+/** One page of the product list; `query` null waits (e.g. until a category slug is resolved). A new query object with the same filters makes no new request. */
 export function useProductPage(query: ProductListQuery | null): Resource<ProductListPage> {
-  const key = query ? productListKey(query) : null;
-  const pages = useAtomValue(productPagesAtom);
-  const load = useSetAtom(loadProductPageAtom);
-  // A new query object with the same filters must not start a new request: key by the query string.
-  const stableQuery = useMemo(() => query, [key]);
-  useEffect(() => {
-    if (stableQuery) void load(stableQuery);
-  }, [load, stableQuery]);
-  return (key !== null ? pages[key] : undefined) ?? LOADING;
+  return useKeyedResource(productPages, query).resource ?? LOADING;
 }
 
 /** One product with its page's fields. */
 export function useProduct(id: number): Resource<Product> {
-  const products = useAtomValue(productsAtom);
-  const load = useSetAtom(loadProductAtom);
-  useEffect(() => {
-    void load(id);
-  }, [load, id]);
-  return products[String(id)] ?? LOADING;
+  return useKeyedResource(products, id).resource ?? LOADING;
 }

@@ -1,9 +1,8 @@
 import { atom } from "jotai/vanilla";
 import type { CityByKladrId } from "../contracts/index";
 import { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "../domain/geo";
-import { isApiError } from "../http/index";
 import { requireApi } from "./api.atoms";
-import type { Resource } from "./resource";
+import { keyedResource } from "./resource";
 
 /*
  * The shopper's city by its KLADR id (spec §3 City, §8): looked up once per store, shared by every
@@ -34,23 +33,24 @@ export function cityOrDefault(answer: CityByKladrId): CityChoice {
   return kladrId && city ? { kladrId, city, region: region ?? "" } : DEFAULT_CITY;
 }
 
-export const citiesByKladrIdAtom = atom<Record<string, Resource<CityChoice>>>({});
+/** The cities by KLADR id: a preset one without a request, another asked once per store (a failed lookup is asked again). */
+export const citiesByKladrId = keyedResource<string, CityChoice>({
+  key: (kladrId) => kladrId,
+  fetch: async (api, kladrId) => PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId) ?? cityOrDefault(await api.getCityByKladrId(kladrId)),
+});
+export const citiesByKladrIdAtom = citiesByKladrId.entriesAtom;
+export const loadCityByKladrIdAtom = citiesByKladrId.loadAtom;
 
-/** Looks the city up unless it is a preset or already known (a failed lookup is asked again). */
-export const loadCityByKladrIdAtom = atom(null, async (get, set, kladrId: string) => {
-  const known = get(citiesByKladrIdAtom)[kladrId];
-  if ((known && known.status !== "error") || PRESET_CITY_CHOICES.some((city) => city.kladrId === kladrId)) return;
-  const put = (resource: Resource<CityChoice>) => set(citiesByKladrIdAtom, (cities) => ({ ...cities, [kladrId]: resource }));
-  put({ status: "loading" });
-  try {
-    put({ status: "ready", data: cityOrDefault(await requireApi(get).getCityByKladrId(kladrId)) });
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    put({ status: "error", messageUI: error.messageUI, httpStatus: error.status });
-  }
+/** The cities whose name matches a search (the pickers' lists), by the search's text. */
+export const citySearches = keyedResource<string, CityChoice[]>({
+  key: (search) => search,
+  fetch: async (api, search) => (await api.getCities(search)).map(toChoice),
 });
 
-/** The cities whose name matches `search` (the picker's list); rejects with an ApiError. */
+/**
+ * The cities whose name matches `search`, answered to the caller rather than kept (the account
+ * pages' address form picks the first one found); rejects with an ApiError.
+ */
 export const searchCitiesAtom = atom(null, async (get, _set, search: string): Promise<CityChoice[]> => {
   const cities = await requireApi(get).getCities(search);
   return cities.map(toChoice);

@@ -1,7 +1,6 @@
-import { useAtomValue, useSetAtom } from "jotai/react";
-import { useEffect } from "react";
-import { citiesByKladrIdAtom, DEFAULT_CITY, loadCityByKladrIdAtom, PRESET_CITY_CHOICES } from "./city.atoms";
+import { DEFAULT_CITY, PRESET_CITY_CHOICES, citiesByKladrId } from "./city.atoms";
 import type { CityChoice } from "./city.atoms";
+import { useKeyedResource } from "./resource.hooks";
 import { useAccount } from "./session.hooks";
 
 /**
@@ -11,18 +10,13 @@ import { useAccount } from "./session.hooks";
  */
 export function useCurrentCity(): { city: CityChoice | null } {
   const account = useAccount();
-  const cities = useAtomValue(citiesByKladrIdAtom);
-  const load = useSetAtom(loadCityByKladrIdAtom);
   const kladrId = account.profile?.selectedCityId ?? null;
-  useEffect(() => {
-    if (kladrId) void load(kladrId);
-  }, [kladrId, load]);
+  const preset = PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId);
+  const { resource: known } = useKeyedResource(citiesByKladrId, kladrId && !preset ? kladrId : null);
 
   if (!account.loaded) return { city: null };
   if (!kladrId) return { city: DEFAULT_CITY };
-  const preset = PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId);
   if (preset) return { city: preset };
-  const known = cities[kladrId];
   if (!known || known.status === "loading") return { city: null };
   return { city: known.status === "ready" ? known.data : DEFAULT_CITY };
 }

@@ -41,13 +41,9 @@ export const loadEmployeeOrderAtom = atom(null, (get, set, orderId: number) =>
 );
 
 /** Loads the order again even when it is loaded (after a refused status change: someone else may have moved it). */
-export const reloadEmployeeOrderAtom = atom(null, async (get, set, orderId: number) => {
-  set(employeeOrdersAtom, (entries) => {
-    const { [String(orderId)]: _dropped, ...rest } = entries;
-    return rest;
-  });
-  await set(loadEmployeeOrderAtom, orderId);
-});
+export const reloadEmployeeOrderAtom = atom(null, (get, set, orderId: number) =>
+  loadCacheEntry(get, set, employeeOrdersAtom, String(orderId), () => requireApi(get).getEmployeeOrder(orderId), true),
+);
 
 /** Forgets the loaded lists: the next view of one asks again (after a status change, or «Обновить»). */
 export const forgetEmployeeOrderListsAtom = atom(null, (_get, set) => set(employeeOrderListsAtom, {}));

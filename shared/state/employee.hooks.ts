@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import type { Client, EmployeeOrder, EmployeeOrderListPage, EmployeeOrderListQuery } from "../contracts/index";
 import {
   clientSearchesAtom,
@@ -11,19 +11,19 @@ import {
   loadEmployeeOrderAtom,
   loadEmployeeOrdersAtom,
 } from "./employee.atoms";
+import { LOADING } from "./resource";
 import type { Resource } from "./resource";
-
-const LOADING: Resource<never> = { status: "loading" };
 
 /** One list of every client's orders (staff), loaded on first use; `reload` asks again after an error. */
 export function useEmployeeOrders(query: EmployeeOrderListQuery): { orders: Resource<EmployeeOrderListPage>; reload: () => void } {
   const key = employeeOrderListKey(query);
   const orders = useAtomValue(employeeOrderListsAtom)[key];
   const load = useSetAtom(loadEmployeeOrdersAtom);
+  const loadQuery = useEffectEvent(() => void load(query));
   useEffect(() => {
     // The key names the query: a new object with the same filters loads nothing again.
-    void load(query);
-  }, [key, load]);
+    loadQuery();
+  }, [key]);
   return { orders: orders ?? LOADING, reload: () => void load(query) };
 }
 

@@ -1,8 +1,8 @@
 import { atom } from "jotai/vanilla";
 import type { ProductCard } from "../contracts/index";
-import { isApiError } from "../http/index";
 import { requireApi } from "./api.atoms";
 import { favouritesVersionAtom } from "./favourites.atoms";
+import { failedResource } from "./resource";
 import type { Resource } from "./resource";
 
 /*
@@ -29,8 +29,7 @@ export const loadFavouriteProductsAtom = atom(null, async (get, set) => {
   try {
     resource = { status: "ready", data: await api.getFavoriteProducts() };
   } catch (error) {
-    if (!isApiError(error)) throw error;
-    resource = { status: "error", messageUI: error.messageUI, httpStatus: error.status };
+    resource = failedResource(error);
   }
   // A newer change started its own load: this answer is already stale.
   if (get(favouritesVersionAtom) === version) set(favouriteProductsAtom, { version, resource });

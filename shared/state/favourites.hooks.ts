@@ -4,9 +4,8 @@ import type { FavoriteState, ProductCard } from "../contracts/index";
 import { isApiError } from "../http/index";
 import { favouriteProductsAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
 import { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, toggleFavouriteAtom } from "./favourites.atoms";
+import { LOADING } from "./resource";
 import type { Resource } from "./resource";
-
-const LOADING: Resource<never> = { status: "loading" };
 
 export interface FavouriteToggle {
   /** The confirmed state: this page's confirmed change, else what the product's data said. */

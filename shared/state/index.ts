@@ -30,8 +30,19 @@ export {
   takeCatalogSnapshot,
 } from "./catalog.atoms";
 export type { CatalogSnapshot } from "./catalog.atoms";
-export { layoutsChangedAtom } from "./layout-checker.atoms";
-export { citiesByKladrIdAtom, cityOrDefault, DEFAULT_CITY, loadCityByKladrIdAtom, PRESET_CITY_CHOICES, searchCitiesAtom } from "./city.atoms";
+export { addressSuggestions, balances, cityPickupPoints, courierDistricts, deliveryOptions, selfPickupCounters } from "./delivery.atoms";
+export type { DeliveryOptionsQuestion, PickupPointsQuestion } from "./delivery.atoms";
+export {
+  awaitAutocheckAtom,
+  changeDesignOrderAtom,
+  layoutsChangedAtom,
+  reportBrowserCheckAtom,
+  setLayoutApprovalAtom,
+  startAutocheckAtom,
+  uploadLayoutAtom,
+} from "./layout-checker.atoms";
+export type { DesignOrderChange } from "./layout-checker.atoms";
+export { citiesByKladrId, citiesByKladrIdAtom, cityOrDefault, citySearches, DEFAULT_CITY, loadCityByKladrIdAtom, PRESET_CITY_CHOICES, searchCitiesAtom } from "./city.atoms";
 export type { CityChoice } from "./city.atoms";
 export { useCurrentCity } from "./city.hooks";
 export { useCategories, useProduct, useProductPage } from "./catalog.hooks";
@@ -42,11 +53,13 @@ export type { FavouriteProductsState } from "./favourite-products.atoms";
 export { useFavouriteProducts, useFavouriteToggle } from "./favourites.hooks";
 export type { FavouriteToggle } from "./favourites.hooks";
 export { countCatalogFilters, NO_CATALOG_FILTERS, parseCatalogFilters, saveCatalogFilters, useCatalogFilters } from "./catalog-filters";
-export { loadUrgentProductAtom, quoteProductPriceAtom, urgentProductsAtom } from "./product-page.atoms";
+export { productPrices, urgentProducts } from "./product-page.atoms";
+export type { PriceQuestion } from "./product-page.atoms";
 export { PRICE_QUOTE_DEBOUNCE_MS, usePriceQuote, useUrgentProduct } from "./product-page.hooks";
 export type { PriceQuoteState } from "./product-page.hooks";
 export type { CatalogFilters } from "./catalog-filters";
-export type { Resource } from "./resource";
+export type { KeyedResource, Resource, StoreResource } from "./resource";
+export { useDebounced, useKeyedResource, useResource } from "./resource.hooks";
 export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
 export { loadOrderAtom, loadPageAtom, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
 export { useOrder, usePage } from "./pages.hooks";
@@ -74,19 +87,18 @@ export {
 export type { AccountPageQuery } from "./orders.atoms";
 export { useClientOrders, useDocuments } from "./orders.hooks";
 export {
-  addressesAtom,
+  addresses,
   changePasswordAtom,
-  companiesAtom,
+  companies,
   deleteAddressAtom,
   deleteCompanyAtom,
   deleteRecipientAtom,
-  designMessagesAtom,
-  loadNotificationsAtom,
+  designMessages,
   markNotificationsReadAtom,
-  notificationPagesAtom,
+  notificationPages,
   NOTIFICATIONS_PAGE_SIZE,
   postDesignMessageAtom,
-  recipientsAtom,
+  recipients,
   saveAddressAtom,
   saveCompanyAtom,
   saveRecipientAtom,

@@ -3,9 +3,8 @@ import { useEffect } from "react";
 import type { DocumentListPage, OrderListPage } from "../contracts/index";
 import { accountPageKey, clientOrderPagesAtom, documentPagesAtom, loadClientOrdersAtom, loadDocumentsAtom } from "./orders.atoms";
 import type { AccountPageQuery } from "./orders.atoms";
+import { LOADING } from "./resource";
 import type { Resource } from "./resource";
-
-const LOADING: Resource<never> = { status: "loading" };
 
 /** A page of the account's orders (null while the account is not known yet), loaded on first use. */
 export function useClientOrders(query: AccountPageQuery | null): { orders: Resource<OrderListPage>; reload: () => void } {

@@ -2,9 +2,8 @@ import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect } from "react";
 import type { Order, Page } from "../contracts/index";
 import { loadOrderAtom, loadPageAtom, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
+import { LOADING } from "./resource";
 import type { Resource } from "./resource";
-
-const LOADING: Resource<never> = { status: "loading" };
 
 /** The website page at `slug` ('' the main page), loaded on first use; `reload` asks again after an error. */
 export function usePage(slug: string): { page: Resource<Page>; reload: () => void } {

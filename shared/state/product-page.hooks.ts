@@ -1,24 +1,15 @@
-import { useAtomValue, useSetAtom } from "jotai/react";
-import { useEffect, useRef, useState } from "react";
 import type { Product, ProductPriceQuote } from "../contracts/index";
-import { isApiError } from "../http/index";
 import type { ProductPriceRequest } from "../http/catalog.endpoints";
-import { loadUrgentProductAtom, quoteProductPriceAtom, urgentProductsAtom } from "./product-page.atoms";
+import { productPrices, urgentProducts } from "./product-page.atoms";
 import type { Resource } from "./resource";
+import { useDebounced, useKeyedResource } from "./resource.hooks";
 
 /** The live price waits this long after the last change of the choice. */
 export const PRICE_QUOTE_DEBOUNCE_MS = 250;
 
-const LOADING: Resource<never> = { status: "loading" };
-
 /** The urgent variant of a product, loaded once `enabled` (the shopper chose urgency). */
 export function useUrgentProduct(id: number, enabled: boolean): Resource<Product> | null {
-  const products = useAtomValue(urgentProductsAtom);
-  const load = useSetAtom(loadUrgentProductAtom);
-  useEffect(() => {
-    if (enabled) void load(id);
-  }, [load, id, enabled]);
-  return enabled ? (products[String(id)] ?? LOADING) : null;
+  return useKeyedResource(urgentProducts, enabled ? id : null).resource;
 }
 
 export type PriceQuoteState =
@@ -29,38 +20,15 @@ export type PriceQuoteState =
 
 /**
  * The server's price of a choice, asked again (after PRICE_QUOTE_DEBOUNCE_MS) whenever the choice
- * changes; `choice` null asks nothing (the choice is not valid yet). An older answer never replaces
- * a newer one.
+ * changes; `choice` null asks nothing (the choice is not valid yet). A choice asked before on this
+ * page is shown from the store; while the choice is still changing the price shows as loading.
  */
 export function usePriceQuote(productId: number, choice: ProductPriceRequest | null): PriceQuoteState {
-  const quote = useSetAtom(quoteProductPriceAtom);
-  const key = choice === null ? null : JSON.stringify(choice);
-  const choiceRef = useRef(choice);
-  choiceRef.current = choice;
-  const [state, setState] = useState<PriceQuoteState>({ status: "idle" });
-  useEffect(() => {
-    const asked = choiceRef.current;
-    if (asked === null) {
-      setState({ status: "idle" });
-      return;
-    }
-    let current = true;
-    setState({ status: "loading" });
-    const timer = setTimeout(() => {
-      quote({ productId, choice: asked }).then(
-        (answer) => {
-          if (current) setState({ status: "ready", quote: answer });
-        },
-        (error: unknown) => {
-          if (!current) return;
-          setState({ status: "error", messageUI: isApiError(error) ? error.messageUI : "Не удалось рассчитать цену. Попробуйте ещё раз." });
-        },
-      );
-    }, PRICE_QUOTE_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [quote, productId, key]);
-  return state;
+  const question = choice === null ? null : { productId, choice };
+  const key = question === null ? null : productPrices.keyOf(question);
+  const settledKey = useDebounced(key, PRICE_QUOTE_DEBOUNCE_MS);
+  const { resource } = useKeyedResource(productPrices, key !== null && settledKey === key ? question : null);
+  if (key === null) return { status: "idle" };
+  if (resource === null || resource.status === "loading") return { status: "loading" };
+  return resource.status === "ready" ? { status: "ready", quote: resource.data } : { status: "error", messageUI: resource.messageUI };
 }

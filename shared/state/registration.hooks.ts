@@ -2,9 +2,8 @@ import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect } from "react";
 import type { CompanyLookup, EmailConfirmed } from "../contracts/index";
 import { companiesByInnAtom, confirmEmailAtom, emailConfirmationsAtom, loadCompanyByInnAtom } from "./registration.atoms";
+import { LOADING } from "./resource";
 import type { Resource } from "./resource";
-
-const LOADING: Resource<never> = { status: "loading" };
 
 /**
  * The company of an ИНН, looked up on first use; `inn` null: nothing to look up yet (the form

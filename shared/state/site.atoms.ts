@@ -1,5 +1,5 @@
 import { atom } from "jotai/vanilla";
-import type { Getter, PrimitiveAtom, WritableAtom } from "jotai/vanilla";
+import type { Getter } from "jotai/vanilla";
 import type {
   FeedbackFormDefinition,
   FeedbackReceipt,
@@ -14,11 +14,11 @@ import type {
   WidgetContent,
 } from "../contracts/index";
 import type { Api } from "../http/index";
-import { isApiError } from "../http/index";
 import { BLOG_TEASERS_DESKTOP } from "../domain/constants";
 import { requireApi } from "./api.atoms";
 import { pageKey, pagesAtom } from "./pages.atoms";
-import type { Resource } from "./resource";
+import { storeResource } from "./resource";
+import type { StoreResource } from "./resource";
 
 /*
  * The site-wide content the layout and content elements show (spec §3): the menu, the header's
@@ -28,28 +28,8 @@ import type { Resource } from "./resource";
  * failed load is tried again by the next element (or retry button) that asks.
  */
 
-export interface SiteResource<T> {
-  valueAtom: PrimitiveAtom<Resource<T> | undefined>;
-  /** Loads the value unless it is loaded or on its way; after an error it tries again. */
-  loadAtom: WritableAtom<null, [], Promise<void>>;
-}
-
-function siteResource<T>(fetch: (api: Api, get: Getter) => Promise<T>): SiteResource<T> {
-  const valueAtom = atom<Resource<T> | undefined>(undefined);
-  const loadAtom = atom(null, async (get, set) => {
-    const current = get(valueAtom);
-    if (current !== undefined && current.status !== "error") return;
-    const api = requireApi(get);
-    set(valueAtom, { status: "loading" });
-    try {
-      set(valueAtom, { status: "ready", data: await fetch(api, get) });
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      set(valueAtom, { status: "error", messageUI: error.messageUI, httpStatus: error.status });
-    }
-  });
-  return { valueAtom, loadAtom };
-}
+/** A site-wide block: one value per page store (resource.ts). */
+export type SiteResource<T> = StoreResource<T>;
 
 /** The main page's documents for the cookie banner and the forms (spec §3: the Widget components). */
 export type SiteDocuments = Partial<Record<WidgetContent["widget"], { title: string; url: string }>>;
@@ -66,21 +46,21 @@ async function loadSiteDocuments(api: Api, get: Getter): Promise<SiteDocuments> 
 }
 
 /** The site's top-level tabs, the main page first (the header shows the next nine). */
-export const siteMenu: SiteResource<MenuTab[]> = siteResource((api) => api.getMenu());
+export const siteMenu: SiteResource<MenuTab[]> = storeResource((api) => api.getMenu());
 /** The header's phones (also the contacts dialog's). */
-export const siteHeader: SiteResource<HeaderContent> = siteResource((api) => api.getHeader());
-export const siteFooter: SiteResource<FooterContent> = siteResource((api) => api.getFooter());
+export const siteHeader: SiteResource<HeaderContent> = storeResource((api) => api.getHeader());
+export const siteFooter: SiteResource<FooterContent> = storeResource((api) => api.getFooter());
 /** The VAT percent of the footer's note. */
-export const siteNds: SiteResource<Nds> = siteResource((api) => api.getNds());
-export const sitePopup: SiteResource<PopupAnswer> = siteResource((api) => api.getPopup());
-export const siteDocuments: SiteResource<SiteDocuments> = siteResource(loadSiteDocuments);
+export const siteNds: SiteResource<Nds> = storeResource((api) => api.getNds());
+export const sitePopup: SiteResource<PopupAnswer> = storeResource((api) => api.getPopup());
+export const siteDocuments: SiteResource<SiteDocuments> = storeResource(loadSiteDocuments);
 /**
  * The newest blog posts: one more than the desktop shows, so that a teaser block placed under a
  * post can leave that post out and still fill its row from the same answer.
  */
-export const latestBlogPosts: SiteResource<PageList> = siteResource((api) => api.getPages({ kind: "blog", limit: BLOG_TEASERS_DESKTOP + 1 }));
-export const feedbackForm: SiteResource<FeedbackFormDefinition> = siteResource((api) => api.getFeedbackForm());
-export const recaptchaConfig: SiteResource<RecaptchaConfig> = siteResource((api) => api.getRecaptchaConfig());
+export const latestBlogPosts: SiteResource<PageList> = storeResource((api) => api.getPages({ kind: "blog", limit: BLOG_TEASERS_DESKTOP + 1 }));
+export const feedbackForm: SiteResource<FeedbackFormDefinition> = storeResource((api) => api.getFeedbackForm());
+export const recaptchaConfig: SiteResource<RecaptchaConfig> = storeResource((api) => api.getRecaptchaConfig());
 
 /** Sends the feedback form; rejects with the ApiError whose messageUI the form shows. */
 export const sendFeedbackAtom = atom(null, (get, _set, submission: FeedbackSubmissionRequest): Promise<FeedbackReceipt> =>
