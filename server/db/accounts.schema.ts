@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { product } from "./schema";
+import { product } from "./catalog.schema";
 
 /*
  * Accounts and access. A person signs in to an account; a client account holds a personal profile

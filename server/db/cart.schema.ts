@@ -3,8 +3,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { account, company, recipient } from "./accounts.schema";
 import { clientOrder } from "./orders.schema";
-import { storedFile } from "./files.schema";
-import { product } from "./schema";
+import { storedFile } from "./stored-file.schema";
+import { product } from "./catalog.schema";
 
 /*
  * The client cart: one per client and company (null company = the personal profile). Its lines

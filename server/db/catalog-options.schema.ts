@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
-import { product } from "./schema";
+import { product } from "./catalog.schema";
 
 /*
  * What a product is made of and what it costs: print options in groups (format, paper, colours,

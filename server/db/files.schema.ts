@@ -5,30 +5,13 @@ import type { PreflightProfile } from "../../shared/contracts/preflight-profile"
 import { account, company } from "./accounts.schema";
 import { layout, orderProduct } from "./cart.schema";
 import { clientOrder } from "./orders.schema";
-import { product } from "./schema";
+import { product } from "./catalog.schema";
+import { storedFile } from "./stored-file.schema";
 
 /*
- * Stored files (layouts, website files, invoices, annotated proofs) kept through the storage
- * interface under `storage_key`; design orders; and the print-readiness check jobs (autocheck).
+ * The work on files: design orders and the print-readiness check jobs (autocheck). The files
+ * themselves are in stored-file.schema.ts.
  */
-
-export const storedFile = pgTable(
-  "stored_file",
-  {
-    id: serial("id").primaryKey(),
-    ownerAccountId: integer("owner_account_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
-    /** layout | website | invoice | annotation */
-    kind: text("kind").notNull(),
-    /** Where the storage keeps it: a path under the files folder, or an S3 object key. */
-    storageKey: text("storage_key").notNull().unique(),
-    originalName: text("original_name").notNull(),
-    contentType: text("content_type").notNull(),
-    sizeBytes: integer("size_bytes").notNull(),
-    sha256: text("sha256").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("stored_file_owner_idx").on(table.ownerAccountId)],
-);
 
 /** A design ordered from the shop instead of (or to fix) the customer's layout (spec §3 Design). */
 export const designOrder = pgTable(
@@ -95,6 +78,5 @@ export const preflightJob = pgTable(
   ],
 );
 
-export type StoredFileRow = typeof storedFile.$inferSelect;
 export type DesignOrderRow = typeof designOrder.$inferSelect;
 export type PreflightJobRow = typeof preflightJob.$inferSelect;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { account, company } from "./accounts.schema";
-import { storedFile } from "./files.schema";
+import { storedFile } from "./stored-file.schema";
 
 /*
  * Placed orders, their payments and the clients' balance ledger. Money in kopecks. An order is made

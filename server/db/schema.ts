@@ -1,117 +1,12 @@
-import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { tsvector } from "./columns";
-
 /*
- * The Ottisk database. Money is kept in kopecks (whole numbers, no rounding drift); the API speaks
- * roubles. Photos are paths relative to the files folder (`catalog/vizitki-1.svg`), so the public
- * address of the shop can change without touching the data.
+ * The Ottisk database: every area keeps its tables in a `*.schema.ts` file of its own, and this file
+ * only lists them, for drizzle-kit (drizzle.config.ts) and the Drizzle client (client.ts). The table
+ * files import each other directly, never this list, so the schema has no import cycle. Money is kept
+ * in kopecks (whole numbers, no rounding drift); the API speaks roubles.
  */
 
-/** The SEO fields a category and a product carry (spec §3); empty text when not filled in. */
-const seoColumns = () => ({
-  seoName: text("seo_name").notNull().default(""),
-  seoTitle: text("seo_title").notNull().default(""),
-  seoDescription: text("seo_description").notNull().default(""),
-  seoKeywords: text("seo_keywords").notNull().default(""),
-});
-
-export const productCategory = pgTable("product_category", {
-  id: serial("id").primaryKey(),
-  slug: text("slug").notNull().unique(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  photoPath: text("photo_path"),
-  /** Categories are listed by this number, then by id: the shop decides the order, not the alphabet. */
-  sortOrder: integer("sort_order").notNull().default(0),
-  ...seoColumns(),
-});
-
-export const product = pgTable(
-  "product",
-  {
-    id: serial("id").primaryKey(),
-    categoryId: integer("category_id")
-      .notNull()
-      .references(() => productCategory.id, { onDelete: "restrict" }),
-    slug: text("slug").notNull(),
-    name: text("name").notNull(),
-    /**
-     * The name prepared for the А–Я sort (see `productNameSortKey`): PGlite knows only the C
-     * locale, so the Russian order is made in JS and compared byte-wise on both databases.
-     */
-    nameSortKey: text("name_sort_key").notNull(),
-    description: text("description").notNull().default(""),
-    /** Paths under the files folder, the first one is the card's photo; empty shows the placeholder. */
-    photoPaths: text("photo_paths").array().notNull().default(sql`'{}'::text[]`),
-    /** The lowest price of the smallest run before the discount, VAT included. */
-    priceFromKopecks: integer("price_from_kopecks").notNull(),
-    discountPct: integer("discount_pct").notNull().default(0),
-    /**
-     * The price the shopper pays, computed by the database so the card and the price filters can
-     * never disagree about rounding (half a kopeck rounds up). bigint keeps `price × 100` from
-     * overflowing for large banners.
-     */
-    priceAfterDiscountKopecks: integer("price_after_discount_kopecks")
-      .notNull()
-      .generatedAlwaysAs(sql`(((price_from_kopecks::bigint * (100 - discount_pct)) + 50) / 100)::integer`),
-    /** Working days the shop needs to print the product. */
-    productionTimeDay: integer("production_time_day").notNull(),
-    timesOrdered: integer("times_ordered").notNull().default(0),
-    /** Urgent production: this many working days instead (null: the product cannot be made urgently). */
-    urgentProductionTimeDay: integer("urgent_production_time_day"),
-    /** Urgency makes the line dearer by this percentage. */
-    urgentSurchargePct: integer("urgent_surcharge_pct").notNull().default(0),
-    /** Sheets of the chosen paper in one piece (a 24-page A4 brochure: 6 A3 sheets), for the parcel weight. */
-    sheetsPerUnit: integer("sheets_per_unit").notNull().default(1),
-    ...seoColumns(),
-    searchVector: tsvector("search_vector")
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('russian', coalesce(name, '')), 'A') || setweight(to_tsvector('russian', coalesce(description, '')), 'C')`,
-      ),
-    /**
-     * The name folded as the site search folds a query (search-terms.ts: lower case, ё as е; PGlite's
-     * C-locale lower() leaves Cyrillic alone, hence translate), trigram-indexed so the search finds
-     * «визиток» among thousands of products without reading each name.
-     */
-    searchName: text("search_name")
-      .notNull()
-      .generatedAlwaysAs(
-        sql`translate(lower(name), 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯё', 'абвгдеежзийклмнопрстуфхцчшщъыьэюяе')`,
-      ),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    // Product pages live at catalog/{category}/{id}, but a slug is unique within its category for readable links later.
-    unique("product_category_id_slug_unique").on(table.categoryId, table.slug),
-    /*
-     * One index per listing order, with and without the category filter (catalog.service.ts), so
-     * a page — a deep one included — is a walk of the index in the ORDER BY's order, never a sort
-     * of the whole catalogue. The category ones also serve the category counts and tree (index-only).
-     */
-    index("product_category_name_sort_key_idx").on(table.categoryId, sql`${table.nameSortKey} COLLATE "C"`, table.id),
-    index("product_category_times_ordered_idx").on(table.categoryId, table.timesOrdered, table.id),
-    index("product_name_sort_key_idx").on(sql`${table.nameSortKey} COLLATE "C"`, table.id),
-    index("product_times_ordered_idx").on(table.timesOrdered, table.id),
-    check("product_price_from_kopecks_check", sql`${table.priceFromKopecks} >= 0`),
-    check("product_discount_pct_check", sql`${table.discountPct} BETWEEN 0 AND 100`),
-    check("product_production_time_day_check", sql`${table.productionTimeDay} >= 1`),
-    check("product_times_ordered_check", sql`${table.timesOrdered} >= 0`),
-    check("product_urgent_surcharge_pct_check", sql`${table.urgentSurchargePct} BETWEEN 0 AND 500`),
-    index("product_search_idx").using("gin", table.searchVector),
-    index("product_search_name_idx").using("gin", sql`${table.searchName} gin_trgm_ops`),
-    // The site search's nearest names first (`search_name <->> word`, a KNN walk): it scores only the best few.
-    index("product_search_name_knn_idx").using("gist", sql`${table.searchName} gist_trgm_ops`),
-  ],
-);
-
-export type ProductCategoryRow = typeof productCategory.$inferSelect;
-export type NewProductCategoryRow = typeof productCategory.$inferInsert;
-export type ProductRow = typeof product.$inferSelect;
-export type NewProductRow = typeof product.$inferInsert;
-
-// The other areas keep their tables in files of their own; drizzle-kit and the services see them all here.
+export { product, productCategory } from "./catalog.schema";
+export type { NewProductCategoryRow, NewProductRow, ProductCategoryRow, ProductRow } from "./catalog.schema";
 export { account, accountType, address, company, favorite, recipient, session } from "./accounts.schema";
 export type { AccountRow, AddressRow, CompanyRow, RecipientRow, SessionRow } from "./accounts.schema";
 export { city, selfPickupPoint, type CityRow, type NewCityRow, type NewSelfPickupPointRow, type SelfPickupPointRow } from "./geo.schema";
@@ -124,8 +19,10 @@ export { cart, delivery, layout, orderProduct, promocode } from "./cart.schema";
 export type { CartRow, ChosenOptions, DeliveryRow, LayoutRow, OrderProductRow, PromocodeRow } from "./cart.schema";
 export { balanceEntry, clientOrder, payment, paymentTypeValues } from "./orders.schema";
 export type { BalanceEntryRow, ClientOrderRow, PaymentRow } from "./orders.schema";
-export { designOrder, preflightJob, storedFile } from "./files.schema";
-export type { DesignOrderRow, PreflightJobRow, StoredFileRow } from "./files.schema";
+export { storedFile } from "./stored-file.schema";
+export type { StoredFileRow } from "./stored-file.schema";
+export { designOrder, preflightJob } from "./files.schema";
+export type { DesignOrderRow, PreflightJobRow } from "./files.schema";
 export { handoffUse, loginThrottle, rateLimit, shopSecret } from "./security.schema";
 export type { LoginThrottleRow, RateLimitRow } from "./security.schema";
 export { designMessage, emailToken, emailTokenPurposeValues, mailOutbox, notification, notificationKindValues } from "./mail.schema";

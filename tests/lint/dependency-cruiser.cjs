@@ -1,0 +1,167 @@
+/*
+ * The import edges of ../shared/docs/architecture.md ("Folders … may import"), checked by
+ * dependency-cruiser in `npm run lint`. Paths are relative to the project root, where the script runs.
+ * Type-only imports count as edges too, except where a rule says otherwise.
+ * Unit tests (`*.test.ts`) sit next to their code and may also use vitest, Node and tests/ support.
+ */
+
+/** Unit tests and their helpers, which may reach further than the code beside them. */
+const TEST = "\\.(test|spec)\\.tsx?$";
+
+/** `^folder/` patterns for the areas of the app, so a rule can name what it leaves out. */
+const APP = ["^shared/", "^widgets/", "^host-site/", "^server/", "^preflight/", "^demo/", "^tests/"];
+
+/** An npm package by name (resolved under node_modules). */
+const npm = (...names) => names.map((name) => `^node_modules/${name}/`);
+
+/** Only these, besides the folder itself: everything else, Node's modules included, is forbidden. */
+const onlyImports = (name, comment, folder, allowed) => ({
+  name,
+  comment,
+  severity: "error",
+  from: { path: `^${folder}/`, pathNot: TEST },
+  // An import that does not resolve is not-to-unresolvable's finding, not this rule's.
+  to: { pathNot: [`^${folder}/`, ...allowed], couldNotResolve: false },
+});
+
+module.exports = {
+  forbidden: [
+    onlyImports("contracts-only-zod", "shared/contracts imports only zod.", "shared/contracts", npm("zod")),
+    onlyImports("domain-only-contracts", "shared/domain imports only shared/contracts: pure rules, no platform.", "shared/domain", ["^shared/contracts/"]),
+    onlyImports("http-only-contracts", "shared/http imports only shared/contracts (and ofetch, zod).", "shared/http", ["^shared/contracts/", ...npm("ofetch", "zod")]),
+    onlyImports("state-only-http-domain", "shared/state imports shared/http and shared/domain (and contracts, jotai, React for its hooks).", "shared/state", [
+      "^shared/(http|domain|contracts)/",
+      ...npm("jotai", "react"),
+    ]),
+    onlyImports("ui-only-domain", "shared/ui imports only shared/domain (and React; contracts for types, see ui-contracts-types-only).", "shared/ui", [
+      "^shared/(domain|contracts)/",
+      ...npm("react"),
+    ]),
+    {
+      name: "ui-contracts-types-only",
+      comment: "shared/ui gets data through props: from shared/contracts it takes types, never schemas.",
+      severity: "error",
+      from: { path: "^shared/ui/", pathNot: TEST },
+      to: { path: "^shared/contracts/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "widget-not-another-widget",
+      comment: "A widget imports only shared/*, widgets/parts/, the widgets root files and itself, never another widget's folder.",
+      severity: "error",
+      from: { path: "^widgets/([^/]+)/", pathNot: ["^widgets/parts/", "^widgets/cart/CartLines\\.tsx$", TEST] },
+      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/$1/", "^widgets/parts/"] },
+    },
+    {
+      // The one exception: the cart opens the layout checker as its dialog, loaded lazily (import()) only when a layout is needed.
+      name: "widget-not-another-widget-but-the-cart-checker",
+      severity: "error",
+      from: { path: "^widgets/cart/CartLines\\.tsx$" },
+      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/cart/", "^widgets/parts/", "^widgets/layout-checker/LayoutChecker\\.tsx$"] },
+    },
+    {
+      name: "parts-not-a-widget",
+      comment: "widgets/parts/ is shared by the widgets, so it imports none of them.",
+      severity: "error",
+      from: { path: "^widgets/parts/", pathNot: TEST },
+      to: { path: "^widgets/[^/]+/", pathNot: "^widgets/parts/" },
+    },
+    {
+      name: "widgets-only-shared",
+      comment: "Widgets import shared/* and widgets/*, not the host site, the server, the demo or tests.",
+      severity: "error",
+      from: { path: "^widgets/", pathNot: TEST },
+      to: { path: ["^host-site/", "^server/", "^demo/", "^tests/"] },
+    },
+    {
+      name: "preflight-only-layout-checker",
+      comment: "Only the layout checker (and the PDF parts it uses) imports the preflight engine.",
+      severity: "error",
+      from: { path: "^widgets/", pathNot: ["^widgets/(layout-checker|parts)/", TEST] },
+      to: { path: "^preflight/" },
+    },
+    {
+      name: "preflight-through-entries",
+      comment: "The layout checker reaches the engine through its entries (index, runtimes, fixups), not its insides.",
+      severity: "error",
+      from: { path: "^widgets/", pathNot: TEST },
+      to: { path: "^preflight/", pathNot: "^preflight/(index\\.ts|runtime/[^/]+\\.ts|fixups/index\\.ts)$" },
+    },
+    {
+      name: "browser-no-node",
+      comment: "shared/, widgets/ and host-site/ run in the browser: no Node API.",
+      severity: "error",
+      from: { path: "^(shared|widgets|host-site)/", pathNot: TEST },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "host-site-not-server",
+      comment: "The host site imports the widgets' components and shared/*; it reaches the server over HTTP only.",
+      severity: "error",
+      from: { path: "^host-site/", pathNot: TEST },
+      to: { path: ["^server/", "^preflight/", "^demo/", "^tests/"] },
+    },
+    {
+      name: "server-not-browser",
+      comment: "server/ imports shared/contracts, shared/domain and preflight, never the browser's code, React or jotai.",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: ["^widgets/", "^host-site/", "^demo/", "^shared/(http|state|ui)/", ...npm("react", "react-dom", "jotai")] },
+    },
+    {
+      name: "server-not-tests",
+      comment: "Server code does not import test support; its unit tests may.",
+      severity: "error",
+      from: { path: "^server/", pathNot: TEST },
+      to: { path: "^tests/" },
+    },
+    {
+      name: "preflight-nothing-of-the-app",
+      comment: "The preflight engine imports nothing of the app (nor React).",
+      severity: "error",
+      from: { path: "^preflight/", pathNot: TEST },
+      to: { path: [...APP.filter((folder) => folder !== "^preflight/"), ...npm("react", "react-dom", "jotai")] },
+    },
+    {
+      name: "preflight-core-no-platform",
+      comment:
+        "The engine's core (core, content, render, checks and its top-level modules; not cli.ts) runs unchanged in a Web Worker and a Node worker thread: no Node API.",
+      severity: "error",
+      from: { path: "^preflight/((core|content|render|checks)/|[^/]+\\.ts$)", pathNot: ["^preflight/cli\\.ts$", TEST] },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "demo-only-the-bundle",
+      comment: "The demo pages load the built bundle with a script tag; they import no source.",
+      severity: "error",
+      from: { path: "^demo/" },
+      to: { path: APP.filter((folder) => folder !== "^demo/") },
+    },
+    {
+      name: "no-circular",
+      comment: "No import cycles.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "Every import resolves to a file or a package.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "^node_modules/" },
+    exclude: { path: "^(dist|\\.tmp|data|test-results|server/db/migrations)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".d.ts"],
+    },
+    cache: { folder: ".tmp/depcruise-cache", strategy: "content" },
+  },
+};
