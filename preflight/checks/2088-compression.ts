@@ -1,5 +1,5 @@
 import type { ImageDraw } from "../content/device";
-import type { Finding, PreflightProfile } from "../report";
+import type { PreflightProfile } from "../report";
 import type { BBox, PageCheck, PageCheckContext } from "./common";
 import { createFindingList, fullFilterName } from "./common";
 

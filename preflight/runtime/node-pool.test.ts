@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { preflightErrorMessages } from "../core/errors";
 import { BUSINESS_CARD_PROFILE, businessCardPdf } from "../core/testing";
-import { CRASHED_MESSAGE_UI, LayoutCheckError } from "./errors";
+import { CRASHED_MESSAGE_UI } from "./errors";
 import { createNodeCheckPool, engineDeadlineMs } from "./node-pool";
 import type { NodeCheckPool } from "./node-pool";
 import { testEngineFile } from "./testing-engine";

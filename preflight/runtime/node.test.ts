@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PreflightError, preflightErrorMessages } from "../core/errors";
 import { BUSINESS_CARD_PROFILE, businessCardPdf } from "../core/testing";
-import { CRASHED_MESSAGE_UI, fromCheckErrorData, LayoutCheckError, toCheckErrorData } from "./errors";
+import { CRASHED_MESSAGE_UI, fromCheckErrorData, toCheckErrorData } from "./errors";
 import { checkInWorker } from "./node";
 import { failureOf } from "./test-support";
 

@@ -9,7 +9,8 @@ import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import type { Database, OpenDatabase } from "../db/client";
 import { layout } from "../db/cart.schema";
-import { preflightJob, storedFile } from "../db/files.schema";
+import { preflightJob } from "../db/files.schema";
+import { storedFile } from "../db/stored-file.schema";
 import type { PreflightJobRow } from "../db/files.schema";
 import type { FileStorage } from "../services/file-storage";
 /*

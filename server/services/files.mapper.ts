@@ -1,7 +1,8 @@
 import { preflightFindingSchema } from "../../shared/contracts/index";
 import type { Autocheck, DesignOrder, Layout, PreflightFinding } from "../../shared/contracts/index";
 import type { LayoutRow } from "../db/cart.schema";
-import type { DesignOrderRow, PreflightJobRow, StoredFileRow } from "../db/files.schema";
+import type { DesignOrderRow, PreflightJobRow } from "../db/files.schema";
+import type { StoredFileRow } from "../db/stored-file.schema";
 import { privateFileUrl } from "./file.service";
 
 /* The one place layouts, design orders and check jobs become contract objects. */

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { idTextInput, INT32_MAX } from "./input";
 import { queryBoolean, queryEnum, queryInt, queryNumber } from "./query";
 import { seoFieldsSchema } from "./seo";
-import { PRICE_FILTER_MAX, PRODUCT_LIST_DEFAULT_LIMIT, productSortValues } from "./wire";
+import { PRICE_FILTER_MAX, productSortValues } from "./wire";
 
 /** Database ids are positive whole numbers that fit the `integer` columns (1 … 2^31 − 1). */
 export const entityIdSchema = z.number().check(z.int(), z.positive(), z.lte(INT32_MAX));

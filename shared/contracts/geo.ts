@@ -2,7 +2,6 @@ import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { safeText } from "./input";
 import { parseNumberText, preprocess, queryEnum, queryInt } from "./query";
-import { SELF_PICKUP_DEFAULT_LIMIT } from "./wire";
 
 /*
  * Geography and delivery (spec §3 "City", §7 "Geography and delivery"). Cities are known by their

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { existsSync } from "node:fs";
-import { cp, mkdir, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
 import { createFileStorages } from "../../server/services/file-storage";
-import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
+import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
 import { memoryMb, startBenchServer } from "./bench-process";
 import { FACE, accountIdOf, cartLine, minimalPdf, productWithDetails } from "../server/support/files-fixtures";
 

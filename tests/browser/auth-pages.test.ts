@@ -20,7 +20,7 @@ import {
 } from "../../host-site/pages/account/AuthPages";
 import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
-import loginCss from "../../widgets/login/login.css?inline";
+import loginCss from "../../widgets/parts/login.css?inline";
 import areaCss from "../../host-site/pages/account/account-area.css?inline";
 import authCss from "../../host-site/pages/account/auth-pages.css?inline";
 import { apiBase, testApi, typeInto, waitFor } from "./support";

@@ -4,7 +4,7 @@ import { checkLayout, LayoutCheckError } from "../../preflight/runtime/browser";
 import { BUSINESS_CARD_PROFILE, businessCardPdf } from "../../preflight/core/testing";
 import { corpus, corpusBytes, corpusMissing } from "./corpus";
 import type { CorpusEntry } from "./corpus";
-import type { CheckCode, PreflightProfile, ProgressEvent } from "../../preflight/report";
+import type { CheckCode, ProgressEvent } from "../../preflight/report";
 
 /*
  * The instant layout check in Chromium: checkLayout runs the engine in a module Web Worker that is

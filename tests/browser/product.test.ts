@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
 import type { Product } from "../../shared/contracts/index";
-import { formatRoubles } from "../../shared/domain/format";
+import { formatRoubles } from "../../shared/domain/money";
 import "../../widgets/index";
 import { visitorApi, watchStar } from "./favourite-star";
 import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";

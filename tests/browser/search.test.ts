@@ -8,7 +8,7 @@ import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
 import "../../widgets/index";
 import { replayEarlyInput, takeEarlyInput } from "../../host-site/early-input";
-import { SearchBox } from "../../widgets/search/SearchBox";
+import { SearchBox } from "../../widgets/parts/SearchBox";
 import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
 

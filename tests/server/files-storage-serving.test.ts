@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryListSchema, healthSchema, pageSchema, serverErrorSchema, websiteFileSchema } from "../../shared/contracts/index";
-import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
+import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
 import { buildApp } from "../../server/app";
 import type { App } from "../../server/app";
 import { openDatabase } from "../../server/db/client";

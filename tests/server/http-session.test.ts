@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
+import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
 import { createApi, isApiError } from "../../shared/http/index";
 import type { ApiError, SessionTokenStore } from "../../shared/http/index";
 import { startTestApp } from "./support/test-app";

@@ -16,7 +16,7 @@ import {
 } from "../../shared/contracts/index";
 import type { AccountProfile, NotificationListPage } from "../../shared/contracts/index";
 import { account, balanceEntry, clientOrder, company, designOrder, emailToken, payment, product } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/seed-accounts";
+import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
 import { recordNotification } from "../../server/services/notification-record";
 import { hashPassword } from "../../server/services/password";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
