@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useState } from "react";
 import type { Order } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { isApiError } from "../../shared/http/index";
+import { messageUIOf } from "../../shared/http/index";
 import { payOrderAgainAtom, useOrder } from "../../shared/state/index";
 import { Cart } from "../../widgets/cart/Cart";
 import { PAYMENT_TYPE_LABELS } from "../../widgets/cart/CartPayment";
@@ -155,7 +155,7 @@ function SuccessOrder({ orderId }: { orderId: number }) {
       if (url) window.location.assign(url);
       else setPayError("Платёжный сервис не дал ссылку на оплату. Попробуйте через минуту.");
     } catch (error) {
-      setPayError(isApiError(error) ? error.messageUI : "Не получилось перейти к оплате. Попробуйте ещё раз.");
+      setPayError(messageUIOf(error, "Не получилось перейти к оплате. Попробуйте ещё раз."));
       reload();
     } finally {
       setPaying(false);

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { AccountProfile, SessionGrant } from "../../shared/contracts/index";
-import { isApiError } from "../../shared/http/index";
+import { messageUIOf } from "../../shared/http/index";
 import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount } from "../../shared/state/index";
 import { LoginButton } from "./Login";
 import { LogoutDialog } from "./LogoutDialog";
@@ -236,7 +236,7 @@ export function AccountList({ onCompanyChange }: AccountListProps) {
       await selectCompany(companyId);
       onCompanyChange?.(companyId);
     } catch (failure) {
-      setError(isApiError(failure) ? failure.messageUI : "Не удалось переключить аккаунт. Попробуйте ещё раз.");
+      setError(messageUIOf(failure, "Не удалось переключить аккаунт. Попробуйте ещё раз."));
     } finally {
       setBusy(undefined);
     }
@@ -289,7 +289,7 @@ export function ExitClientMode({ onExited }: { onExited: () => void }) {
       await exitClientMode();
       onExited();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.messageUI : "Не удалось выйти из режима клиента. Попробуйте ещё раз.");
+      setError(messageUIOf(failure, "Не удалось выйти из режима клиента. Попробуйте ещё раз."));
     } finally {
       setBusy(false);
     }

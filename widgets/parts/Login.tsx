@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import type { LoginRequest, SessionGrant } from "../../shared/contracts/index";
-import { isApiError } from "../../shared/http/index";
+import { isApiError, messageUIOf } from "../../shared/http/index";
 import { loginAtom, recaptchaConfig, signedInAtom, useSiteResource } from "../../shared/state/index";
 import { Alert, Dialog } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
@@ -150,7 +150,7 @@ export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
       const grant = await login(token ? { ...data, captchaToken: token } : data);
       onLogin(grant);
     } catch (error) {
-      setAlert({ kind: "negative", text: isApiError(error) ? error.messageUI : "Не удалось войти. Попробуйте ещё раз." });
+      setAlert({ kind: "negative", text: messageUIOf(error, "Не удалось войти. Попробуйте ещё раз.") });
       if (isApiError(error) && CAPTCHA_CODES.has(error.code)) setCaptchaAsked(true);
       // A token is good for one attempt: the next one needs the check again.
       if (captchaToken.current) setCaptchaReset((count) => count + 1);

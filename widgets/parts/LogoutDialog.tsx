@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useState } from "react";
-import { isApiError } from "../../shared/http/index";
+import { messageUIOf } from "../../shared/http/index";
 import { logoutAtom } from "../../shared/state/index";
 import { Dialog } from "../../shared/ui/index";
 
@@ -34,7 +34,7 @@ function LogoutConfirmation({ onCancel, onLogout }: { onCancel: () => void; onLo
       onCancel();
       onLogout?.();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.messageUI : "Не удалось выйти. Попробуйте ещё раз.");
+      setError(messageUIOf(failure, "Не удалось выйти. Попробуйте ещё раз."));
       setBusy(false);
     }
   };

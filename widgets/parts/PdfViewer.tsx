@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { isApiError } from "../../shared/http/index";
+import { messageUIOf } from "../../shared/http/index";
 import { attachAnnotatedPdfAtom } from "../../shared/state/index";
 import { Alert, LoadError } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
@@ -101,7 +101,7 @@ export function PdfViewer({ src, file, designId, fileName, onSaved, onError }: P
         callbacks.current.onSaved?.({ bytes, fileId: null, url: null });
       }
     } catch (error) {
-      const messageUI = isApiError(error) ? error.messageUI : SAVE_FAILED;
+      const messageUI = messageUIOf(error, SAVE_FAILED);
       setAlert({ kind: "negative", text: messageUI });
       callbacks.current.onError?.({ stage: "save", messageUI });
     } finally {

@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { DESIGN_MESSAGE_MAX_LENGTH } from "../../../shared/contracts/index";
-import { isApiError } from "../../../shared/http/index";
+import { messageUIOf } from "../../../shared/http/index";
 import { postDesignMessageAtom, useDesignMessages } from "../../../shared/state/index";
 import { LoadError } from "../../../shared/ui/index";
 import { formatDateTime } from "../../../shared/domain/index";
@@ -34,7 +34,7 @@ export function DesignMessages({ designOrderId }: { designOrderId: number }) {
       await post(designOrderId, text);
       setText("");
     } catch (failure) {
-      setError(isApiError(failure) ? failure.messageUI : "Сообщение не отправлено. Попробуйте ещё раз.");
+      setError(messageUIOf(failure, "Сообщение не отправлено. Попробуйте ещё раз."));
     } finally {
       setBusy(false);
     }

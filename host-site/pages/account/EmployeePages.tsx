@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, orderStatusValues } from "../../../shared/contracts/index";
 import type { AccountProfile, Client, EmployeeOrder, EmployeeOrderSummary, OrderPaymentStatus, OrderStatus, PaymentType } from "../../../shared/contracts/index";
 import { formatDateShort, formatRoubles } from "../../../shared/domain/index";
-import { isApiError } from "../../../shared/http/index";
+import { isApiError, messageUIOf } from "../../../shared/http/index";
 import { changeOrderStatusAtom, reloadEmployeeOrderAtom, useClientSearch, useEmployeeOrder, useEmployeeOrders } from "../../../shared/state/index";
 import type { Resource } from "../../../shared/state/index";
 import { Dialog, LoadError } from "../../../shared/ui/index";
@@ -365,7 +365,7 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
       (failure: unknown) => {
         setBusy(false);
         setConfirming(false);
-        setError(isApiError(failure) ? failure.messageUI : "Не удалось сменить статус. Попробуйте ещё раз.");
+        setError(messageUIOf(failure, "Не удалось сменить статус. Попробуйте ещё раз."));
         // Someone may have moved the order meanwhile: show it as it is now.
         if (isApiError(failure) && failure.status === 409) void reloadOrder(order.id);
       },

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AccountProfile, Company } from "../../../shared/contracts/index";
 import { deleteCompanyAtom, markNotificationsReadAtom, NOTIFICATIONS_PAGE_SIZE, saveCompanyAtom, selectCompanyAtom, useCompanies, useNotifications } from "../../../shared/state/index";
 import { LoadError } from "../../../shared/ui/index";
-import { isApiError } from "../../../shared/http/index";
+import { messageUIOf } from "../../../shared/http/index";
 import { clientOrderPath } from "../../account-routes";
 import { formatDateTime } from "../../../shared/domain/index";
 import { AddressesSection, CompanyForm, DeleteButton, PasswordForm, PersonalForm, RecipientsSection } from "./profile-forms";
@@ -40,7 +40,7 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
     // An employee in client mode looks without reading for the client.
     if (profile.impersonalization) return;
     for (const id of unread) marked.current.add(id);
-    markRead(unread).catch((failure: unknown) => setError(isApiError(failure) ? failure.messageUI : "Не удалось отметить уведомления прочитанными."));
+    markRead(unread).catch((failure: unknown) => setError(messageUIOf(failure, "Не удалось отметить уведомления прочитанными.")));
   }, [page, markRead, profile.impersonalization]);
 
   if (page.status === "loading") return <p role="status">Загружаем уведомления…</p>;
@@ -56,7 +56,7 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
           disabled={unread === 0}
           onClick={() => {
             setError(null);
-            markRead("all").catch((failure: unknown) => setError(isApiError(failure) ? failure.messageUI : "Не удалось отметить уведомления прочитанными."));
+            markRead("all").catch((failure: unknown) => setError(messageUIOf(failure, "Не удалось отметить уведомления прочитанными.")));
           }}
         >
           Отметить все прочитанными
@@ -209,7 +209,7 @@ export function CompanyPage({ profile }: { profile: AccountProfile }) {
   const selectedId = profile.impersonalization ? profile.placeCompanyId : profile.selectedCompanyId;
   const choose = (companyId: number) => {
     setError(null);
-    select(companyId).catch((failure: unknown) => setError(isApiError(failure) ? failure.messageUI : "Не удалось выбрать компанию."));
+    select(companyId).catch((failure: unknown) => setError(messageUIOf(failure, "Не удалось выбрать компанию.")));
   };
 
   if (companies.status === "loading") return <p role="status">Загружаем компании…</p>;
