@@ -8,7 +8,7 @@ import { CART_PATCH_RETRIES } from "../../shared/http/cart.endpoints";
 import { createApi, isApiError } from "../../shared/http/index";
 import type { SessionTokenStore } from "../../shared/http/index";
 import { emptyCart } from "../../server/services/cart.mapper";
-import { startTestApp } from "./support/test-app";
+import { listenOnLoopback, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -22,8 +22,7 @@ let origin: string;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-  await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(testApp.app);
 });
 afterAll(async () => {
   await testApp?.close();

@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../shared/http/index";
 import { citiesByKladrId, citySearches } from "../../shared/state/city.atoms";
 import { siteMenu } from "../../shared/state/site.atoms";
 import { createPageStore } from "../../shared/state/index";
-import { startTestApp } from "./support/test-app";
+import { listenOnLoopback, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -19,8 +18,7 @@ let origin: string;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-  await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(testApp.app);
 });
 afterAll(async () => {
   await testApp?.close();

@@ -52,3 +52,11 @@ export async function demoBusinessCardsId(testApp: TestApp): Promise<number> {
   if (!cards) throw new Error("No demo business cards");
   return cards.id;
 }
+
+/** Listens on a free loopback port (for clients that need a real socket) and gives the origin, e.g. `http://127.0.0.1:41234`. */
+export async function listenOnLoopback(app: App): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("the test server has no port");
+  return `http://127.0.0.1:${address.port}`;
+}
