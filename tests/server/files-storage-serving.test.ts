@@ -232,5 +232,6 @@ describe("the demo seed with the files in the bucket", () => {
       await opened.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // A database of its own from cold (migrations and the whole seed): ~10 s alone, more on a busy machine.
+  }, 60_000);
 });
