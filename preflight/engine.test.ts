@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstExtra, pagesPdf, streamObject } from "./checks/test-pdf";
 import { profile as baseProfile } from "./checks/test-fixtures";
-import { PreflightError } from "./core/errors";
+import { preflightErrorCode } from "./core/testing";
 import { inkDpi, INK_DPI, INK_MIN_DPI, runPreflight } from "./engine";
 import type { PreflightProfile, ProgressEvent } from "./report";
 
@@ -18,15 +18,6 @@ const codesOf = (bytes: Uint8Array, prof = profile) => runPreflight(bytes, prof)
 /** A 10×10 mm square (28.35 pt) in CMYK `c m y k`. */
 const square = (cmyk: string, x = 20, y = 20) => `${cmyk} k ${x} ${y} 28.35 28.35 re f`;
 
-function errorCode(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PreflightError);
-    return (error as PreflightError).code;
-  }
-  throw new Error("no error thrown");
-}
 
 describe("runPreflight", () => {
   it("answers a clean layout with ok, no findings, the page count and the effective version", () => {
@@ -36,21 +27,21 @@ describe("runPreflight", () => {
   });
 
   it("throws the reader's PreflightError for files it cannot read", () => {
-    expect(errorCode(() => runPreflight(new Uint8Array(), profile))).toBe("EMPTY_FILE");
-    expect(errorCode(() => runPreflight(new TextEncoder().encode("<html>not a pdf</html>"), profile))).toBe("NOT_A_PDF");
+    expect(preflightErrorCode(() => runPreflight(new Uint8Array(), profile))).toBe("EMPTY_FILE");
+    expect(preflightErrorCode(() => runPreflight(new TextEncoder().encode("<html>not a pdf</html>"), profile))).toBe("NOT_A_PDF");
   });
 
   it("ends in TIMEOUT when the clock passes the deadline, and in TOO_COMPLEX past the work limit", () => {
     let t = 0;
     const now = () => (t += 10_000);
-    expect(errorCode(() => runPreflight(page(square("0 0 0 1")), profile, { now }))).toBe("TIMEOUT");
+    expect(preflightErrorCode(() => runPreflight(page(square("0 0 0 1")), profile, { now }))).toBe("TIMEOUT");
     const busy = page(Array.from({ length: 200 }, () => "0 0 m 1 1 l S").join("\n"));
-    expect(errorCode(() => runPreflight(busy, profile, { limits: { maxOperators: 50 } }))).toBe("TOO_COMPLEX");
+    expect(preflightErrorCode(() => runPreflight(busy, profile, { limits: { maxOperators: 50 } }))).toBe("TOO_COMPLEX");
   });
 
   it("answers ENCRYPTED for an encrypted file, and a report for a form that draws itself", () => {
     const encrypted = new TextDecoder("latin1").decode(page("")).replace("/Root 1 0 R", "/Root 1 0 R /Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>");
-    expect(errorCode(() => runPreflight(Uint8Array.from(encrypted, (c) => c.charCodeAt(0)), profile))).toBe("ENCRYPTED");
+    expect(preflightErrorCode(() => runPreflight(Uint8Array.from(encrypted, (c) => c.charCodeAt(0)), profile))).toBe("ENCRYPTED");
     const loop = streamObject(`/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /XObject << /Fm0 ${X} 0 R >> >>`, "1 0 0 rg 0 0 1 1 re f /Fm0 Do");
     const report = runPreflight(pagesPdf([{ content: "/Fm0 Do", resources: `<< /XObject << /Fm0 ${X} 0 R >> >>` }], { extra: [loop] }), profile);
     expect(report.findings.map((f) => f.code)).toEqual([2078]);

@@ -1,7 +1,8 @@
 import type { ImageDraw } from "../content/device";
+import { canonicalFilterName } from "../core/filters/index";
 import type { PreflightProfile } from "../report";
 import type { BBox, PageCheck, PageCheckContext } from "./common";
-import { createFindingList, fullFilterName } from "./common";
+import { createFindingList } from "./common";
 
 /*
  * 2088 compressed image. With compression "lossy": an image filtered with DCTDecode or JPXDecode
@@ -15,7 +16,7 @@ const lossy = new Set(["DCTDecode", "JPXDecode"]);
 
 /** The measured figure when `filters` offend under `compression`, else null. */
 export function offendingFilters(filters: readonly string[], compression: PreflightProfile["compression"]): string | null {
-  const names = filters.map(fullFilterName);
+  const names = filters.map(canonicalFilterName);
   if (names.length === 0) return null;
   if (compression === "lossy" && !names.some((n) => lossy.has(n))) return null;
   return names.join(", ");

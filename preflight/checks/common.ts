@@ -122,16 +122,3 @@ export function usedSpaces(space: ColorSpace): ColorSpace[] {
   }
   return out;
 }
-
-/** The inline-image abbreviations of filter names (ISO 32000-1 Table 94), so every check sees the full names. */
-const filterAbbreviations: Record<string, string> = {
-  AHx: "ASCIIHexDecode",
-  A85: "ASCII85Decode",
-  LZW: "LZWDecode",
-  Fl: "FlateDecode",
-  RL: "RunLengthDecode",
-  CCF: "CCITTFaxDecode",
-  DCT: "DCTDecode",
-};
-
-export const fullFilterName = (name: string): string => filterAbbreviations[name] ?? name;

@@ -1,6 +1,7 @@
 import type { Budget } from "../core/budget";
 import type { PdfDocument, PdfPage } from "../core/document";
 import { PreflightError } from "../core/errors";
+import { canonicalFilterName } from "../core/filters/index";
 import { isArray, isDict, isName, isNumber, isStream, isString } from "../core/objects";
 import type { PdfDict, PdfObject, PdfStream } from "../core/objects";
 import { componentCount, initialColor, resolveColorSpace } from "./colorspace";
@@ -124,7 +125,7 @@ const nameOf = (value: PdfObject | undefined): string => {
   return value.name;
 };
 
-/** Abbreviations of inline image keys and filter names (§8.9.7, Tables 92 and 93). */
+/** Abbreviations of inline image keys (§8.9.7, Table 93; the filter names' are canonicalFilterName's). */
 const INLINE_KEYS: Record<string, string> = {
   BPC: "BitsPerComponent",
   CS: "ColorSpace",
@@ -137,14 +138,26 @@ const INLINE_KEYS: Record<string, string> = {
   W: "Width",
   L: "Length",
 };
-const INLINE_FILTERS: Record<string, string> = {
-  AHx: "ASCIIHexDecode",
-  A85: "ASCII85Decode",
-  LZW: "LZWDecode",
-  Fl: "FlateDecode",
-  RL: "RunLengthDecode",
-  CCF: "CCITTFaxDecode",
-  DCT: "DCTDecode",
+
+/** What a path-painting operator does (§8.5.3, Table 60): close the path first, fill (by the even-odd rule or not), stroke; `n` paints nothing (a pending W clip still applies). */
+interface PathPainting {
+  readonly close: boolean;
+  readonly fill: boolean;
+  readonly stroke: boolean;
+  readonly evenOdd: boolean;
+}
+
+const PATH_PAINTING: Readonly<Record<"f" | "F" | "f*" | "S" | "s" | "B" | "B*" | "b" | "b*" | "n", PathPainting>> = {
+  f: { close: false, fill: true, stroke: false, evenOdd: false },
+  F: { close: false, fill: true, stroke: false, evenOdd: false },
+  "f*": { close: false, fill: true, stroke: false, evenOdd: true },
+  S: { close: false, fill: false, stroke: true, evenOdd: false },
+  s: { close: true, fill: false, stroke: true, evenOdd: false },
+  B: { close: false, fill: true, stroke: true, evenOdd: false },
+  "B*": { close: false, fill: true, stroke: true, evenOdd: true },
+  b: { close: true, fill: true, stroke: true, evenOdd: false },
+  "b*": { close: true, fill: true, stroke: true, evenOdd: true },
+  n: { close: false, fill: false, stroke: false, evenOdd: false },
 };
 
 /**
@@ -426,36 +439,12 @@ class Interpreter {
       }
 
       // Path painting
-      case "f": case "F":
-        this.paint(ctx, true, false, false);
+      case "f": case "F": case "f*": case "S": case "s": case "B": case "B*": case "b": case "b*": case "n": {
+        const painting = PATH_PAINTING[op.op];
+        if (painting.close) this.closePath(ctx);
+        this.paint(ctx, painting);
         return;
-      case "f*":
-        this.paint(ctx, true, false, true);
-        return;
-      case "S":
-        this.paint(ctx, false, true, false);
-        return;
-      case "s":
-        this.closePath(ctx);
-        this.paint(ctx, false, true, false);
-        return;
-      case "B":
-        this.paint(ctx, true, true, false);
-        return;
-      case "B*":
-        this.paint(ctx, true, true, true);
-        return;
-      case "b":
-        this.closePath(ctx);
-        this.paint(ctx, true, true, false);
-        return;
-      case "b*":
-        this.closePath(ctx);
-        this.paint(ctx, true, true, true);
-        return;
-      case "n":
-        this.paint(ctx, false, false, false);
-        return;
+      }
       case "W":
         ctx.pendingClip = false;
         return;
@@ -664,7 +653,7 @@ class Interpreter {
     ctx.current = last.points[0] ?? null;
   }
 
-  private paint(ctx: StreamContext, fill: boolean, stroke: boolean, evenOdd: boolean): void {
+  private paint(ctx: StreamContext, { fill, stroke, evenOdd }: PathPainting): void {
     const path = ctx.path;
     const clip = ctx.pendingClip;
     ctx.path = { subpaths: [] };
@@ -1032,7 +1021,7 @@ class Interpreter {
     for (const [key, value] of raw.entries) {
       const full = INLINE_KEYS[key] ?? key;
       if (full === "Filter") {
-        const expand = (v: PdfObject): PdfObject => (isName(v) ? { kind: "name", name: INLINE_FILTERS[v.name] ?? v.name } : v);
+        const expand = (v: PdfObject): PdfObject => (isName(v) ? { kind: "name", name: canonicalFilterName(v.name) } : v);
         entries.set(full, isArray(value) ? value.map(expand) : expand(value));
       } else {
         entries.set(full, value);

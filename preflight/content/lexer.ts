@@ -1,3 +1,4 @@
+import { hexValue, readHexString, readStringEscape } from "../core/lexer";
 import { isName } from "../core/objects";
 import type { PdfDict, PdfObject } from "../core/objects";
 
@@ -26,13 +27,6 @@ for (const c of "()<>[]{}/%") DELIMITER[c.charCodeAt(0)] = 1;
 const isWhite = (c: number | undefined): boolean => c !== undefined && WHITESPACE[c] === 1;
 const isDelim = (c: number | undefined): boolean => c !== undefined && DELIMITER[c] === 1;
 const isRegular = (c: number | undefined): boolean => c !== undefined && WHITESPACE[c] === 0 && DELIMITER[c] === 0;
-
-const hexValue = (c: number): number => {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-};
 
 /** A keyword token (operator, `]`, `>>`, `R` …) as opposed to an operand value. */
 interface Keyword {
@@ -240,6 +234,7 @@ export class ContentLexer {
     const d = this.data;
     this.pos++;
     const out: number[] = [];
+    const push = (byte: number) => out.push(byte);
     let nesting = 1;
     while (this.pos < d.length) {
       const c = d[this.pos++] as number;
@@ -251,28 +246,8 @@ export class ContentLexer {
         if (nesting === 0) break;
         out.push(c);
       } else if (c === 92 /* \ */) {
-        const e = d[this.pos++];
-        if (e === undefined) break;
-        switch (e) {
-          case 110: out.push(10); break;
-          case 114: out.push(13); break;
-          case 116: out.push(9); break;
-          case 98: out.push(8); break;
-          case 102: out.push(12); break;
-          case 13:
-            if (d[this.pos] === 10) this.pos++;
-            break;
-          case 10:
-            break;
-          default:
-            if (e >= 48 && e <= 55) {
-              let v = e - 48;
-              for (let k = 0; k < 2 && (d[this.pos] ?? 0) >= 48 && (d[this.pos] ?? 0) <= 55; k++) v = v * 8 + ((d[this.pos++] as number) - 48);
-              out.push(v & 0xff);
-            } else {
-              out.push(e);
-            }
-        }
+        if (this.pos >= d.length) break;
+        this.pos = readStringEscape(d, this.pos, d.length, push);
       } else {
         out.push(c);
       }
@@ -281,23 +256,9 @@ export class ContentLexer {
   }
 
   private hexString(): PdfObject {
-    const d = this.data;
-    this.pos++;
-    const out: number[] = [];
-    let high = -1;
-    while (this.pos < d.length) {
-      const c = d[this.pos++] as number;
-      if (c === 62) break;
-      const v = hexValue(c);
-      if (v < 0) continue;
-      if (high < 0) high = v;
-      else {
-        out.push(high * 16 + v);
-        high = -1;
-      }
-    }
-    if (high >= 0) out.push(high * 16);
-    return { kind: "string", bytes: Uint8Array.from(out) };
+    const { value, end } = readHexString(this.data, this.pos + 1, this.data.length);
+    this.pos = end;
+    return { kind: "string", bytes: value };
   }
 
   private arrayBody(depth: number): PdfObject {

@@ -1,8 +1,7 @@
-import { createBudget } from "../core/budget";
 import type { Budget } from "../core/budget";
 import type { PdfDocument, PdfPage, Rect } from "../core/document";
-import { DEFAULT_LIMITS } from "../core/errors";
 import type { Limits } from "../core/errors";
+import { buildPdf, latin1, testBudget as coreTestBudget } from "../core/testing";
 import { isArray, isDict, isName, isNumber, isRef, isStream } from "../core/objects";
 import type { PdfDict, PdfObject, PdfRef, PdfStream } from "../core/objects";
 import type { ClipEntry, ColorSpace, Device, ImageDraw, PaintColor, Path, ShadingDraw, TextDraw, UseSite } from "./device";
@@ -16,7 +15,7 @@ import { parseObject } from "./lexer";
 
 export type ObjectSource = string | { dict: string; data: string | Uint8Array };
 
-const bytesOf = (text: string | Uint8Array): Uint8Array => (typeof text === "string" ? Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff) : text);
+const bytesOf = (text: string | Uint8Array): Uint8Array => (typeof text === "string" ? latin1(text) : text);
 
 /** Object 1 must be the catalog; its /Pages a page tree of /Kids pages (one level is enough here). */
 export function makeDoc(objects: Record<number, ObjectSource>): PdfDocument {
@@ -118,46 +117,15 @@ export function makeDoc(objects: Record<number, ObjectSource>): PdfDocument {
 
 /** The same objects as a PDF file (for the real reader). */
 export function makePdfBytes(objects: Record<number, ObjectSource>, version = "1.4"): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const push = (b: Uint8Array) => {
-    chunks.push(b);
-    length += b.length;
-  };
-  push(bytesOf(`%PDF-${version}\n%\xe2\xe3\xcf\xd3\n`));
-  const nums = Object.keys(objects).map(Number).sort((a, b) => a - b);
-  const max = nums[nums.length - 1] ?? 0;
-  const offsets = new Map<number, number>();
-  for (const n of nums) {
-    offsets.set(n, length);
-    const source = objects[n] as ObjectSource;
-    if (typeof source === "string") push(bytesOf(`${n} 0 obj\n${source}\nendobj\n`));
-    else {
-      const data = bytesOf(source.data);
-      const dict = source.dict.trim();
-      push(bytesOf(`${n} 0 obj\n${dict.slice(0, dict.lastIndexOf(">>"))} /Length ${data.length} >>\nstream\n`));
-      push(data);
-      push(bytesOf("\nendstream\nendobj\n"));
-    }
-  }
-  const xrefAt = length;
-  let xref = `xref\n0 ${max + 1}\n0000000000 65535 f \n`;
-  for (let n = 1; n <= max; n++) {
-    const off = offsets.get(n);
-    xref += off === undefined ? "0000000000 65535 f \n" : `${String(off).padStart(10, "0")} 00000 n \n`;
-  }
-  push(bytesOf(`${xref}trailer\n<< /Size ${max + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`));
-  const out = new Uint8Array(length);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
+  const numbered = Object.entries(objects).map(([key, source]) =>
+    typeof source === "string" ? { num: Number(key), body: source } : { num: Number(key), body: source.dict, stream: source.data },
+  );
+  return buildPdf(numbered, { version });
 }
 
+/** core/testing.ts's test budget with a deadline of a minute. */
 export function testBudget(overrides: Partial<Limits> = {}): Budget {
-  return createBudget({ ...DEFAULT_LIMITS, deadlineMs: 60_000, now: () => Date.now(), ...overrides });
+  return coreTestBudget({ deadlineMs: 60_000, ...overrides });
 }
 
 export type RecordedEvent =

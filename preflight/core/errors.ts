@@ -15,16 +15,28 @@ export const preflightErrorMessages = {
 
 export type PreflightErrorCode = keyof typeof preflightErrorMessages;
 
-export class PreflightError extends Error {
-  override readonly name = "PreflightError";
-  readonly code: PreflightErrorCode;
+/**
+ * An error the shopper is shown: a stable `code`, its Russian `messageUI`, and `message`, the
+ * English detail for the log. The engine's PreflightError, the runtimes' LayoutCheckError and the
+ * fix-ups' FixupError; each names itself and its codes.
+ */
+export abstract class ShopperFacingError<Code extends string> extends Error {
+  readonly code: Code;
   /** Russian, for the shopper. */
   readonly messageUI: string;
 
-  constructor(code: PreflightErrorCode, detail: string) {
+  protected constructor(code: Code, messageUI: string, detail: string) {
     super(detail);
     this.code = code;
-    this.messageUI = preflightErrorMessages[code];
+    this.messageUI = messageUI;
+  }
+}
+
+export class PreflightError extends ShopperFacingError<PreflightErrorCode> {
+  override readonly name = "PreflightError";
+
+  constructor(code: PreflightErrorCode, detail: string) {
+    super(code, preflightErrorMessages[code], detail);
   }
 }
 

@@ -1,12 +1,11 @@
 import { deflateSync, zlibSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { Budget } from "./budget";
-import { PreflightError } from "./errors";
-import { DEFAULT_FILTER_PARAMS, decodeFilters, filterSteps, type FilterParams } from "./filters";
+import { DEFAULT_FILTER_PARAMS, canonicalFilterName, decodeFilters, filterSteps, type FilterParams } from "./filters";
 import { parseObjectText } from "./parser";
 import { isDict } from "./objects";
 import { openDocument } from "./reader";
-import { buildPdf, latin1, testBudget } from "./testing";
+import { buildPdf, latin1, preflightErrorCode, testBudget } from "./testing";
 
 const decode = (data: Uint8Array, name: string, params: Partial<FilterParams> = {}, budget: Budget = testBudget()) =>
   decodeFilters(data, [{ name, params: { ...DEFAULT_FILTER_PARAMS, ...params } }], budget);
@@ -23,15 +22,6 @@ function sample(n: number): Uint8Array {
   return out;
 }
 
-const codeOf = (error: unknown) => (error instanceof PreflightError ? error.code : String(error));
-function thrownCode(fn: () => unknown): string | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    return codeOf(error);
-  }
-}
 
 describe("FlateDecode", () => {
   it("inflates zlib data, and raw deflate without a zlib header", () => {
@@ -71,7 +61,7 @@ describe("FlateDecode", () => {
         budget.addDecodedBytes(n);
       },
     });
-    expect(thrownCode(() => decode(bomb, "FlateDecode", {}, counting(testBudget({ maxStreamBytes: 16 * 1024 * 1024 }))))).toBe("TOO_LARGE");
+    expect(preflightErrorCode(() => decode(bomb, "FlateDecode", {}, counting(testBudget({ maxStreamBytes: 16 * 1024 * 1024 }))))).toBe("TOO_LARGE");
     expect(inflated).toBeLessThanOrEqual(17 * 1024 * 1024);
     // The same through a document's stream.
     const pdf = buildPdf([
@@ -82,16 +72,16 @@ describe("FlateDecode", () => {
     ]);
     inflated = 0;
     const doc = openDocument(pdf, counting(testBudget({ maxStreamBytes: 16 * 1024 * 1024 })));
-    expect(thrownCode(() => doc.decodeStream(doc.pages[0]!.contents[0]!))).toBe("TOO_LARGE");
+    expect(preflightErrorCode(() => doc.decodeStream(doc.pages[0]!.contents[0]!))).toBe("TOO_LARGE");
     const once = inflated;
     expect(once).toBeLessThanOrEqual(17 * 1024 * 1024);
     // Asked again (a form drawn many times), it fails at once instead of inflating again.
-    for (let i = 0; i < 1000; i++) expect(thrownCode(() => doc.decodeStream(doc.pages[0]!.contents[0]!))).toBe("TOO_LARGE");
+    for (let i = 0; i < 1000; i++) expect(preflightErrorCode(() => doc.decodeStream(doc.pages[0]!.contents[0]!))).toBe("TOO_LARGE");
     expect(inflated).toBe(once);
     // A content stream has a cap of its own, below the images' one.
     inflated = 0;
     const contentDoc = openDocument(pdf, counting(testBudget({ maxContentStreamBytes: 4 * 1024 * 1024 })));
-    expect(thrownCode(() => contentDoc.decodeStream(contentDoc.pages[0]!.contents[0]!, { maxBytes: 4 * 1024 * 1024 }))).toBe("TOO_LARGE");
+    expect(preflightErrorCode(() => contentDoc.decodeStream(contentDoc.pages[0]!.contents[0]!, { maxBytes: 4 * 1024 * 1024 }))).toBe("TOO_LARGE");
     expect(inflated).toBeLessThanOrEqual(5 * 1024 * 1024);
   });
 
@@ -99,7 +89,7 @@ describe("FlateDecode", () => {
     const budget = testBudget({ maxTotalDecodedBytes: 150_000 });
     const z = zlibSync(sample(100_000));
     expect(decode(z, "FlateDecode", {}, budget).bytes.length).toBe(100_000);
-    expect(thrownCode(() => decode(z, "FlateDecode", {}, budget))).toBe("TOO_LARGE");
+    expect(preflightErrorCode(() => decode(z, "FlateDecode", {}, budget))).toBe("TOO_LARGE");
   });
 });
 
@@ -185,7 +175,7 @@ describe("ASCII and run-length filters", () => {
   it("RunLengthDecode, capped like every filter", () => {
     expect(text(decode(Uint8Array.from([2, 0x61, 0x62, 0x63, 0xfe, 0x7a, 128, 0x41]), "RunLengthDecode").bytes)).toBe("abczzz");
     const runs = new Uint8Array(20_000).fill(0x81); // each pair repeats a byte 128 times
-    expect(thrownCode(() => decode(runs, "RL", {}, testBudget({ maxStreamBytes: 100_000 })))).toBe("TOO_LARGE");
+    expect(preflightErrorCode(() => decode(runs, "RL", {}, testBudget({ maxStreamBytes: 100_000 })))).toBe("TOO_LARGE");
   });
 });
 
@@ -287,5 +277,16 @@ describe("filter chains", () => {
     const image = doc.resolveStream(doc.resolveDict(doc.pages[0]!.resources.entries.get("XObject"))!.entries.get("Im"));
     expect(doc.decodeStreamUntilImageCodec(image!)).toEqual({ bytes: latin1("JPEG"), codec: "DCTDecode" });
     expect(text(doc.decodeStream(image!))).toBe("JPEG");
+  });
+});
+
+describe("canonicalFilterName", () => {
+  it("expands an inline image's abbreviations and keeps every other name, Object's own members included", () => {
+    expect(canonicalFilterName("Fl")).toBe("FlateDecode");
+    expect(canonicalFilterName("DCT")).toBe("DCTDecode");
+    expect(canonicalFilterName("FlateDecode")).toBe("FlateDecode");
+    expect(canonicalFilterName("constructor")).toBe("constructor");
+    expect(canonicalFilterName("__proto__")).toBe("__proto__");
+    expect(canonicalFilterName("toString")).toBe("toString");
   });
 });

@@ -24,7 +24,8 @@ export const CHAR_CLASS = (() => {
 export const isWhite = (c: number): boolean => CHAR_CLASS[c] === 1;
 export const isRegular = (c: number): boolean => CHAR_CLASS[c] === 0;
 
-const hexValue = (c: number): number => {
+/** A hex digit's value, -1 for any other byte. */
+export const hexValue = (c: number): number => {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;
@@ -237,25 +238,7 @@ export class Lexer {
         push(c);
       } else if (c === 0x5c /* \ */) {
         if (p >= end) break;
-        const e = b[p++]!;
-        switch (e) {
-          case 0x6e: push(0x0a); break; // n
-          case 0x72: push(0x0d); break; // r
-          case 0x74: push(0x09); break; // t
-          case 0x62: push(0x08); break; // b
-          case 0x66: push(0x0c); break; // f
-          case 0x0d: // backslash-EOL: the line continues, nothing is added
-            if (b[p] === 0x0a) p++;
-            break;
-          case 0x0a:
-            break;
-          default:
-            if (e >= 0x30 && e <= 0x37) {
-              let v = e - 0x30;
-              for (let k = 0; k < 2 && p < end && b[p]! >= 0x30 && b[p]! <= 0x37; k++) v = v * 8 + (b[p++]! - 0x30);
-              push(v & 0xff);
-            } else push(e); // \( \) \\ and unknown escapes: the character itself
-        }
+        p = readStringEscape(b, p, end, push);
       } else if (c === 0x0d) {
         // An end of line inside a string reads as a single LF (§7.3.4.2).
         if (b[p] === 0x0a) p++;
@@ -267,26 +250,62 @@ export class Lexer {
   }
 
   private hexString(): Token {
-    const b = this.bytes;
     const start = this.pos;
-    let p = start + 1;
-    const out: number[] = [];
-    let high = -1;
-    while (p < this.end) {
-      const c = b[p++]!;
-      if (c === 0x3e) break;
-      const v = hexValue(c);
-      if (v < 0) continue; // white space and junk are ignored
-      if (high < 0) high = v;
-      else {
-        out.push(high * 16 + v);
-        high = -1;
-      }
-    }
-    if (high >= 0) out.push(high * 16); // an odd final digit is followed by an assumed 0
-    this.pos = p;
-    return { type: "str", value: Uint8Array.from(out), start, end: p };
+    const { value, end } = readHexString(this.bytes, start + 1, this.end);
+    this.pos = end;
+    return { type: "str", value, start, end };
   }
+}
+
+/**
+ * The escape after a backslash in a literal string (§7.3.4.2, Table 3), `p` at the byte after the
+ * backslash (p < end): gives the byte it stands for to `push` (none for a backslash before an end
+ * of line, where the line continues) and returns the position after the escape. Shared by this
+ * lexer and the content lexer.
+ */
+export function readStringEscape(b: Uint8Array, p: number, end: number, push: (byte: number) => void): number {
+  const e = b[p++]!;
+  switch (e) {
+    case 0x6e: push(0x0a); break; // n
+    case 0x72: push(0x0d); break; // r
+    case 0x74: push(0x09); break; // t
+    case 0x62: push(0x08); break; // b
+    case 0x66: push(0x0c); break; // f
+    case 0x0d: // backslash-EOL: the line continues, nothing is added
+      if (b[p] === 0x0a) p++;
+      break;
+    case 0x0a:
+      break;
+    default:
+      if (e >= 0x30 && e <= 0x37) {
+        let v = e - 0x30;
+        for (let k = 0; k < 2 && p < end && b[p]! >= 0x30 && b[p]! <= 0x37; k++) v = v * 8 + (b[p++]! - 0x30);
+        push(v & 0xff);
+      } else push(e); // \( \) \\ and unknown escapes: the character itself
+  }
+  return p;
+}
+
+/**
+ * A hex string (§7.3.4.3) from `p`, just after its `<`, to its `>` or `end`: its bytes, and the
+ * position after the `>`. Shared by this lexer and the content lexer.
+ */
+export function readHexString(b: Uint8Array, p: number, end: number): { value: Uint8Array; end: number } {
+  const out: number[] = [];
+  let high = -1;
+  while (p < end) {
+    const c = b[p++]!;
+    if (c === 0x3e) break;
+    const v = hexValue(c);
+    if (v < 0) continue; // white space and junk are ignored
+    if (high < 0) high = v;
+    else {
+      out.push(high * 16 + v);
+      high = -1;
+    }
+  }
+  if (high >= 0) out.push(high * 16); // an odd final digit is followed by an assumed 0
+  return { value: Uint8Array.from(out), end: p };
 }
 
 /** The first offset ≥ from where `needle` occurs, or -1. */

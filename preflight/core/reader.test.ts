@@ -1,33 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { PreflightError } from "./errors";
 import { isDict, isName, isStream, pdfRef } from "./objects";
 import { openDocument } from "./reader";
-import { buildPdf, latin1, simpleDocument, testBudget, type TestObject } from "./testing";
+import { buildPdf, concatBytes, latin1, preflightErrorCode, simpleDocument, testBudget, type TestObject } from "./testing";
 import { findStartxref } from "./xref";
 
 const open = (bytes: Uint8Array) => openDocument(bytes, testBudget());
 const contentText = (bytes: Uint8Array, page = 0) => {
   const doc = open(bytes);
   return doc.pages[page]!.contents.map((s) => new TextDecoder().decode(doc.decodeStream(s))).join("|");
-};
-function errorCode(fn: () => unknown): string | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    if (error instanceof PreflightError) return error.code;
-    throw error;
-  }
-}
-const concat = (...parts: (Uint8Array | string)[]) => {
-  const arrays = parts.map((p) => (typeof p === "string" ? latin1(p) : p));
-  const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
-  let at = 0;
-  for (const a of arrays) {
-    out.set(a, at);
-    at += a.length;
-  }
-  return out;
 };
 
 describe("openDocument: cross-reference data", () => {
@@ -107,10 +87,10 @@ describe("openDocument: cross-reference data", () => {
     const text = new TextDecoder("latin1").decode(pdf);
     // Inside the image's data, inside page 2's content, right after the image's dictionary, and the first 60 %.
     const cuts = [text.indexOf(image) + 150, text.indexOf("0 0 1 rg") + 5, text.indexOf("stream", text.indexOf("7 0 obj")), Math.floor(text.indexOf("xref") * 0.6)];
-    for (const at of cuts) expect([at, errorCode(() => open(pdf.subarray(0, at)))]).toEqual([at, "DAMAGED"]);
+    for (const at of cuts) expect([at, preflightErrorCode(() => open(pdf.subarray(0, at)))]).toEqual([at, "DAMAGED"]);
     // A page of the tree's /Count gone with the cut.
     const lostPage = buildPdf(objects.filter((o) => o.num !== 5 && o.num !== 6)).subarray(0, -40);
-    expect(errorCode(() => open(lostPage))).toBe("DAMAGED");
+    expect(preflightErrorCode(() => open(lostPage))).toBe("DAMAGED");
     // The same file whole, and with only its table and trailer cut off, reads.
     expect(open(pdf).pageCount).toBe(2);
     expect(open(pdf.subarray(0, text.indexOf("trailer") - 5)).pageCount).toBe(2);
@@ -120,25 +100,25 @@ describe("openDocument: cross-reference data", () => {
   });
 
   it("reports DAMAGED when nothing usable remains", () => {
-    expect(errorCode(() => open(latin1("%PDF-1.4\n1 0 obj\n<< /Type /Catalog")))).toBe("DAMAGED");
-    expect(errorCode(() => open(latin1("%PDF-1.7\n%%EOF\n")))).toBe("DAMAGED");
+    expect(preflightErrorCode(() => open(latin1("%PDF-1.4\n1 0 obj\n<< /Type /Catalog")))).toBe("DAMAGED");
+    expect(preflightErrorCode(() => open(latin1("%PDF-1.7\n%%EOF\n")))).toBe("DAMAGED");
     const noCatalog = buildPdf([{ num: 1, body: "<< /Type /Font >>" }]);
-    expect(errorCode(() => open(noCatalog))).toBe("DAMAGED");
+    expect(preflightErrorCode(() => open(noCatalog))).toBe("DAMAGED");
   });
 
   it("refuses empty files, files that are not PDF and encrypted files", () => {
-    expect(errorCode(() => open(new Uint8Array(0)))).toBe("EMPTY_FILE");
-    expect(errorCode(() => open(latin1("GIF89a not a pdf at all")))).toBe("NOT_A_PDF");
-    expect(errorCode(() => open(concat(" ".repeat(1100), buildPdf(simpleDocument(1)))))).toBe("NOT_A_PDF");
+    expect(preflightErrorCode(() => open(new Uint8Array(0)))).toBe("EMPTY_FILE");
+    expect(preflightErrorCode(() => open(latin1("GIF89a not a pdf at all")))).toBe("NOT_A_PDF");
+    expect(preflightErrorCode(() => open(concatBytes([" ".repeat(1100), buildPdf(simpleDocument(1))])))).toBe("NOT_A_PDF");
     const encrypted = [...simpleDocument(1), { num: 9, body: "<< /Filter /Standard /V 2 /R 3 /O <00> /U <00> /P -4 >>" }];
-    expect(errorCode(() => open(buildPdf(encrypted, { trailer: "/Root 1 0 R /Encrypt 9 0 R" })))).toBe("ENCRYPTED");
-    expect(errorCode(() => open(buildPdf(encrypted, { trailer: "/Root 1 0 R /Encrypt 9 0 R", startxrefDelta: 9 })))).toBe("ENCRYPTED");
-    expect(errorCode(() => open(buildPdf(encrypted, { xref: "stream", trailer: "/Root 1 0 R /Encrypt 9 0 R" })))).toBe("ENCRYPTED");
+    expect(preflightErrorCode(() => open(buildPdf(encrypted, { trailer: "/Root 1 0 R /Encrypt 9 0 R" })))).toBe("ENCRYPTED");
+    expect(preflightErrorCode(() => open(buildPdf(encrypted, { trailer: "/Root 1 0 R /Encrypt 9 0 R", startxrefDelta: 9 })))).toBe("ENCRYPTED");
+    expect(preflightErrorCode(() => open(buildPdf(encrypted, { xref: "stream", trailer: "/Root 1 0 R /Encrypt 9 0 R" })))).toBe("ENCRYPTED");
   });
 
   it("reads the header version, also after junk before the header (offsets counted from it)", () => {
     expect(open(buildPdf(simpleDocument(1), { version: "2.0" })).headerVersion).toBe("2.0");
-    const shifted = concat("junk before the header\n", buildPdf(simpleDocument(1), { version: "1.6" }));
+    const shifted = concatBytes(["junk before the header\n", buildPdf(simpleDocument(1), { version: "1.6" })]);
     const doc = open(shifted);
     expect(doc.headerVersion).toBe("1.6");
     expect(doc.pageCount).toBe(1);
@@ -154,7 +134,7 @@ describe("openDocument: cross-reference data", () => {
     const update = "4 0 obj\n<< /Length 7 >>\nstream\nupdated\nendstream\nendobj\n";
     const xrefOffset = objOffset + update.length;
     const table = `xref\n0 1\n0000000000 65535 f \n4 1\n${String(objOffset).padStart(10, "0")} 00000 n \ntrailer\n<< /Size 5 /Prev ${oldXref} >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-    const updated = concat(base, update, table);
+    const updated = concatBytes([base, update, table]);
     const doc = open(updated);
     expect(doc.recovered).toBe(false);
     // /Root comes from the older trailer.
@@ -162,7 +142,7 @@ describe("openDocument: cross-reference data", () => {
     expect(new TextDecoder().decode(doc.decodeStream(doc.pages[0]!.contents[0]!))).toBe("updated");
 
     const loop = `xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 5 /Root 1 0 R /Prev ${base.length} >>\nstartxref\n${base.length}\n%%EOF\n`;
-    const looped = open(concat(base, loop));
+    const looped = open(concatBytes([base, loop]));
     expect(looped.pageCount).toBe(1);
   });
 
@@ -170,7 +150,7 @@ describe("openDocument: cross-reference data", () => {
     const streamFile = buildPdf(simpleDocument(1), { xref: "stream", compressed: [1, 2, 3] });
     const xrefStm = findStartxref(streamFile)!;
     const table = `xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 7 /Root 1 0 R /XRefStm ${xrefStm} >>\nstartxref\n${streamFile.length}\n%%EOF\n`;
-    const doc = open(concat(streamFile, table));
+    const doc = open(concatBytes([streamFile, table]));
     expect(doc.recovered).toBe(false);
     expect(doc.pageCount).toBe(1);
     expect(doc.trailer.entries.has("XRefStm")).toBe(true);
@@ -232,12 +212,12 @@ describe("hostile files", () => {
       { num: 2, body: `<< /Type /Pages /Kids [] /Count 0 /Deep ${deep} >>` },
     ];
     // The depth guard answers before JS recursion could overflow its stack (a RangeError otherwise).
-    for (const options of [{}, { startxrefDelta: 3 }]) expect(errorCode(() => open(buildPdf(objects, options)))).toBe("TOO_COMPLEX");
+    for (const options of [{}, { startxrefDelta: 3 }]) expect(preflightErrorCode(() => open(buildPdf(objects, options)))).toBe("TOO_COMPLEX");
   });
 
   it("stops on its budget's deadline", () => {
     let clock = 0;
     const budget = testBudget({ deadlineMs: 10, now: () => (clock += 50) });
-    expect(errorCode(() => openDocument(buildPdf(simpleDocument(3000)), budget))).toBe("TIMEOUT");
+    expect(preflightErrorCode(() => openDocument(buildPdf(simpleDocument(3000)), budget))).toBe("TIMEOUT");
   });
 });

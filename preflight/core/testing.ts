@@ -1,6 +1,6 @@
 import { zlibSync } from "fflate";
 import { createBudget, type Budget } from "./budget";
-import { DEFAULT_LIMITS, type Limits } from "./errors";
+import { DEFAULT_LIMITS, PreflightError, type Limits, type PreflightErrorCode } from "./errors";
 import type { PreflightProfile } from "../report";
 
 /*
@@ -31,12 +31,14 @@ export interface BuildOptions {
 
 export const latin1 = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+/** The parts one after another, text as latin1 bytes: a file put together from pieces. */
+export function concatBytes(parts: readonly (Uint8Array | string)[]): Uint8Array {
+  const arrays = parts.map((p) => (typeof p === "string" ? latin1(p) : p));
+  const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
   let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+  for (const a of arrays) {
+    out.set(a, at);
+    at += a.length;
   }
   return out;
 }
@@ -45,7 +47,7 @@ function objectBytes(o: TestObject): Uint8Array {
   if (o.stream === undefined) return latin1(`${o.num} 0 obj\n${o.body}\nendobj\n`);
   const data = typeof o.stream === "string" ? latin1(o.stream) : o.stream;
   const dict = o.body.replace(/>>\s*$/, ` /Length ${data.length} >>`);
-  return concat([latin1(`${o.num} 0 obj\n${dict}\nstream\n`), data, latin1("\nendstream\nendobj\n")]);
+  return concatBytes([`${o.num} 0 obj\n${dict}\nstream\n`, data, "\nendstream\nendobj\n"]);
 }
 
 export function buildPdf(objects: readonly TestObject[], options: BuildOptions = {}): Uint8Array {
@@ -62,7 +64,7 @@ export function buildPdf(objects: readonly TestObject[], options: BuildOptions =
   const maxNum = Math.max(0, ...objects.map((o) => o.num));
   const trailerEntries = options.trailer ?? "/Root 1 0 R";
 
-  if (options.xref === "none") return concat(parts);
+  if (options.xref === "none") return concatBytes(parts);
 
   if (options.xref === "stream") {
     const inStream = objects.filter((o) => compressed.has(o.num));
@@ -94,7 +96,7 @@ export function buildPdf(objects: readonly TestObject[], options: BuildOptions =
     }
     add(objectBytes({ num: xrefNum, body: `<< /Type /XRef /Size ${size} /W [1 4 2] ${trailerEntries} >>`, stream: rows }), null);
     add(latin1(`startxref\n${xrefOffset + (options.startxrefDelta ?? 0)}\n%%EOF\n`), null);
-    return concat(parts);
+    return concatBytes(parts);
   }
 
   const xrefOffset = length;
@@ -105,7 +107,7 @@ export function buildPdf(objects: readonly TestObject[], options: BuildOptions =
   }
   table += `trailer\n<< /Size ${maxNum + 1} ${trailerEntries} >>\nstartxref\n${xrefOffset + (options.startxrefDelta ?? 0)}\n%%EOF\n`;
   add(latin1(table), null);
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 /** A catalog, a page tree of `pages` pages, each with a small content stream — objects 1…. */
@@ -124,9 +126,20 @@ export function testBudget(overrides: Partial<Limits> = {}): Budget {
   return createBudget({ ...DEFAULT_LIMITS, now: () => Date.now(), ...overrides });
 }
 
+/** The code of the PreflightError `fn` throws, null when it throws none; any other error is thrown on. */
+export function preflightErrorCode(fn: () => unknown): PreflightErrorCode | null {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    if (error instanceof PreflightError) return error.code;
+    throw error;
+  }
+}
+
 const mmToPt = (mm: number) => ((mm * 72) / 25.4).toFixed(2);
 
-/** The profile of one side of a 90 × 50 mm business card with 2 mm bleed: the runtimes' tests' base. */
+/** The profile of one side of a 90 × 50 mm business card with 2 mm bleed (the demo shop's business cards have it): the runtimes' tests' base. */
 export const BUSINESS_CARD_PROFILE: PreflightProfile = {
   pdfVersion: "1.3",
   pages: 1,

@@ -1,3 +1,5 @@
+import { ShopperFacingError } from "../core/errors";
+
 /*
  * Why a fix-up could not change a file: a stable code and the Russian text the shopper reads.
  */
@@ -11,16 +13,11 @@ export const fixupErrorMessages: Record<FixupErrorCode, string> = {
   FAILED: "Не удалось исправить файл автоматически: исправьте макет в программе вёрстки",
 };
 
-export class FixupError extends Error {
+export class FixupError extends ShopperFacingError<FixupErrorCode> {
   override readonly name = "FixupError";
-  readonly code: FixupErrorCode;
-  /** Russian, for the shopper. */
-  readonly messageUI: string;
 
   /** `messageUI` defaults to the code's text; BLOCKED passes the reason the fix-up is blocked. */
   constructor(code: FixupErrorCode, detail: string, messageUI?: string) {
-    super(detail);
-    this.code = code;
-    this.messageUI = messageUI ?? fixupErrorMessages[code];
+    super(code, messageUI ?? fixupErrorMessages[code], detail);
   }
 }

@@ -3,6 +3,7 @@ import { componentCount } from "../content/colorspace";
 import type { PdfDocument } from "../core/document";
 import type { Budget } from "../core/budget";
 import { PreflightError } from "../core/errors";
+import { canonicalFilterName } from "../core/filters/index";
 import { isArray, isDict, isNumber } from "../core/objects";
 import type { PdfDict } from "../core/objects";
 import { ALL_PLATES } from "./cmyk";
@@ -26,17 +27,6 @@ import { INK_SCALE, Palette } from "./palette";
  * painting the fill colour where a sample is 0 (1 with /Decode [1 0]). Soft masks and /Mask are
  * ignored: the whole image counts, the conservative side for total ink.
  */
-
-/** Inline images may abbreviate filter names (ISO 32000-1 §8.9.7 Table 94). */
-const FILTER_NAMES: Record<string, string> = {
-  AHx: "ASCIIHexDecode",
-  A85: "ASCII85Decode",
-  LZW: "LZWDecode",
-  Fl: "FlateDecode",
-  RL: "RunLengthDecode",
-  CCF: "CCITTFaxDecode",
-  DCT: "DCTDecode",
-};
 
 /** The palette's size for the other spaces: past this, colours are converted one by one. */
 const PALETTE_CAPACITY = 65536;
@@ -95,7 +85,7 @@ interface ImageBytes {
 function imageBytes(doc: PdfDocument, image: ImageDraw, budget: Budget, width: number, height: number, reach: ImageReach | null): ImageBytes {
   // The reader applies every filter up to an image codec and names that codec.
   const { bytes, codec } = doc.decodeStreamUntilImageCodec(image.stream);
-  const name = codec === null ? null : (FILTER_NAMES[codec] ?? codec);
+  const name = codec === null ? null : canonicalFilterName(codec);
   if (name === null) return { data: bytes, bpc: image.bitsPerComponent, width, height, jpegComponents: null };
   if (name !== "DCTDecode") throw new ImageUnreadable(`${name} images are not rendered`);
   const ct = decodeParms(image.stream.dict, doc)?.entries.get("ColorTransform");

@@ -1,4 +1,4 @@
-import { PreflightError, preflightErrorMessages } from "../core/errors";
+import { PreflightError, preflightErrorMessages, ShopperFacingError } from "../core/errors";
 import type { PreflightErrorCode } from "../core/errors";
 
 /*
@@ -21,16 +21,11 @@ export interface CheckErrorData {
 }
 
 /** A check that could not finish: `code` and `messageUI` like PreflightError's, plus CRASHED. */
-export class LayoutCheckError extends Error {
+export class LayoutCheckError extends ShopperFacingError<CheckErrorCode> {
   override readonly name = "LayoutCheckError";
-  readonly code: CheckErrorCode;
-  /** Russian, for the shopper. */
-  readonly messageUI: string;
 
   constructor(code: CheckErrorCode, detail: string) {
-    super(detail);
-    this.code = code;
-    this.messageUI = code === "CRASHED" ? CRASHED_MESSAGE_UI : preflightErrorMessages[code];
+    super(code, code === "CRASHED" ? CRASHED_MESSAGE_UI : preflightErrorMessages[code], detail);
   }
 }
 

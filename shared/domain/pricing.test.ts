@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PreflightProfile } from "../contracts/preflight-profile";
+import { BUSINESS_CARD_PROFILE } from "../../preflight/core/testing";
 import { computePrice, defaultOption, layoutProfile, tierFor } from "./pricing";
 import type { PriceBreakdown, PriceRequest, PricingFailureCode, PricingOption, PricingProduct } from "./pricing";
 
@@ -172,20 +172,6 @@ describe("computePrice", () => {
 });
 
 describe("layoutProfile", () => {
-  const BUSINESS_CARD_PROFILE: PreflightProfile = {
-    pdfVersion: "1.3",
-    pages: 1,
-    trimMm: [90, 50],
-    bleedMm: 2,
-    sizeToleranceMm: 0.5,
-    minPpi: 300,
-    ppiTolerancePct: 5,
-    compression: "lossy",
-    maxTacPct: 300,
-    tacTolerancePct: 1,
-    tacMinAreaMm2: 1,
-  };
-
   it("checks a layout at the chosen format's size, and at the detail's own for the default or a format without a size", () => {
     expect(layoutProfile(BUSINESS_CARD_PROFILE, undefined)).toBe(BUSINESS_CARD_PROFILE);
     expect(layoutProfile(BUSINESS_CARD_PROFILE, { isDefault: true, widthMm: 85, heightMm: 55 })).toBe(BUSINESS_CARD_PROFILE);

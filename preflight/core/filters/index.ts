@@ -39,20 +39,26 @@ export interface DecodeResult {
   readonly codec: string | null;
 }
 
-const ABBREVIATIONS: Record<string, string> = {
-  AHx: "ASCIIHexDecode",
-  A85: "ASCII85Decode",
-  LZW: "LZWDecode",
-  Fl: "FlateDecode",
-  RL: "RunLengthDecode",
-  CCF: "CCITTFaxDecode",
-  DCT: "DCTDecode",
-};
+/** The inline-image abbreviations of filter names (ISO 32000-1 §8.9.7, Table 94). */
+const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ["AHx", "ASCIIHexDecode"],
+  ["A85", "ASCII85Decode"],
+  ["LZW", "LZWDecode"],
+  ["Fl", "FlateDecode"],
+  ["RL", "RunLengthDecode"],
+  ["CCF", "CCITTFaxDecode"],
+  ["DCT", "DCTDecode"],
+]);
 
 /** The image codecs whose data is left encoded. */
 export const IMAGE_CODECS: ReadonlySet<string> = new Set(["DCTDecode", "JPXDecode", "CCITTFaxDecode", "JBIG2Decode"]);
 
-export const canonicalFilterName = (name: string): string => ABBREVIATIONS[name] ?? name;
+/**
+ * A filter's full name, an inline image's abbreviation (/Fl, /DCT …) expanded: the one table the reader,
+ * the interpreter, the renderer and the checks share. A Map, so a file's `/constructor` or `/__proto__`
+ * stays a name and never reaches Object's own members.
+ */
+export const canonicalFilterName = (name: string): string => ABBREVIATIONS.get(name) ?? name;
 
 /** `cap`: the most bytes any stage may produce (default `maxStreamBytes`). */
 export function decodeFilters(raw: Uint8Array, steps: readonly FilterStep[], budget: Budget, cap = budget.limits.maxStreamBytes): DecodeResult {
