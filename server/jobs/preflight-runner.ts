@@ -29,7 +29,8 @@ import type { FileStorage } from "../services/file-storage";
  * - Lease: pg-boss gives a job back when its worker has not finished it within the time limit and a
  *   margin (a process killed mid-check, a machine gone); after `retries` such returns the check fails
  *   with the crash message (the dead-letter queue). Checks a stopped process hands back go out again
- *   at once.
+ *   at once, and so does a check whose file could not be read or whose result could not be written
+ *   (the storage or the database failed, not the engine): each such return counts as an attempt.
  * - Per account: at most `accountConcurrency` checks of one account run at once (an advisory lock per
  *   account makes the count exact across nodes); a further one goes back for a moment. An account's
  *   n-th waiting check gets priority −n, so ten checks of one visitor take turns with another
@@ -114,6 +115,11 @@ const ACCOUNT_LOCK_CLASS = 731_900;
 /** How long a check that found its account busy waits before asking again. */
 const BUSY_RETRY_S = 1;
 const SWEEP_INTERVAL_MS = 30_000;
+
+/** The check is running under the attempt `attempt`: only that attempt may write its outcome or hand it back. */
+function heldBy(checkId: number, attempt: number) {
+  return and(eq(preflightJob.id, checkId), eq(preflightJob.state, "running"), eq(preflightJob.attempts, attempt));
+}
 
 type Claim = { kind: "run"; attempt: number; row: PreflightJobRow } | { kind: "busy"; priority: number } | { kind: "gone" };
 
@@ -230,6 +236,32 @@ export function createPreflightRunner(database: RunnerDatabase, storage: FileSto
       return;
     }
     const { attempt, row: job } = claimed;
+    try {
+      await runClaimed(job, attempt);
+    } catch (error) {
+      // Not the engine's verdict (runInPool turns those into outcomes): the storage or the database
+      // failed around the check. The next attempt takes it at once instead of after the lease;
+      // `claim` fails it with the crash message once the retries are used up.
+      onError(error, job.id);
+      await handBack(job, attempt).catch((handBackError: unknown) => onError(handBackError, job.id));
+    }
+  }
+
+  /**
+   * Makes the check wait again and sends it a new carrier, if this attempt still holds it (its
+   * `attempts` token): a stopping process, or a file or database that failed mid-check.
+   */
+  async function handBack(job: PreflightJobRow, attempt: number): Promise<void> {
+    const handedBack = await db
+      .update(preflightJob)
+      .set({ state: "queued", startedAt: null })
+      .where(heldBy(job.id, attempt))
+      .returning({ id: preflightJob.id });
+    if (handedBack.length > 0 && boss) await sendCarrier(job.id, await priorityOf(job.id, job.accountId));
+  }
+
+  /** Reads the layout's file, runs the engine and writes the outcome, as the attempt `attempt` that claimed the check. */
+  async function runClaimed(job: PreflightJobRow, attempt: number): Promise<void> {
     const [source] = await db
       .select({ storageKey: storedFile.storageKey })
       .from(layout)
@@ -245,12 +277,10 @@ export function createPreflightRunner(database: RunnerDatabase, storage: FileSto
       outcome = await runInPool(bytes, job.profile);
     }
     const durationMs = Date.now() - startedAt;
-    const mine = and(eq(preflightJob.id, job.id), eq(preflightJob.state, "running"), eq(preflightJob.attempts, attempt));
 
     if (outcome.state === "stopped") {
       // Handed back: another worker (or this process's next start) takes it at once.
-      const handedBack = await db.update(preflightJob).set({ state: "queued", startedAt: null }).where(mine).returning({ id: preflightJob.id });
-      if (handedBack.length > 0 && boss) await sendCarrier(job.id, await priorityOf(job.id, job.accountId)).catch((error: unknown) => onError(error, job.id));
+      await handBack(job, attempt).catch((error: unknown) => onError(error, job.id));
       return;
     }
     if (outcome.state === "done") {
@@ -259,7 +289,7 @@ export function createPreflightRunner(database: RunnerDatabase, storage: FileSto
         const ended = await tx
           .update(preflightJob)
           .set({ state: "done", findings, error: null, durationMs, finishedAt: new Date() })
-          .where(mine)
+          .where(heldBy(job.id, attempt))
           .returning({ id: preflightJob.id });
         if (ended.length > 0) await tx.update(layout).set({ findings, status: findings.length === 0 ? "passed" : "failed" }).where(eq(layout.id, job.layoutId));
       });

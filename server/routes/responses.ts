@@ -18,3 +18,10 @@ export const tooManyRequestsResponse = serverErrorSchema.check(z.describe("Сл�
 export const newVisitorLimitResponse = serverErrorSchema.check(
   z.describe("Слишком много новых посетителей с адреса (временных аккаунтов), Retry-After / Too many new temporary accounts from the address"),
 );
+
+/**
+ * The error answers of a call that checks who calls and what they reach (`config.access`, the
+ * require* guards of plugins/session.ts, the services' ownership checks): bad parameters, no
+ * session, not for this role (or an employee outside client mode), not found or not the caller's.
+ */
+export const accessCheckedErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { account, company, favorite, product } from "../db/schema";
 import { mergeVisitorCart } from "./cart-lines.service";
 import { publicFileUrl } from "./catalog.mapper";
+import { ownsCompany } from "./company.service";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
 import type { GeoService } from "./geo.service";
 import type { LoginClient, LoginThrottle } from "./login-throttle";
@@ -113,14 +114,7 @@ export function createAccountService(db: Database, sessions: SessionService, geo
     async selectCompany(viewer, companyId) {
       // An employee in client mode switches among the client's companies; a client among its own.
       const ownerId = viewer.placeClientId ?? viewer.account.id;
-      if (companyId !== null) {
-        const [owned] = await db
-          .select({ id: company.id })
-          .from(company)
-          .where(and(eq(company.id, companyId), eq(company.accountId, ownerId)))
-          .limit(1);
-        if (!owned) throw companyNotYours();
-      }
+      if (companyId !== null && !(await ownsCompany(db, ownerId, companyId))) throw companyNotYours();
       // The viewer is updated too, so the profile answered right after shows the new choice.
       if (viewer.placeClientId !== null) {
         await sessions.setPlaceClient(viewer.sessionId, viewer.placeClientId, companyId);

@@ -19,6 +19,7 @@ import {
 import type { CartRow, OrderProductRow } from "../db/schema";
 import { actingClientId } from "./acting-client";
 import { evaluateCart, toCart } from "./cart.mapper";
+import { requireOwnCompany } from "./company.service";
 import type { CartOwnerView, CartState } from "./cart.mapper";
 import type { Viewer } from "./session.service";
 import { ShopError } from "./shop-error";
@@ -57,8 +58,6 @@ export interface CartChange {
 
 const cartNotYours = () =>
   new ShopError({ statusCode: 403, code: "CART_NOT_YOURS", messageUI: "Это корзина другого клиента.", message: "clientId is not the caller's client" });
-const companyNotFound = () =>
-  new ShopError({ statusCode: 404, code: "COMPANY_NOT_FOUND", messageUI: "Компания не найдена.", message: "No such company for this client" });
 
 /** Opens the owner's cart if it has none, and locks it for the rest of the transaction. */
 export async function openLockedCart(tx: DatabaseTransaction, accountId: number, companyId: number | null): Promise<CartRow> {
@@ -174,14 +173,7 @@ export function createCartAccess(db: Database, now: () => Date, repriceDeliverie
     const accountId = actingClientId(viewer);
     if (target.clientId !== undefined && target.clientId !== accountId) throw cartNotYours();
     const companyId = target.companyId === undefined ? (viewer.account.typeUser === "employee" ? viewer.placeCompanyId : null) : target.companyId;
-    if (companyId !== null) {
-      const [owned] = await exec
-        .select({ id: company.id })
-        .from(company)
-        .where(and(eq(company.id, companyId), eq(company.accountId, accountId)))
-        .limit(1);
-      if (!owned) throw companyNotFound();
-    }
+    if (companyId !== null) await requireOwnCompany(exec, accountId, companyId);
     return { accountId, companyId, temporary: viewer.account.temporary };
   }
 

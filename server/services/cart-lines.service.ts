@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Cart, CartMove, CartProductAdd, CartProductUpdate, CartTarget } from "../../shared/contracts/index";
 import type { Database } from "../db/client";
-import { account, cart, clientOrder, company, delivery, designOrder, layout, orderProduct, recipient } from "../db/schema";
+import { account, cart, clientOrder, delivery, designOrder, layout, orderProduct, recipient } from "../db/schema";
 import { actingClientId } from "./acting-client";
 import { bumpVersion, findCart, loadLines, openLockedCart } from "./cart-access";
+import { ownsCompany } from "./company.service";
 import type { CartAccess, CartOwner, DatabaseTransaction } from "./cart-access";
 import { loadPricedProduct, productNotFound, quoteRows } from "./pricing.service";
 import type { PricedProductRows, PriceQuote } from "./pricing.service";
@@ -54,13 +55,7 @@ export async function mergeVisitorCart(tx: DatabaseTransaction, temporaryId: num
   if (sources.length === 0) return;
   const [owner] = await tx.select({ selectedCompanyId: account.selectedCompanyId }).from(account).where(eq(account.id, accountId));
   let companyId = owner?.selectedCompanyId ?? null;
-  if (companyId !== null) {
-    const [owned] = await tx
-      .select({ id: company.id })
-      .from(company)
-      .where(and(eq(company.id, companyId), eq(company.accountId, accountId)));
-    if (!owned) companyId = null;
-  }
+  if (companyId !== null && !(await ownsCompany(tx, accountId, companyId))) companyId = null;
   const target = await openLockedCart(tx, accountId, companyId);
   let promocodeId = target.promocodeId;
   let comment = target.comment;

@@ -66,8 +66,24 @@ function toAddress(row: AddressRow): Address {
   return { id: row.id, cityKladrId: row.cityKladrId, address: row.address, comment: row.comment };
 }
 
-const companyNotFound = () =>
+/** A company that is not one of the client's: another client's is answered as if there were none. */
+export const companyNotFound = () =>
   new ShopError({ statusCode: 404, code: "COMPANY_NOT_FOUND", messageUI: "Компания не найдена.", message: "No such company for this client" });
+
+/** Whether the company is one of the account's (a client's; for an employee in client mode, the client's). */
+export async function ownsCompany(executor: Database, accountId: number, companyId: number): Promise<boolean> {
+  const [owned] = await executor
+    .select({ id: company.id })
+    .from(company)
+    .where(and(eq(company.id, companyId), eq(company.accountId, accountId)))
+    .limit(1);
+  return owned !== undefined;
+}
+
+/** 404 COMPANY_NOT_FOUND unless the company is one of the account's. */
+export async function requireOwnCompany(executor: Database, accountId: number, companyId: number): Promise<void> {
+  if (!(await ownsCompany(executor, accountId, companyId))) throw companyNotFound();
+}
 
 const recipientNotFound = () =>
   new ShopError({ statusCode: 404, code: "RECIPIENT_NOT_FOUND", messageUI: "Получатель не найден.", message: "No such recipient for this client" });

@@ -3,10 +3,9 @@ import type { SQL } from "drizzle-orm";
 import { NOTIFICATION_LIST_DEFAULT_LIMIT } from "../../shared/contracts/index";
 import type { Notification, NotificationListPage } from "../../shared/contracts/index";
 import type { Database } from "../db/client";
-import { company } from "../db/schema";
 import { notification } from "../db/mail.schema";
 import type { NotificationRow } from "../db/mail.schema";
-import { ShopError } from "./shop-error";
+import { requireOwnCompany } from "./company.service";
 
 /*
  * The client's notifications («Уведомления»): read newest first and marked read. They are written
@@ -45,16 +44,7 @@ export function createNotificationService(db: Database): NotificationService {
 
   return {
     async list(clientId, query) {
-      if (query.companyId !== undefined) {
-        const [owned] = await db
-          .select({ id: company.id })
-          .from(company)
-          .where(and(eq(company.id, query.companyId), eq(company.accountId, clientId)))
-          .limit(1);
-        if (!owned) {
-          throw new ShopError({ statusCode: 404, code: "COMPANY_NOT_FOUND", messageUI: "Компания не найдена.", message: "No such company for this client" });
-        }
-      }
+      if (query.companyId !== undefined) await requireOwnCompany(db, clientId, query.companyId);
       const where = and(eq(notification.accountId, clientId), query.companyId === undefined ? undefined : eq(notification.companyId, query.companyId));
       const offset = query.offset ?? 0;
       const limit = query.limit ?? NOTIFICATION_LIST_DEFAULT_LIMIT;

@@ -1,9 +1,11 @@
+import { renameSync, rmSync } from "node:fs";
+import { rename, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autocheckStartedSchema, layoutSchema } from "../../shared/contracts/index";
-import { preflightJob } from "../../server/db/schema";
+import { layout, preflightJob, storedFile } from "../../server/db/schema";
 import type { PreflightJobRow } from "../../server/db/files.schema";
 import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
 import { testEngineFile } from "../../preflight/runtime/testing-engine";
@@ -19,8 +21,9 @@ import type { TestApp } from "./support/test-app";
  * The check queue as several processes share it (pg-boss on the same database): a node that only
  * queues, workers elsewhere that find the checks without being told, one account's checks limited
  * across workers, and a worker that vanishes mid-check — its check is taken again after the lease,
- * once, and fails with the crash message when its retries are used up. The real processes (two API
- * nodes, a worker killed with SIGKILL) are in tests/scale/.
+ * once, and fails with the crash message when its retries are used up; a check whose file cannot be
+ * read is handed back at once. The real processes (two API nodes, a worker killed with SIGKILL) are
+ * in tests/scale/.
  */
 
 /** Does what the file says (`%test-engine sleep 1200` …) and honours the deadline it is given, as the real engine does. */
@@ -68,6 +71,28 @@ async function processWith(options: PreflightRunnerOptions): Promise<PreflightRu
   runners.push(runner);
   await runner.start();
   return runner;
+}
+
+/**
+ * Makes the layout's stored file unreadable with an error that is not "no such file": the path
+ * becomes a link to itself (ELOOP), as a broken disk or mount would answer. Gives back the repair,
+ * which puts the real file back (at once: it runs inside the runner's error report, before the check
+ * is handed back).
+ */
+async function breakLayoutFile(layoutId: number): Promise<() => void> {
+  const [source] = await testApp.database.db
+    .select({ storageKey: storedFile.storageKey })
+    .from(layout)
+    .innerJoin(storedFile, eq(storedFile.id, layout.fileId))
+    .where(eq(layout.id, layoutId));
+  if (!source) throw new Error(`Layout ${layoutId} has no file`);
+  const path = join(testApp.database.filesDir, "private", source.storageKey);
+  await rename(path, `${path}.aside`);
+  await symlink(path, path);
+  return () => {
+    rmSync(path);
+    renameSync(`${path}.aside`, path);
+  };
 }
 
 /**
@@ -186,6 +211,51 @@ describe("the check queue across processes", () => {
     await processWith({ workers: 1 });
     expect(await finished([...ids][0] ?? 0)).toMatchObject({ state: "done", attempts: 1 });
   });
+
+  it("hands a check back at once when its file cannot be read, and the next attempt finishes it once", async () => {
+    const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
+    const repair = await breakLayoutFile(layoutId);
+    const job = await testApp.app.preflight.enqueue(layoutId, TEST_PROFILE, clientId);
+    const errors: unknown[] = [];
+    // The default limit (60 s): a check left running would wait 70 s before the sweep or the lease gave
+    // it out again, far past this test's 30 s. The file is repaired when the first attempt reports the fault.
+    await processWith({
+      workers: 1,
+      onError: (error, jobId) => {
+        if (jobId !== job.id) return;
+        errors.push(error);
+        repair();
+      },
+    });
+    const done = await finished(job.id);
+    expect(done).toMatchObject({ state: "done", attempts: 2, error: null });
+    expect(done.findings).toHaveLength(1);
+    expect(errors).toEqual([expect.objectContaining({ code: "ELOOP" })]);
+    const [checked] = await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, layoutId));
+    expect(checked?.status).toBe("failed");
+    const carriers = await testApp.database.sql.executeSql(
+      `SELECT state FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed'`,
+      [CHECK_QUEUE, String(job.id)],
+    );
+    expect(carriers.rows).toEqual([]);
+  }, 30_000);
+
+  it("fails a check once with the crash message when its file keeps failing to read past the retries", async () => {
+    const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
+    const repair = await breakLayoutFile(layoutId);
+    const job = await testApp.app.preflight.enqueue(layoutId, TEST_PROFILE, clientId);
+    const errors: unknown[] = [];
+    await processWith({ workers: 1, retries: 1, onError: (error, jobId) => (jobId === job.id ? errors.push(error) : undefined) });
+    try {
+      // Two attempts (the first and its one retry) each hand it back; the third claim fails it.
+      expect(await finished(job.id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI, attempts: 2 });
+      expect(errors).toEqual([expect.objectContaining({ code: "ELOOP" }), expect.objectContaining({ code: "ELOOP" })]);
+      const [checked] = await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, layoutId));
+      expect(checked?.status).toBe("error");
+    } finally {
+      repair();
+    }
+  }, 30_000);
 
   it("leaves nothing waiting: every check these tests queued has ended", async () => {
     const open = await testApp.database.db.select({ id: preflightJob.id }).from(preflightJob).where(inArray(preflightJob.state, ["queued", "running"]));

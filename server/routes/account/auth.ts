@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   accountProfileSchema,
   handoffConfirmSchema,
@@ -12,11 +12,12 @@ import {
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { clearSession, grantSession, requireViewer } from "../../plugins/session";
-import { clientAddress, routeLimit } from "../../plugins/rate-limits";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_PATH } from "../../services/login-throttle";
+import { routeLimit } from "../../plugins/rate-limits";
 import { HANDOFF_CONSENT_PAGE_CSP, renderHandoffConsentPage } from "../../services/handoff-consent-page";
+import type { HandoffTicket } from "../../services/handoff.service";
 import { binaryResponse } from "../orders/orders";
 import { forbiddenResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { handOverSession, loginClient } from "./session-handover";
 
 /**
  * POST /auth/login, POST /auth/logout, GET /account/profile (spec §7 "Account and auth"), and the
@@ -37,20 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 200: sessionGrantSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 429: tooManyRequestsResponse },
       },
     },
-    async (request, reply) => {
-      const client = { ip: clientAddress(request), deviceToken: request.cookies[DEVICE_COOKIE] };
-      const { viewer, opened, deviceToken } = await api.accounts.login(request.body, client, request.viewer);
-      grantSession(request, reply, opened);
-      // This device signed in to the account: strangers' wrong passwords will not slow it down (services/login-throttle.ts).
-      reply.setCookie(DEVICE_COOKIE, deviceToken, {
-        path: DEVICE_COOKIE_PATH,
-        httpOnly: true,
-        sameSite: "lax",
-        secure: request.protocol === "https",
-        maxAge: DEVICE_COOKIE_MAX_AGE_S,
-      });
-      return { profile: await api.accounts.profile(viewer, request.publicOrigin), token: opened.token, expiresAt: opened.expiresAt.toISOString() };
-    },
+    async (request, reply) => handOverSession(request, reply, await api.accounts.login(request.body, loginClient(request), request.viewer)),
   );
 
   api.post(
@@ -150,15 +138,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (api) => {
           .header("cache-control", "no-store")
           .send(Buffer.from(page, "utf8"));
       }
-      const opened = await api.handoff.redeem(ticket, request.viewer);
-      if (!opened) return redirectExpired(reply, next, request.publicOrigin);
-      grantSession(request, reply, opened);
-      return reply.redirect(next, 303);
+      return redeemAndGo(request, reply, ticket, next);
     },
   );
 
   await api.register(handoffConfirmRoute);
 };
+
+/**
+ * Takes the hand-off link (once) for this browser: its session is granted and the browser goes on
+ * to `next` (303). A link that is stale, used or forged — or taken a moment before — goes to
+ * `next` with ?handoff=expired instead.
+ */
+async function redeemAndGo(request: FastifyRequest, reply: FastifyReply, ticket: HandoffTicket | null, next: string): Promise<FastifyReply> {
+  const opened = ticket ? await request.server.handoff.redeem(ticket, request.viewer) : null;
+  if (!opened) return redirectExpired(reply, next, request.publicOrigin);
+  grantSession(request, reply, opened);
+  return reply.redirect(next, 303);
+}
 
 /** A stale, used or forged link: back to the page with ?handoff=expired (it offers to sign in), no session. */
 function redirectExpired(reply: FastifyReply, next: string, publicOrigin: string): FastifyReply {
@@ -194,11 +191,7 @@ const handoffConfirmRoute: FastifyPluginAsyncZod = async (api) => {
     },
     async (request, reply) => {
       const { token, next } = request.body;
-      const ticket = await api.handoff.inspect(token);
-      const opened = ticket ? await api.handoff.redeem(ticket, request.viewer) : null;
-      if (!opened) return redirectExpired(reply, next, request.publicOrigin);
-      grantSession(request, reply, opened);
-      return reply.redirect(next, 303);
+      return redeemAndGo(request, reply, await api.handoff.inspect(token), next);
     },
   );
 };

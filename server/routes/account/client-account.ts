@@ -18,20 +18,11 @@ import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer, requireSignedIn } from "../../plugins/session";
 import { takeRequestLimit } from "../../plugins/rate-limits";
 import { actingClientId } from "../../services/acting-client";
-import {
-  conflictResponse,
-  forbiddenResponse,
-  newVisitorLimitResponse,
-  notFoundResponse,
-  tooManyRequestsResponse,
-  unauthorizedResponse,
-  validationErrorResponse,
-} from "../responses";
+import { accessCheckedErrors, conflictResponse, newVisitorLimitResponse, notFoundResponse, tooManyRequestsResponse, validationErrorResponse } from "../responses";
+import { signedInClientId } from "../signed-in-client";
 
 /** No account has this id: a look-up "among its companies" finds none, so only the directory (DaData) answers. */
 const NOBODY = 0;
-
-const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
 
 /**
  * The client's own account (spec §7 "Client account") and /utils/company-by-inn. An employee in
@@ -49,10 +40,10 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "createCompany",
         summary: "Добавить компанию / Add a company",
         body: companyCreateSchema,
-        response: { 200: companySchema, ...signedInErrors, 409: conflictResponse },
+        response: { 200: companySchema, ...accessCheckedErrors, 409: conflictResponse },
       },
     },
-    async (request) => api.companies.createCompany(actingClientId(requireSignedIn(request)), request.body),
+    async (request) => api.companies.createCompany(signedInClientId(request), request.body),
   );
 
   api.post(
@@ -65,7 +56,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Выбрать компанию или личный профиль / Act for a company or personally",
         description: "companyId: null — личный профиль. / null is the personal profile.",
         body: selectCompanyRequestSchema,
-        response: { 200: accountProfileSchema, ...signedInErrors },
+        response: { 200: accountProfileSchema, ...accessCheckedErrors },
       },
     },
     async (request) => {
@@ -104,34 +95,34 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Получатели / Recipients",
         description: "Получатели компании (companyId) или личного профиля. / A company's recipients, or the personal profile's.",
         querystring: recipientListQuerySchema,
-        response: { 200: z.array(recipientSchema), ...signedInErrors },
+        response: { 200: z.array(recipientSchema), ...accessCheckedErrors },
       },
     },
-    async (request) => api.companies.listRecipients(actingClientId(requireSignedIn(request)), request.query.companyId),
+    async (request) => api.companies.listRecipients(signedInClientId(request), request.query.companyId),
   );
 
   api.post(
     "/client-account/recipient",
     {
       config: { access: "signedIn" },
-      schema: { tags, operationId: "createRecipient", summary: "Добавить получателя / Add a recipient", body: recipientCreateSchema, response: { 200: recipientSchema, ...signedInErrors } },
+      schema: { tags, operationId: "createRecipient", summary: "Добавить получателя / Add a recipient", body: recipientCreateSchema, response: { 200: recipientSchema, ...accessCheckedErrors } },
     },
-    async (request) => api.companies.createRecipient(actingClientId(requireSignedIn(request)), request.body),
+    async (request) => api.companies.createRecipient(signedInClientId(request), request.body),
   );
 
   api.get(
     "/client-account/address",
-    { config: { access: "signedIn" }, schema: { tags, operationId: "getAddresses", summary: "Сохранённые адреса / Saved addresses", response: { 200: z.array(addressSchema), ...signedInErrors } } },
-    async (request) => api.companies.listAddresses(actingClientId(requireSignedIn(request))),
+    { config: { access: "signedIn" }, schema: { tags, operationId: "getAddresses", summary: "Сохранённые адреса / Saved addresses", response: { 200: z.array(addressSchema), ...accessCheckedErrors } } },
+    async (request) => api.companies.listAddresses(signedInClientId(request)),
   );
 
   api.post(
     "/client-account/address",
     {
       config: { access: "signedIn" },
-      schema: { tags, operationId: "createAddress", summary: "Сохранить адрес / Save an address", body: addressCreateSchema, response: { 200: addressSchema, ...signedInErrors } },
+      schema: { tags, operationId: "createAddress", summary: "Сохранить адрес / Save an address", body: addressCreateSchema, response: { 200: addressSchema, ...accessCheckedErrors } },
     },
-    async (request) => api.companies.createAddress(actingClientId(requireSignedIn(request)), request.body),
+    async (request) => api.companies.createAddress(signedInClientId(request), request.body),
   );
 
   api.get(

@@ -16,9 +16,8 @@ import {
 import { openApiTags } from "../../plugins/openapi";
 import { requireSignedIn } from "../../plugins/session";
 import { actingClientId } from "../../services/acting-client";
-import { conflictResponse, forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
-
-const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
+import { accessCheckedErrors, conflictResponse } from "../responses";
+import { signedInClientId } from "../signed-in-client";
 
 /**
  * Editing and deleting the client's companies, recipients and saved addresses (the account area's
@@ -36,10 +35,10 @@ export const clientDataRoutes: FastifyPluginAsyncZod = async (api) => {
         tags,
         operationId: "getCompanies",
         summary: "Компании клиента с реквизитами / The client's companies with requisites",
-        response: { 200: z.array(companySchema), ...signedInErrors },
+        response: { 200: z.array(companySchema), ...accessCheckedErrors },
       },
     },
-    async (request) => api.companies.listCompanies(actingClientId(requireSignedIn(request))),
+    async (request) => api.companies.listCompanies(signedInClientId(request)),
   );
 
   api.get(
@@ -51,10 +50,10 @@ export const clientDataRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "getCompany",
         summary: "Реквизиты компании / A company's requisites",
         params: companyParamsSchema,
-        response: { 200: companySchema, ...signedInErrors },
+        response: { 200: companySchema, ...accessCheckedErrors },
       },
     },
-    async (request) => api.companies.getCompany(actingClientId(requireSignedIn(request)), request.params.id),
+    async (request) => api.companies.getCompany(signedInClientId(request), request.params.id),
   );
 
   api.put(
@@ -69,10 +68,10 @@ export const clientDataRoutes: FastifyPluginAsyncZod = async (api) => {
           "Название, ИНН (с проверкой контрольных цифр), КПП, ОГРН, юридический адрес. ИНН другой компании клиента — 409. / Name, INN (check digits), KPP, OGRN, legal address; another company of the client with the INN: 409.",
         params: companyParamsSchema,
         body: companyUpdateSchema,
-        response: { 200: companySchema, ...signedInErrors, 409: conflictResponse },
+        response: { 200: companySchema, ...accessCheckedErrors, 409: conflictResponse },
       },
     },
-    async (request) => api.companies.updateCompany(actingClientId(requireSignedIn(request)), request.params.id, request.body),
+    async (request) => api.companies.updateCompany(signedInClientId(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -86,7 +85,7 @@ export const clientDataRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Удаляет компанию с её получателями и пустой корзиной. Если у компании есть заказы, движения по балансу или товары в корзине — 409 COMPANY_IN_USE. Была выбрана — выбирается личный профиль. Отвечает профилем. / Deletes the company with its recipients and empty cart; 409 COMPANY_IN_USE while it has orders, balance entries or cart lines. If it was selected, the personal profile is. Answers the profile.",
         params: companyParamsSchema,
-        response: { 200: accountProfileSchema, ...signedInErrors, 409: conflictResponse },
+        response: { 200: accountProfileSchema, ...accessCheckedErrors, 409: conflictResponse },
       },
     },
     async (request) => {
@@ -111,10 +110,10 @@ export const clientDataRoutes: FastifyPluginAsyncZod = async (api) => {
         description: "Имя, телефон, почта; получатель остаётся у своей компании (или личного профиля). / Name, phone, e-mail; the recipient keeps its company.",
         params: recipientParamsSchema,
         body: recipientUpdateSchema,
-        response: { 200: recipientSchema, ...signedInErrors },
+        response: { 200: recipientSchema, ...accessCheckedErrors },
       },
     },
-    async (request) => api.companies.updateRecipient(actingClientId(requireSignedIn(request)), request.params.id, request.body),
+    async (request) => api.companies.updateRecipient(signedInClientId(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -126,11 +125,11 @@ export const clientDataRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "deleteRecipient",
         summary: "Удалить получателя / Delete a recipient",
         params: recipientParamsSchema,
-        response: { 200: okSchema, ...signedInErrors },
+        response: { 200: okSchema, ...accessCheckedErrors },
       },
     },
     async (request) => {
-      await api.companies.deleteRecipient(actingClientId(requireSignedIn(request)), request.params.id);
+      await api.companies.deleteRecipient(signedInClientId(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -145,10 +144,10 @@ export const clientDataRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Изменить сохранённый адрес / Update a saved address",
         params: addressParamsSchema,
         body: addressUpdateSchema,
-        response: { 200: addressSchema, ...signedInErrors },
+        response: { 200: addressSchema, ...accessCheckedErrors },
       },
     },
-    async (request) => api.companies.updateAddress(actingClientId(requireSignedIn(request)), request.params.id, request.body),
+    async (request) => api.companies.updateAddress(signedInClientId(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -160,11 +159,11 @@ export const clientDataRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "deleteAddress",
         summary: "Удалить сохранённый адрес / Delete a saved address",
         params: addressParamsSchema,
-        response: { 200: okSchema, ...signedInErrors },
+        response: { 200: okSchema, ...accessCheckedErrors },
       },
     },
     async (request) => {
-      await api.companies.deleteAddress(actingClientId(requireSignedIn(request)), request.params.id);
+      await api.companies.deleteAddress(signedInClientId(request), request.params.id);
       return { ok: true as const };
     },
   );

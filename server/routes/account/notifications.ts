@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notificationListPageSchema, notificationListQuerySchema, notificationReadRequestSchema, notificationReadResultSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
-import { requireSignedIn } from "../../plugins/session";
-import { actingClientId } from "../../services/acting-client";
-import { forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
-
-const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
+import { accessCheckedErrors } from "../responses";
+import { signedInClientId } from "../signed-in-client";
 
 /**
  * The client's notifications («Уведомления» of the account area, issue 15): order statuses,
@@ -25,10 +22,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Уведомления клиента, новые сверху: статусы заказов, оплаты, заказы дизайна и сообщения дизайнера. companyId — только одной компании. unread — сколько непрочитанных при том же фильтре. Сотрудник в режиме клиента видит уведомления клиента. / The client's notifications, newest first; companyId narrows; unread counts the unread ones under the same filter. An employee in client mode reads the client's.",
         querystring: notificationListQuerySchema,
-        response: { 200: notificationListPageSchema, ...signedInErrors },
+        response: { 200: notificationListPageSchema, ...accessCheckedErrors },
       },
     },
-    async (request) => api.notifications.list(actingClientId(requireSignedIn(request)), request.query),
+    async (request) => api.notifications.list(signedInClientId(request), request.query),
   );
 
   api.post(
@@ -42,9 +39,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "{ ids: [...] } — эти (чужие номера пропускаются), { all: true } — все. Отвечает, сколько осталось непрочитанных. / Marks the listed ones (others' ids are skipped) or all; answers how many stay unread.",
         body: notificationReadRequestSchema,
-        response: { 200: notificationReadResultSchema, ...signedInErrors },
+        response: { 200: notificationReadResultSchema, ...accessCheckedErrors },
       },
     },
-    async (request) => api.notifications.markRead(actingClientId(requireSignedIn(request)), request.body),
+    async (request) => api.notifications.markRead(signedInClientId(request), request.body),
   );
 };

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import {
@@ -12,36 +11,13 @@ import {
   sessionGrantSchema,
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
-import { clientAddress, routeLimit, takeSubjectLimit } from "../../plugins/rate-limits";
-import { grantSession, requireSignedIn } from "../../plugins/session";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_PATH } from "../../services/login-throttle";
-import type { LoginClient } from "../../services/login-throttle";
+import { routeLimit, takeSubjectLimit } from "../../plugins/rate-limits";
+import { requireSignedIn } from "../../plugins/session";
 import { ALREADY_CONFIRMED_MESSAGE, CONFIRMATION_SENT_MESSAGE, RECOVERY_SENT_MESSAGE } from "../../services/registration.service";
-import type { SignedIn } from "../../services/registration.service";
 import { conflictResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { handOverSession, loginClient } from "./session-handover";
 
 const linkGoneResponse = serverErrorSchema.check(z.describe("Ссылка уже использована или устарела / The link was used or has expired"));
-
-function loginClient(request: FastifyRequest): LoginClient {
-  return { ip: clientAddress(request), deviceToken: request.cookies[DEVICE_COOKIE] };
-}
-
-/** The session as /auth/login hands it over: the cookie, the header, the known-device cookie, and the grant. */
-async function handOver(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
-  grantSession(request, reply, signedIn.opened);
-  reply.setCookie(DEVICE_COOKIE, signedIn.deviceToken, {
-    path: DEVICE_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.protocol === "https",
-    maxAge: DEVICE_COOKIE_MAX_AGE_S,
-  });
-  return {
-    profile: await request.server.accounts.profile(signedIn.viewer, request.publicOrigin),
-    token: signedIn.opened.token,
-    expiresAt: signedIn.opened.expiresAt.toISOString(),
-  };
-}
 
 /**
  * Registration, e-mail confirmation and password recovery (issue 15): POST /auth/registration,
@@ -67,7 +43,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (api) => {
     async (request, reply) => {
       await takeSubjectLimit(request, reply, "mail-to", request.body.email);
       const signedIn = await api.registration.register(request.body, { current: request.viewer, client: loginClient(request), publicOrigin: request.publicOrigin });
-      const grant = await handOver(request, reply, signedIn);
+      const grant = await handOverSession(request, reply, signedIn);
       return reply.code(201).send(grant);
     },
   );
@@ -151,7 +127,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     async (request, reply) => {
       const signedIn = await api.registration.resetPassword(request.body, { current: request.viewer, client: loginClient(request) });
-      return handOver(request, reply, signedIn);
+      return handOverSession(request, reply, signedIn);
     },
   );
 };

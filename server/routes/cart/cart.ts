@@ -3,12 +3,10 @@ import { z } from "zod/mini";
 import { cartPromocodeRequestSchema, cartQuerySchema, cartSchema, cartUpdateSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer } from "../../plugins/session";
-import { conflictResponse, forbiddenResponse, newVisitorLimitResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { accessCheckedErrors, conflictResponse, newVisitorLimitResponse } from "../responses";
 
-/** The error answers every cart call may give. */
-export const cartErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
 /** The calls that open a visitor's temporary account answer 429 past the limit of new ones per address. */
-export const visitorCartErrors = { ...cartErrors, 429: newVisitorLimitResponse };
+export const visitorCartErrors = { ...accessCheckedErrors, 429: newVisitorLimitResponse };
 
 /** Whose cart: the same words on every cart call. */
 export const cartWhoseDescription =
@@ -28,7 +26,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Корзина / The cart",
         description: `${cartWhoseDescription} Без сессии — пустая корзина, ничего не создаётся. / Without a session: an empty cart, nothing is created.`,
         querystring: cartQuerySchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.carts.getCart(request.viewer, request.query, request.publicOrigin),

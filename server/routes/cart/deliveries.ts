@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cartDeliveryCreateSchema, cartDeliveryUpdateSchema, cartItemParamsSchema, cartSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer, requireViewer } from "../../plugins/session";
-import { cartErrors, cartWhoseDescription, visitorCartErrors } from "./cart";
+import { accessCheckedErrors } from "../responses";
+import { cartWhoseDescription, visitorCartErrors } from "./cart";
 
 const pricing =
   "Цена и дата считаются по весу и самому долгому сроку изготовления отмеченных позиций; при изменении позиций доставки пересчитываются. 400 — способ недоступен или нечего доставлять. " +
@@ -38,7 +39,7 @@ export const cartDeliveryRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Изменить доставку / Change a delivery",
         description: `${pricing} 404 — доставки нет в корзинах клиента. / 404 when the delivery is not in the client's carts.`,
         body: cartDeliveryUpdateSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.carts.updateDelivery(requireViewer(request), request.body, request.publicOrigin),
@@ -53,7 +54,7 @@ export const cartDeliveryRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "removeCartDelivery",
         summary: "Удалить доставку / Remove a delivery",
         params: cartItemParamsSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.carts.removeDelivery(requireViewer(request), request.params.id, request.publicOrigin),

@@ -10,7 +10,8 @@ import {
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer, requireViewer } from "../../plugins/session";
-import { cartErrors, cartWhoseDescription, visitorCartErrors } from "./cart";
+import { accessCheckedErrors } from "../responses";
+import { cartWhoseDescription, visitorCartErrors } from "./cart";
 
 /** The cart's lines: add, change, remove, mark for the order, repeat from an earlier order (spec §7 "Cart"). */
 export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -43,7 +44,7 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
           "Опции (заменяются целиком), тираж, срочность; позиция пересчитывается, доставки тоже. 404 — позиции нет в корзинах клиента. / Options (replaced whole), quantity, urgency; the line and the deliveries are re-priced.",
         params: cartItemParamsSchema,
         body: cartProductUpdateSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.carts.updateLine(requireViewer(request), request.params.id, request.body, request.publicOrigin),
@@ -58,7 +59,7 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "removeCartProduct",
         summary: "Удалить позицию / Remove a line",
         params: cartItemParamsSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.carts.removeLine(requireViewer(request), request.params.id, request.publicOrigin),
@@ -75,7 +76,7 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Все позиции должны быть в одной корзине вызывающего, иначе 404 и ничего не меняется. / All lines must be in one of the caller's carts, else 404 and nothing changes.",
         body: cartChangeInOrderSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.carts.changeInOrder(requireViewer(request), request.body.orderProductIds, request.body.inOrder, request.publicOrigin),
@@ -93,7 +94,7 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
           "Позиции одной корзины клиента (fromCompanyId; null — личный профиль) переходят в другую его корзину (toCompanyId) вместе с макетами и заказами дизайна; без lineIds — все позиции. Цена позиции не меняется (цены не зависят от аккаунта). Доставки остаются с оставшимися позициями; опустевшая корзина отдаёт свои доставки корзине без доставок, иначе они удаляются; доставки пересчитываются. Ответ — корзина, куда перенесли. Чужая компания или позиция — 404; переносить нечего или та же корзина — 400. " +
           "/ Lines of one of the client's carts (fromCompanyId; null: personal) move to another (toCompanyId) with their layouts and design orders; all lines without lineIds. Prices stay (they do not depend on the account). Deliveries stay with the lines left; an emptied cart hands its deliveries to a target without any, else they are dropped; deliveries are re-priced. Answers the target cart. Someone else's company or line: 404; nothing to move or the same cart: 400.",
         body: cartMoveSchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.carts.moveLines(requireViewer(request), request.body, request.publicOrigin),
@@ -111,7 +112,7 @@ export const cartProductRoutes: FastifyPluginAsyncZod = async (api) => {
           "Позиция одного из прошлых заказов клиента копируется в корзину (companyId в запросе; без него — личный профиль) по сегодняшней цене, с макетами. Чужая позиция — 404. / A line of the client's earlier order is copied at today's price, with its layouts; someone else's answers 404.",
         params: cartItemParamsSchema,
         querystring: cartQuerySchema,
-        response: { 200: cartSchema, ...cartErrors },
+        response: { 200: cartSchema, ...accessCheckedErrors },
       },
     },
     // Only a session can have orders to repeat; a caller without one is told to sign in, not given a visitor's account.

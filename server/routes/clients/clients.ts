@@ -13,9 +13,7 @@ import {
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireEmployee } from "../../plugins/session";
-import { conflictResponse, forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
-
-const employeeErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
+import { accessCheckedErrors, conflictResponse } from "../responses";
 
 /** Employees' calls (spec §7 "Clients and misc", §6): anyone else gets 401 or 403. */
 export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -31,7 +29,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Поиск клиентов / Search clients",
         description: "По имени, фамилии, почте, названию или ИНН компании; assigned=true — только свои клиенты; до 50. / By name, e-mail, company or INN; at most 50.",
         querystring: clientSearchQuerySchema,
-        response: { 200: clientListSchema, ...employeeErrors },
+        response: { 200: clientListSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.clients.search(requireEmployee(request), request.query.search, request.query.assigned ?? false),
@@ -45,7 +43,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
         tags,
         operationId: "exitClientMode",
         summary: "Выйти из режима клиента / Exit client mode",
-        response: { 200: accountProfileSchema, ...employeeErrors },
+        response: { 200: accountProfileSchema, ...accessCheckedErrors },
       },
     },
     async (request) => {
@@ -57,7 +55,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get(
     "/client/:id",
-    { config: { access: "employee" }, schema: { tags, operationId: "getClient", summary: "Клиент / Client", params: clientIdParamsSchema, response: { 200: clientSchema, ...employeeErrors } } },
+    { config: { access: "employee" }, schema: { tags, operationId: "getClient", summary: "Клиент / Client", params: clientIdParamsSchema, response: { 200: clientSchema, ...accessCheckedErrors } } },
     async (request) => {
       requireEmployee(request);
       return api.clients.getClient(request.params.id);
@@ -68,7 +66,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
     "/client/:id/company",
     {
       config: { access: "employee" },
-      schema: { tags, operationId: "getClientCompanies", summary: "Компании клиента / The client's companies", params: clientIdParamsSchema, response: { 200: z.array(companySchema), ...employeeErrors } },
+      schema: { tags, operationId: "getClientCompanies", summary: "Компании клиента / The client's companies", params: clientIdParamsSchema, response: { 200: z.array(companySchema), ...accessCheckedErrors } },
     },
     async (request) => {
       requireEmployee(request);
@@ -80,7 +78,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
     "/client/:id/company/:companyId",
     {
       config: { access: "employee" },
-      schema: { tags, operationId: "getClientCompany", summary: "Компания клиента / One of the client's companies", params: clientCompanyParamsSchema, response: { 200: companySchema, ...employeeErrors } },
+      schema: { tags, operationId: "getClientCompany", summary: "Компания клиента / One of the client's companies", params: clientCompanyParamsSchema, response: { 200: companySchema, ...accessCheckedErrors } },
     },
     async (request) => {
       requireEmployee(request);
@@ -99,7 +97,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Добавить компанию клиенту / Add a company to the client",
         params: clientIdParamsSchema,
         body: companyCreateSchema,
-        response: { 200: companySchema, ...employeeErrors, 409: conflictResponse },
+        response: { 200: companySchema, ...accessCheckedErrors, 409: conflictResponse },
       },
     },
     async (request) => {
@@ -121,7 +119,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
           "Сессия сотрудника начинает работать от имени клиента (и его компании, если указана): корзина, получатели, адреса — клиента. / The employee's session acts for the client until exit-impersonalization.",
         params: clientIdParamsSchema,
         body: enterClientModeRequestSchema,
-        response: { 200: accountProfileSchema, ...employeeErrors },
+        response: { 200: accountProfileSchema, ...accessCheckedErrors },
       },
     },
     async (request) => {

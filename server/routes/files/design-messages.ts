@@ -10,9 +10,7 @@ import {
 import { openApiTags } from "../../plugins/openapi";
 import { routeLimit } from "../../plugins/rate-limits";
 import { requireEmployee, requireViewer } from "../../plugins/session";
-import { conflictResponse, forbiddenResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
-
-const errors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
+import { accessCheckedErrors, conflictResponse, tooManyRequestsResponse } from "../responses";
 
 /**
  * A design order's messages between the customer and the designer, and the designer's status
@@ -33,7 +31,7 @@ export const designMessageRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "По порядку написания. Клиенту — только его заказы дизайна (чужой — 404); сотруднику — любой. / In the order written; a client reaches their own design orders (another's: 404), staff any.",
         params: designIdParamsSchema,
-        response: { 200: designMessageListSchema, ...errors },
+        response: { 200: designMessageListSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.designMessages.list(requireViewer(request), request.params.designId),
@@ -51,7 +49,7 @@ export const designMessageRoutes: FastifyPluginAsyncZod = async (api) => {
           "Сообщение клиента дизайнеру или ответ сотрудника; ответ сотрудника попадает клиенту в «Уведомления». Не больше 2000 знаков; не больше 60 сообщений с адреса за 10 минут (429). / The customer's message or staff's answer; staff's answer is a notification for the client. At most 2000 characters; 60 messages per address per 10 minutes.",
         params: designIdParamsSchema,
         body: designMessageCreateSchema,
-        response: { 200: designMessageSchema, ...errors, 429: tooManyRequestsResponse },
+        response: { 200: designMessageSchema, ...accessCheckedErrors, 429: tooManyRequestsResponse },
       },
     },
     async (request) => api.designMessages.post(requireViewer(request), request.params.designId, request.body.text),
@@ -69,7 +67,7 @@ export const designMessageRoutes: FastifyPluginAsyncZod = async (api) => {
           "in_work — дизайнер взял в работу, done — готово, cancelled — отменён типографией; клиенту приходит уведомление. Закрытый заказ (done, cancelled) — 409; тот же статус ничего не меняет. / Staff move a design order; the client is notified. A closed one is a 409; the same status changes nothing.",
         params: designIdParamsSchema,
         body: designStatusUpdateSchema,
-        response: { 200: designOrderSchema, ...errors, 409: conflictResponse },
+        response: { 200: designOrderSchema, ...accessCheckedErrors, 409: conflictResponse },
       },
     },
     async (request) => {

@@ -15,9 +15,9 @@ import { openApiTags } from "../../plugins/openapi";
 import { requireViewer } from "../../plugins/session";
 import { routeLimit } from "../../plugins/rate-limits";
 import { actingClientId } from "../../services/acting-client";
-import { conflictResponse, forbiddenResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { accessCheckedErrors, conflictResponse, tooManyRequestsResponse } from "../responses";
 
-const clientErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse, 409: conflictResponse };
+const clientErrors = { ...accessCheckedErrors, 409: conflictResponse };
 
 /**
  * Spec §7 "Design orders": ordering design for a detail of an order line, and the print-readiness

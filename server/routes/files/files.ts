@@ -7,6 +7,7 @@ import { requireEmployee, requireViewer } from "../../plugins/session";
 import { routeLimit } from "../../plugins/rate-limits";
 import { actingClientId } from "../../services/acting-client";
 import {
+  accessCheckedErrors,
   forbiddenResponse,
   notFoundResponse,
   payloadTooLargeResponse,
@@ -97,10 +98,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
         consumes: ["multipart/form-data"],
         response: {
           200: layoutSchema,
-          400: validationErrorResponse,
-          401: unauthorizedResponse,
-          403: forbiddenResponse,
-          404: notFoundResponse,
+          ...accessCheckedErrors,
           409: conflictResponse,
           413: payloadTooLargeResponse,
           429: tooManyRequestsResponse,
@@ -122,7 +120,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
           "Клиент видел пробный оттиск (proof) и подтверждает макет как есть — с замечаниями проверки или без; approved: false снимает подтверждение. Неподтверждённый макет с замечаниями не даёт оформить заказ. После запуска заказа в производство — 409. / The customer approves the layout as it is after seeing the proof; a failed layout blocks the order until approved.",
         params: layoutIdParamsSchema,
         body: layoutApprovalSchema,
-        response: { 200: layoutSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse, 409: conflictResponse },
+        response: { 200: layoutSchema, ...accessCheckedErrors, 409: conflictResponse },
       },
     },
     async (request) =>

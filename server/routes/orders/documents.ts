@@ -5,7 +5,7 @@ import { openApiTags } from "../../plugins/openapi";
 import { routeLimit } from "../../plugins/rate-limits";
 import { requireSignedIn } from "../../plugins/session";
 import { actingClientId } from "../../services/acting-client";
-import { forbiddenResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { accessCheckedErrors, tooManyRequestsResponse } from "../responses";
 import { binaryResponse, sendPrivatePdf } from "./orders";
 
 const notFinishedResponse = serverErrorSchema.check(z.describe("Заказ ещё не выполнен / The order is not shipped or done yet"));
@@ -28,7 +28,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Счета (заказы с оплатой по счёту, кроме отменённых) и акты выполненных работ (заказы в статусе shipped или done) компании (companyId) или личного профиля (без companyId); новые заказы сверху, страницы — по заказам. / Invoices and acts of a company or the personal profile, newest order first, paged by orders.",
         querystring: documentListQuerySchema,
-        response: { 200: documentListPageSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse },
+        response: { 200: documentListPageSchema, ...accessCheckedErrors },
       },
     },
     async (request) => {
@@ -52,10 +52,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (api) => {
         params: orderIdParamsSchema,
         response: {
           200: binaryResponse("Акт выполненных работ, application/pdf / The act, application/pdf"),
-          400: validationErrorResponse,
-          401: unauthorizedResponse,
-          403: forbiddenResponse,
-          404: notFoundResponse,
+          ...accessCheckedErrors,
           409: notFinishedResponse,
           429: tooManyRequestsResponse,
         },

@@ -10,11 +10,9 @@ import {
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireEmployee } from "../../plugins/session";
-import { forbiddenResponse, notFoundResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { accessCheckedErrors } from "../responses";
 
 const statusConflictResponse = serverErrorSchema.check(z.describe("Такой переход статуса запрещён / The rules do not allow this status move"));
-
-const employeeErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
 
 /**
  * The employee's panel over every client's orders (issue 15; the spec's admin panel is "not
@@ -35,7 +33,7 @@ export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Для сотрудников вне режима клиента. Новые сверху; status — только этот статус, clientId — только этот клиент, search — номер заказа, имя, фамилия или почта клиента, название или ИНН компании. statusCounts — число заказов по статусам с теми же clientId и search. / Staff outside client mode; newest first, filtered by status, client and a free-text search; statusCounts follow the client and search filters.",
         querystring: employeeOrderListQuerySchema,
-        response: { 200: employeeOrderListPageSchema, ...employeeErrors },
+        response: { 200: employeeOrderListPageSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.employeeOrders.list(requireEmployee(request), request.query),
@@ -52,7 +50,7 @@ export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Заказ целиком, клиент и его контакты, компания, заказы дизайна строк и статусы, в которые заказ можно перевести сейчас (nextStatuses). / The whole order with the client, company, design orders and the statuses it may move to.",
         params: orderIdParamsSchema,
-        response: { 200: employeeOrderSchema, ...employeeErrors },
+        response: { 200: employeeOrderSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.employeeOrders.get(requireEmployee(request), request.params.id, request.publicOrigin),
@@ -70,7 +68,7 @@ export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
           "new → paid (только заказ по счёту) | in_production | cancelled; paid → in_production | cancelled; in_production → shipped | cancelled; shipped → done | cancelled; done и cancelled — конечные. Тот же статус ничего не меняет. Клиент получает уведомление. Запрещённый переход — 409 ORDER_STATUS_FORBIDDEN. / Allowed moves as listed; the client is notified; a forbidden move is 409.",
         params: orderIdParamsSchema,
         body: orderStatusChangeSchema,
-        response: { 200: employeeOrderSchema, ...employeeErrors, 409: statusConflictResponse },
+        response: { 200: employeeOrderSchema, ...accessCheckedErrors, 409: statusConflictResponse },
       },
     },
     async (request) => api.employeeOrders.changeStatus(requireEmployee(request), request.params.id, request.body.status, request.publicOrigin),

@@ -17,10 +17,10 @@ import {
 import { openApiTags } from "../../plugins/openapi";
 import { routeLimit } from "../../plugins/rate-limits";
 import { requireSignedIn } from "../../plugins/session";
-import { actingClientId } from "../../services/acting-client";
 import { resolveIdempotencyKey } from "../../services/order-placing";
 import { contentDisposition } from "../files/files";
-import { conflictResponse, forbiddenResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
+import { accessCheckedErrors, conflictResponse, tooManyRequestsResponse } from "../responses";
+import { signedInClientId } from "../signed-in-client";
 
 export const paymentRequiredResponse = serverErrorSchema.check(z.describe("Недостаточно средств на балансе / The internal balance is too low"));
 export const badGatewayResponse = serverErrorSchema.check(z.describe("Платёжный сервис не ответил / The payment provider did not answer"));
@@ -41,8 +41,6 @@ export function sendPrivatePdf(reply: FastifyReply, document: { fileName: string
     .send(Buffer.from(document.bytes.buffer, document.bytes.byteOffset, document.bytes.length));
 }
 
-const signedInErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
-
 /**
  * Placing an order (spec §7 POST /client-cart/place-order), the client's orders, the invoice PDF
  * and the internal balance. An employee in client mode works for the client here.
@@ -62,7 +60,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
           "Оформляет отмеченные товары корзины компании (companyId) или личного профиля (null). Ключ идемпотентности обязателен (idempotencyKey или заголовок Idempotency-Key): повтор с тем же ключом отвечает тем же заказом. payment: для Invoice — invoiceUrl (PDF), для Yookassa — confirmationUrl, для InternalBalance — остаток. / Places the cart's in-order lines; the same idempotency key always answers the same order.",
         headers: placeOrderHeadersSchema,
         body: placeOrderRequestSchema,
-        response: { 200: orderSchema, ...signedInErrors, 402: paymentRequiredResponse, 502: badGatewayResponse },
+        response: { 200: orderSchema, ...accessCheckedErrors, 402: paymentRequiredResponse, 502: badGatewayResponse },
       },
     },
     async (request) => {
@@ -81,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Заказы клиента / The client's orders",
         description: "Новые сверху; companyId — только заказы этой компании. / Newest first; companyId narrows to one company.",
         querystring: orderListQuerySchema,
-        response: { 200: orderListPageSchema, ...signedInErrors },
+        response: { 200: orderListPageSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.orders.listOrders(requireSignedIn(request), request.query),
@@ -97,7 +95,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Заказ / An order",
         description: "Чужой заказ — 404. / Another client's order is 404.",
         params: orderIdParamsSchema,
-        response: { 200: orderSchema, ...signedInErrors },
+        response: { 200: orderSchema, ...accessCheckedErrors },
       },
     },
     async (request) => api.orders.getOrder(requireSignedIn(request), request.params.id, request.publicOrigin),
@@ -114,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "Все позиции заказа копируются в корзину аккаунта заказа (его компании или личного профиля) по сегодняшней цене, с макетами; все или ни одной. Отвечает этой корзиной. Чужой заказ — 404. / Every line of the order is copied into the cart of the order's account at today's price, with its layouts; answers that cart.",
         params: orderIdParamsSchema,
-        response: { 200: cartSchema, ...signedInErrors, 409: conflictResponse.check(z.describe("В заказе нет позиций / The order has no lines")) },
+        response: { 200: cartSchema, ...accessCheckedErrors, 409: conflictResponse.check(z.describe("В заказе нет позиций / The order has no lines")) },
       },
     },
     async (request) => api.orders.repeatOrder(requireSignedIn(request), request.params.id, request.publicOrigin),
@@ -133,7 +131,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
         params: orderIdParamsSchema,
         response: {
           200: orderSchema,
-          ...signedInErrors,
+          ...accessCheckedErrors,
           409: conflictResponse.check(z.describe("Заказ нельзя оплатить картой сейчас / The order cannot be paid by card now")),
           429: tooManyRequestsResponse,
           502: badGatewayResponse,
@@ -153,7 +151,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Счёт на оплату в PDF / The invoice PDF",
         description: "application/pdf; только для заказов с оплатой по счёту. / application/pdf; for orders paid by invoice only.",
         params: orderIdParamsSchema,
-        response: { 200: binaryResponse("Счёт на оплату, application/pdf / The invoice, application/pdf"), ...signedInErrors },
+        response: { 200: binaryResponse("Счёт на оплату, application/pdf / The invoice, application/pdf"), ...accessCheckedErrors },
       },
     },
     async (request, reply) => {
@@ -171,11 +169,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Внутренний баланс / The internal balance",
         description: "Остаток и последние операции компании (companyId) или личного профиля. / The balance and latest entries of a company or the personal profile.",
         querystring: balanceQuerySchema,
-        response: { 200: balanceSchema, ...signedInErrors },
+        response: { 200: balanceSchema, ...accessCheckedErrors },
       },
     },
     async (request) => {
-      const clientId = actingClientId(requireSignedIn(request));
+      const clientId = signedInClientId(request);
       const companyId = request.query.companyId ?? null;
       if (companyId !== null) await api.companies.getCompany(clientId, companyId);
       return api.balance.statement({ clientId, companyId });
