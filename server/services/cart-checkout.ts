@@ -14,7 +14,7 @@ import { ShopError } from "./shop-error";
  * read under the cart's lock, and the move of its in-order lines and deliveries to the placed order.
  */
 
-/** What the orders area takes from the cart to place an order (see README "Cart"). */
+/** What the orders area takes from the cart to place an order (see server/docs/cart-and-pages.md, "Cart"). */
 export interface CheckoutSnapshot {
   cart: CartRow;
   /** The in-order lines only, oldest first. */

@@ -34,7 +34,7 @@ export interface CartLines {
   changeInOrder(viewer: Viewer, lineIds: number[], inOrder: boolean, publicOrigin: string): Promise<Cart>;
   /**
    * Lines of one of the acting client's carts moved to another of his carts (personal ↔ company),
-   * with their layouts and design orders; answers the target cart. See README "Moving lines".
+   * with their layouts and design orders; answers the target cart. See server/docs/cart-and-pages.md, "Moving lines".
    */
   moveLines(viewer: Viewer, input: CartMove, publicOrigin: string): Promise<Cart>;
   /** A line of one of the client's earlier orders, copied into the cart at today's price, with its layouts. */

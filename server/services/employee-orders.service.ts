@@ -18,7 +18,7 @@ import { ShopError } from "./shop-error";
  * with the client, the company and the lines' design orders, and the status change that tells the
  * client in «Уведомления» (the notification is written in the same transaction as the change).
  *
- * Status rules (server/README.md "Employee orders"):
+ * Status rules (server/docs/prices-and-orders.md "Employee orders"):
  * - new → paid (only an order paid by invoice: the bank transfer arrived; cards and the balance
  *   mark themselves paid), new → in_production (work starts before payment), new → cancelled;
  * - paid → in_production | cancelled; in_production → shipped | cancelled; shipped → done | cancelled;

@@ -110,7 +110,7 @@ function productCandidateUnion(tsQuery: SQL, forms: readonly string[], categoryI
  * productCandidateUnion its best `depth`, each found index-first — the best ts_rank among the text
  * matches, the nearest names per query word (a KNN walk of the GiST trigram index, `<->>` being
  * 1 − word_similarity) and the most ordered products of each matching category. The exact score
- * then runs on these only, not on the thousands a common word matches at 1000× (server/README).
+ * then runs on these only, not on the thousands a common word matches at 1000× (server/docs/performance.md).
  * A product outside every arm's best could still outscore one inside by adding up parts; and among
  * names at the same distance the walk returns any, so ties may show other equals than a full sort.
  */

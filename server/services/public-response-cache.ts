@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
  * as the JSON already validated by its contract, encoded as UTF-8 and compressed once with brotli and
  * gzip: every browser asks for a compressed answer, and a page of cards shrinks about six times, so
  * the answer is mostly a small write. The catalogue changes only through the admin panel or an
- * import, so an answer up to `ttlMs` old is acceptable (server/README.md). Signed-in callers are never
+ * import, so an answer up to `ttlMs` old is acceptable (server/docs/performance.md). Signed-in callers are never
  * served from here: their answers carry their own favourite marks.
  */
 

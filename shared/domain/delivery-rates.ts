@@ -11,7 +11,7 @@ import { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "./geo";
  * destination (great-circle distance between the city centres) and on the weight, rounded up to
  * whole kilograms: the base price covers the first kilogram, each further one adds the step.
  * The shop's own courier and counters work in its cities (Krasnodar, Moscow), where it prints.
- * Documented in server/README.md, "Delivery".
+ * Documented in server/docs/geography-and-delivery.md, "Delivery".
  */
 
 /** The mean Earth radius (IUGG), km. */

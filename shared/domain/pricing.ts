@@ -6,7 +6,7 @@ import type { PreflightProfile } from "../contracts/preflight-profile";
  * `computePrice`; the cart, the product page's live price and the catalogue card all agree because
  * they all come from here.
  *
- * Rules (server/README.md, "Print options and prices"):
+ * Rules (server/docs/prices-and-orders.md, "Print options and prices"):
  * - the tier is the one with the largest `minQuantity` not above the quantity;
  * - unit = tier unit price × the product of the chosen options' `pricePct / 100`
  *   + the sum of their `unitPriceKopecks`;

@@ -2,7 +2,7 @@ import { contract } from "./lazy-contracts";
 import type { EmailConfirmed, EmailLinkSent, PasswordResetRequest, RegistrationRequest, SessionGrant } from "../contracts/index";
 import type { ApiRequest, SessionTokenStore } from "./request";
 
-/** Registration, e-mail confirmation and password recovery (server/README.md, "Registration, e-mail and password recovery"). */
+/** Registration, e-mail confirmation and password recovery (server/docs/accounts.md, "Registration, e-mail and password recovery"). */
 export interface AuthEndpoints {
   /** Creates the account and signs in, as login does; a visitor's cart and favourites move in. */
   register(registration: RegistrationRequest): Promise<SessionGrant>;

@@ -32,7 +32,7 @@ import { seedScale } from "./scale-seed";
  * shared 2-core machine a few milliseconds are noise, so the 1× figure counts as at least
  * BENCH_SCALE_FLOOR_MS (10 ms): a row misses when p99(N×) > 2 × max(p99(1×), floor). The cold
  * sitemap rows and the stall rows are shown, not judged: their work grows with the catalogue by
- * nature; server/README ("Scale") discusses them. Exit 1 on a miss unless BENCH_REPORT_ONLY=1.
+ * nature; server/docs/performance.md ("Scale") discusses them. Exit 1 on a miss unless BENCH_REPORT_ONLY=1.
  *
  * Settings (env): BENCH_SCALE_FACTORS=1,10,100,1000 · BENCH_SCALE_DBS=pglite,postgres ·
  * BENCH_SCALE_DURATION_S=1 (per endpoint) · BENCH_SCALE_CONNECTIONS=4 · BENCH_SCALE_ROUNDS=1 · BENCH_SCALE_FLOOR_MS=10 ·

@@ -51,7 +51,7 @@ const api = await buildApp({
   partnerOrigins: [`http://localhost:${testPort}`],
   companyDirectory: createDadataDirectory({ apiKey: "browser-test-key", baseUrl: dadata.baseUrl }),
   // Each test starts as a new visitor, all from 127.0.0.1: more new visitors and sign-ins per
-  // address than one real address makes (the limits stay on; server/README.md "Request limits").
+  // address than one real address makes (the limits stay on; server/docs/accounts.md "Request limits").
   requestLimits: { "temp-account": { max: 2000, windowMs: 600_000 }, login: { max: 2000, windowMs: 600_000 } },
 });
 await api.listen({ port: 0, host: "127.0.0.1" });

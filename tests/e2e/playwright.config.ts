@@ -44,7 +44,7 @@ export default defineConfig({
       OTTISK_PUBLIC_URL: `http://localhost:${port}`,
       OTTISK_LOG_LEVEL: "warn",
       // Every test is a new shopper, and all of them come from 127.0.0.1: more new visitors and
-      // sign-ins per address than one real address makes (the limits stay on; server/README.md "Request limits").
+      // sign-ins per address than one real address makes (the limits stay on; server/docs/accounts.md "Request limits").
       OTTISK_RATE_LIMITS: "temp-account=2000/10m,login=2000/10m",
     },
   },

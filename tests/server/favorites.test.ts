@@ -8,7 +8,7 @@ import type { TestApp } from "./support/test-app";
 
 /*
  * GET /public/product/favorite: the caller's favourite cards, newest first, for the favourites page
- * (the spec lists no such call; server/README.md, "Catalogue").
+ * (the spec lists no such call; server/docs/design-decisions.md).
  */
 
 let testApp: TestApp;

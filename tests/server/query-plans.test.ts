@@ -243,7 +243,7 @@ describe.each(["query plans"])("%s", () => {
   it("the search finds candidates from indexes and writes snippets only for the page of results", async () => {
     for (const words of ["визитки", "визиток", "vizitki"]) {
       // Sequential scans only: on 930 products PGlite prices the trigram GIN scan above a walk of the
-      // primary key, which it takes instead; at 1000× both engines take the GIN index (server/README).
+      // primary key, which it takes instead; at 1000× both engines take the GIN index (server/docs/performance.md).
       const plans = await plansOf(() => app.pages.search({ search: words }, origin));
       expectNoBigSeqScan(plans, false);
       const page = plans.find(({ sql }) => sql.includes("ts_headline"));
@@ -256,7 +256,7 @@ describe.each(["query plans"])("%s", () => {
     expectNoBigSeqScan(await plansOf(() => get("/api/client-cart", clientToken)));
     expectNoBigSeqScan(await plansOf(() => get("/api/client-order", clientToken)));
     const employee = await plansOf(() => get("/api/employee/order?status=new", employeeToken));
-    // Left as it is (server/README): the panel's per-status counts are exact, so they count an index
+    // Left as it is (server/docs/performance.md): the panel's per-status counts are exact, so they count an index
     // entry per order; the list itself is an index walk.
     const statusCounts = (sql: string) => /group by "client_order"."status"/i.test(sql);
     expectNoBigSeqScan(employee.filter(({ sql }) => !statusCounts(sql)));

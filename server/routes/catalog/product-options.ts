@@ -16,7 +16,7 @@ import { conflictResponse, notFoundResponse, validationErrorResponse } from "../
 
 /**
  * The catalogue's calls beyond the list and the page: the live price of a choice
- * (GET /public/product/{id}/price — spec §7's `{extra}`, see server/README.md), product cards by
+ * (GET /public/product/{id}/price — spec §7's `{extra}`, see server/docs/prices-and-orders.md), product cards by
  * ids (favourites), the category tree for menus, and the shop's services.
  */
 export const productOptionRoutes: FastifyPluginAsyncZod = async (api) => {
