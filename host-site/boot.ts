@@ -1,5 +1,5 @@
 /*
- * The host site's first script: content first, code second (host-site/README.md, "Loading order").
+ * The host site's first script: content first, code second (host-site/docs/performance.md, "Loading order").
  *
  * The server draws every page whole, so the code only makes it interactive (hydration). This tiny
  * module (no imports) waits until the page has been painted and its main images (those marked

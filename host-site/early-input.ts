@@ -1,5 +1,5 @@
 /*
- * Choices made before the page's code arrived (host-site/README.md, "Loading order").
+ * Choices made before the page's code arrived (host-site/docs/performance.md, "Loading order").
  *
  * The server draws the page whole and its code hydrates it a moment later (boot.ts). A shopper may
  * pick a paper, tick a finishing or type a quantity in that moment. The browser shows the choice,
