@@ -4,25 +4,28 @@ import { DEFAULT_QUOTAS } from "./services/quota.service";
 
 const cwd = "/srv/ottisk";
 
+/** The whole configuration of an empty environment in /srv/ottisk. */
+const defaults = {
+  port: 8080,
+  host: "0.0.0.0",
+  dataDir: "/srv/ottisk/data",
+  databaseUrl: undefined,
+  databasePoolSize: 10,
+  filesDir: "/srv/ottisk/data/files",
+  publicUrl: "http://localhost:8080",
+  partnerOrigins: ["http://localhost:8080", "http://127.0.0.1:8080"],
+  maxLayoutMb: 100,
+  preflight: { workers: 1, timeoutMs: 60_000, memoryMb: 512, accountConcurrency: 2, retries: 2 },
+  trustProxy: false,
+  requestLimits: {},
+  quotas: DEFAULT_QUOTAS,
+  delivery: {},
+  mail: { devPage: true, dir: "/srv/ottisk/data/mail" },
+};
+
 describe("readConfig", () => {
   it("has defaults for an empty environment", () => {
-    expect(readConfig({}, cwd)).toEqual({
-      port: 8080,
-      host: "0.0.0.0",
-      dataDir: "/srv/ottisk/data",
-      databaseUrl: undefined,
-      databasePoolSize: 10,
-      filesDir: "/srv/ottisk/data/files",
-      publicUrl: "http://localhost:8080",
-      partnerOrigins: ["http://localhost:8080", "http://127.0.0.1:8080"],
-      maxLayoutMb: 100,
-      preflight: { workers: 1, timeoutMs: 60_000, memoryMb: 512, accountConcurrency: 2, retries: 2 },
-      trustProxy: false,
-      requestLimits: {},
-      quotas: DEFAULT_QUOTAS,
-      delivery: {},
-      mail: { devPage: true, dir: "/srv/ottisk/data/mail" },
-    });
+    expect(readConfig({}, cwd)).toEqual(defaults);
   });
 
   it("reads every variable", () => {
@@ -39,21 +42,15 @@ describe("readConfig", () => {
       cwd,
     );
     expect(config).toEqual({
+      ...defaults,
       port: 3000,
       host: "127.0.0.1",
       dataDir: "/srv/ottisk/var/shop",
       databaseUrl: "postgres://ottisk:secret@db:5432/ottisk",
-      databasePoolSize: 10,
       filesDir: "/srv/ottisk/var/shop/files",
       publicUrl: "https://ottisk.example",
       adminUrl: "https://panel.ottisk.example/admin",
       partnerOrigins: ["https://partner.example", "http://cms.example:8081"],
-      maxLayoutMb: 100,
-      preflight: { workers: 1, timeoutMs: 60_000, memoryMb: 512, accountConcurrency: 2, retries: 2 },
-      trustProxy: false,
-      requestLimits: {},
-      quotas: DEFAULT_QUOTAS,
-      delivery: {},
       mail: { devPage: false, dir: "/srv/ottisk/var/shop/mail" },
     });
   });

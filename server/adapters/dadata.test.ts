@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeServer, serveOnLoopback } from "../../tests/server/support/fake-http";
 import { createDadataDirectory } from "./dadata";
 
 /*
@@ -58,12 +58,11 @@ beforeAll(async () => {
         : [];
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ suggestions }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await serveOnLoopback(server);
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await closeServer(server);
 });
 
 describe("the DaData company directory", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ADYGEYSK, ADYGEYSK_CSV_LINE } from "../../tests/server/support/city-fixtures";
 import { CityImportError, readCityCsv, regionDisplayName } from "./city-import";
 
 const HEADER = "address,postal_code,country,region_type,region,area_type,area,city_type,city,settlement_type,settlement,kladr_id,fias_id,timezone,geo_lat,geo_lon,population";
@@ -22,26 +23,14 @@ describe("regionDisplayName", () => {
 describe("readCityCsv", () => {
   it("reads a row, whatever the column order, with quoted commas", () => {
     const { rows, cities, skipped } = readCityCsv(
-      `${HEADER}\n"Респ Адыгея, г Адыгейск",385200,Россия,Респ,Адыгея,,,г,Адыгейск,,,0100000200000,ccdfd496-8108-4655-aadd-bd228747306d,UTC+3,44.878414,39.190289,12689\n`,
+      `${HEADER}\n${ADYGEYSK_CSV_LINE}\n`,
     );
     expect(rows).toBe(1);
     expect(skipped).toEqual([]);
     expect(cities).toEqual([
       {
         line: 2,
-        row: {
-          kladrId: "0100000200000",
-          city: "Адыгейск",
-          region: "Республика Адыгея",
-          regionType: "Респ",
-          fiasId: "ccdfd496-8108-4655-aadd-bd228747306d",
-          postalCode: "385200",
-          timezone: "UTC+3",
-          geoLat: 44.878414,
-          geoLon: 39.190289,
-          population: 12689,
-          searchName: "адыгейск",
-        },
+        row: ADYGEYSK,
       },
     ]);
   });

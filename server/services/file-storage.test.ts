@@ -2,11 +2,11 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server } from "node:http";
 import { createHash } from "node:crypto";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeServer, serveOnLoopback } from "../../tests/server/support/fake-http";
 import { contentTypeOf, createFileStorages, createLocalFileStorage, createS3FileStorage, signS3Request } from "./file-storage";
 
 const S3 = { bucket: "ottisk-files", region: "ru-central1", accessKeyId: "AKIDTEST", secretAccessKey: "secret/with+chars" };
@@ -64,11 +64,10 @@ describe("createS3FileStorage", () => {
   const fake = fakeS3();
   let endpoint = "";
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
-    endpoint = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    endpoint = await serveOnLoopback(fake.server);
   });
   afterAll(async () => {
-    await new Promise((resolve) => fake.server.close(resolve));
+    await closeServer(fake.server);
   });
 
   it("puts, gets and removes objects with signed requests, path-style", async () => {

@@ -1,24 +1,11 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { EIGHTY_LINES, expectEightyLinesOverPages, ROMASHKA_ORDER, ROMASHKA_TOTAL_IN_WORDS, ROMASHKA_TOTALS_TEXT } from "../../tests/server/support/order-document-fixtures";
 import { pdfTextLines } from "../../tests/server/support/pdf-text";
 import { formatInvoiceDate, formatKopecks, OTTISK_SUPPLIER, renderInvoicePdf } from "./invoice-pdf";
 import type { InvoiceData } from "./invoice-pdf";
 
-const base: InvoiceData = {
-  number: "2026-000042",
-  date: new Date("2026-05-12T09:00:00Z"),
-  supplier: OTTISK_SUPPLIER,
-  buyer: { name: "ООО «Ромашка»", inn: "2308123457", kpp: "230801001", address: "350000, г. Краснодар, ул. Красная, д. 1, оф. 5" },
-  lines: [
-    { name: "Визитки стандартные 90×50 (90×50 мм, мелованная 300 г/м², 4+4)", quantity: 1000, unit: "шт", unitPriceKopecks: 150, sumKopecks: 150_000 },
-    { name: "Доставка: СДЭК, ул. Красная, д. 1", quantity: 1, unit: "усл", unitPriceKopecks: 35_000, sumKopecks: 35_000 },
-  ],
-  discountKopecks: 10_000,
-  promocode: "OTTISK10",
-  totalKopecks: 175_000,
-  vatKopecks: 31_557,
-  vatPercent: 22,
-};
+const base: InvoiceData = ROMASHKA_ORDER;
 
 describe("renderInvoicePdf", () => {
   it("writes one A4 page with the details, the totals, the VAT and the sum in words", async () => {
@@ -30,16 +17,9 @@ describe("renderInvoicePdf", () => {
     expect(text).toEqual(
       expect.arrayContaining([
         "Счёт на оплату № 2026-000042 от 12 мая 2026 г.",
-        "Сумма:",
-        "1 850,00",
-        "Скидка по промокоду OTTISK10:",
-        "-100,00",
-        "Итого:",
-        "1 750,00",
-        "В том числе НДС 22 %:",
-        "315,57",
+        ...ROMASHKA_TOTALS_TEXT,
         "Всего наименований 2, на сумму 1 750,00 руб.",
-        "Одна тысяча семьсот пятьдесят рублей 00 копеек",
+        ROMASHKA_TOTAL_IN_WORDS,
         `ИНН ${OTTISK_SUPPLIER.inn}`,
         OTTISK_SUPPLIER.settlementAccount,
       ]),
@@ -47,15 +27,9 @@ describe("renderInvoicePdf", () => {
   });
 
   it("continues the table on more pages, repeating its header, when the lines need them", async () => {
-    const lines = Array.from({ length: 80 }, (_, index) => ({ name: `Листовки А5, вариант ${index + 1}`, quantity: 100, unit: "шт", unitPriceKopecks: 1_000, sumKopecks: 100_000 }));
-    const bytes = await renderInvoicePdf({ ...base, lines, discountKopecks: 0, promocode: null, totalKopecks: 8_000_000, vatKopecks: 1_442_623 });
-    const pages = await pdfTextLines(bytes);
-    expect(pages.length).toBeGreaterThan(1);
-    expect(pages[1]?.slice(0, 6)).toEqual(["№", "Товары (работы, услуги)", "Кол-во", "Ед.", "Цена", "Сумма"]);
-    const all = pages.flat();
-    expect(all).toContain("Листовки А5, вариант 80");
-    expect(all).toContain("Восемьдесят тысяч рублей 00 копеек");
-    expect(all).not.toContain("Скидка:");
+    const pages = await pdfTextLines(await renderInvoicePdf({ ...base, ...EIGHTY_LINES }));
+    expectEightyLinesOverPages(pages);
+    expect(pages.flat()).not.toContain("Скидка:");
   });
 });
 

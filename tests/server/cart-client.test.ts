@@ -1,15 +1,14 @@
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productListPageSchema } from "../../shared/contracts/index";
 import type { Cart } from "../../shared/contracts/index";
 import { CART_PATCH_RETRIES } from "../../shared/http/cart.endpoints";
 import { createApi, isApiError } from "../../shared/http/index";
-import type { SessionTokenStore } from "../../shared/http/index";
 import { emptyCart } from "../../server/services/cart.mapper";
-import { listenOnLoopback, startTestApp } from "./support/test-app";
-import type { TestApp } from "./support/test-app";
+import { memorySessionTokens } from "./support/api-client";
+import { startFakeService } from "./support/fake-http";
+import type { FakeService } from "./support/fake-http";
+import { startLiveTestApp } from "./support/test-app";
+import type { LiveTestApp } from "./support/test-app";
 
 /*
  * The storefront's cart calls (shared/http/cart.endpoints.ts) against the real server on a socket,
@@ -17,38 +16,24 @@ import type { TestApp } from "./support/test-app";
  * retries of spec §9 against a stand-in server that fails on purpose.
  */
 
-let testApp: TestApp;
-let origin: string;
+let testApp: LiveTestApp;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
-  origin = await listenOnLoopback(testApp.app);
+  testApp = await startLiveTestApp();
 });
 afterAll(async () => {
   await testApp?.close();
 });
 
-function memoryTokens(): SessionTokenStore & { token: string | null } {
-  return {
-    token: null,
-    get() {
-      return this.token;
-    },
-    set(token) {
-      this.token = token;
-    },
-  };
-}
-
 describe("cart endpoints against a live server", () => {
   it("walks a visitor's cart: add, change, mark, comment, promocode, delivery, remove", async () => {
-    const tokens = memoryTokens();
-    const api = createApi({ baseURL: `${origin}/api`, sessionToken: tokens });
+    const tokens = memorySessionTokens();
+    const api = createApi({ baseURL: `${testApp.origin}/api`, sessionToken: tokens });
     const empty = await api.getCart();
     expect(empty.id).toBeNull();
     expect(tokens.token).toBeNull();
 
-    const productId = productListPageSchema.parse(await (await fetch(`${origin}/api/public/product?limit=1&sort=NameAsc`)).json()).items[0]?.id ?? 0;
+    const productId = productListPageSchema.parse(await (await fetch(`${testApp.origin}/api/public/product?limit=1&sort=NameAsc`)).json()).items[0]?.id ?? 0;
     const added = await api.addCartProduct({ productId, quantity: 100 });
     expect(tokens.token, "the temporary account's session is kept").toMatch(/^[A-Za-z0-9_-]{43}$/);
     const lineId = added.orderProduct[0]?.id ?? 0;
@@ -82,35 +67,27 @@ describe("cart endpoints against a live server", () => {
 });
 
 describe("PATCH /client-cart retries", () => {
-  let fake: Server;
-  let fakeOrigin: string;
+  let fake: FakeService;
   let answers: number[];
   let seen: number;
   const cart: Cart = emptyCart(7, null, false);
 
   beforeAll(async () => {
-    fake = createServer((request, response) => {
-      request.resume();
+    fake = await startFakeService(() => {
       const status = answers[seen] ?? 200;
       seen += 1;
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify(
-          status === 200
-            ? cart
-            : { statusCode: status, code: status === 409 ? "CART_VERSION_CONFLICT" : "INTERNAL_ERROR", messageUI: "Ошибка", message: "test" },
-        ),
-      );
+      return {
+        status,
+        body: status === 200 ? cart : { statusCode: status, code: status === 409 ? "CART_VERSION_CONFLICT" : "INTERNAL_ERROR", messageUI: "Ошибка", message: "test" },
+      };
     });
-    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
-    fakeOrigin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => fake.close(() => resolve()));
+    await fake.close();
   });
 
   it("sends it again after a server failure, up to five more times", async () => {
-    const api = createApi({ baseURL: `${fakeOrigin}/api` });
+    const api = createApi({ baseURL: `${fake.baseUrl}/api` });
     answers = [503, 500, 200];
     seen = 0;
     expect((await api.updateCart({ comment: "x" })).clientId).toBe(7);
@@ -124,7 +101,7 @@ describe("PATCH /client-cart retries", () => {
   });
 
   it("does not repeat a request the server answered about (409)", async () => {
-    const api = createApi({ baseURL: `${fakeOrigin}/api` });
+    const api = createApi({ baseURL: `${fake.baseUrl}/api` });
     answers = [409, 200];
     seen = 0;
     const conflict = await api.updateCart({ comment: "x", version: 1 }).catch((error: unknown) => error);

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartSchema, designOrderSchema, orderSchema } from "../../shared/contracts/index";
+import { designOrderSchema, orderSchema } from "../../shared/contracts/index";
 import type { Cart } from "../../shared/contracts/index";
-import { account, designOrder } from "../../server/db/schema";
-import { hashPassword } from "../../server/services/password";
-import { callerOf, loginToken, problemOf } from "./support/api-calls";
-import type { CallOptions } from "./support/api-calls";
+import { designOrder } from "../../server/db/schema";
+import { callerOf, cartCallerOf, problemOf } from "./support/api-calls";
+import { freshClient } from "./support/fresh-client";
 import { demoBusinessCardsId, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -30,16 +29,7 @@ afterAll(async () => {
   await testApp.close();
 });
 
-async function freshClient(email: string): Promise<string> {
-  await testApp.database.db.insert(account).values({ email, passwordHash: await hashPassword("secret-123"), typeUser: "client", name: "Анна", surname: "Дизайнова" });
-  return loginToken(testApp.app, email, "secret-123");
-}
-
-async function cartCall(options: CallOptions): Promise<Cart> {
-  const response = await call(options);
-  expect(response.statusCode, response.body).toBe(200);
-  return cartSchema.parse(response.json());
-}
+const cartCall = cartCallerOf(call);
 
 /** A design order for each detail of the line that still needs a layout; the design ids. */
 async function orderDesigns(token: string, cart: Cart, lineId: number): Promise<number[]> {
@@ -57,7 +47,7 @@ async function orderDesigns(token: string, cart: Cart, lineId: number): Promise<
 
 describe("a design order instead of a layout", () => {
   it("lets a line whose layouts the designer makes be ordered, and the design orders go with the order", async () => {
-    const token = await freshClient("design-ready@example.com");
+    const { token } = await freshClient(testApp, "design-ready@example.com");
     const added = await cartCall({ method: "POST", url: "/api/client-cart/product", token, payload: { productId: cardsId, quantity: 100 } });
     const lineId = added.orderProduct[0]?.id ?? 0;
     await cartCall({ method: "POST", url: "/api/client-cart/delivery", token, payload: courier });
@@ -82,7 +72,7 @@ describe("a design order instead of a layout", () => {
   });
 
   it("counts a design in work and a finished one too, and a cancelled one blocks the order again", async () => {
-    const token = await freshClient("design-cancelled@example.com");
+    const { token } = await freshClient(testApp, "design-cancelled@example.com");
     const added = await cartCall({ method: "POST", url: "/api/client-cart/product", token, payload: { productId: cardsId, quantity: 200 } });
     const lineId = added.orderProduct[0]?.id ?? 0;
     await cartCall({ method: "POST", url: "/api/client-cart/delivery", token, payload: courier });

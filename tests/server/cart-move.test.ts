@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartSchema } from "../../shared/contracts/index";
-import type { Cart } from "../../shared/contracts/index";
-import { account, company, designOrder, layout, recipient, storedFile } from "../../server/db/schema";
-import { hashPassword } from "../../server/services/password";
-import { callerOf, loginToken, problemOf } from "./support/api-calls";
-import type { CallOptions } from "./support/api-calls";
+import { designOrder, layout, recipient, storedFile } from "../../server/db/schema";
+import { callerOf, cartCallerOf, problemOf } from "./support/api-calls";
+import { freshCompanyClient } from "./support/fresh-client";
 import { demoBusinessCardsId, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -32,24 +30,7 @@ afterAll(async () => {
   await testApp.close();
 });
 
-/** A client of the test's own with one company, so its carts start empty. */
-async function freshClient(email: string, companyName: string): Promise<{ token: string; id: number; companyId: number }> {
-  const db = testApp.database.db;
-  const [row] = await db
-    .insert(account)
-    .values({ email, passwordHash: await hashPassword("secret-123"), typeUser: "client", name: "Ольга", surname: "Переносова" })
-    .returning({ id: account.id });
-  if (!row) throw new Error("no account");
-  const [own] = await db.insert(company).values({ accountId: row.id, name: companyName, inn: "7707083893" }).returning({ id: company.id });
-  if (!own) throw new Error("no company");
-  return { token: await loginToken(testApp.app, email, "secret-123"), id: row.id, companyId: own.id };
-}
-
-async function cartCall(options: CallOptions): Promise<Cart> {
-  const response = await call(options);
-  expect(response.statusCode, response.body).toBe(200);
-  return cartSchema.parse(response.json());
-}
+const cartCall = cartCallerOf(call);
 
 const getCart = (token: string, companyId: number | null) =>
   cartCall({ method: "GET", url: `/api/client-cart${companyId === null ? "" : `?companyId=${companyId}`}`, token });
@@ -59,7 +40,7 @@ const move = (token: string, payload: Record<string, unknown>) => call({ method:
 
 describe("whose cart the answer names", () => {
   it("names the company (null for the personal profile) and the client's other carts that hold lines", async () => {
-    const me = await freshClient("move-names@example.com", "ООО «Василёк»");
+    const me = await freshCompanyClient(testApp, "move-names@example.com", "ООО «Василёк»");
     const personalEmpty = await getCart(me.token, null);
     expect(personalEmpty).toMatchObject({ id: null, companyId: null, companyName: null, otherCarts: [] });
 
@@ -76,7 +57,7 @@ describe("whose cart the answer names", () => {
 
 describe("POST /client-cart/product/move", () => {
   it("moves every line with its layouts and design orders, hands the emptied cart's delivery over and re-prices it", async () => {
-    const me = await freshClient("move-all@example.com", "ООО «Ландыш»");
+    const me = await freshCompanyClient(testApp, "move-all@example.com", "ООО «Ландыш»");
     const db = testApp.database.db;
     await addLine(me.token, null, 100);
     const two = await addLine(me.token, null, 1000);
@@ -124,7 +105,7 @@ describe("POST /client-cart/product/move", () => {
   });
 
   it("moves the chosen lines only; each cart keeps its own delivery, re-priced for its lines; an emptied cart's delivery is dropped when the target has one", async () => {
-    const me = await freshClient("move-some@example.com", "ООО «Астра»");
+    const me = await freshCompanyClient(testApp, "move-some@example.com", "ООО «Астра»");
     await addLine(me.token, me.companyId, 100);
     const companyBefore = await cartCall({ method: "POST", url: "/api/client-cart/delivery", token: me.token, payload: { ...courier("ул. Южная, 2"), companyId: me.companyId } });
     await addLine(me.token, null, 100);
@@ -161,8 +142,8 @@ describe("POST /client-cart/product/move", () => {
   });
 
   it("answers 404 for a company or a line that is not the client's, 400 for nothing to move or the same cart, 401 without a session", async () => {
-    const me = await freshClient("move-refused@example.com", "ООО «Клевер»");
-    const other = await freshClient("move-other@example.com", "ООО «Чужая»");
+    const me = await freshCompanyClient(testApp, "move-refused@example.com", "ООО «Клевер»");
+    const other = await freshCompanyClient(testApp, "move-other@example.com", "ООО «Чужая»");
     await addLine(me.token, null, 100);
     const theirs = await addLine(other.token, null, 100);
     const theirLine = theirs.orderProduct[0]?.id ?? 0;

@@ -6,7 +6,7 @@ import type { Cart, ServerError } from "../../shared/contracts/index";
 import { formatRoubles, vatIncludedKopecks } from "../../shared/domain/index";
 import { account, cart, clientOrder, company, layout, orderProduct, product, productCategory, recipient, storedFile } from "../../server/db/schema";
 import { DEMO_ACCOUNTS, DEMO_PROMOCODES } from "../../server/db/demo-data";
-import { hashPassword } from "../../server/services/password";
+import { FRESH_CLIENT_PASSWORD, freshClient } from "./support/fresh-client";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -89,13 +89,19 @@ async function expectProblem(options: InjectOptions & { token?: string | undefin
 }
 
 /** A client of the test's own, so its cart starts empty. */
-async function freshClient(email: string): Promise<{ token: string; id: number }> {
-  await testApp.database.db.insert(account).values({ email, passwordHash: await hashPassword("secret-123"), typeUser: "client", name: "Тест", surname: "Тестов" });
-  return login(email, "secret-123");
-}
-
 const addCards = (token: string, body: Record<string, unknown> = {}) =>
   cartCall({ method: "POST", url: "/api/client-cart/product", token, payload: { productId: cardsId, quantity: 100, ...body } });
+
+/** The courier's quote in Krasnodar for a line of the cart, by its weight and production time, as the cart prices it. */
+function krasnodarCourierQuote(line: Cart["orderProduct"][number] | undefined) {
+  return testApp.app.deliveryQuotes.quote({
+    cityKladrId: KRASNODAR,
+    deliveryMethod: "Courier",
+    weightGrams: line?.weightGrams ?? 0,
+    isUrgent: false,
+    productionTimeDay: line?.productionTimeDay ?? 0,
+  });
+}
 
 async function quote(productId: number, options: Record<string, unknown>, quantity: number, isUrgent = false) {
   return testApp.app.pricing.quote({ productId, options, quantity, isUrgent });
@@ -130,7 +136,7 @@ describe("whose cart", () => {
   });
 
   it("keeps the personal cart and each company's cart apart; a company of someone else is 404, someone else's clientId 403", async () => {
-    const me = await freshClient("carts-apart@example.com");
+    const me = await freshClient(testApp, "carts-apart@example.com");
     const [own] = await testApp.database.db.insert(company).values({ accountId: me.id, name: "ООО «Тест»", inn: "7707083893" }).returning();
     await addCards(me.token);
     const companyCart = await addCards(me.token, { companyId: own?.id, quantity: 200 });
@@ -176,7 +182,7 @@ describe("whose cart", () => {
 
 describe("lines", () => {
   it("prices a line on the server with labels, layouts per required detail and totals with VAT", async () => {
-    const me = await freshClient("lines@example.com");
+    const me = await freshClient(testApp, "lines@example.com");
     const options = { paper: "coated-350", colors: "4+4", finishing: ["lamination-matte"] };
     const added = await addCards(me.token, { options, quantity: 500, isUrgent: true });
     const expected = await quote(cardsId, options, 500, true);
@@ -231,7 +237,7 @@ describe("lines", () => {
   });
 
   it("refuses bad input with the pricing's or the contract's Russian message", async () => {
-    const me = await freshClient("lines-bad@example.com");
+    const me = await freshClient(testApp, "lines-bad@example.com");
     await expectProblem({ method: "POST", url: "/api/client-cart/product", token: me.token, payload: { productId: cardsId, quantity: 0 } }, 400, "Тираж — не меньше 1");
     await expectProblem({ method: "POST", url: "/api/client-cart/product", token: me.token, payload: { productId: 999_999, quantity: 100 } }, 404, "Товар не найден");
     const unknownOption = await expectProblem(
@@ -252,7 +258,7 @@ describe("lines", () => {
   });
 
   it("re-prices a changed line, removes lines, and answers 404 for lines that are not the caller's", async () => {
-    const me = await freshClient("lines-patch@example.com");
+    const me = await freshClient(testApp, "lines-patch@example.com");
     const added = await addCards(me.token);
     const lineId = added.orderProduct[0]?.id ?? 0;
     const patched = await cartCall({ method: "PATCH", url: `/api/client-cart/product/${lineId}`, token: me.token, payload: { quantity: 1000, options: { colors: "4+4" } } });
@@ -272,7 +278,7 @@ describe("lines", () => {
   });
 
   it("marks lines in and out of the order, all or nothing", async () => {
-    const me = await freshClient("in-order@example.com");
+    const me = await freshClient(testApp, "in-order@example.com");
     await addCards(me.token);
     const two = await addCards(me.token, { quantity: 200 });
     const [first, second] = two.orderProduct;
@@ -301,7 +307,7 @@ describe("lines", () => {
   });
 
   it("shows the layouts the files area stored: the latest per detail, its URL, findings and approval", async () => {
-    const me = await freshClient("layouts@example.com");
+    const me = await freshClient(testApp, "layouts@example.com");
     const added = await addCards(me.token);
     const lineId = added.orderProduct[0]?.id ?? 0;
     const db = testApp.database.db;
@@ -342,7 +348,7 @@ describe("lines", () => {
 
 describe("PATCH /client-cart", () => {
   it("sets the comment and the payment type, idempotently, and refuses a stale tab's change with 409", async () => {
-    const me = await freshClient("patch-cart@example.com");
+    const me = await freshClient(testApp, "patch-cart@example.com");
     const start = await addCards(me.token);
     const patched = await cartCall({ method: "PATCH", url: "/api/client-cart", token: me.token, payload: { comment: "  Позвонить за час  ", paymentType: "Invoice", version: start.version } });
     expect(patched).toMatchObject({ comment: "Позвонить за час", paymentType: "Invoice", version: start.version + 1 });
@@ -368,7 +374,7 @@ describe("PATCH /client-cart", () => {
 
 describe("promocodes", () => {
   it("applies the real rules: unknown, switched off, expired, below the minimum, percent and fixed", async () => {
-    const me = await freshClient("promo@example.com");
+    const me = await freshClient(testApp, "promo@example.com");
     const put = (code: string) => ({ method: "PUT" as const, url: "/api/client-cart/promocode", token: me.token, payload: { code } });
     const small = await addCards(me.token);
     const smallPrice = small.totals.items;
@@ -405,18 +411,12 @@ describe("deliveries", () => {
   const courier = { deliveryType: "Door", cityKladrId: KRASNODAR, deliveryMethod: "Courier", address: "ул. Красная, д. 1, оф. 5" };
 
   it("prices a delivery by the in-order lines' weight and re-prices it when the lines change", async () => {
-    const me = await freshClient("deliveries@example.com");
+    const me = await freshClient(testApp, "deliveries@example.com");
     await expectProblem({ method: "POST", url: "/api/client-cart/delivery", token: me.token, payload: courier }, 400, "Отметьте для заказа хотя бы один товар, чтобы выбрать доставку");
     const added = await addCards(me.token);
     const line = added.orderProduct[0];
     const withDelivery = await cartCall({ method: "POST", url: "/api/client-cart/delivery", token: me.token, payload: courier });
-    const expected = await testApp.app.deliveryQuotes.quote({
-      cityKladrId: KRASNODAR,
-      deliveryMethod: "Courier",
-      weightGrams: line?.weightGrams ?? 0,
-      isUrgent: false,
-      productionTimeDay: line?.productionTimeDay ?? 0,
-    });
+    const expected = await krasnodarCourierQuote(line);
     const [delivery] = withDelivery.deliveries;
     expect(delivery).toMatchObject({
       deliveryType: "Door",
@@ -436,20 +436,14 @@ describe("deliveries", () => {
     // 5000 cards weigh more than the courier's included 5 kg: the delivery follows.
     const heavy = await cartCall({ method: "PATCH", url: `/api/client-cart/product/${line?.id}`, token: me.token, payload: { quantity: 5000 } });
     const heavyLine = heavy.orderProduct[0];
-    const heavyQuote = await testApp.app.deliveryQuotes.quote({
-      cityKladrId: KRASNODAR,
-      deliveryMethod: "Courier",
-      weightGrams: heavyLine?.weightGrams ?? 0,
-      isUrgent: false,
-      productionTimeDay: heavyLine?.productionTimeDay ?? 0,
-    });
+    const heavyQuote = await krasnodarCourierQuote(heavyLine);
     expect(heavyQuote.priceKopecks).toBeGreaterThan(expected.priceKopecks);
     expect(heavy.deliveries[0]).toMatchObject({ price: heavyQuote.priceKopecks / 100, upToDate: true });
     expect(heavy.totals.delivery).toBe(heavyQuote.priceKopecks / 100);
   });
 
   it("changes and removes deliveries; a recipient or delivery of someone else is 404, an unavailable method 400", async () => {
-    const me = await freshClient("deliveries-put@example.com");
+    const me = await freshClient(testApp, "deliveries-put@example.com");
     await addCards(me.token);
     const created = await cartCall({ method: "POST", url: "/api/client-cart/delivery", token: me.token, payload: courier });
     const deliveryId = created.deliveries[0]?.id ?? 0;
@@ -484,7 +478,7 @@ describe("deliveries", () => {
 
 describe("concurrency", () => {
   it("keeps all 20 lines added at once, with a version per change", async () => {
-    const me = await freshClient("parallel-adds@example.com");
+    const me = await freshClient(testApp, "parallel-adds@example.com");
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         call({ method: "POST", url: "/api/client-cart/product", token: me.token, payload: { productId: cardsId, quantity: 100 + index } }),
@@ -498,7 +492,7 @@ describe("concurrency", () => {
   });
 
   it("serialises concurrent quantity changes: the last writer's quantity with its own price, totals to match", async () => {
-    const me = await freshClient("parallel-patches@example.com");
+    const me = await freshClient(testApp, "parallel-patches@example.com");
     const added = await addCards(me.token);
     const lineId = added.orderProduct[0]?.id ?? 0;
     await cartCall({ method: "POST", url: "/api/client-cart/delivery", token: me.token, payload: courier() });
@@ -532,7 +526,7 @@ describe("concurrency", () => {
 
 describe("repeat", () => {
   it("copies a line of the client's own order at today's price, with its layouts; someone else's is 404", async () => {
-    const me = await freshClient("repeat@example.com");
+    const me = await freshClient(testApp, "repeat@example.com");
     const db = testApp.database.db;
     const [order] = await db
       .insert(clientOrder)
@@ -586,7 +580,7 @@ describe("repeat", () => {
 
 describe("sign-in merge", () => {
   it("moves a visitor's lines (with layouts), delivery and promocode into the account's cart and deletes the visitor", async () => {
-    const me = await freshClient("merge@example.com");
+    const me = await freshClient(testApp, "merge@example.com");
     const first = await call({ method: "POST", url: "/api/client-cart/product", payload: { productId: cardsId, quantity: 5000 } });
     const visitor = String(first.headers[SESSION_TOKEN_HEADER]);
     const visitorCart = cartSchema.parse(first.json());
@@ -601,7 +595,7 @@ describe("sign-in merge", () => {
     const [temporary] = await testApp.database.db.select({ id: cart.accountId }).from(cart).where(eq(cart.id, visitorCart.id ?? 0));
 
     await addCards(me.token, { quantity: 200 });
-    const signedIn = await login("merge@example.com", "secret-123", visitor);
+    const signedIn = await login("merge@example.com", FRESH_CLIENT_PASSWORD, visitor);
     expect(signedIn.id).toBe(me.id);
 
     const merged = await cartCall({ method: "GET", url: "/api/client-cart", token: signedIn.token });
@@ -629,7 +623,7 @@ describe("sign-in merge", () => {
   });
 
   it("merges into the cart of the company the account has selected, keeping the target's own delivery", async () => {
-    const me = await freshClient("merge-company@example.com");
+    const me = await freshClient(testApp, "merge-company@example.com");
     const [own] = await testApp.database.db.insert(company).values({ accountId: me.id, name: "ООО «Слияние»", inn: "7707083893" }).returning();
     const selected = await call({ method: "POST", url: "/api/client-account/select-company", token: me.token, payload: { companyId: own?.id } });
     expect(selected.statusCode, selected.body).toBe(200);
@@ -644,7 +638,7 @@ describe("sign-in merge", () => {
     const first = await call({ method: "POST", url: "/api/client-cart/product", payload: { productId: cardsId, quantity: 300 } });
     const visitor = String(first.headers[SESSION_TOKEN_HEADER]);
     await cartCall({ method: "POST", url: "/api/client-cart/delivery", token: visitor, payload: { deliveryType: "Door", cityKladrId: KRASNODAR, deliveryMethod: "Courier", address: "ул. Домашняя, д. 3" } });
-    const signedIn = await login("merge-company@example.com", "secret-123", visitor);
+    const signedIn = await login("merge-company@example.com", FRESH_CLIENT_PASSWORD, visitor);
 
     const merged = await cartCall({ method: "GET", url: `/api/client-cart?companyId=${own?.id}`, token: signedIn.token });
     expect(merged.id).toBe(target.id);
@@ -657,7 +651,7 @@ describe("sign-in merge", () => {
 
 describe("checkout snapshot", () => {
   it("gives the orders area the in-order lines, deliveries, promocode and kopeck figures, locking the cart in its transaction", async () => {
-    const me = await freshClient("snapshot@example.com");
+    const me = await freshClient(testApp, "snapshot@example.com");
     const [viewerRow] = await testApp.database.db.select().from(account).where(eq(account.id, me.id));
     const viewer = await testApp.app.sessions.resolve(me.token);
     expect(viewer?.account.id).toBe(viewerRow?.id);

@@ -1,6 +1,5 @@
-import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import type { InjectOptions } from "fastify";
 import { z } from "zod/mini";
-import type { AddressInfo } from "node:net";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -16,14 +15,17 @@ import {
   SESSION_TOKEN_HEADER,
 } from "../../shared/contracts/index";
 import { preflightProfileSchema } from "../../shared/contracts/preflight-profile";
+import { BUSINESS_CARD_PROFILE } from "../../preflight/core/testing";
 import type { Product, ProductCard, ProductPriceQuote, ServerError } from "../../shared/contracts/index";
 import { product as productTable, productOption, productPriceTier, productService } from "../../server/db/schema";
 import { seedDemoData } from "../../server/db/seed";
 import { createFileStorages } from "../../server/services/file-storage";
 import { createApi, isApiError } from "../../shared/http/index";
 import type { Api } from "../../shared/http/index";
-import { startTestApp } from "./support/test-app";
-import type { TestApp } from "./support/test-app";
+import { callerOf } from "./support/api-calls";
+import { DEMO_CATEGORY_NAMES } from "./support/demo-catalogue";
+import { startLiveTestApp } from "./support/test-app";
+import type { LiveTestApp } from "./support/test-app";
 
 /*
  * Print options and prices through Fastify's inject: the product page's options, tiers, details
@@ -31,24 +33,20 @@ import type { TestApp } from "./support/test-app";
  * product cards by ids, the category tree and the shop's services.
  */
 
-let testApp: TestApp;
+let testApp: LiveTestApp;
 let everything: ProductCard[];
 let api: Api;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
-  await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-  api = createApi({ baseURL: `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/api` });
+  testApp = await startLiveTestApp();
+  api = createApi({ baseURL: `${testApp.origin}/api` });
   everything = productListPageSchema.parse((await call({ method: "GET", url: "/api/public/product?limit=100" })).json()).items;
 });
 afterAll(async () => {
   await testApp.close();
 });
 
-function call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
-  const { token, headers, ...rest } = options;
-  return testApp.app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-}
+const call = callerOf(() => testApp.app);
 
 function card(name: string): ProductCard {
   const found = everything.find((item) => item.productName === name);
@@ -79,16 +77,7 @@ const foil = () => card("Визитки с тиснением фольгой");
 describe("the demo catalogue", () => {
   it("has 8 categories and about 30 products, each with options, tiers and details", async () => {
     const categories = categoryListSchema.parse((await call({ method: "GET", url: "/api/public/product/category" })).json());
-    expect(categories.map((category) => category.name)).toEqual([
-      "Визитки",
-      "Листовки и флаеры",
-      "Буклеты",
-      "Каталоги и брошюры",
-      "Плакаты",
-      "Широкоформатная печать",
-      "Наклейки и этикетки",
-      "Календари",
-    ]);
+    expect(categories.map((category) => category.name)).toEqual(DEMO_CATEGORY_NAMES);
     expect(everything.length).toBeGreaterThanOrEqual(28);
     for (const item of everything) {
       const product = await page(item.id);
@@ -166,19 +155,7 @@ describe("GET /api/public/product/{id}", () => {
       {
         name: "Лицевая сторона",
         requiresOptionCode: null,
-        profile: {
-          pdfVersion: "1.3",
-          pages: 1,
-          trimMm: [90, 50],
-          bleedMm: 2,
-          sizeToleranceMm: 0.5,
-          minPpi: 300,
-          ppiTolerancePct: 5,
-          compression: "lossy",
-          maxTacPct: 300,
-          tacTolerancePct: 1,
-          tacMinAreaMm2: 1,
-        },
+        profile: BUSINESS_CARD_PROFILE,
       },
       expect.objectContaining({ name: "Обратная сторона", requiresOptionCode: "4+4" }),
     ]);

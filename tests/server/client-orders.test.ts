@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartSchema, documentListPageSchema, orderListPageSchema, orderSchema, serverErrorSchema } from "../../shared/contracts/index";
 import type { Cart, Order } from "../../shared/contracts/index";
 import { kopecksInWords } from "../../shared/domain/index";
-import { account, clientOrder, company, designOrder, layout, payment, storedFile } from "../../server/db/schema";
+import { account, clientOrder, designOrder, layout, payment, storedFile } from "../../server/db/schema";
 import { notification } from "../../server/db/mail.schema";
 import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
 import { recordNotification } from "../../server/services/notification-record";
 import { formatKopecks } from "../../server/services/pdf-document";
-import { hashPassword } from "../../server/services/password";
 import { loginToken } from "./support/api-calls";
 import { pdfTextLines } from "./support/pdf-text";
+import { freshCompanyClient } from "./support/fresh-client";
 import { demoBusinessCardsId, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -53,14 +53,8 @@ interface Client {
 }
 
 /** A client of the test's own with one company, so its carts, orders and documents start empty. */
-async function freshClient(label: string): Promise<Client> {
-  const db = testApp.database.db;
-  const email = `client-${randomUUID().slice(0, 12)}@example.com`;
-  const [me] = await db.insert(account).values({ email, passwordHash: await hashPassword("secret-123"), typeUser: "client", name: "Пётр", surname: "Тестов" }).returning({ id: account.id });
-  if (!me) throw new Error("No account");
-  const [own] = await db.insert(company).values({ accountId: me.id, name: `ООО «${label}»`, inn: "7707083893", kpp: "770701001", legalAddress: "г. Москва" }).returning({ id: company.id });
-  if (!own) throw new Error("No company");
-  return { id: me.id, token: await loginToken(testApp.app, email, "secret-123"), companyId: own.id };
+function newClient(label: string): Promise<Client> {
+  return freshCompanyClient(testApp, `client-${randomUUID().slice(0, 12)}@example.com`, `ООО «${label}»`);
 }
 
 /** Business cards in the cart of the company (or the personal profile), their layouts checked, a courier delivery. */
@@ -112,7 +106,7 @@ afterAll(async () => {
 
 describe("POST /client-order/{id}/repeat", () => {
   it("copies every line of the order into the cart of the order's company, with the layouts and design orders shown on the order", async () => {
-    const me = await freshClient("Повтор");
+    const me = await newClient("Повтор");
     const order = await place(me, me.companyId, "Invoice", [100, 500]);
     expect(order.lines).toHaveLength(2);
     // A design order of the first line shows on the order's line.
@@ -133,8 +127,8 @@ describe("POST /client-order/{id}/repeat", () => {
   });
 
   it("answers 404 for another client's order and adds nothing", async () => {
-    const owner = await freshClient("Владелец");
-    const stranger = await freshClient("Чужой");
+    const owner = await newClient("Владелец");
+    const stranger = await newClient("Чужой");
     const order = await place(owner, null, "Yookassa");
     const response = await call({ method: "POST", url: `/api/client-order/${order.id}/repeat`, token: stranger.token });
     expect(response.statusCode).toBe(404);
@@ -146,7 +140,7 @@ describe("POST /client-order/{id}/repeat", () => {
 
 describe("POST /client-order/{id}/payment (offline: the built-in test payment)", () => {
   it("reuses a pending payment, makes a new one after a cancel, and pays with it", async () => {
-    const me = await freshClient("Оплата");
+    const me = await newClient("Оплата");
     const order = await place(me, null, "Yookassa");
     if (order.payment.type !== "Yookassa") throw new Error("Expected a card payment");
     const first = order.payment.confirmationUrl;
@@ -184,7 +178,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
   });
 
   it("makes one new payment when two requests pay a cancelled order at once", async () => {
-    const me = await freshClient("Дважды");
+    const me = await newClient("Дважды");
     const order = await place(me, null, "Yookassa");
     if (order.payment.type !== "Yookassa") throw new Error("Expected a card payment");
     await pressTestPage(order.payment.confirmationUrl ?? "", "cancel");
@@ -199,7 +193,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
   });
 
   it("refuses an invoice order, a cancelled order and another client's order", async () => {
-    const me = await freshClient("Отказ");
+    const me = await newClient("Отказ");
     const invoice = await place(me, me.companyId, "Invoice");
     const byInvoice = await payAgain(me.token, invoice.id);
     expect(byInvoice.statusCode).toBe(409);
@@ -211,7 +205,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
     expect(cancelled.statusCode).toBe(409);
     expect(problem(cancelled).code).toBe("ORDER_CANCELLED");
 
-    const stranger = await freshClient("Посторонний");
+    const stranger = await newClient("Посторонний");
     const foreign = await payAgain(stranger.token, card.id);
     expect(foreign.statusCode).toBe(404);
     expect(problem(foreign).messageUI).toBe("Заказ не найден");
@@ -234,7 +228,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
 
 describe("GET /client-order?personal=true", () => {
   it("narrows the list to the personal profile's orders", async () => {
-    const me = await freshClient("Список");
+    const me = await newClient("Список");
     const personal = await place(me, null, "Yookassa");
     const companys = await place(me, me.companyId, "Invoice");
     const all = await ok({ method: "GET", url: "/api/client-order", token: me.token }, orderListPageSchema);
@@ -248,7 +242,7 @@ describe("GET /client-order?personal=true", () => {
 
 describe("documents and the act", () => {
   it("lists each account's invoices and the acts of its finished orders, newest first", async () => {
-    const me = await freshClient("Документы");
+    const me = await newClient("Документы");
     const db = testApp.database.db;
     const invoiceNew = await place(me, me.companyId, "Invoice");
     const invoiceDone = await place(me, me.companyId, "Invoice");
@@ -289,13 +283,13 @@ describe("documents and the act", () => {
     expect(paged).toMatchObject({ total: 3, offset: 1, limit: 1 });
     expect(paged.items.map((item) => item.orderId)).toEqual([invoiceDone.id, invoiceDone.id]);
 
-    const stranger = await freshClient("Не свои");
+    const stranger = await newClient("Не свои");
     expect((await call({ method: "GET", url: `/api/client-account/documents?companyId=${me.companyId}`, token: stranger.token })).statusCode).toBe(404);
     expect((await ok({ method: "GET", url: "/api/client-account/documents", token: stranger.token }, documentListPageSchema)).items).toEqual([]);
   });
 
   it("makes the act of a finished order as a PDF with the order's figures, and refuses it before", async () => {
-    const me = await freshClient("Акт");
+    const me = await newClient("Акт");
     const db = testApp.database.db;
     const order = await place(me, me.companyId, "Invoice", [100, 500]);
     const early = await call({ method: "GET", url: `/api/client-order/${order.id}/act`, token: me.token });
@@ -328,7 +322,7 @@ describe("documents and the act", () => {
     );
     expect(text.some((item) => item.includes(`Основание: заказ № ${order.number}`))).toBe(true);
 
-    const stranger = await freshClient("Чужой акт");
+    const stranger = await newClient("Чужой акт");
     expect((await call({ method: "GET", url: `/api/client-order/${order.id}/act`, token: stranger.token })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,5 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { inArray } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +19,7 @@ import { inProcessFetch } from "../../server/plugins/in-process-fetch";
 import { createApi, isApiError } from "../../shared/http/index";
 import { city } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { closeServer, serveOnLoopback } from "./support/fake-http";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -122,7 +122,7 @@ function startFake(): Promise<string> {
     }
     send(404, { message: "not found" });
   });
-  return new Promise((resolve) => fake.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(fake.address() as AddressInfo).port}`)));
+  return serveOnLoopback(fake);
 }
 
 beforeAll(async () => {
@@ -140,7 +140,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await testApp.close();
-  await new Promise<void>((resolve) => fake.close(() => resolve()));
+  await closeServer(fake);
 });
 
 function call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {

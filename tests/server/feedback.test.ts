@@ -1,10 +1,9 @@
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedbackFormDefinitionSchema, feedbackReceiptSchema, recaptchaConfigSchema, serverErrorSchema } from "../../shared/contracts/index";
 import { createRecaptchaVerifier } from "../../server/adapters/recaptcha";
 import { feedbackRequest } from "../../server/db/schema";
+import { startFakeSiteverify } from "./support/fake-http";
+import type { FakeSiteverify } from "./support/fake-http";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -25,20 +24,11 @@ const filled = {
 
 let offline: TestApp;
 let withCaptcha: TestApp;
-let siteverify: Server;
-const verified: URLSearchParams[] = [];
+let siteverify: FakeSiteverify;
 
 beforeAll(async () => {
-  siteverify = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-    verified.push(form);
-    const success = form.get("secret") === "secret-key" && form.get("response") === "good-token";
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(success ? { success, hostname: "localhost" } : { success, "error-codes": ["invalid-input-response"] }));
-  });
-  await new Promise<void>((resolve) => siteverify.listen(0, "127.0.0.1", resolve));
-  const verifyUrl = `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/recaptcha/api/siteverify`;
+  siteverify = await startFakeSiteverify();
+  const { verifyUrl } = siteverify;
   [offline, withCaptcha] = await Promise.all([
     startTestApp(),
     startTestApp({ recaptcha: { siteKey: "site-key", verifier: createRecaptchaVerifier({ secretKey: "secret-key", verifyUrl }) } }),
@@ -47,7 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([offline?.close(), withCaptcha?.close()]);
-  await new Promise<void>((resolve) => siteverify.close(() => resolve()));
+  await siteverify?.close();
 });
 
 describe("the feedback form", () => {
@@ -113,7 +103,7 @@ describe("reCAPTCHA", () => {
 
     const good = await withCaptcha.app.inject({ method: "POST", url: "/api/feedback-form", payload: { values: filled, captchaToken: "good-token" } });
     expect(good.statusCode, good.body).toBe(200);
-    const last = verified.at(-1);
+    const last = siteverify.forms().at(-1);
     expect(last?.get("secret")).toBe("secret-key");
     expect(last?.get("response")).toBe("good-token");
     expect(last?.get("remoteip")).toBe("127.0.0.1");

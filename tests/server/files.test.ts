@@ -18,7 +18,7 @@ import { createLocalFileStorage } from "../../server/services/file-storage";
 import { createApi } from "../../shared/http/index";
 import { BACK, FACE, PNG_BYTES, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
-import { startTestApp } from "./support/test-app";
+import { listenOnLoopback, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -333,11 +333,9 @@ describe("design orders", () => {
 
 describe("the API client (shared/http files endpoints) against a live server", () => {
   it("uploads a layout as FormData, orders design and runs a check with the real engine, which passes a print-ready layout", async () => {
-    await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = testApp.app.server.address();
-    const port = typeof address === "object" && address ? address.port : 0;
+    const origin = await listenOnLoopback(testApp.app);
     let token: string | null = clientToken;
-    const api = createApi({ baseURL: `http://127.0.0.1:${port}/api`, sessionToken: { get: () => token, set: (next) => (token = next) } });
+    const api = createApi({ baseURL: `${origin}/api`, sessionToken: { get: () => token, set: (next) => (token = next) } });
 
     const uploaded = await api.uploadLayout({ file: new Blob([printReadyPdf().slice()], { type: "application/pdf" }), fileName: "клиент.pdf", orderProductId: line.orderProductId, detailName: FACE });
     expect(uploaded).toMatchObject({ orderProductId: line.orderProductId, detailName: FACE, fileName: "клиент.pdf", status: "uploaded" });
@@ -381,10 +379,10 @@ describe("the API client (shared/http files endpoints) against a live server", (
     expect((await layoutOfCart())?.design).toBeNull();
 
     // The bytes of the private file, with the session; without it the file is not found.
-    const downloaded = await api.downloadFile(uploaded.fileUrl.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${port}`));
+    const downloaded = await api.downloadFile(uploaded.fileUrl.replace(/^https?:\/\/[^/]+/, origin));
     expect(Buffer.from(downloaded).equals(Buffer.from(printReadyPdf()))).toBe(true);
-    const anonymous = createApi({ baseURL: `http://127.0.0.1:${port}/api` });
-    await expect(anonymous.downloadFile(`http://127.0.0.1:${port}/api/file/${uploaded.fileUrl.split("/").pop() ?? ""}`)).rejects.toMatchObject({ status: 404 });
+    const anonymous = createApi({ baseURL: `${origin}/api` });
+    await expect(anonymous.downloadFile(`${origin}/api/file/${uploaded.fileUrl.split("/").pop() ?? ""}`)).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -1,44 +1,32 @@
 import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, createApi, isApiError } from "../../shared/http/index";
+import { ApiError, createApi } from "../../shared/http/index";
 import type { Api } from "../../shared/http/index";
-import { startTestApp } from "./support/test-app";
-import type { TestApp } from "./support/test-app";
+import { apiErrorOf } from "./support/api-client";
+import { DEMO_CATEGORY_NAMES } from "./support/demo-catalogue";
+import { closeServer, serveOnLoopback } from "./support/fake-http";
+import { startLiveTestApp } from "./support/test-app";
+import type { LiveTestApp } from "./support/test-app";
 
 /*
  * The storefront's API client (shared/http) against the real server listening on a socket: the
  * contracts agree end to end, errors arrive as ApiError with the server's Russian messageUI.
  */
 
-let testApp: TestApp;
-let origin: string;
+let testApp: LiveTestApp;
 let api: Api;
 
 /** A port nobody listens on: bound, read, released. */
 async function closedPort(): Promise<number> {
   const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
+  const { port } = new URL(await serveOnLoopback(probe));
+  await closeServer(probe);
+  return Number(port);
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp();
-  await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
-  api = createApi({ baseURL: `${origin}/api` });
+  testApp = await startLiveTestApp();
+  api = createApi({ baseURL: `${testApp.origin}/api` });
 });
 afterAll(async () => {
   await testApp?.close();
@@ -47,16 +35,7 @@ afterAll(async () => {
 describe("createApi against a live server", () => {
   it("getProductCategories gives the categories with their counts", async () => {
     const categories = await api.getProductCategories();
-    expect(categories.map((category) => category.name)).toEqual([
-      "Визитки",
-      "Листовки и флаеры",
-      "Буклеты",
-      "Каталоги и брошюры",
-      "Плакаты",
-      "Широкоформатная печать",
-      "Наклейки и этикетки",
-      "Календари",
-    ]);
+    expect(categories.map((category) => category.name)).toEqual(DEMO_CATEGORY_NAMES);
     const { total } = await api.getProducts({ limit: 1 });
     expect(categories.reduce((sum, category) => sum + category.productCount, 0)).toBe(total);
   });
@@ -89,7 +68,7 @@ describe("createApi against a live server", () => {
     expect(product.productName).toBe(card.productName);
     expect(product.photos.length).toBeGreaterThan(0);
     for (const url of product.photos) {
-      expect(url.startsWith(`${origin}/files/catalog/`)).toBe(true);
+      expect(url.startsWith(`${testApp.origin}/files/catalog/`)).toBe(true);
       const photo = await fetch(url);
       expect(photo.status).toBe(200);
       expect(photo.headers.get("content-type")).toBe("image/svg+xml");
@@ -102,34 +81,34 @@ describe("createApi against a live server", () => {
   });
 
   it("a 400 arrives as ApiError with the status, code, Russian messageUI and issues", async () => {
-    const error = await apiError(api.getProducts({ limit: 500 }));
+    const error = await apiErrorOf(api.getProducts({ limit: 500 }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.code).toBe("VALIDATION_ERROR");
     expect(error.messageUI).toBe("На странице может быть от 1 до 100 товаров");
     expect(error.issues).toEqual([{ field: "limit", messageUI: "На странице может быть от 1 до 100 товаров" }]);
 
-    const badRange = await apiError(api.getProducts({ minPrice: 900, maxPrice: 100 }));
+    const badRange = await apiErrorOf(api.getProducts({ minPrice: 900, maxPrice: 100 }));
     expect(badRange.status).toBe(400);
     expect(badRange.messageUI).toBe("Минимальная цена не может быть больше максимальной");
   });
 
   it("a 404 arrives as ApiError «Товар не найден»", async () => {
-    const error = await apiError(api.getProduct(424242));
+    const error = await apiErrorOf(api.getProduct(424242));
     expect(error.status).toBe(404);
     expect(error.code).toBe("PRODUCT_NOT_FOUND");
     expect(error.messageUI).toBe("Товар не найден");
   });
 
   it("an id the server cannot read arrives as a 400", async () => {
-    const error = await apiError(api.getProduct(-1));
+    const error = await apiErrorOf(api.getProduct(-1));
     expect(error.status).toBe(400);
     expect(error.messageUI).toBe("Номер товара указан неверно");
   });
 
   it("an unreachable server arrives as ApiError with status 0", async () => {
     const offline = createApi({ baseURL: `http://127.0.0.1:${await closedPort()}/api` });
-    const error = await apiError(offline.getNds());
+    const error = await apiErrorOf(offline.getNds());
     expect(error.status).toBe(0);
     expect(error.code).toBe("NETWORK");
     expect(error.messageUI).toMatch(/Нет связи с сервером/);

@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
-import { createApi, isApiError } from "../../shared/http/index";
-import type { ApiError, SessionTokenStore } from "../../shared/http/index";
-import { startTestApp } from "./support/test-app";
-import type { TestApp } from "./support/test-app";
+import { createApi } from "../../shared/http/index";
+import { apiErrorOf, memorySessionTokens } from "./support/api-client";
+import { startLiveTestApp } from "./support/test-app";
+import type { LiveTestApp } from "./support/test-app";
 
 /*
  * The API client as a widget on a partner's site uses it: no cookies at all (Node's fetch keeps
@@ -12,35 +11,12 @@ import type { TestApp } from "./support/test-app";
  * widget's own store, against the real server on a socket.
  */
 
-let testApp: TestApp;
+let testApp: LiveTestApp;
 let baseURL: string;
 
-function memoryStore(): SessionTokenStore & { token: string | null } {
-  return {
-    token: null,
-    get() {
-      return this.token;
-    },
-    set(token) {
-      this.token = token;
-    },
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
-
 beforeAll(async () => {
-  testApp = await startTestApp();
-  await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-  baseURL = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/api`;
+  testApp = await startLiveTestApp();
+  baseURL = `${testApp.origin}/api`;
 });
 afterAll(async () => {
   await testApp?.close();
@@ -48,7 +24,7 @@ afterAll(async () => {
 
 describe("a widget's session through createApi", () => {
   it("keeps a visitor's session from the first favourite, then signs in, carries the favourite over and signs out", async () => {
-    const store = memoryStore();
+    const store = memorySessionTokens();
     const api = createApi({ baseURL, sessionToken: store });
     const [first] = (await api.getProducts({ limit: 1 })).items;
 
@@ -71,22 +47,22 @@ describe("a widget's session through createApi", () => {
 
     await api.logout();
     expect(store.token).toBeNull();
-    const signedOut = await failure(api.getProfile());
+    const signedOut = await apiErrorOf(api.getProfile());
     expect(signedOut.status).toBe(401);
     expect(signedOut.messageUI).toBe("Войдите в систему, чтобы продолжить.");
   });
 
   it("brings the server's Russian message for a wrong password and a bad e-mail", async () => {
-    const api = createApi({ baseURL, sessionToken: memoryStore() });
-    const wrong = await failure(api.login({ email: DEMO_ACCOUNTS.client.email, password: "nope" }));
+    const api = createApi({ baseURL, sessionToken: memorySessionTokens() });
+    const wrong = await apiErrorOf(api.login({ email: DEMO_ACCOUNTS.client.email, password: "nope" }));
     expect(wrong).toMatchObject({ status: 401, code: "WRONG_CREDENTIALS", messageUI: "Неверный адрес электронной почты или пароль." });
-    const bad = await failure(api.login({ email: "client", password: "x" }));
+    const bad = await apiErrorOf(api.login({ email: "client", password: "x" }));
     expect(bad.status).toBe(400);
     expect(bad.issues).toEqual([{ field: "email", messageUI: "Проверьте адрес электронной почты: в нём ошибка" }]);
   });
 
   it("lets an employee find a client and act for them", async () => {
-    const api = createApi({ baseURL, sessionToken: memoryStore() });
+    const api = createApi({ baseURL, sessionToken: memorySessionTokens() });
     await api.login({ email: DEMO_ACCOUNTS.employee.email, password: DEMO_ACCOUNTS.employee.password });
     const [client] = await api.searchClients({ search: "Иванов", assigned: true });
     expect(client?.companies.length).toBeGreaterThanOrEqual(2);

@@ -4,13 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devMailListSchema } from "../../shared/contracts/index";
-import { once } from "node:events";
 import { createServer } from "node:net";
-import { z } from "zod/mini";
 import { createFileTransport, createSmtpTransport, mailFileName, SMTP_TIMEOUTS_MS } from "../../server/adapters/mailer";
 import { mailOutbox } from "../../server/db/schema";
 import { createMailOutbox, DEFAULT_MAIL_OUTBOX, queueMail, retryDelayMs } from "../../server/services/mail-outbox";
 import { problemOf } from "./support/api-calls";
+import { serveOnLoopback } from "./support/fake-http";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -64,9 +63,13 @@ describe("delivery into the data folder", () => {
     expect(eml).toContain("Content-Type: text/plain; charset=utf-8");
     expect(eml).toContain("Content-Type: text/html; charset=utf-8");
     expect(eml).toContain(`Message-ID: <ottisk-mail-${row!.id}-`);
-    const [sent] = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    // The file is written first, the row marked sent right after: wait for the mark, not only the file.
+    const sent = await waitFor(async () => {
+      const [current] = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+      return current?.sentAt ? current : null;
+    }, "the letter marked sent");
     expect(sent).toMatchObject({ attempts: 1, lastError: null });
-    expect(sent!.sentAt).toBeInstanceOf(Date);
+    expect(sent.sentAt).toBeInstanceOf(Date);
   });
 
   it("retries after a failure with a growing wait, keeping the last error, then delivers once", async () => {
@@ -142,9 +145,8 @@ describe("the SMTP transport", () => {
   it("gives up on a server that never greets within the transport's timeout (under the outbox's lease), so the letter is retried, not sent twice", async () => {
     expect(SMTP_TIMEOUTS_MS.greetingTimeout + SMTP_TIMEOUTS_MS.connectionTimeout + SMTP_TIMEOUTS_MS.socketTimeout).toBeLessThan(DEFAULT_MAIL_OUTBOX.leaseMs);
     // A listener that takes the connection and says nothing; the operator's own value in the URL wins over the default.
-    const silent = createServer(() => undefined).listen(0, "127.0.0.1");
-    await once(silent, "listening");
-    const { port } = z.object({ port: z.number() }).parse(silent.address());
+    const silent = createServer(() => undefined);
+    const { port } = new URL(await serveOnLoopback(silent));
     const transport = createSmtpTransport(`smtp://127.0.0.1:${port}?greetingTimeout=300`, "shop@ottisk.test");
     try {
       await expect(transport.send({ id: 1, to: "smtp@example.ru", subject: "SMTP", text: "Текст", html: null, createdAt: new Date() })).rejects.toThrow(/Greeting never received/);

@@ -2,7 +2,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { createServer } from "node:http";
 import type { IncomingMessage, Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,15 +10,16 @@ import type { Cart, Order, ServerError } from "../../shared/contracts/index";
 import { kopecksInWords, SHOP_REQUISITES, VAT_PERCENT } from "../../shared/domain/index";
 import { createApi, isApiError } from "../../shared/http/index";
 import { createYookassaClient } from "../../server/adapters/yookassa";
-import { account, balanceEntry, cart, clientOrder, company, orderProduct, payment, product } from "../../server/db/schema";
+import { balanceEntry, cart, clientOrder, company, orderProduct, payment, product } from "../../server/db/schema";
+import { closeServer, serveOnLoopback } from "./support/fake-http";
 import { passMissingLayouts } from "./support/files-fixtures";
 import { DEMO_ACCOUNTS, DEMO_BALANCE, DEMO_PROMOCODES } from "../../server/db/demo-data";
 import { seedDemoBalance } from "../../server/db/seed";
 import { formatKopecks } from "../../server/services/invoice-pdf";
-import { hashPassword } from "../../server/services/password";
 import { isShopError } from "../../server/services/shop-error";
 import { pdfTextLines } from "./support/pdf-text";
-import { demoBusinessCardsId, startTestApp } from "./support/test-app";
+import { freshClient } from "./support/fresh-client";
+import { demoBusinessCardsId, listenOnLoopback, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -63,12 +63,6 @@ async function login(shop: Shop, email: string, password: string): Promise<{ tok
   expect(response.statusCode, response.body).toBe(200);
   const grant = sessionGrantSchema.parse(response.json());
   return { token: grant.token, id: grant.profile.id };
-}
-
-/** A client of the test's own, so its carts and ledgers start empty. */
-async function freshClient(shop: Shop, email: string): Promise<{ token: string; id: number }> {
-  await shop.testApp.database.db.insert(account).values({ email, passwordHash: await hashPassword("secret-123"), typeUser: "client", name: "Пётр", surname: "Тестов" });
-  return login(shop, email, "secret-123");
 }
 
 async function cartCall(shop: Shop, options: InjectOptions & { token?: string | undefined }): Promise<Cart> {
@@ -240,7 +234,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     });
 
     it("is refused for the personal profile: an invoice names a company as the buyer", async () => {
-      const me = await freshClient(shop, "invoice-person@example.com");
+      const me = await freshClient(shop.testApp, "invoice-person@example.com");
       await readyCart(shop, me.token, null);
       const refused = await place(shop, me.token, { companyId: null, paymentType: "Invoice", idempotencyKey: "person-invoice-1" });
       expect(refused.statusCode).toBe(400);
@@ -254,7 +248,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
 
   describe("idempotency", () => {
     it("makes one order for two parallel requests with the same key and answers it to both", async () => {
-      const me = await freshClient(shop, "parallel@example.com");
+      const me = await freshClient(shop.testApp, "parallel@example.com");
       await readyCart(shop, me.token, null);
       const body = { companyId: null, paymentType: "Yookassa", idempotencyKey: "same-key-12345" };
       const [first, second] = await Promise.all([place(shop, me.token, body), place(shop, me.token, body)]);
@@ -279,7 +273,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     });
 
     it("takes the key from the Idempotency-Key header, and requires one", async () => {
-      const me = await freshClient(shop, "header-key@example.com");
+      const me = await freshClient(shop.testApp, "header-key@example.com");
       await readyCart(shop, me.token, null);
       const missing = await place(shop, me.token, { companyId: null, paymentType: "Yookassa" });
       expect(missing.statusCode).toBe(400);
@@ -301,7 +295,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     });
 
     it("refuses a cart that is not ready, an unknown payment type and another client's company", async () => {
-      const me = await freshClient(shop, "not-ready@example.com");
+      const me = await freshClient(shop.testApp, "not-ready@example.com");
       const none = await place(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "no-cart-12345" });
       expect(none.statusCode).toBe(400);
       expect(problemOf(none).messageUI).toBe("В корзине нет товаров для заказа");
@@ -343,7 +337,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     });
 
     it("refuses with 402 when the balance is short and leaves the cart as it was", async () => {
-      const me = await freshClient(shop, "short-balance@example.com");
+      const me = await freshClient(shop.testApp, "short-balance@example.com");
       await shop.testApp.app.balance.topUp({ clientId: me.id, companyId: null }, 10_000, "Тестовое пополнение");
       const ready = await readyCart(shop, me.token, null);
       expect(ready.totals.total).toBeGreaterThan(100);
@@ -358,7 +352,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     });
 
     it("never goes below zero: of two debits that each fit alone but not together, one is refused", async () => {
-      const me = await freshClient(shop, "two-debits@example.com");
+      const me = await freshClient(shop.testApp, "two-debits@example.com");
       const ledger = { clientId: me.id, companyId: null };
       const db = shop.testApp.database.db;
       await readyCart(shop, me.token, null);
@@ -377,7 +371,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     });
 
     it("places two parallel balance orders of one cart once: the second finds the cart empty", async () => {
-      const me = await freshClient(shop, "parallel-balance@example.com");
+      const me = await freshClient(shop.testApp, "parallel-balance@example.com");
       const ledger = { clientId: me.id, companyId: null };
       const ready = await readyCart(shop, me.token, null);
       const total = kopecks(ready.totals.total);
@@ -406,7 +400,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
 
   describe("Yookassa offline: the built-in test payment page", () => {
     it("pays on the test page and sends the shopper to the success page", async () => {
-      const me = await freshClient(shop, "test-pay@example.com");
+      const me = await freshClient(shop.testApp, "test-pay@example.com");
       await readyCart(shop, me.token, null);
       const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "test-pay-12345" });
       if (order.payment.type !== "Yookassa") throw new Error("Expected a YooKassa payment");
@@ -442,7 +436,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     });
 
     it("cancels on the test page and sends the shopper back to the order's success page (which offers paying again)", async () => {
-      const me = await freshClient(shop, "test-cancel@example.com");
+      const me = await freshClient(shop.testApp, "test-cancel@example.com");
       await readyCart(shop, me.token, null);
       const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "test-cancel-123" });
       const path = order.payment.type === "Yookassa" ? (order.payment.confirmationUrl?.slice(ORIGIN.length) ?? "") : "";
@@ -533,11 +527,10 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
     });
 
     it("is what the storefront's API client (shared/http) places and reads, over a real socket", async () => {
-      const me = await freshClient(shop, "api-client@example.com");
+      const me = await freshClient(shop.testApp, "api-client@example.com");
       await readyCart(shop, me.token, null);
-      await shop.testApp.app.listen({ port: 0, host: "127.0.0.1" });
-      const address = shop.testApp.app.server.address() as AddressInfo;
-      const api = createApi({ baseURL: `http://127.0.0.1:${address.port}/api`, sessionToken: { get: () => me.token, set: () => undefined } });
+      const origin = await listenOnLoopback(shop.testApp.app);
+      const api = createApi({ baseURL: `${origin}/api`, sessionToken: { get: () => me.token, set: () => undefined } });
       const order = await api.placeOrder({ companyId: null, paymentType: "Yookassa", idempotencyKey: "api-client-order-1" });
       expect(order.payment).toMatchObject({ type: "Yookassa", confirmationUrl: expect.stringMatching(/^http/) });
       expect(await api.getOrder(order.id)).toEqual(order);
@@ -593,13 +586,11 @@ class FakeYookassa {
 
   async start(): Promise<void> {
     this.server = createServer((request, response) => void this.handle(request, response.writeHead.bind(response), (body) => response.end(body)));
-    await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
-    const address = this.server.address() as AddressInfo;
-    this.baseUrl = `http://127.0.0.1:${address.port}`;
+    this.baseUrl = await serveOnLoopback(this.server);
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    if (this.server) await closeServer(this.server);
   }
 
   private async handle(request: IncomingMessage, writeHead: (status: number, headers: Record<string, string>) => unknown, end: (body: string) => void): Promise<void> {
@@ -685,7 +676,7 @@ describe("Yookassa with keys: the real API (faked at its HTTP boundary) and its 
     });
 
   it("creates the payment with Basic auth, an Idempotence-Key and YooKassa's body; the webhook is believed only after a refetch", async () => {
-    const me = await freshClient(shop, "yookassa@example.com");
+    const me = await freshClient(shop.testApp, "yookassa@example.com");
     await readyCart(shop, me.token, null);
     const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "yookassa-order-1" });
     if (order.payment.type !== "Yookassa") throw new Error("Expected a YooKassa payment");
@@ -729,7 +720,7 @@ describe("Yookassa with keys: the real API (faked at its HTTP boundary) and its 
   });
 
   it("does not believe a payment whose amount or order does not match, and ignores unknown payments with 200", async () => {
-    const me = await freshClient(shop, "yookassa-mismatch@example.com");
+    const me = await freshClient(shop.testApp, "yookassa-mismatch@example.com");
     await readyCart(shop, me.token, null);
     const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "yookassa-mismatch" });
     const [stored] = await shop.testApp.database.db.select().from(payment).where(eq(payment.orderId, order.id));
@@ -750,7 +741,7 @@ describe("Yookassa with keys: the real API (faked at its HTTP boundary) and its 
   });
 
   it("cancels on YooKassa's word", async () => {
-    const me = await freshClient(shop, "yookassa-cancel@example.com");
+    const me = await freshClient(shop.testApp, "yookassa-cancel@example.com");
     await readyCart(shop, me.token, null);
     const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "yookassa-cancel" });
     const [stored] = await shop.testApp.database.db.select().from(payment).where(eq(payment.orderId, order.id));
@@ -761,7 +752,7 @@ describe("Yookassa with keys: the real API (faked at its HTTP boundary) and its 
   });
 
   it("answers 502 when YooKassa is down, and a retry with the same key sends the same Idempotence-Key", async () => {
-    const me = await freshClient(shop, "yookassa-down@example.com");
+    const me = await freshClient(shop.testApp, "yookassa-down@example.com");
     await readyCart(shop, me.token, null);
     const createsBefore = fake.creates.length;
     fake.failCreates = 1;

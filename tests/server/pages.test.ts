@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { websiteBlock, websitePage } from "../../server/db/schema";
 import { seedDemoPages } from "../../server/db/seed";
@@ -17,7 +16,7 @@ import {
 } from "../../shared/contracts/index";
 import type { Page, PageList, SearchResultPage, ServerError } from "../../shared/contracts/index";
 import { createApi } from "../../shared/http/index";
-import { startTestApp } from "./support/test-app";
+import { listenOnLoopback, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -54,6 +53,15 @@ async function search(text: string, extra = ""): Promise<SearchResultPage> {
 async function problem(url: string): Promise<{ status: number; error: ServerError }> {
   const { status, body } = await getJson(url);
   return { status, error: serverErrorSchema.parse(body) };
+}
+
+/** Each query of `cases` on `path` is refused with 400 and a Russian message matching its pattern. */
+async function expectRefusedQueries(path: string, cases: [string, RegExp][]): Promise<void> {
+  for (const [query, message] of cases) {
+    const { status, error } = await problem(`${path}?${query}`);
+    expect(status, query).toBe(400);
+    expect(error.messageUI, query).toMatch(message);
+  }
 }
 
 const keys = (target: Page) => target.components.map((component) => component.key);
@@ -260,11 +268,7 @@ describe("GET /public/website/page (section lists)", () => {
       ["kind=blog&offset=-1", /offset/],
       ["kind=blog&exclude=abc", /exclude/],
     ];
-    for (const [query, message] of cases) {
-      const { status, error } = await problem(`/api/public/website/page?${query}`);
-      expect(status, query).toBe(400);
-      expect(error.messageUI, query).toMatch(message);
-    }
+    await expectRefusedQueries("/api/public/website/page", cases);
   });
 });
 
@@ -389,11 +393,7 @@ describe("GET /public/website/search", () => {
       ["search=visitka&limit=51", /limit/],
       ["search=visitka&offset=x", /offset/],
     ];
-    for (const [query, message] of cases) {
-      const { status, error } = await problem(`/api/public/website/search?${query}`);
-      expect(status, query).toBe(400);
-      expect(error.messageUI, query).toMatch(message);
-    }
+    await expectRefusedQueries("/api/public/website/search", cases);
   });
 });
 
@@ -409,8 +409,7 @@ describe("GET /public/website/popup", () => {
 
 describe("the API client (shared/http) against a listening server", () => {
   it("loads pages by slug (encoding the slashes), lists, the menu, the blocks, the popup and the search", async () => {
-    await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-    const api = createApi({ baseURL: `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/api` });
+    const api = createApi({ baseURL: `${await listenOnLoopback(testApp.app)}/api` });
     expect((await api.getPage("")).kind).toBe("main");
     expect((await api.getPage("blog/buklet-ili-listovka")).slug).toBe("blog/buklet-ili-listovka");
     expect((await api.getPageSeo("blog/cmyk-i-rgb")).name).toBe("Почему на печати цвета не такие, как на экране");

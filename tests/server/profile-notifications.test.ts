@@ -18,8 +18,9 @@ import type { AccountProfile, NotificationListPage } from "../../shared/contract
 import { account, balanceEntry, clientOrder, company, designOrder, emailToken, payment, product } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
 import { recordNotification } from "../../server/services/notification-record";
-import { hashPassword } from "../../server/services/password";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
+import { FRESH_CLIENT_PASSWORD, freshClient } from "./support/fresh-client";
+import type { FreshClient } from "./support/fresh-client";
 import { startTestApp, TEST_APP_ORIGIN } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -70,14 +71,8 @@ async function notifications(token: string, query = ""): Promise<NotificationLis
 }
 
 /** A client of the test's own, so changing its password or companies touches nobody else. */
-async function freshClient(label: string): Promise<{ id: number; email: string; token: string }> {
-  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const [row] = await testApp.database.db
-    .insert(account)
-    .values({ email, passwordHash: await hashPassword("secret-123"), typeUser: "client", name: "Пётр", surname: "Тестов" })
-    .returning({ id: account.id });
-  if (!row) throw new Error("No client");
-  return { id: row.id, email, token: await loginToken(testApp.app, email, "secret-123") };
+function newClient(label: string): Promise<FreshClient> {
+  return freshClient(testApp, `${label}-${randomUUID().slice(0, 8)}@example.com`);
 }
 
 /** A valid 10-digit ИНН of a legal entity no test has used. */
@@ -128,7 +123,7 @@ function expectProblem(response: LightMyRequestResponse, status: number, message
 
 describe("notifications", () => {
   it("writes one for a card payment that succeeds, newest first, and not twice", async () => {
-    const me = await freshClient("paid");
+    const me = await newClient("paid");
     expect(await notifications(me.token)).toMatchObject({ items: [], total: 0, unread: 0 });
     const order = await unpaidOrder(me.id, null);
     const paid = await call({ method: "POST", url: `/api/payment/test/${order.externalId}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=pay" });
@@ -143,7 +138,7 @@ describe("notifications", () => {
   });
 
   it("writes one when staff move a design order, and lists the newest first", async () => {
-    const me = await freshClient("design-status");
+    const me = await newClient("design-status");
     const designId = await designOf(me.id);
     const inWork = await call({ method: "PUT", url: `/api/client-order/design/${designId}/status`, token: employeeToken, payload: { status: "in_work" } });
     expect(inWork.statusCode, inWork.body).toBe(200);
@@ -164,7 +159,7 @@ describe("notifications", () => {
   });
 
   it("pages, narrows to a company, and marks read by ids or all", async () => {
-    const me = await freshClient("read");
+    const me = await newClient("read");
     const created = await call({ method: "POST", url: "/api/client-account/company", token: me.token, payload: { name: "ООО «Уведомления»", inn: freshInn() } });
     const firm = companySchema.parse(created.json());
     const db = testApp.database.db;
@@ -181,7 +176,7 @@ describe("notifications", () => {
     expect(firms.items.every((item) => item.companyId === firm.id)).toBe(true);
 
     // Another client's ids are skipped, not marked.
-    const others = await freshClient("read-other");
+    const others = await newClient("read-other");
     await recordNotification(db, { accountId: others.id, companyId: null, kind: "payment", title: "Чужая новость" });
     const othersId = (await notifications(others.token)).items[0]?.id ?? 0;
     const marked = await call({ method: "POST", url: "/api/client-account/notification/read", token: me.token, headers: {}, payload: { ids: [first.items[0]?.id, othersId] } });
@@ -267,7 +262,7 @@ describe("design-order messages", () => {
 
 describe("the person's profile and password", () => {
   it("saves name, surname and the phone in the mask's format", async () => {
-    const me = await freshClient("profile");
+    const me = await newClient("profile");
     const response = await call({ method: "PUT", url: "/api/account/profile", token: me.token, payload: { name: " Анна ", surname: "Смирнова", phone: "8 (918) 765-43-21" } });
     expect(response.statusCode, response.body).toBe(200);
     expect(accountProfileSchema.parse(response.json())).toMatchObject({ name: "Анна", surname: "Смирнова", phone: "+7 918 765-43-21" });
@@ -290,11 +285,11 @@ describe("the person's profile and password", () => {
   });
 
   it("changes the password with the current one and ends the other sessions", async () => {
-    const me = await freshClient("password");
-    const otherSession = await loginToken(testApp.app, me.email, "secret-123");
+    const me = await newClient("password");
+    const otherSession = await loginToken(testApp.app, me.email, FRESH_CLIENT_PASSWORD);
     expectProblem(await call({ method: "POST", url: "/api/account/password", token: me.token, payload: { currentPassword: "wrong-123", newPassword: "fresh-pass-42" } }), 400, "Текущий пароль введён неверно.");
-    expectProblem(await call({ method: "POST", url: "/api/account/password", token: me.token, payload: { currentPassword: "secret-123", newPassword: "short1" } }), 400, /не короче 8/);
-    expectProblem(await call({ method: "POST", url: "/api/account/password", token: me.token, payload: { currentPassword: "secret-123", newPassword: "onlyletters" } }), 400, /цифры/);
+    expectProblem(await call({ method: "POST", url: "/api/account/password", token: me.token, payload: { currentPassword: FRESH_CLIENT_PASSWORD, newPassword: "short1" } }), 400, /не короче 8/);
+    expectProblem(await call({ method: "POST", url: "/api/account/password", token: me.token, payload: { currentPassword: FRESH_CLIENT_PASSWORD, newPassword: "onlyletters" } }), 400, /цифры/);
     // The wrong attempts changed nothing: the other session still works.
     expect((await call({ method: "GET", url: "/api/account/profile", token: otherSession })).statusCode).toBe(200);
 
@@ -304,14 +299,14 @@ describe("the person's profile and password", () => {
       (await testApp.database.db.select().from(emailToken).where(and(eq(emailToken.accountId, me.id), eq(emailToken.purpose, "reset_password"), isNull(emailToken.usedAt)))).length;
     expect(await openResetLinks()).toBe(1);
 
-    const changed = await call({ method: "POST", url: "/api/account/password", token: me.token, payload: { currentPassword: "secret-123", newPassword: "fresh-pass-42" } });
+    const changed = await call({ method: "POST", url: "/api/account/password", token: me.token, payload: { currentPassword: FRESH_CLIENT_PASSWORD, newPassword: "fresh-pass-42" } });
     expect(changed.statusCode, changed.body).toBe(200);
     // … cannot set another password after it.
     expect(await openResetLinks()).toBe(0);
     expect(changed.json()).toEqual({ ok: true });
     expect((await call({ method: "GET", url: "/api/account/profile", token: me.token })).statusCode).toBe(200);
     expect((await call({ method: "GET", url: "/api/account/profile", token: otherSession })).statusCode).toBe(401);
-    const oldLogin = await call({ method: "POST", url: "/api/auth/login", payload: { email: me.email, password: "secret-123" } });
+    const oldLogin = await call({ method: "POST", url: "/api/auth/login", payload: { email: me.email, password: FRESH_CLIENT_PASSWORD } });
     expect(oldLogin.statusCode).toBe(401);
     await loginToken(testApp.app, me.email, "fresh-pass-42");
   });
@@ -319,7 +314,7 @@ describe("the person's profile and password", () => {
 
 describe("companies, recipients and saved addresses", () => {
   it("edits a company's requisites with the ИНН checked, and refuses another's company", async () => {
-    const me = await freshClient("company-edit");
+    const me = await newClient("company-edit");
     const firm = companySchema.parse((await call({ method: "POST", url: "/api/client-account/company", token: me.token, payload: { name: "ООО «Старое имя»", inn: freshInn() } })).json());
     const second = companySchema.parse((await call({ method: "POST", url: "/api/client-account/company", token: me.token, payload: { name: "ООО «Второе»", inn: freshInn() } })).json());
     const inn = freshInn();
@@ -339,7 +334,7 @@ describe("companies, recipients and saved addresses", () => {
   });
 
   it("deletes a company without orders, selecting the personal profile, and refuses one with orders or money", async () => {
-    const me = await freshClient("company-delete");
+    const me = await newClient("company-delete");
     const firm = companySchema.parse((await call({ method: "POST", url: "/api/client-account/company", token: me.token, payload: { name: "ООО «На удаление»", inn: freshInn() } })).json());
     await call({ method: "POST", url: "/api/client-account/select-company", token: me.token, payload: { companyId: firm.id } });
     expect((await profileOf(me.token)).selectedCompanyId).toBe(firm.id);
@@ -360,7 +355,7 @@ describe("companies, recipients and saved addresses", () => {
   });
 
   it("edits and deletes recipients and addresses, never another client's", async () => {
-    const me = await freshClient("recipients");
+    const me = await newClient("recipients");
     const recipient = recipientSchema.parse((await call({ method: "POST", url: "/api/client-account/recipient", token: me.token, payload: { name: "Анна", phone: "+7 918 111-22-33" } })).json());
     const edited = await call({ method: "PUT", url: `/api/client-account/recipient/${recipient.id}`, token: me.token, payload: { name: "Анна Смирнова", phone: "8 918 111-22-44", email: "anna@example.com" } });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -393,7 +388,7 @@ describe("companies, recipients and saved addresses", () => {
   });
 
   it("origin-checks cookie calls", async () => {
-    const me = await freshClient("origin");
+    const me = await newClient("origin");
     const saved = addressSchema.parse((await call({ method: "POST", url: "/api/client-account/address", token: me.token, payload: { cityKladrId: "2300000100000", address: "ул. Красная, 12" } })).json());
     const cookie = `ottisk_session=${me.token}`;
     const foreign = await call({ method: "DELETE", url: `/api/client-account/address/${saved.id}`, headers: { cookie, origin: "https://evil.example" } });

@@ -3,8 +3,8 @@ import { createApi } from "../../shared/http/index";
 import { citiesByKladrId, citySearches } from "../../shared/state/city.atoms";
 import { siteMenu } from "../../shared/state/site.atoms";
 import { createPageStore } from "../../shared/state/index";
-import { listenOnLoopback, startTestApp } from "./support/test-app";
-import type { TestApp } from "./support/test-app";
+import { startLiveTestApp } from "./support/test-app";
+import type { LiveTestApp } from "./support/test-app";
 
 /*
  * The one way the browser loads data (shared/state/resource.ts) against the real API on a socket:
@@ -13,12 +13,10 @@ import type { TestApp } from "./support/test-app";
  * render's values asking nothing. The requests are counted (and one held back) around the real fetch.
  */
 
-let testApp: TestApp;
-let origin: string;
+let testApp: LiveTestApp;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
-  origin = await listenOnLoopback(testApp.app);
+  testApp = await startLiveTestApp();
 });
 afterAll(async () => {
   await testApp?.close();
@@ -36,7 +34,7 @@ function observedStore() {
     if (holding?.(url)) await new Promise<void>((release) => held.push({ url, release }));
     return response;
   };
-  const store = createPageStore(createApi({ baseURL: `${origin}/api`, fetch: observed }));
+  const store = createPageStore(createApi({ baseURL: `${testApp.origin}/api`, fetch: observed }));
   return {
     store,
     requests,

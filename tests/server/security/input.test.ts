@@ -1,11 +1,10 @@
 import { connect } from "node:net";
-import type { AddressInfo } from "node:net";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverErrorSchema, sessionGrantSchema, UNSAFE_TEXT_MESSAGE_UI } from "../../../shared/contracts/index";
 import type { ServerError } from "../../../shared/contracts/index";
 import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
-import { startTestApp } from "../support/test-app";
+import { listenOnLoopback, startTestApp } from "../support/test-app";
 import type { TestApp } from "../support/test-app";
 
 /*
@@ -180,8 +179,7 @@ describe("every answer Node or Fastify give by themselves carries messageUI", ()
   describe("on a real socket", () => {
     let port: number;
     beforeAll(async () => {
-      await testApp.app.listen({ port: 0, host: "127.0.0.1" });
-      port = (testApp.app.server.address() as AddressInfo).port;
+      port = Number(new URL(await listenOnLoopback(testApp.app)).port);
     });
 
     /** Sends raw bytes and reads the whole answer until the server closes the connection. */

@@ -1,11 +1,7 @@
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverErrorSchema, SESSION_TOKEN_HEADER } from "../../../shared/contracts/index";
-import type { ServerError } from "../../../shared/contracts/index";
+import { SESSION_TOKEN_HEADER } from "../../../shared/contracts/index";
 import { createRecaptchaVerifier } from "../../../server/adapters/recaptcha";
 import { buildApp } from "../../../server/app";
 import type { App } from "../../../server/app";
@@ -15,6 +11,9 @@ import { DEFAULT_REQUEST_LIMITS } from "../../../server/plugins/rate-limits";
 import { DEFAULT_LOGIN_THROTTLE, DEVICE_COOKIE } from "../../../server/services/login-throttle";
 import { hashPassword } from "../../../server/services/password";
 import { hashToken, SESSION_LIFETIME_MS } from "../../../server/services/session.service";
+import { problemOf } from "../support/api-calls";
+import { startFakeSiteverify } from "../support/fake-http";
+import type { FakeSiteverify } from "../support/fake-http";
 import { startTestApp } from "../support/test-app";
 import type { TestApp } from "../support/test-app";
 
@@ -39,19 +38,13 @@ let withCaptcha: TestApp;
 let tight: TestApp;
 /** A second API node on tight's database: the limits must agree across nodes. */
 let tightSecondNode: App;
-let siteverify: Server;
+let siteverify: FakeSiteverify;
 /** Products of the demo catalogue (the test databases are copies of one, so the ids agree). */
 let productIds: number[];
 
 beforeAll(async () => {
-  siteverify = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const success = new URLSearchParams(Buffer.concat(chunks).toString("utf8")).get("response") === "good-token";
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success }));
-  });
-  await new Promise<void>((resolve) => siteverify.listen(0, "127.0.0.1", resolve));
-  const verifyUrl = `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/siteverify`;
+  siteverify = await startFakeSiteverify();
+  const { verifyUrl } = siteverify;
   const tightLimits = {
     login: { max: 3, windowMs: 600_000 },
     feedback: { max: 2, windowMs: 600_000 },
@@ -82,12 +75,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([proxied?.close(), withCaptcha?.close(), tightSecondNode?.close()]);
   await tight?.close();
-  await new Promise<void>((resolve) => siteverify.close(() => resolve()));
+  await siteverify?.close();
 });
-
-function problemOf(response: LightMyRequestResponse): ServerError {
-  return serverErrorSchema.parse(response.json());
-}
 
 interface Attempt {
   email: string;

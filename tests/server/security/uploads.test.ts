@@ -14,7 +14,7 @@ import type { FileStorage } from "../../../server/services/file-storage";
 import type { QuotaConfig } from "../../../server/services/quota.service";
 import { FACE, accountIdOf, cartLine, minimalPdf, multipartBody, productWithDetails } from "../support/files-fixtures";
 import { callerOf, loginToken, problemOf } from "../support/api-calls";
-import { startTestApp } from "../support/test-app";
+import { listenOnLoopback, startTestApp } from "../support/test-app";
 import type { TestApp } from "../support/test-app";
 
 /*
@@ -100,7 +100,7 @@ afterAll(async () => {
 describe("uploads stream to disk", () => {
   it("writes the file to a temporary file while it arrives, then moves it into storage and leaves nothing behind", async () => {
     const line = await cartLine(testApp.database.db, clientId, productId);
-    const address = await testApp.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await listenOnLoopback(testApp.app);
     const bytes = minimalPdf("1.3", 3 * MB);
     const body = multipartBody({ orderProductId: String(line.orderProductId), detailName: FACE }, { name: "big.pdf", contentType: "application/pdf", bytes });
     const held = 512 * 1024;

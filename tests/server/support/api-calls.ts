@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { serverErrorSchema, sessionGrantSchema } from "../../../shared/contracts/index";
-import type { ServerError } from "../../../shared/contracts/index";
+import { cartSchema, serverErrorSchema, sessionGrantSchema } from "../../../shared/contracts/index";
+import type { Cart, ServerError } from "../../../shared/contracts/index";
 import type { App } from "../../../server/app";
 
 /** An inject option set with an optional session token, sent as `Authorization: Bearer` (as widgets do). */
@@ -12,6 +12,15 @@ export function callerOf(app: () => App): (options: CallOptions) => Promise<Ligh
   return (options) => {
     const { token, headers, ...rest } = options;
     return app().inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  };
+}
+
+/** The cart calls of `call`: each must answer 200 (else the test fails, showing the body), and gives the cart it answered. */
+export function cartCallerOf(call: (options: CallOptions) => Promise<LightMyRequestResponse>): (options: CallOptions) => Promise<Cart> {
+  return async (options) => {
+    const response = await call(options);
+    expect(response.statusCode, response.body).toBe(200);
+    return cartSchema.parse(response.json());
   };
 }
 

@@ -60,3 +60,14 @@ export async function listenOnLoopback(app: App): Promise<string> {
   if (address === null || typeof address === "string") throw new Error("the test server has no port");
   return `http://127.0.0.1:${address.port}`;
 }
+
+/** A test app listening on loopback, with its origin: for the API client (shared/http) and other real sockets. */
+export interface LiveTestApp extends TestApp {
+  origin: string;
+}
+
+/** startTestApp, then listenOnLoopback. */
+export async function startLiveTestApp(options: Partial<Omit<AppOptions, "database" | "filesDir">> = {}): Promise<LiveTestApp> {
+  const testApp = await startTestApp(options);
+  return { ...testApp, origin: await listenOnLoopback(testApp.app) };
+}

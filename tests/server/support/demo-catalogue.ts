@@ -1,0 +1,11 @@
+/** The demo catalogue's categories (server/db/data), in the order the API lists them. */
+export const DEMO_CATEGORY_NAMES = [
+  "Визитки",
+  "Листовки и флаеры",
+  "Буклеты",
+  "Каталоги и брошюры",
+  "Плакаты",
+  "Широкоформатная печать",
+  "Наклейки и этикетки",
+  "Календари",
+];
