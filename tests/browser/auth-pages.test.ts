@@ -1,11 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
-import { Provider } from "jotai/react";
-import { createElement } from "react";
+import { createElement, Fragment } from "react";
 import type { ReactElement } from "react";
-import { createRoot } from "react-dom/client";
-import type { Root } from "react-dom/client";
-import axe from "axe-core";
 import { devMailListSchema } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
 import { accountStateAtom, createPageStore } from "../../shared/state/index";
@@ -23,7 +19,8 @@ import siteCss from "../../host-site/site.css?inline";
 import loginCss from "../../widgets/parts/login.css?inline";
 import areaCss from "../../host-site/pages/account/account-area.css?inline";
 import authCss from "../../host-site/pages/account/auth-pages.css?inline";
-import { apiBase, testApi, typeInto, waitFor } from "./support";
+import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
+import { apiBase, expectAccessible, testApi, typeInto, waitFor } from "./support";
 
 /*
  * The account area's auth pages (host-site/pages/account/AuthPages.tsx) drawn with React against
@@ -31,8 +28,6 @@ import { apiBase, testApi, typeInto, waitFor } from "./support";
  * by ИНН from the faked DaData, signed in afterwards), the confirmation notice and link, password
  * recovery and reset with the link read from the outbox — each checked with axe.
  */
-
-let root: Root | null = null;
 
 function client(): { api: Api; token: { value: string | null } } {
   const token = { value: null as string | null };
@@ -44,11 +39,7 @@ async function render(store: Store, page: ReactElement): Promise<HTMLElement> {
   const style = document.createElement("style");
   style.textContent = [baseCss, siteCss, loginCss, areaCss, authCss].join("\n");
   document.head.append(style);
-  const container = document.createElement("main");
-  container.className = "ottisk-root";
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(createElement(Provider, { store }, createElement("h1", null, "Страница"), page));
+  const container = renderOnPage(createElement(Fragment, null, createElement("h1", null, "Страница"), page), { store, container: siteMain() });
   await waitFor(() => container.querySelector("h1"), "the first render");
   return container;
 }
@@ -76,13 +67,6 @@ function ruleMet(container: Element, rule: string): boolean {
   return container.querySelector(`[data-rule='${rule}']`)?.classList.contains("auth-rules__rule--met") ?? false;
 }
 
-async function expectAccessible(container: Element): Promise<void> {
-  const results = await axe.run(container, { resultTypes: ["violations"] });
-  const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const list = bad.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`);
-  expect(list, "serious or critical axe violations").to.deep.equal([]);
-}
-
 /** The newest letter's link to `email`, from the dev mail page's JSON (the API has no SMTP). */
 async function newestLink(email: string): Promise<URL> {
   const letters = devMailListSchema.parse(await (await fetch(`${apiBase}/dev/mail.json?to=${encodeURIComponent(email)}`)).json());
@@ -100,8 +84,7 @@ async function registered(email: string): Promise<{ api: Api; store: Store }> {
 }
 
 afterEach(() => {
-  root?.unmount();
-  root = null;
+  unmountFromPage();
   document.body.replaceChildren();
   document.head.querySelectorAll("style").forEach((style) => style.remove());
 });
@@ -229,7 +212,7 @@ describe("account area: sign-in and e-mail confirmation", () => {
     button.click();
     await findText(notice, "Мы отправили письмо со ссылкой для подтверждения.");
     const link = await newestLink(email);
-    root?.unmount();
+    unmountFromPage();
     document.body.replaceChildren();
 
     const page = await render(store, createElement(ConfirmEmailPage, { token: link.searchParams.get("token") ?? "", profile: store.get(accountStateAtom).profile }));
@@ -265,7 +248,7 @@ describe("account area: password recovery", () => {
     await expectAccessible(recovery);
     const link = await newestLink(email);
     expect(link.pathname).to.equal("/admin/auth/password-reset");
-    root?.unmount();
+    unmountFromPage();
     document.body.replaceChildren();
 
     const token = link.searchParams.get("token") ?? "";
@@ -283,7 +266,7 @@ describe("account area: password recovery", () => {
     await expectAccessible(reset);
     const other = client().api;
     expect((await other.login({ email, password: "novyi-parol-9", rememberMe: false })).profile.email).to.equal(email);
-    root?.unmount();
+    unmountFromPage();
     document.body.replaceChildren();
 
     const again = await render(createPageStore(client().api), createElement(PasswordResetPage, { token }));

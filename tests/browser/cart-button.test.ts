@@ -3,7 +3,7 @@ import { expect } from "chai";
 import type { Api } from "../../shared/http/index";
 import { addToCartAtom, getPageStore, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import "../../widgets/index";
-import { apiBase, businessCardId, collectEvents, expectAccessible, find, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { apiBase, businessCardId, collectCancelledEvents, collectEvents, expectAccessible, find, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 /** A fresh visitor with `lines` business-card lines in the cart, signed in on this page through its stored token. */
 async function visitorWithLines(lines: number): Promise<{ api: Api; productId: number }> {
@@ -49,17 +49,7 @@ describe("<ottisk-cart-button>", () => {
     expect(shadow(element).querySelector("[part~=badge]")).to.equal(null);
     expect(link.href).to.equal("https://partner.example/korzina");
 
-    const heard: CustomEvent<{ href: string }>[] = [];
-    const listener = (event: Event) => {
-      heard.push(event as CustomEvent<{ href: string }>);
-      event.preventDefault();
-    };
-    document.addEventListener("ottisk-navigate", listener);
-    try {
-      link.click();
-    } finally {
-      document.removeEventListener("ottisk-navigate", listener);
-    }
+    const heard = await collectCancelledEvents<{ href: string }>("ottisk-navigate", async () => link.click());
     expect(heard).to.have.length(1);
     expect(heard[0]!.detail.href).to.equal("https://partner.example/korzina");
     await expectAccessible(element);

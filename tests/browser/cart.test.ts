@@ -3,10 +3,11 @@ import { expect } from "chai";
 import type { Cart } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID, formatRoubles } from "../../shared/domain/index";
 import type { Api } from "../../shared/http/index";
-import { cartStateAtom, getPageStore, STORAGE_KEYS, writeText } from "../../shared/state/index";
+import { cartStateAtom, getPageStore } from "../../shared/state/index";
 import { businessCardPdf } from "../../preflight/core/testing";
 import "../../widgets/index";
-import { apiBase, businessCardId, chooseOption, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
+import { addKrasnodarSelfPickup, asDemoClient, cartLines, clearCart, DEMO_CLIENT, enabledButton, sharedSession, signedInClient } from "./cart-shopper";
+import { apiBase, businessCardId, chooseOption, collectCancelledEvents, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, typeInto, waitFor } from "./support";
 
 /*
  * <ottisk-cart> against the real API: a fresh visitor for the lines, the promocode and the
@@ -14,21 +15,6 @@ import { apiBase, businessCardId, chooseOption, collectEvents, expectAccessible,
  * arranged through the API with the same session the element then uses (its token stored the way
  * the element keeps it), as on a partner page where the shopper already shopped.
  */
-
-const CLIENT = { email: "client@example.com", password: "client12345" };
-
-/** A client of the test API whose session the next element on the page shares. */
-function sharedSession(): { api: Api; share: () => void } {
-  const token: { value: string | null } = { value: null };
-  const api = testApi(token);
-  return {
-    api,
-    share: () => {
-      if (!token.value) throw new Error("The API opened no session");
-      writeText(STORAGE_KEYS.session(apiBase), token.value);
-    },
-  };
-}
 
 
 /** A fresh visitor with one line of 100 business cards; the page shares the session. */
@@ -39,62 +25,19 @@ async function visitorWithLine(): Promise<{ api: Api; cart: Cart }> {
   return { api: session.api, cart };
 }
 
-/** The demo client, signed in on the page too. */
-async function signedInClient(): Promise<{ api: Api; romashka: number; selectedBefore: number | null }> {
-  const session = sharedSession();
-  const grant = await session.api.login(CLIENT);
-  session.share();
-  const romashka = grant.profile.companies.find((company) => company.name.includes("Ромашка"));
-  if (!romashka) throw new Error("The demo client has no «ООО «Ромашка»»");
-  return { api: session.api, romashka: romashka.id, selectedBefore: grant.profile.selectedCompanyId };
-}
-
-/** Empties a cart of the client: lines, deliveries, promocode (other test files may have left some). */
-async function clearCart(api: Api, companyId: number | null): Promise<void> {
-  const target = companyId === null ? {} : { companyId };
-  const cart = await api.getCart(target);
-  for (const delivery of cart.deliveries) await api.removeCartDelivery(delivery.id);
-  for (const line of cart.orderProduct) await api.removeCartProduct(line.id);
-  if (cart.promocode) await api.removePromocode(target);
-}
-
-async function krasnodarCounter(api: Api): Promise<string> {
-  const point = (await api.getSelfPickupPoints()).items.find((item) => item.cityKladrId === DEFAULT_CITY_KLADR_ID);
-  if (!point) throw new Error("No self-pickup point in Krasnodar");
-  return String(point.id);
-}
-
 /** A line of business cards whose layouts are uploaded (a clean PDF), with a self-pickup delivery: ready to order. */
 async function readyCart(api: Api, companyId: number | null): Promise<Cart> {
   const target = companyId === null ? {} : { companyId };
-  let cart = await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, ...target });
+  const cart = await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, ...target });
   for (const line of cart.orderProduct) {
     for (const layout of line.layouts.filter((item) => item.status === "missing")) {
       const pdf = businessCardPdf("0 0 0 1 k 0 0 100 100 re f");
       await api.uploadLayout({ file: new Blob([pdf.slice().buffer]), fileName: "vizitka.pdf", orderProductId: line.id, detailName: layout.detailName });
     }
   }
-  cart = await api.addCartDelivery({
-    ...target,
-    deliveryType: "SelfPickup",
-    cityKladrId: DEFAULT_CITY_KLADR_ID,
-    deliveryMethod: "SelfPickup",
-    pickupPointCode: await krasnodarCounter(api),
-  });
-  return cart;
+  return addKrasnodarSelfPickup(api, companyId);
 }
 
-
-/** The first enabled button (or link) of the element whose text is `text`. */
-function button(element: Element, text: string): Promise<HTMLButtonElement> {
-  return waitFor(
-    () =>
-      Array.from(shadow(element).querySelectorAll<HTMLButtonElement>("button")).find(
-        (candidate) => candidate.textContent?.trim() === text && !candidate.disabled,
-      ),
-    `an enabled button «${text}»`,
-  );
-}
 
 /** The radio or checkbox whose label contains `text`, once enabled. */
 function choice(element: Element, text: string): Promise<HTMLInputElement> {
@@ -103,13 +46,6 @@ function choice(element: Element, text: string): Promise<HTMLInputElement> {
     const input = label?.querySelector("input");
     return input && !input.disabled ? input : null;
   }, `an enabled choice «${text}»`);
-}
-
-async function lineCount(element: Element, count: number): Promise<HTMLElement[]> {
-  return waitFor(() => {
-    const lines = Array.from(shadow(element).querySelectorAll<HTMLElement>("[part~=line]"));
-    return lines.length === count ? lines : null;
-  }, `${count} cart lines`);
 }
 
 /** The form control a label of the element names, by the label's text. */
@@ -141,7 +77,7 @@ describe("<ottisk-cart>: states", () => {
     await findText(element, "Нет связи с сервером");
     const alert = await find(element, "[role=alert]");
     expect(alert.textContent).to.contain("Проверьте подключение к интернету");
-    await button(element, "Повторить");
+    await enabledButton(element, "Повторить");
     await expectAccessible(element);
   });
 
@@ -160,7 +96,7 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
     const { cart } = await visitorWithLine();
     const line = cart.orderProduct[0]!;
     const element = mount("ottisk-cart");
-    const [item] = await lineCount(element, 1);
+    const [item] = await cartLines(element, 1);
     const link = item!.querySelector<HTMLAnchorElement>(".ottisk-cart-line__name")!;
     expect(link.textContent).to.equal(line.product.name);
     expect(new URL(link.href).pathname).to.equal(`/catalog/${line.product.category.slug}/${line.product.id}`);
@@ -178,8 +114,8 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
     phone.style.width = "375px";
     document.body.append(phone);
     const element = mount("ottisk-cart", {}, phone);
-    await lineCount(element, 1);
-    (await button(element, "Выбрать доставку")).click();
+    await cartLines(element, 1);
+    (await enabledButton(element, "Выбрать доставку")).click();
     await choice(element, "Самовывоз");
     const cart = await find(element, "[part~=cart]");
     expect(cart.scrollWidth, "no horizontal scrolling").to.be.at.most(375);
@@ -189,7 +125,7 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
   it("takes a line out of the order at once, before the server answers", async () => {
     await visitorWithLine();
     const element = mount("ottisk-cart");
-    const [item] = await lineCount(element, 1);
+    const [item] = await cartLines(element, 1);
     const checkbox = item!.querySelector<HTMLInputElement>("input[type=checkbox]")!;
     expect(checkbox.checked).to.equal(true);
     checkbox.click();
@@ -202,11 +138,11 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
   it("re-prices a line when its quantity changes", async () => {
     const { api } = await visitorWithLine();
     const element = mount("ottisk-cart");
-    const [item] = await lineCount(element, 1);
+    const [item] = await cartLines(element, 1);
     const price = item!.querySelector("[data-testid=line-price]")!;
     const before = price.textContent;
     typeInto(item!.querySelector<HTMLInputElement>("input[name=quantity]")!, "500");
-    (await button(element, "Пересчитать")).click();
+    (await enabledButton(element, "Пересчитать")).click();
     await waitFor(() => price.textContent !== before, "the line price to change");
     const line = (await api.getCart()).orderProduct[0]!;
     expect(line.quantity).to.equal(500);
@@ -229,13 +165,13 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
       observer.observe(shadow(element), { childList: true, subtree: true });
     });
     await typed;
-    const [item] = await lineCount(element, 1);
+    const [item] = await cartLines(element, 1);
     const field = item!.querySelector<HTMLInputElement>("input[name=quantity]")!;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(field.value, "the typed quantity stays").to.equal("300");
     const price = item!.querySelector("[data-testid=line-price]")!;
     const before = price.textContent;
-    (await button(element, "Пересчитать")).click();
+    (await enabledButton(element, "Пересчитать")).click();
     await waitFor(() => price.textContent !== before, "the line price to change");
     expect((await api.getCart()).orderProduct[0]!.quantity).to.equal(300);
   });
@@ -243,15 +179,15 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
   it("shows the expired code's Russian problem, then applies OTTISK10 with its discount", async () => {
     await visitorWithLine();
     const element = mount("ottisk-cart");
-    await lineCount(element, 1);
+    await cartLines(element, 1);
     const input = await find<HTMLInputElement>(element, "input[name=promocode]");
     typeInto(input, "LETO2024");
-    (await button(element, "Применить")).click();
+    (await enabledButton(element, "Применить")).click();
     await findText(element, "Срок действия промокода истёк");
     expect(input.value, "the typed code is kept").to.equal("LETO2024");
 
     typeInto(input, "ottisk10");
-    (await button(element, "Применить")).click();
+    (await enabledButton(element, "Применить")).click();
     const applied = await find(element, "[data-testid=promocode]");
     expect(applied.textContent).to.contain("OTTISK10");
     const discount = await find(element, "[data-testid=total-discount]");
@@ -259,7 +195,7 @@ describe("<ottisk-cart>: a visitor's lines and promocode", () => {
     expect(cart.totals.discount).to.be.greaterThan(0);
     expect(discount.textContent).to.equal(`−${formatRoubles(cart.totals.discount)}`);
 
-    (await button(element, "Убрать промокод")).click();
+    (await enabledButton(element, "Убрать промокод")).click();
     await waitFor(() => !shadow(element).querySelector("[data-testid=total-discount]"), "the discount to go");
   });
 });
@@ -268,8 +204,8 @@ describe("<ottisk-cart>: deliveries", () => {
   it("adds a self-pickup delivery at one of the shop's counters", async () => {
     await visitorWithLine();
     const element = mount("ottisk-cart");
-    await lineCount(element, 1);
-    (await button(element, "Выбрать доставку")).click();
+    await cartLines(element, 1);
+    (await enabledButton(element, "Выбрать доставку")).click();
     await findText(element, "Краснодар");
     (await choice(element, "Самовывоз")).click();
     const counter = await waitFor(
@@ -279,7 +215,7 @@ describe("<ottisk-cart>: deliveries", () => {
     counter.click();
     const counterName = counter.closest("label")?.querySelector(".ottisk-cart__choice-name")?.textContent;
     expect(counterName, "the counter has a name").to.be.a("string").and.not.equal("");
-    (await button(element, "Добавить доставку")).click();
+    (await enabledButton(element, "Добавить доставку")).click();
     const delivery = await find(element, "[part~=delivery]");
     expect(delivery.dataset.method).to.equal("SelfPickup");
     expect(delivery.textContent).to.contain("Самовывоз");
@@ -292,19 +228,19 @@ describe("<ottisk-cart>: deliveries", () => {
   it("shows the delivery error for a bad address, keeps the form, then saves a courier delivery to the door", async () => {
     await visitorWithLine();
     const element = mount("ottisk-cart");
-    await lineCount(element, 1);
-    (await button(element, "Выбрать доставку")).click();
+    await cartLines(element, 1);
+    (await enabledButton(element, "Выбрать доставку")).click();
     (await choice(element, "Курьер типографии")).click();
     const address = await find<HTMLInputElement>(element, "input[name=street-address]");
     typeInto(address, "ул");
-    (await button(element, "Добавить доставку")).click();
+    (await enabledButton(element, "Добавить доставку")).click();
     const error = await find(element, "[data-testid=delivery-error]");
     expect(error.textContent).to.contain("Укажите адрес доставки");
     expect(address.value, "the typed address is kept").to.equal("ул");
     expect(shadow(element).querySelector("[part~=delivery]")).to.equal(null);
 
     typeInto(address, "ул. Красная, д. 1, оф. 5");
-    (await button(element, "Добавить доставку")).click();
+    (await enabledButton(element, "Добавить доставку")).click();
     const delivery = await find(element, "[part~=delivery]");
     expect(delivery.dataset.method).to.equal("Courier");
     expect(delivery.textContent).to.contain("ул. Красная, д. 1, оф. 5");
@@ -314,8 +250,8 @@ describe("<ottisk-cart>: deliveries", () => {
   it("searches the delivery city once the typing stops, shows «Такого города не нашли», clears the list for an empty query and switches to the chosen city", async () => {
     await visitorWithLine();
     const element = mount("ottisk-cart");
-    await lineCount(element, 1);
-    (await button(element, "Выбрать доставку")).click();
+    await cartLines(element, 1);
+    (await enabledButton(element, "Выбрать доставку")).click();
     const city = await find(element, "[data-testid=delivery-city]");
     await waitFor(() => city.textContent === "Краснодар", "Krasnodar as the first city");
     const search = await find<HTMLInputElement>(element, "input[name=city-search]");
@@ -367,8 +303,8 @@ describe("<ottisk-cart>: deliveries", () => {
     const point = points[1] ?? points[0];
     if (!point) throw new Error("Boxberry has no pickup points in Krasnodar");
     const element = mount("ottisk-cart");
-    await lineCount(element, 1);
-    (await button(element, "Выбрать доставку")).click();
+    await cartLines(element, 1);
+    (await enabledButton(element, "Выбрать доставку")).click();
     (await choice(element, "Boxberry")).click();
     const pickup = await labelled<HTMLSelectElement>(element, "Пункт выдачи");
     expect((await choice(element, "В пункт выдачи")).checked).to.equal(true);
@@ -376,12 +312,12 @@ describe("<ottisk-cart>: deliveries", () => {
     expect(Array.from(pickup.options).slice(1).map((option) => option.value)).to.deep.equal(points.map((item) => item.code));
     await expectAccessible(element);
 
-    (await button(element, "Добавить доставку")).click();
+    (await enabledButton(element, "Добавить доставку")).click();
     expect(pickup.validity.valueMissing, "the point is required").to.equal(true);
     expect(shadow(element).querySelector("[part~=delivery]")).to.equal(null);
 
     chooseOption(pickup, point.code);
-    (await button(element, "Добавить доставку")).click();
+    (await enabledButton(element, "Добавить доставку")).click();
     const delivery = await find(element, "[part~=delivery]");
     expect(delivery.dataset.method).to.equal("Boxberry");
     expect(delivery.textContent).to.contain("в пункт выдачи");
@@ -403,17 +339,17 @@ describe("<ottisk-cart>: a signed-in client", () => {
     await clearCart(client.api, target);
     const { cart: visitorCart } = await visitorWithLine();
     const element = mount("ottisk-cart");
-    await lineCount(element, 1);
+    await cartLines(element, 1);
     (await find<HTMLButtonElement>(element, "[part~=login-button]")).click();
-    typeInto(await find<HTMLInputElement>(element, "input[name=email]"), CLIENT.email);
-    typeInto(await find<HTMLInputElement>(element, "input[name=password]"), CLIENT.password);
+    typeInto(await find<HTMLInputElement>(element, "input[name=email]"), DEMO_CLIENT.email);
+    typeInto(await find<HTMLInputElement>(element, "input[name=password]"), DEMO_CLIENT.password);
     const events = await collectEvents<{ name: string; typeUser: string }>("ottisk-login", async () => {
       (await find<HTMLButtonElement>(element, "[part~=login-submit]")).click();
       await findText(element, "Вы вошли в систему");
     });
     expect(events.map((event) => event.detail.typeUser)).to.deep.equal(["client"]);
     await find(element, "[part~=checkout]");
-    const [item] = await lineCount(element, 1);
+    const [item] = await cartLines(element, 1);
     expect(item!.textContent).to.contain(visitorCart.orderProduct[0]!.product.name);
     expect(shadow(element).querySelector("[data-testid=sign-in]")).to.equal(null);
     await find(element, "[part~=company] select");
@@ -421,8 +357,7 @@ describe("<ottisk-cart>: a signed-in client", () => {
   });
 
   it("switches the cart to another company and re-issues that cart's deliveries", async () => {
-    const { api, romashka, selectedBefore } = await signedInClient();
-    try {
+    await asDemoClient(async ({ api, romashka }) => {
       await api.selectCompany(null);
       await clearCart(api, null);
       await clearCart(api, romashka);
@@ -431,7 +366,7 @@ describe("<ottisk-cart>: a signed-in client", () => {
 
       const element = mount("ottisk-cart");
       const select = await find<HTMLSelectElement>(element, "[part~=company] select");
-      await lineCount(element, 1);
+      await cartLines(element, 1);
       expect(select.value).to.equal("");
       expect(shadow(element).querySelector("[part~=delivery]")).to.equal(null);
 
@@ -448,14 +383,11 @@ describe("<ottisk-cart>: a signed-in client", () => {
       expect(deliveryCalls, "one delivery update for the company cart's one delivery").to.have.length(1);
       expect((await api.getProfile()).selectedCompanyId).to.equal(romashka);
       await expectAccessible(element);
-    } finally {
-      await api.selectCompany(selectedBefore);
-    }
+    });
   });
 
   it("offers «Счёт для юрлица» for a company's cart only, not for the personal profile", async () => {
-    const { api, romashka, selectedBefore } = await signedInClient();
-    try {
+    await asDemoClient(async ({ api, romashka }) => {
       await api.selectCompany(null);
       await clearCart(api, null);
       await clearCart(api, romashka);
@@ -463,7 +395,7 @@ describe("<ottisk-cart>: a signed-in client", () => {
       await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, companyId: romashka });
 
       const element = mount("ottisk-cart");
-      await lineCount(element, 1);
+      await cartLines(element, 1);
       const offered = () => Array.from(shadow(element).querySelectorAll("[part~=payment] .ottisk-cart__choice-name")).map((node) => node.textContent);
       await waitFor(() => offered().length > 0, "the payment choices");
       expect(offered(), "a person pays by card or from the balance").to.deep.equal(["Онлайн картой (ЮKassa)", "С баланса"]);
@@ -471,14 +403,11 @@ describe("<ottisk-cart>: a signed-in client", () => {
       chooseOption(await find<HTMLSelectElement>(element, "[part~=company] select"), String(romashka));
       await waitFor(() => getPageStore(apiBase).get(cartStateAtom).cart?.companyId === romashka && offered().length === 3, "the company's payment choices");
       expect(offered(), "a company may pay by invoice").to.deep.equal(["Счёт для юрлица", "Онлайн картой (ЮKassa)", "С баланса"]);
-    } finally {
-      await api.selectCompany(selectedBefore);
-    }
+    });
   });
 
   it("places one order for two clicks, fires ottisk-checkout, shows it and repeats its line", async () => {
-    const { api, romashka, selectedBefore } = await signedInClient();
-    try {
+    await asDemoClient(async ({ api, romashka }) => {
       await api.selectCompany(romashka);
       await clearCart(api, romashka);
       const ready = await readyCart(api, romashka);
@@ -486,7 +415,7 @@ describe("<ottisk-cart>: a signed-in client", () => {
       const ordersBefore = (await api.getOrders({ companyId: romashka })).total;
 
       const element = mount("ottisk-cart");
-      await lineCount(element, 1);
+      await cartLines(element, 1);
       (await choice(element, "С баланса")).click();
       await find(element, "[data-testid=balance]");
       const checkout = await waitFor(
@@ -513,63 +442,49 @@ describe("<ottisk-cart>: a signed-in client", () => {
       await findText(element, `Заказ № ${detail.number} оформлен`);
       await expectAccessible(element);
 
-      (await button(element, "Повторить")).click();
+      (await enabledButton(element, "Повторить")).click();
       await findText(element, "Добавлено в корзину");
       const order = await api.getOrder(detail.orderId);
       const repeated = (await api.getCart({ companyId: romashka })).orderProduct;
       expect(repeated.map((line) => line.repeatOfId)).to.deep.equal([order.lines[0]!.id]);
-    } finally {
-      await api.selectCompany(selectedBefore);
-    }
+    });
   });
 
   it("hands a card payment to the page when ottisk-checkout is cancelled, with the payment page's address", async () => {
-    const { api, romashka, selectedBefore } = await signedInClient();
-    try {
+    await asDemoClient(async ({ api, romashka }) => {
       await api.selectCompany(romashka);
       await clearCart(api, romashka);
       await readyCart(api, romashka);
       const element = mount("ottisk-cart");
-      await lineCount(element, 1);
+      await cartLines(element, 1);
       (await choice(element, "Онлайн картой (ЮKassa)")).click();
       await waitFor(() => getPageStore(apiBase).get(cartStateAtom).cart?.paymentType === "Yookassa", "the payment type to be saved");
       const checkout = await waitFor(
         () => shadow(element).querySelector<HTMLButtonElement>("[part~=checkout]:not(:disabled)"),
         "«Оформить заказ» to be enabled",
       );
-      const heard: CustomEvent<{ href: string | null; paymentType: string }>[] = [];
-      const listener = (event: Event) => {
-        heard.push(event as CustomEvent<{ href: string | null; paymentType: string }>);
-        event.preventDefault();
-      };
-      document.addEventListener("ottisk-checkout", listener);
-      try {
+      const heard = await collectCancelledEvents<{ href: string | null; paymentType: string }>("ottisk-checkout", async () => {
         checkout.click();
         await find(element, "[data-testid=order-placed]");
-      } finally {
-        document.removeEventListener("ottisk-checkout", listener);
-      }
+      });
       expect(heard).to.have.length(1);
       expect(heard[0]!.detail.paymentType).to.equal("Yookassa");
       expect(heard[0]!.detail.href).to.match(/\/api\/payment\/test\/test-[0-9a-f-]{36}$/);
       const pay = Array.from(shadow(element).querySelectorAll<HTMLAnchorElement>("a")).find((link) => link.textContent === "Перейти к оплате");
       expect(pay?.href).to.equal(heard[0]!.detail.href);
-    } finally {
-      await api.selectCompany(selectedBefore);
-    }
+    });
   });
 
   it("lists the account's recipients in the delivery form and saves the chosen one with the delivery", async () => {
-    const { api, selectedBefore } = await signedInClient();
-    try {
+    await asDemoClient(async ({ api }) => {
       await api.selectCompany(null);
       await clearCart(api, null);
       await api.addCartProduct({ productId: await businessCardId(api), quantity: 100 });
       const saved = await api.createRecipient({ name: `Пётр Сидоров ${Date.now()}`, phone: "+79181234567", email: null, companyId: null });
 
       const element = mount("ottisk-cart");
-      await lineCount(element, 1);
-      (await button(element, "Выбрать доставку")).click();
+      await cartLines(element, 1);
+      (await enabledButton(element, "Выбрать доставку")).click();
       const recipient = await labelled<HTMLSelectElement>(element, "Кто получит заказ");
       await waitFor(() => !recipient.disabled && Array.from(recipient.options).some((option) => option.value === String(saved.id)), "the saved recipient in the list");
       expect(recipient.value, "nobody chosen at first").to.equal("");
@@ -579,45 +494,42 @@ describe("<ottisk-cart>: a signed-in client", () => {
 
       (await choice(element, "Самовывоз")).click();
       (await waitFor(() => shadow(element).querySelector<HTMLInputElement>("input[name=selfPickupPoint]"), "a self-pickup point")).click();
-      (await button(element, "Добавить доставку")).click();
+      (await enabledButton(element, "Добавить доставку")).click();
       await find(element, "[part~=delivery][data-method=SelfPickup]");
       expect((await api.getCart()).deliveries.map((delivery) => delivery.recipientId)).to.deep.equal([saved.id]);
 
-      (await button(element, "Изменить")).click();
+      (await enabledButton(element, "Изменить")).click();
       const again = await labelled<HTMLSelectElement>(element, "Кто получит заказ");
       await waitFor(() => again.value === String(saved.id), "the edit form to show the saved recipient");
       await expectAccessible(element);
       await clearCart(api, null);
-    } finally {
-      await api.selectCompany(selectedBefore);
-    }
+    });
   });
 
   it("creates a new recipient from the delivery form: the Russian problem for a bad phone, then the new one chosen", async () => {
-    const { api, romashka, selectedBefore } = await signedInClient();
-    try {
+    await asDemoClient(async ({ api, romashka }) => {
       await api.selectCompany(romashka);
       await clearCart(api, romashka);
       await api.addCartProduct({ productId: await businessCardId(api), quantity: 100, companyId: romashka });
       const name = `Анна Кузнецова ${Date.now()}`;
 
       const element = mount("ottisk-cart");
-      await lineCount(element, 1);
-      (await button(element, "Выбрать доставку")).click();
+      await cartLines(element, 1);
+      (await enabledButton(element, "Выбрать доставку")).click();
       const recipient = await labelled<HTMLSelectElement>(element, "Кто получит заказ");
       await waitFor(() => !recipient.disabled, "the recipients to load");
-      (await button(element, "Новый получатель")).click();
+      (await enabledButton(element, "Новый получатель")).click();
       typeInto(await find<HTMLInputElement>(element, "input[name=recipient-name]"), name);
       const phone = await find<HTMLInputElement>(element, "input[name=recipient-phone]");
       typeInto(phone, "12345");
       typeInto(await find<HTMLInputElement>(element, "input[name=recipient-email]"), "anna@example.com");
-      (await button(element, "Сохранить получателя")).click();
+      (await enabledButton(element, "Сохранить получателя")).click();
       await findText(element, "Телефон в формате +7 999 123-45-67");
       expect(phone.value, "the typed phone is kept, in the mask").to.equal("+12345");
       expect((await find<HTMLInputElement>(element, "input[name=recipient-name]")).value, "the typed name is kept").to.equal(name);
 
       typeInto(phone, "8 (918) 765-43-21");
-      (await button(element, "Сохранить получателя")).click();
+      (await enabledButton(element, "Сохранить получателя")).click();
       await waitFor(() => !shadow(element).querySelector("input[name=recipient-name]"), "the new recipient's fields to close");
       const created = (await api.getRecipients(romashka)).find((item) => item.name === name);
       expect(created, "the recipient is saved for the company").to.not.equal(undefined);
@@ -630,14 +542,12 @@ describe("<ottisk-cart>: a signed-in client", () => {
 
       (await choice(element, "Самовывоз")).click();
       (await waitFor(() => shadow(element).querySelector<HTMLInputElement>("input[name=selfPickupPoint]"), "a self-pickup point")).click();
-      (await button(element, "Добавить доставку")).click();
+      (await enabledButton(element, "Добавить доставку")).click();
       await find(element, "[part~=delivery][data-method=SelfPickup]");
       expect((await api.getCart({ companyId: romashka })).deliveries.map((delivery) => delivery.recipientId)).to.deep.equal([created!.id]);
       await expectAccessible(element);
       await clearCart(api, romashka);
-    } finally {
-      await api.selectCompany(selectedBefore);
-    }
+    });
   });
 });
 

@@ -2,8 +2,8 @@
 import { expect } from "chai";
 import type { ProductListPage, ProductListQuery } from "../../shared/contracts/index";
 import "../../widgets/index";
-import { visitorApi, watchStar } from "./favourite-star";
-import { apiBase, chooseOption, collectEvents, expectAccessible, find, findText, resetPage, testApi, typeInto, waitFor } from "./support";
+import { clickStar, visitorApi } from "./favourite-star";
+import { apiBase, chooseOption, collectCancelledEvents, collectEvents, expectAccessible, find, findText, resetPage, testApi, typeInto, waitFor } from "./support";
 
 const api = testApi();
 
@@ -172,17 +172,7 @@ describe("<ottisk-catalog>", () => {
     const link = card!.querySelector<HTMLAnchorElement>(".ottisk-card__order")!;
     expect(link.href).to.equal(`https://partner.example/order/vizitki/${expected.items[0]!.id}`);
 
-    const heard: CustomEvent[] = [];
-    const listener = (event: Event) => {
-      heard.push(event as CustomEvent);
-      event.preventDefault();
-    };
-    document.addEventListener("ottisk-order", listener);
-    try {
-      link.click();
-    } finally {
-      document.removeEventListener("ottisk-order", listener);
-    }
+    const heard = await collectCancelledEvents("ottisk-order", async () => link.click());
     expect(heard).to.have.length(1);
     expect(heard[0]!.detail).to.deep.equal({ productId: expected.items[0]!.id, categorySlug: "vizitki", href: link.href });
     expect(window.location.href, "a cancelled order keeps the page").to.not.contain("partner.example");
@@ -225,16 +215,11 @@ describe("<ottisk-catalog>", () => {
     expect(star.getAttribute("aria-pressed")).to.equal("false");
     expect(star.getAttribute("aria-label")).to.equal("Добавить в избранное");
 
-    const watch = watchStar(star);
-    const events = await collectEvents<{ productId: number; inFavorite: boolean }>("ottisk-favourite-change", async () => {
-      star.click();
-      await waitFor(() => star.getAttribute("aria-pressed") === "true", "the confirmed star");
-    });
-    watch.stop();
-    expect(watch.states[0], "busy and unchanged while the request is on its way").to.deep.equal({ pressed: "false", busy: "true" });
-    expect(watch.states.at(-1)).to.deep.equal({ pressed: "true", busy: null });
+    const { states, changes } = await clickStar(star);
+    expect(states[0], "busy and unchanged while the request is on its way").to.deep.equal({ pressed: "false", busy: "true" });
+    expect(states.at(-1)).to.deep.equal({ pressed: "true", busy: null });
     expect(star.getAttribute("aria-label")).to.equal("Убрать из избранного");
-    expect(events.map((event) => event.detail)).to.deep.equal([{ productId: product.id, inFavorite: true }]);
+    expect(changes).to.deep.equal([{ productId: product.id, inFavorite: true }]);
     expect((await visitorApi().getFavoriteProducts()).map((item) => item.id)).to.deep.equal([product.id]);
 
     const off = await collectEvents<{ productId: number; inFavorite: boolean }>("ottisk-favourite-change", async () => {

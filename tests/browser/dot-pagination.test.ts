@@ -1,9 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
 import { createElement, useState } from "react";
-import { createRoot } from "react-dom/client";
-import type { Root } from "react-dom/client";
 import { DotPagination } from "../../shared/ui/index";
+import { renderOnPage, unmountFromPage } from "./react-page";
 import { sendKeys } from "./real-input";
 import { expectAccessible, resetPage, waitFor } from "./support";
 
@@ -14,19 +13,13 @@ import { expectAccessible, resetPage, waitFor } from "./support";
  * the keyboard moves from page to page.
  */
 
-let root: Root | null = null;
-
 function Paged({ pageCount, start }: { pageCount: number; start: number }) {
   const [page, setPage] = useState(start);
   return createElement("main", null, createElement(DotPagination, { pageCount, page, onChange: setPage, label: "Страницы каталога" }));
 }
 
 function render(pageCount: number, start = 0): HTMLElement {
-  const container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(createElement(Paged, { pageCount, start }));
-  return container;
+  return renderOnPage(createElement(Paged, { pageCount, start }));
 }
 
 function dots(container: HTMLElement): HTMLButtonElement[] {
@@ -44,8 +37,7 @@ function row(container: HTMLElement): { items: string[]; current: string | null 
 }
 
 afterEach(() => {
-  root?.unmount();
-  root = null;
+  unmountFromPage();
   resetPage();
 });
 
@@ -64,7 +56,7 @@ describe("DotPagination", () => {
     const few = render(7, 3);
     await waitFor(() => dots(few).length > 0, "the dots");
     expect(row(few).items).to.deep.equal(["1", "2", "3", "4", "5", "6", "7"]);
-    root?.unmount();
+    unmountFromPage();
     resetPage();
     const near = render(40, 3);
     await waitFor(() => dots(near).length > 0, "the dots");

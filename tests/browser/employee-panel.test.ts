@@ -1,10 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
-import { Provider } from "jotai/react";
 import { createElement } from "react";
 import type { ReactNode } from "react";
-import { createRoot } from "react-dom/client";
-import type { Root } from "react-dom/client";
 import type { Order } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID } from "../../shared/domain/index";
 import type { Api } from "../../shared/http/index";
@@ -14,6 +11,7 @@ import { EmployeeOrderPage, EmployeeOrdersPage } from "../../host-site/pages/acc
 import { ClientModePicker } from "../../widgets/cart/ClientModePicker";
 import type { ClientModeEntered } from "../../widgets/cart/ClientModePicker";
 import "../../widgets/index";
+import { renderOnPage, unmountFromPage } from "./react-page";
 import { apiBase, businessCardId, chooseOption, expectAccessible, find, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
 /*
@@ -24,8 +22,6 @@ import { apiBase, businessCardId, chooseOption, expectAccessible, find, mount, r
 
 const EMPLOYEE = { email: "manager@example.com", password: "manager12345" };
 const SECOND_CLIENT = { email: "petrova@example.com", password: "client12345" };
-
-let root: Root | null = null;
 
 /** Signs the employee in through the API and hands the session to the page's store. */
 async function signedInEmployee(): Promise<Api> {
@@ -39,11 +35,7 @@ async function signedInEmployee(): Promise<Api> {
 
 /** Renders React components in the page with the page's store, as the host site does. */
 function render(node: ReactNode): HTMLElement {
-  const container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(createElement(Provider, { store: getPageStore(apiBase) }, node));
-  return container;
+  return renderOnPage(node, { store: getPageStore(apiBase) });
 }
 
 function within<E extends Element>(container: Element, selector: string, what: string): Promise<E> {
@@ -78,8 +70,7 @@ async function placedOrder(): Promise<Order> {
 }
 
 afterEach(() => {
-  root?.unmount();
-  root = null;
+  unmountFromPage();
   resetPage();
 });
 
@@ -168,7 +159,7 @@ describe("the employee's orders", () => {
     expect(form.querySelector<HTMLSelectElement>("select[name='status']")!.value).to.equal("new");
     expect(form.querySelector<HTMLInputElement>("input[name='search']")!.value).to.equal(order.number);
     await expectAccessible(list);
-    root?.unmount();
+    unmountFromPage();
     list.remove();
 
     const page = render(createElement(EmployeeOrderPage, { orderId: order.id, profile: await api.getProfile() }));

@@ -2,7 +2,7 @@
 import { expect } from "chai";
 import type { ProductCard } from "../../shared/contracts/index";
 import "../../widgets/index";
-import { visitorApi, watchStar } from "./favourite-star";
+import { clickStar, visitorApi } from "./favourite-star";
 import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 const api = testApi();
@@ -43,14 +43,9 @@ describe("<ottisk-favourites>", () => {
 
     const star = shadow(list).querySelector<HTMLButtonElement>(`[data-product-id="${second!.id}"] .ottisk-card__favorite`)!;
     expect(star.getAttribute("aria-pressed")).to.equal("true");
-    const watch = watchStar(star);
-    const events = await collectEvents("ottisk-favourite-change", async () => {
-      star.click();
-      await waitFor(() => JSON.stringify(cardNames(list)) === JSON.stringify([first!.productName]), "the card removed");
-    });
-    watch.stop();
-    expect(watch.states[0], "still there and busy while the server is asked").to.deep.equal({ pressed: "true", busy: "true" });
-    expect(events.map((event) => event.detail)).to.deep.equal([{ productId: second!.id, inFavorite: false }]);
+    const { states, changes } = await clickStar(star, { done: () => JSON.stringify(cardNames(list)) === JSON.stringify([first!.productName]), what: "the card removed" });
+    expect(states[0], "still there and busy while the server is asked").to.deep.equal({ pressed: "true", busy: "true" });
+    expect(changes).to.deep.equal([{ productId: second!.id, inFavorite: false }]);
     const secondStar = shadow(buttons[1]!).querySelector(".ottisk-star")!;
     await waitFor(() => secondStar.getAttribute("aria-pressed") === "false", "the other star on the page follows");
     expect((await visitorApi().getFavoriteProducts()).map((card) => card.id)).to.deep.equal([first!.id]);
@@ -68,15 +63,10 @@ describe("<ottisk-favourite-button>", () => {
     expect(star.getAttribute("aria-label")).to.equal("Добавить в избранное");
     await expectAccessible(element);
 
-    const watch = watchStar(star);
-    const events = await collectEvents("ottisk-favourite-change", async () => {
-      star.click();
-      await waitFor(() => star.getAttribute("aria-pressed") === "true", "the confirmed star");
-    });
-    watch.stop();
-    expect(watch.states[0]).to.deep.equal({ pressed: "false", busy: "true" });
+    const { states, changes } = await clickStar(star);
+    expect(states[0]).to.deep.equal({ pressed: "false", busy: "true" });
     expect(star.getAttribute("aria-label")).to.equal("Убрать из избранного");
-    expect(events.map((event) => event.detail)).to.deep.equal([{ productId: product!.id, inFavorite: true }]);
+    expect(changes).to.deep.equal([{ productId: product!.id, inFavorite: true }]);
   });
 
   it("starts from its in-favorite attribute without asking the API", async () => {

@@ -1,9 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
 import { createElement, useState } from "react";
-import { createRoot } from "react-dom/client";
-import type { Root } from "react-dom/client";
 import { PhoneInput, Textarea } from "../../shared/ui/index";
+import { renderOnPage, unmountFromPage } from "./react-page";
 import { sendKeys } from "./real-input";
 import { expectAccessible, resetPage, waitFor } from "./support";
 
@@ -12,14 +11,8 @@ import { expectAccessible, resetPage, waitFor } from "./support";
  * plain React components in the page with a label, typed into with the real keyboard.
  */
 
-let root: Root | null = null;
-
 function render(node: ReturnType<typeof createElement>): HTMLElement {
-  const container = document.createElement("form");
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(node);
-  return container;
+  return renderOnPage(node, { container: document.createElement("form") });
 }
 
 function PhoneField() {
@@ -42,8 +35,7 @@ function find<E extends Element>(container: HTMLElement, selector: string): Prom
 }
 
 afterEach(() => {
-  root?.unmount();
-  root = null;
+  unmountFromPage();
   resetPage();
 });
 

@@ -6,7 +6,7 @@ import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
 import { headerTabs } from "../../widgets/header/Header";
 import "../../widgets/index";
-import { apiBase, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { apiBase, collectCancelledEvents, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 /*
  * The layout blocks against the seeded API: <ottisk-header>, <ottisk-side-menu>, <ottisk-footer>
@@ -126,11 +126,7 @@ describe("<ottisk-header>", () => {
   it("announces its links with a cancelable ottisk-navigate", async () => {
     const element = mount("ottisk-header");
     const tab = await find<HTMLAnchorElement>(element, "[part~=tab]");
-    const events = await collectEvents<{ href: string }>("ottisk-navigate", async () => {
-      const cancel = (event: Event) => event.preventDefault();
-      document.addEventListener("ottisk-navigate", cancel, { once: true });
-      tab.click();
-    });
+    const events = await collectCancelledEvents<{ href: string }>("ottisk-navigate", async () => tab.click());
     expect(events).to.have.length(1);
     expect(events[0]!.detail.href).to.equal(tab.href);
     expect(events[0]!.defaultPrevented).to.equal(true);
@@ -184,8 +180,7 @@ describe("<ottisk-side-menu>", () => {
     expect(login.href).to.equal("https://lk.example.ru/admin");
 
     const link = dialog.querySelector<HTMLAnchorElement>("[part~=page-link]")!;
-    const events = await collectEvents<{ href: string }>("ottisk-navigate", async () => {
-      document.addEventListener("ottisk-navigate", (event) => event.preventDefault(), { once: true });
+    const events = await collectCancelledEvents<{ href: string }>("ottisk-navigate", async () => {
       link.click();
       await waitFor(() => !dialog.open, "the menu to close after the link");
     });

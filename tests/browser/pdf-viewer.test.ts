@@ -125,6 +125,22 @@ async function drawInk(element: Element, page: HTMLElement): Promise<void> {
 }
 
 /** Clicks «Сохранить» and waits for ottisk-pdf-saved. */
+/** Draws a small PNG (40×20, green) and gives it to the viewer's image field as the file picker would. */
+async function pickStampImage(element: Element): Promise<void> {
+  const canvas = document.createElement("canvas");
+  canvas.width = 40;
+  canvas.height = 20;
+  const context = canvas.getContext("2d")!;
+  context.fillStyle = "#0a7";
+  context.fillRect(0, 0, 40, 20);
+  const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), "image/png"));
+  const field = shadow(element).querySelector<HTMLInputElement>("input[type=file]")!;
+  const transfer = new DataTransfer();
+  transfer.items.add(new File([png], "arrow.png", { type: "image/png" }));
+  field.files = transfer.files;
+  field.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
 async function save(element: Element): Promise<CustomEvent<{ fileId: number | null; url: string | null; designId: number | null }>> {
   const events = await collectEvents<{ fileId: number | null; url: string | null; designId: number | null }>("ottisk-pdf-saved", async () => {
     await clickOn(button(element, "[part~=save]"));
@@ -421,19 +437,7 @@ describe("<ottisk-pdf-viewer> annotating", () => {
     await sendMouse({ type: "up" });
     await waitFor(() => page.querySelector(".highlightEditor"), "the highlight");
 
-    // The image: a small PNG drawn here, given to the viewer's file field as the picker would.
-    const canvas = document.createElement("canvas");
-    canvas.width = 40;
-    canvas.height = 20;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = "#0a7";
-    context.fillRect(0, 0, 40, 20);
-    const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), "image/png"));
-    const field = shadow(element).querySelector<HTMLInputElement>("input[type=file]")!;
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([png], "arrow.png", { type: "image/png" }));
-    field.files = transfer.files;
-    field.dispatchEvent(new Event("change", { bubbles: true }));
+    await pickStampImage(element);
     await waitFor(() => button(element, "[data-tool=image]").getAttribute("aria-pressed") === "true", "«Изображение» pressed");
     await waitFor(() => page.querySelector(".stampEditor canvas"), "the stamped image");
 
@@ -464,16 +468,7 @@ describe("<ottisk-pdf-viewer> issue 16", () => {
   it("shows no «Alt text» button on an image stamp", async () => {
     const element = viewerWith(cardPdf());
     const page = await drawnPage(element);
-    const canvas = document.createElement("canvas");
-    canvas.width = 40;
-    canvas.height = 20;
-    canvas.getContext("2d")!.fillRect(0, 0, 40, 20);
-    const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), "image/png"));
-    const field = shadow(element).querySelector<HTMLInputElement>("input[type=file]")!;
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([png], "arrow.png", { type: "image/png" }));
-    field.files = transfer.files;
-    field.dispatchEvent(new Event("change", { bubbles: true }));
+    await pickStampImage(element);
     const stamp = await waitFor(() => page.querySelector<HTMLElement>(".stampEditor"), "the stamped image");
     await waitFor(() => stamp.querySelector(".editToolbar"), "the stamp's toolbar");
     await clickOn(stamp);

@@ -3,7 +3,7 @@ import { expect } from "chai";
 import type { Product } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/money";
 import "../../widgets/index";
-import { visitorApi, watchStar } from "./favourite-star";
+import { clickStar, visitorApi } from "./favourite-star";
 import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
 
 const api = testApi();
@@ -140,14 +140,9 @@ describe("<ottisk-product>", () => {
     const element = mount("ottisk-product", { "product-id": String(product.id) });
     const star = await find<HTMLButtonElement>(element, ".ottisk-star");
     expect(star.getAttribute("aria-pressed")).to.equal("false");
-    const watch = watchStar(star);
-    const events = await collectEvents("ottisk-favourite-change", async () => {
-      star.click();
-      await waitFor(() => star.getAttribute("aria-pressed") === "true", "the confirmed star");
-    });
-    watch.stop();
-    expect(watch.states[0]).to.deep.equal({ pressed: "false", busy: "true" });
-    expect(events.map((event) => event.detail)).to.deep.equal([{ productId: product.id, inFavorite: true }]);
+    const { states, changes } = await clickStar(star);
+    expect(states[0]).to.deep.equal({ pressed: "false", busy: "true" });
+    expect(changes).to.deep.equal([{ productId: product.id, inFavorite: true }]);
     expect((await visitorApi().getFavoriteProducts()).map((card) => card.id)).to.deep.equal([product.id]);
   });
 

@@ -1,10 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
-import { Provider, useAtomValue } from "jotai/react";
-import { createElement } from "react";
+import { useAtomValue } from "jotai/react";
+import { createElement, Fragment } from "react";
 import type { ComponentType } from "react";
-import { createRoot } from "react-dom/client";
-import type { Root } from "react-dom/client";
 import type { AccountProfile } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
 import { accountStateAtom, createPageStore } from "../../shared/state/index";
@@ -14,16 +12,14 @@ import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
 import areaCss from "../../host-site/pages/account/account-area.css?inline";
 import profileCss from "../../host-site/pages/account/profile-pages.css?inline";
-import { businessCardId, chooseOption, testApi, typeInto, waitFor } from "./support";
-import axe from "axe-core";
+import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
+import { businessCardId, chooseOption, expectAccessible, testApi, typeInto, waitFor } from "./support";
 
 /*
  * The account area's notifications, profile and company pages and a design order's messages
  * (host-site/pages/account), drawn with React against the real test API, signed in by bearer
  * token, with the host site's styles, and checked with axe.
  */
-
-let root: Root | null = null;
 
 function signedIn(): { api: Api; token: { value: string | null } } {
   const token = { value: null as string | null };
@@ -43,16 +39,11 @@ function render(api: Api, profile: AccountProfile, page: ComponentType<{ profile
   const style = document.createElement("style");
   style.textContent = [baseCss, siteCss, areaCss, profileCss].join("\n");
   document.head.append(style);
-  const container = document.createElement("main");
-  container.className = "ottisk-root";
-  document.body.append(container);
   function Page() {
     const current = useAtomValue(accountStateAtom).profile ?? profile;
     return createElement(page, { profile: current });
   }
-  root = createRoot(container);
-  root.render(createElement(Provider, { store }, createElement("h1", null, "Страница"), createElement(Page)));
-  return container;
+  return renderOnPage(createElement(Fragment, null, createElement("h1", null, "Страница"), createElement(Page)), { store, container: siteMain() });
 }
 
 function byText<E extends Element>(container: Element, selector: string, text: string): E | null {
@@ -80,16 +71,8 @@ async function click(container: Element, text: string, selector = "button"): Pro
   button.click();
 }
 
-async function expectAccessible(container: Element): Promise<void> {
-  const results = await axe.run(container, { resultTypes: ["violations"] });
-  const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const list = bad.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`);
-  expect(list, "serious or critical axe violations").to.deep.equal([]);
-}
-
 afterEach(() => {
-  root?.unmount();
-  root = null;
+  unmountFromPage();
   document.body.replaceChildren();
   document.head.querySelectorAll("style").forEach((style) => style.remove());
 });
@@ -213,14 +196,10 @@ describe("account area: notifications and design messages", () => {
     if (!line || !detailName) throw new Error("No line with a layout detail");
     const design = await client.createDesignOrder({ orderProductId: line.id, detailName, comment: "" });
     const store = createPageStore(client);
-    const container = document.createElement("main");
-    container.className = "ottisk-root";
-    document.body.append(container);
     const style = document.createElement("style");
     style.textContent = [baseCss, siteCss, profileCss].join("\n");
     document.head.append(style);
-    root = createRoot(container);
-    root.render(createElement(Provider, { store }, createElement("h1", null, "Заказ"), createElement(DesignMessages, { designOrderId: design.designId })));
+    const container = renderOnPage(createElement(Fragment, null, createElement("h1", null, "Заказ"), createElement(DesignMessages, { designOrderId: design.designId })), { store, container: siteMain() });
     await findText(container, "Сообщений пока нет.");
     await click(container, "Отправить");
     await findText(container, "Напишите сообщение");

@@ -1,14 +1,12 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
-import { Provider } from "jotai/react";
 import { createElement } from "react";
 import type { ReactElement } from "react";
-import { createRoot } from "react-dom/client";
-import type { Root } from "react-dom/client";
 import { Layout, popupHref, SitePopup } from "../../host-site/Layout";
 import { popupSchema } from "../../shared/contracts/index";
 import type { Popup } from "../../shared/contracts/index";
 import { createPageStore, readText, STORAGE_KEYS } from "../../shared/state/index";
+import { renderOnPage, unmountFromPage } from "./react-page";
 import { expectAccessible, testApi, waitFor } from "./support";
 
 /*
@@ -18,14 +16,9 @@ import { expectAccessible, testApi, waitFor } from "./support";
  */
 
 const api = testApi();
-let root: Root | null = null;
 
 function render(element: ReactElement): HTMLElement {
-  const container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(createElement(Provider, { store: createPageStore(api) }, element));
-  return container;
+  return renderOnPage(element, { store: createPageStore(api) });
 }
 
 function sleep(ms: number): Promise<void> {
@@ -38,8 +31,7 @@ async function activePopup(): Promise<Popup> {
 }
 
 afterEach(() => {
-  root?.unmount();
-  root = null;
+  unmountFromPage();
   document.body.replaceChildren();
   localStorage.clear();
 });
@@ -90,7 +82,7 @@ describe("host site layout: the site popup", () => {
     dialog.querySelector<HTMLButtonElement>(".ottisk-dialog__close")!.click();
     await waitFor(() => !dialog.open && readText(STORAGE_KEYS.dismissedPopup) === popup.updatedAt, "the popup to close and note its version");
 
-    root?.unmount();
+    unmountFromPage();
     document.body.replaceChildren();
     const again = render(createElement(SitePopup, { delayMs: 100 }));
     await waitFor(() => again.querySelector("[data-state=dismissed]"), "the popup to know it was closed");

@@ -93,6 +93,20 @@ export async function collectEvents<D>(name: string, action: () => Promise<void>
 }
 
 /**
+ * Collects the events `name` fired on document while `action` runs, cancelling each as a page
+ * that handles them itself does (so a link, an order or a checkout keeps the test page).
+ */
+export async function collectCancelledEvents<D>(name: string, action: () => Promise<void>): Promise<CustomEvent<D>[]> {
+  const cancel = (event: Event) => event.preventDefault();
+  document.addEventListener(name, cancel);
+  try {
+    return await collectEvents<D>(name, action);
+  } finally {
+    document.removeEventListener(name, cancel);
+  }
+}
+
+/**
  * Runs axe-core on the element (its shadow DOM included) and fails on serious or critical
  * violations, listing them.
  */
