@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import "../shared/ui/base.css";
 import "../shared/ui/dialog.css";
+import "../shared/ui/menu-item.css";
 import "../widgets/parts/account-menu.css";
 import "../widgets/parts/cart-button.css";
 import "../widgets/parts/city-picker.css";

@@ -13,6 +13,7 @@ import "../widgets/catalog/catalog.css";
 // The other pages' stylesheets are part of the page's CSS file, so a page drawn on the server is
 // styled before its code (a chunk of its own, route-page.tsx) arrives.
 import "../shared/ui/dialog.css";
+import "../shared/ui/menu-item.css";
 import "../widgets/blog-teasers/blog-teasers.css";
 import "../widgets/cart/cart.css";
 import "../widgets/cart/client-mode-picker.css";

@@ -13,7 +13,7 @@ import { canPayAgain } from "../../widgets/orders/order-labels";
 import { SearchResults } from "../../widgets/search/SearchResults";
 import { clientOrderPath } from "../account-routes";
 import { catalogPath, pagePath, productPath, SCREEN_PATHS, successPath } from "../routes";
-import { LoadError } from "../../shared/ui/index";
+import { ErrorNote, LoadError } from "../../shared/ui/index";
 
 /*
  * The shop's own screens of spec §2 — search results, favourites, the cart and the payment
@@ -190,11 +190,7 @@ function SuccessOrder({ orderId }: { orderId: number }) {
           <li>После оплаты заказ уходит в печать; срок изготовления считается с этого дня.</li>
           <li>Когда заказ будет готов, мы сообщим и передадим его в доставку или пригласим за ним.</li>
         </ol>
-        {payError ? (
-          <p className="ottisk-message ottisk-message--error" role="alert">
-            {payError}
-          </p>
-        ) : null}
+        <ErrorNote className="ottisk-message ottisk-message--error" message={payError} />
         <p className="screen-actions">
           {canPayAgain(data) ? (
             <button type="button" className="ottisk-button" disabled={paying} aria-busy={paying} onClick={() => void pay()}>

@@ -1,7 +1,5 @@
-import { atom } from "jotai/vanilla";
 import type { CityByKladrId } from "../contracts/index";
 import { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "../domain/geo";
-import { requireApi } from "./api.atoms";
 import { keyedResource } from "./resource";
 
 /*
@@ -38,8 +36,6 @@ export const citiesByKladrId = keyedResource<string, CityChoice>({
   key: (kladrId) => kladrId,
   fetch: async (api, kladrId) => PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId) ?? cityOrDefault(await api.getCityByKladrId(kladrId)),
 });
-export const citiesByKladrIdAtom = citiesByKladrId.entriesAtom;
-export const loadCityByKladrIdAtom = citiesByKladrId.loadAtom;
 
 /** The cities whose name matches a search (the pickers' lists), by the search's text. */
 export const citySearches = keyedResource<string, CityChoice[]>({
@@ -47,11 +43,3 @@ export const citySearches = keyedResource<string, CityChoice[]>({
   fetch: async (api, search) => (await api.getCities(search)).map(toChoice),
 });
 
-/**
- * The cities whose name matches `search`, answered to the caller rather than kept (the account
- * pages' address form picks the first one found); rejects with an ApiError.
- */
-export const searchCitiesAtom = atom(null, async (get, _set, search: string): Promise<CityChoice[]> => {
-  const cities = await requireApi(get).getCities(search);
-  return cities.map(toChoice);
-});

@@ -20,3 +20,11 @@ export function useCurrentCity(): { city: CityChoice | null } {
   if (!known || known.status === "loading") return { city: null };
   return { city: known.status === "ready" ? known.data : DEFAULT_CITY };
 }
+
+/** A city's name by its KLADR id: a preset one at once, another looked up (null until it is found; '' asks nothing). */
+export function useCityName(kladrId: string): string | null {
+  const preset = PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId);
+  const { resource: found } = useKeyedResource(citiesByKladrId, preset || kladrId === "" ? null : kladrId);
+  if (preset) return preset.city;
+  return found?.status === "ready" ? found.data.city : null;
+}

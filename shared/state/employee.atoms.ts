@@ -3,7 +3,7 @@ import type { AccountProfile, Client, EmployeeOrder, EmployeeOrderListPage, Empl
 import { accountStateAtom } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
 import { loadCartAtom } from "./cart.atoms";
-import { loadCacheEntry } from "./resource";
+import { keyedResource } from "./resource";
 import type { Resource } from "./resource";
 
 /*
@@ -31,19 +31,22 @@ export function employeeOrderListKey(query: EmployeeOrderListQuery): string {
     .join("&");
 }
 
-/** Loads one list of orders unless it is loaded or on its way (a failed one is asked again). */
-export const loadEmployeeOrdersAtom = atom(null, (get, set, query: EmployeeOrderListQuery) =>
-  loadCacheEntry(get, set, employeeOrderListsAtom, employeeOrderListKey(query), () => requireApi(get).getEmployeeOrders(query)),
-);
+/** Lists of every client's orders (staff), by filter. */
+export const employeeOrderLists = keyedResource({
+  key: employeeOrderListKey,
+  fetch: (api, query: EmployeeOrderListQuery) => api.getEmployeeOrders(query),
+  entriesAtom: employeeOrderListsAtom,
+});
 
-export const loadEmployeeOrderAtom = atom(null, (get, set, orderId: number) =>
-  loadCacheEntry(get, set, employeeOrdersAtom, String(orderId), () => requireApi(get).getEmployeeOrder(orderId)),
-);
+/** Any client's order (staff). */
+export const employeeOrders = keyedResource({
+  key: (orderId: number) => String(orderId),
+  fetch: (api, orderId) => api.getEmployeeOrder(orderId),
+  entriesAtom: employeeOrdersAtom,
+});
 
 /** Loads the order again even when it is loaded (after a refused status change: someone else may have moved it). */
-export const reloadEmployeeOrderAtom = atom(null, (get, set, orderId: number) =>
-  loadCacheEntry(get, set, employeeOrdersAtom, String(orderId), () => requireApi(get).getEmployeeOrder(orderId), true),
-);
+export const reloadEmployeeOrderAtom = employeeOrders.refreshAtom;
 
 /** Forgets the loaded lists: the next view of one asks again (after a status change, or «Обновить»). */
 export const forgetEmployeeOrderListsAtom = atom(null, (_get, set) => set(employeeOrderListsAtom, {}));
@@ -61,12 +64,12 @@ export function clientSearchKey(search: string, assigned: boolean): string {
   return `${assigned ? "mine" : "all"}:${search.trim().toLocaleLowerCase("ru")}`;
 }
 
-/** Looks clients up by name, e-mail, company or ИНН (at least two characters); `assigned`: the employee's own clients only. */
-export const loadClientSearchAtom = atom(null, (get, set, query: { search: string; assigned: boolean }) =>
-  loadCacheEntry(get, set, clientSearchesAtom, clientSearchKey(query.search, query.assigned), () =>
-    requireApi(get).searchClients({ search: query.search.trim(), ...(query.assigned ? { assigned: true } : {}) }),
-  ),
-);
+/** Clients by name, e-mail, company or ИНН (at least two characters); `assigned`: the employee's own clients only. */
+export const clientSearches = keyedResource({
+  key: (query: { search: string; assigned: boolean }) => clientSearchKey(query.search, query.assigned),
+  fetch: (api, query) => api.searchClients({ search: query.search.trim(), ...(query.assigned ? { assigned: true } : {}) }),
+  entriesAtom: clientSearchesAtom,
+});
 
 /**
  * The employee starts acting for the client (and one of its companies, or the personal profile):

@@ -42,9 +42,9 @@ export {
   uploadLayoutAtom,
 } from "./layout-checker.atoms";
 export type { DesignOrderChange } from "./layout-checker.atoms";
-export { citiesByKladrId, citiesByKladrIdAtom, cityOrDefault, citySearches, DEFAULT_CITY, loadCityByKladrIdAtom, PRESET_CITY_CHOICES, searchCitiesAtom } from "./city.atoms";
+export { citiesByKladrId, cityOrDefault, citySearches, DEFAULT_CITY, PRESET_CITY_CHOICES } from "./city.atoms";
 export type { CityChoice } from "./city.atoms";
-export { useCurrentCity } from "./city.hooks";
+export { useCityName, useCurrentCity } from "./city.hooks";
 export { useCategories, useProduct, useProductPage } from "./catalog.hooks";
 export { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, resetFavouritesAtom, toggleFavouriteAtom } from "./favourites.atoms";
 export { favouriteProductsAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
@@ -61,13 +61,14 @@ export type { CatalogFilters } from "./catalog-filters";
 export type { KeyedResource, Resource, StoreResource } from "./resource";
 export { useDebounced, useKeyedResource, useResource } from "./resource.hooks";
 export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
-export { loadOrderAtom, loadPageAtom, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
+export { loadPageAtom, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
 export { useOrder, usePage } from "./pages.hooks";
 export {
+  companiesByInn,
   companiesByInnAtom,
   confirmEmailAtom,
   emailConfirmationsAtom,
-  loadCompanyByInnAtom,
+  lookUpCompanyByInnAtom,
   registerAtom,
   requestPasswordRecoveryAtom,
   resendEmailConfirmationAtom,
@@ -76,11 +77,12 @@ export {
 export { useCompanyByInn, useEmailConfirmation } from "./registration.hooks";
 export {
   accountPageKey,
+  clientOrderPages,
   clientOrderPagesAtom,
+  documentPages,
   documentPagesAtom,
   forgetOrderListsAtom,
-  loadClientOrdersAtom,
-  loadDocumentsAtom,
+  orderFileUrlAtom,
   payOrderAgainAtom,
   repeatOrderAtom,
 } from "./orders.atoms";
@@ -107,16 +109,16 @@ export {
 export { useAddresses, useCompanies, useDesignMessages, useNotifications, useRecipients } from "./profile.hooks";
 export {
   changeOrderStatusAtom,
+  clientSearches,
   clientSearchesAtom,
   clientSearchKey,
   employeeOrderListKey,
+  employeeOrderLists,
   employeeOrderListsAtom,
+  employeeOrders,
   employeeOrdersAtom,
   enterClientModeAtom,
   forgetEmployeeOrderListsAtom,
-  loadClientSearchAtom,
-  loadEmployeeOrderAtom,
-  loadEmployeeOrdersAtom,
   reloadEmployeeOrderAtom,
 } from "./employee.atoms";
 export { useClientSearch, useEmployeeOrder, useEmployeeOrders } from "./employee.hooks";

@@ -4,7 +4,7 @@ import { cartTargetAtom } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
 import { cartStateAtom } from "./cart.atoms";
 import { ordersAtom } from "./pages.atoms";
-import { loadCacheEntry } from "./resource";
+import { keyedResource } from "./resource";
 import type { Resource } from "./resource";
 
 /*
@@ -34,19 +34,23 @@ function range(query: AccountPageQuery): { offset: number; limit: number } {
   return { offset: query.page * query.pageSize, limit: query.pageSize };
 }
 
-/** Loads a page of the account's orders, newest first, unless it is loaded or on its way. */
-export const loadClientOrdersAtom = atom(null, (get, set, query: AccountPageQuery) =>
-  loadCacheEntry(get, set, clientOrderPagesAtom, accountPageKey(query), () =>
-    requireApi(get).getOrders(query.companyId === null ? { personal: true, ...range(query) } : { companyId: query.companyId, ...range(query) }),
-  ),
-);
+/** Pages of the account's orders, newest first. */
+export const clientOrderPages = keyedResource({
+  key: accountPageKey,
+  fetch: (api, query: AccountPageQuery) =>
+    api.getOrders(query.companyId === null ? { personal: true, ...range(query) } : { companyId: query.companyId, ...range(query) }),
+  entriesAtom: clientOrderPagesAtom,
+});
 
-/** Loads a page of the account's documents (invoices and acts), newest order first. */
-export const loadDocumentsAtom = atom(null, (get, set, query: AccountPageQuery) =>
-  loadCacheEntry(get, set, documentPagesAtom, accountPageKey(query), () =>
-    requireApi(get).getDocuments(query.companyId === null ? range(query) : { companyId: query.companyId, ...range(query) }),
-  ),
-);
+/** Pages of the account's documents (invoices and acts), newest order first. */
+export const documentPages = keyedResource({
+  key: accountPageKey,
+  fetch: (api, query: AccountPageQuery) => api.getDocuments(query.companyId === null ? range(query) : { companyId: query.companyId, ...range(query) }),
+  entriesAtom: documentPagesAtom,
+});
+
+/** Where an order's invoice or act downloads from: the API's address of the PDF (a link, nothing loaded here). */
+export const orderFileUrlAtom = atom((get) => (orderId: number, file: "invoice" | "act") => `${requireApi(get).baseURL}/client-order/${orderId}/${file}`);
 
 /** Forgets the loaded lists, so the next look asks the server (after a payment or a repeat changed them). */
 export const forgetOrderListsAtom = atom(null, (_get, set) => {

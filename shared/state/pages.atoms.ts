@@ -1,7 +1,6 @@
 import { atom } from "jotai/vanilla";
 import type { Order, Page } from "../contracts/index";
-import { requireApi } from "./api.atoms";
-import { loadCacheEntry } from "./resource";
+import { keyedResource } from "./resource";
 import type { Resource } from "./resource";
 
 /*
@@ -19,13 +18,11 @@ export function pageKey(slug: string): string {
   return slug.replace(/^\/+|\/+$/g, "").toLowerCase();
 }
 
-/** Loads the page at `slug` unless it is loaded or on its way (a failed one is asked again). */
-export const loadPageAtom = atom(null, (get, set, slug: string) => {
-  const key = pageKey(slug);
-  return loadCacheEntry(get, set, pagesAtom, key, () => requireApi(get).getPage(key));
-});
+/** The page at a slug (keyed by `pageKey`, as the API reads it). */
+export const pages = keyedResource({ key: pageKey, fetch: (api, slug: string) => api.getPage(pageKey(slug)), entriesAtom: pagesAtom });
 
-/** Loads one of the visitor's orders (the session decides whether it may be read). */
-export const loadOrderAtom = atom(null, (get, set, orderId: number) =>
-  loadCacheEntry(get, set, ordersAtom, String(orderId), () => requireApi(get).getOrder(orderId)),
-);
+/** One of the visitor's orders (the session decides whether it may be read). */
+export const orders = keyedResource({ key: (orderId: number) => String(orderId), fetch: (api, orderId) => api.getOrder(orderId), entriesAtom: ordersAtom });
+
+/** Loads the page at `slug` unless it is loaded or on its way (a failed one is asked again). */
+export const loadPageAtom = pages.loadAtom;

@@ -5,7 +5,7 @@ import { accountStateAtom } from "./account-state.atoms";
 import { loadAccountAtom } from "./account.atoms";
 import { publishChange, requireApi } from "./api.atoms";
 import { resetFavouritesAtom } from "./favourites.atoms";
-import { loadCacheEntry } from "./resource";
+import { keyedResource, LOADING, loadCacheEntry } from "./resource";
 import type { Resource } from "./resource";
 
 /*
@@ -21,10 +21,14 @@ export const companiesByInnAtom = atom<Record<string, Resource<CompanyLookup>>>(
 /** The answers to confirmation links, by token (the page confirms once when it opens). */
 export const emailConfirmationsAtom = atom<Record<string, Resource<EmailConfirmed>>>({});
 
-/** Looks the company up unless it is known or on its way (a failed look-up is asked again). */
-export const loadCompanyByInnAtom = atom(null, (get, set, inn: string) =>
-  loadCacheEntry(get, set, companiesByInnAtom, inn, () => requireApi(get).getCompanyByInn(inn)),
-);
+/** The companies looked up by ИНН. */
+export const companiesByInn = keyedResource({ key: (inn: string) => inn, fetch: (api, inn) => api.getCompanyByInn(inn), entriesAtom: companiesByInnAtom });
+
+/** «Заполнить по ИНН»: asks again on each click and gives the look-up's entry (its error's messageUI, or the company). */
+export const lookUpCompanyByInnAtom = atom(null, async (get, set, inn: string): Promise<Resource<CompanyLookup>> => {
+  await set(companiesByInn.refreshAtom, inn);
+  return get(companiesByInnAtom)[inn] ?? LOADING;
+});
 
 /** After a sign-in by registration or by a reset link: as after loginAtom. */
 async function signedIn(get: Getter, set: Setter): Promise<void> {

@@ -30,7 +30,7 @@ export function Alert({ alert, onClose, autoCloseMs = ALERT_AUTO_CLOSE_MS }: Ale
       part={`alert alert-${alert.kind}`}
     >
       <span className="ottisk-alert__text">{alert.text}</span>
-      <button type="button" className="ottisk-alert__close" aria-label="Закрыть сообщение" onClick={() => onCloseRef.current()}>
+      <button type="button" className="ottisk-close-button ottisk-alert__close" aria-label="Закрыть сообщение" onClick={() => onCloseRef.current()}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

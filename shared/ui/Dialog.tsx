@@ -57,7 +57,7 @@ export function Dialog({ open, title, onClose, children, className }: DialogProp
             <h2 id={titleId} className="ottisk-dialog__title">
               {title}
             </h2>
-            <button type="button" className="ottisk-dialog__close" aria-label="Закрыть" onClick={() => ref.current?.close()}>
+            <button type="button" className="ottisk-close-button ottisk-dialog__close" aria-label="Закрыть" onClick={() => ref.current?.close()}>
               <span aria-hidden="true">×</span>
             </button>
           </header>

@@ -9,7 +9,7 @@ export interface FieldControlProps {
 }
 
 export interface FieldProps {
-  /** The CSS block of the form (`auth-form`, `profile-form`): the parts are `{block}__field`, `__hint`, `__error`. */
+  /** The CSS block of the form (`auth-form`, `profile-form`, `ottisk-login-form`): the parts are `{block}__field`, `__hint`, `__error`. */
   block: string;
   label: ReactNode;
   error?: string | undefined;
@@ -17,7 +17,7 @@ export interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/** A labelled field of the account area's forms, with its hint and error tied to the control by aria-describedby. */
+/** A labelled field of a form (the sign-in form, the account area's forms), with its hint and error tied to the control by aria-describedby. */
 export function Field({ block, label, error, hint, children }: FieldProps) {
   const id = useId();
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");

@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import type { ProductCard as ProductCardData } from "../contracts/index";
 import { formatWorkingDays } from "../domain/counts";
 import { formatRoubles } from "../domain/money";
+import { PhotoPlaceholderIcon } from "./PhotoPlaceholderIcon";
 
 export interface ProductCardProps {
   card: ProductCardData;
@@ -45,11 +46,7 @@ export function ProductCard({
           />
         ) : (
           <span className="ottisk-card__placeholder" data-testid="photo-placeholder">
-            <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-              <rect x="4" y="8" width="40" height="32" rx="4" fill="none" stroke="currentColor" strokeWidth="3" />
-              <circle cx="17" cy="19" r="4" fill="currentColor" />
-              <path d="M8 36l11-11 7 7 6-6 10 10" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
-            </svg>
+            <PhotoPlaceholderIcon />
           </span>
         )}
       </a>

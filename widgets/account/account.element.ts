@@ -1,5 +1,6 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
+import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
 import accountMenuCss from "../parts/account-menu.css?inline";
@@ -10,7 +11,7 @@ import type { AccountElementProps } from "./AccountElement";
 
 const ReactAccountElement = reactElement<AccountElementProps>(AccountElement, {
   attributes: { adminUrl: "string" },
-  styles: [baseCss, dialogCss, loginCss, logoutDialogCss, accountMenuCss],
+  styles: [baseCss, dialogCss, menuItemCss, loginCss, logoutDialogCss, accountMenuCss],
 });
 
 /**

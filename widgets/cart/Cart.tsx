@@ -138,7 +138,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
   }
 
   return (
-    <section className="ottisk-root ottisk-cart" part="cart" aria-labelledby="ottisk-cart-title" aria-busy={loading}>
+    <section className="ottisk-root ottisk-cart ottisk-inputs" part="cart" aria-labelledby="ottisk-cart-title" aria-busy={loading}>
       <div className="ottisk-cart__header">
         <h2 id="ottisk-cart-title" className="ottisk-cart__title">
           Корзина

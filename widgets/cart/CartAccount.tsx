@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { Cart, CartElsewhere } from "../../shared/contracts/index";
 import { formatProductCount } from "../../shared/domain/index";
 import { changeCartAtom } from "../../shared/state/index";
+import { ErrorNote } from "../../shared/ui/index";
 
 export interface CartAccountProps {
   cart: Cart;
@@ -53,11 +54,7 @@ export function CartAccount({ cart, clientMode }: CartAccountProps) {
           </div>
         );
       })}
-      {error ? (
-        <p className="ottisk-cart__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-cart__error" message={error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { messageUIOf } from "../../shared/http/index";
 import { useId, useState } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
 import { selectCompanyAtom } from "../../shared/state/index";
+import { ErrorNote } from "../../shared/ui/index";
 
 export interface CartCompanyProps {
   profile: AccountProfile;
@@ -47,11 +48,7 @@ export function CartCompany({ profile, companyId, onChange }: CartCompanyProps) 
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="ottisk-cart__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-cart__error" message={error} />
     </div>
   );
 }

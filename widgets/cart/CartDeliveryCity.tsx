@@ -47,7 +47,7 @@ export function CityField({ kladrId, onChange }: { kladrId: string; onChange: (k
               <li key={city.kladrId}>
                 <button
                   type="button"
-                  className="ottisk-cart__city-option"
+                  className="ottisk-menu-item ottisk-cart__city-option"
                   onClick={() => {
                     onChange(city.kladrId);
                     setSearch("");

@@ -4,7 +4,7 @@ import type { FormEvent, ReactNode } from "react";
 import type { AccountProfile, Client } from "../../shared/contracts/index";
 import { messageUIOf } from "../../shared/http/index";
 import { enterClientModeAtom, useClientSearch } from "../../shared/state/index";
-import { LoadError } from "../../shared/ui/index";
+import { ErrorNote, LoadError } from "../../shared/ui/index";
 
 /*
  * An employee's way into client mode (issue 15): find a client by name, e-mail, company or ИНН,
@@ -133,6 +133,7 @@ export function ClientModePicker({ initialQuery = "", onQueryChange, destination
         <div className="ottisk-client-picker__row">
           <input
             id={fieldId}
+            className="ottisk-input"
             type="search"
             name="q"
             value={text}
@@ -155,11 +156,7 @@ export function ClientModePicker({ initialQuery = "", onQueryChange, destination
         {destinations && destinations.length > 0 ? <DestinationChoice destinations={destinations} value={destination} onChange={setDestination} /> : null}
       </form>
 
-      {entry.error ? (
-        <p className="ottisk-client-picker__error" role="alert">
-          {entry.error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-client-picker__error" message={entry.error} />
       <p className="ottisk-client-picker__status" role="status">
         {entry.entered ? `Вы работаете от имени клиента: ${entry.entered}.` : ""}
       </p>

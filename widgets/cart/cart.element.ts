@@ -1,5 +1,6 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
+import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
 import loginCss from "../parts/login.css?inline";
@@ -9,7 +10,7 @@ import { CartElement } from "./CartElement";
 
 const ReactCartElement = reactElement(CartElement, {
   attributes: { catalogUrl: "string", successUrl: "string", productUrl: "string" },
-  styles: [baseCss, dialogCss, loginCss, cartCss, clientModePickerCss],
+  styles: [baseCss, dialogCss, menuItemCss, loginCss, cartCss, clientModePickerCss],
 });
 
 /**

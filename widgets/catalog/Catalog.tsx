@@ -128,6 +128,7 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
           <span>Сортировка</span>
           <select
             id={sortId}
+            className="ottisk-input"
             name="sort"
             value={view.sort}
             onChange={(event) => changeView({ sort: event.target.value as ProductSort, page: 0 })}

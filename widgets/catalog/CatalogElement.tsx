@@ -1,6 +1,7 @@
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
+import { orderHandler } from "../parts/order-event";
 import { defaultProductUrl, productUrlFor } from "../parts/product-url";
 import { Catalog } from "./Catalog";
 
@@ -20,15 +21,7 @@ export function CatalogElement({ category, productUrl, pageSize, host }: Catalog
       categorySlug={category || undefined}
       pageSize={pageSize && pageSize > 0 ? Math.floor(pageSize) : undefined}
       productHref={(card) => productUrlFor(template, card)}
-      onOrder={(card, event) => {
-        const proceed = fireOttiskEvent(
-          host,
-          "ottisk-order",
-          { productId: card.id, categorySlug: card.category.slug, href: event.currentTarget.href },
-          { cancelable: true },
-        );
-        if (!proceed) event.preventDefault();
-      }}
+      onOrder={orderHandler(host)}
       onFavouriteChange={(state) => {
         fireOttiskEvent(host, "ottisk-favourite-change", { productId: state.productId, inFavorite: state.inFavorite });
       }}

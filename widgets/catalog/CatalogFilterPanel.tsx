@@ -90,6 +90,24 @@ export default function CatalogFilterPanel({ filters, activeCount, categories, o
   const invalid = (field: "minPrice" | "maxPrice") =>
     error?.field === field ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
 
+  /** A bound of the price range: «от» or «до». */
+  const priceBound = (field: "minPrice" | "maxPrice", word: "от" | "до") => (
+    <label>
+      <span className="ottisk-visually-hidden">{`Цена ${word}, ₽`}</span>
+      <input
+        className="ottisk-input"
+        type="text"
+        inputMode="decimal"
+        name={field}
+        autoComplete="off"
+        placeholder={word}
+        value={draft[field]}
+        onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+        {...invalid(field)}
+      />
+    </label>
+  );
+
   return (
     <details className="ottisk-catalog__filters" part="filters" open={activeCount > 0 ? true : undefined}>
       <summary className="ottisk-catalog__filters-summary">
@@ -104,6 +122,7 @@ export default function CatalogFilterPanel({ filters, activeCount, categories, o
         <label className="ottisk-field">
           <span className="ottisk-field__label">Срок изготовления</span>
           <select
+            className="ottisk-input"
             name="productionTimeDay"
             value={draft.productionTimeDay}
             onChange={(event) => setDraft({ ...draft, productionTimeDay: event.target.value })}
@@ -119,7 +138,7 @@ export default function CatalogFilterPanel({ filters, activeCount, categories, o
         {categories ? (
           <label className="ottisk-field">
             <span className="ottisk-field__label">Категория</span>
-            <select name="categoryId" value={draft.categoryId} onChange={(event) => setDraft({ ...draft, categoryId: event.target.value })}>
+            <select className="ottisk-input" name="categoryId" value={draft.categoryId} onChange={(event) => setDraft({ ...draft, categoryId: event.target.value })}>
               <option value="">Все категории</option>
               {categories.map((category) => (
                 <option key={category.id} value={String(category.id)}>
@@ -131,33 +150,9 @@ export default function CatalogFilterPanel({ filters, activeCount, categories, o
         ) : null}
         <fieldset className="ottisk-field ottisk-catalog__price">
           <legend className="ottisk-field__label">Цена, ₽</legend>
-          <label>
-            <span className="ottisk-visually-hidden">Цена от, ₽</span>
-            <input
-              type="text"
-              inputMode="decimal"
-              name="minPrice"
-              autoComplete="off"
-              placeholder="от"
-              value={draft.minPrice}
-              onChange={(event) => setDraft({ ...draft, minPrice: event.target.value })}
-              {...invalid("minPrice")}
-            />
-          </label>
+          {priceBound("minPrice", "от")}
           <span aria-hidden="true">—</span>
-          <label>
-            <span className="ottisk-visually-hidden">Цена до, ₽</span>
-            <input
-              type="text"
-              inputMode="decimal"
-              name="maxPrice"
-              autoComplete="off"
-              placeholder="до"
-              value={draft.maxPrice}
-              onChange={(event) => setDraft({ ...draft, maxPrice: event.target.value })}
-              {...invalid("maxPrice")}
-            />
-          </label>
+          {priceBound("maxPrice", "до")}
         </fieldset>
         <label className="ottisk-catalog__check">
           <input

@@ -1,5 +1,6 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
+import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
 import cityPickerCss from "../parts/city-picker.css?inline";
@@ -7,7 +8,7 @@ import { CityPickerElement } from "./CityPickerElement";
 
 const ReactCityPickerElement = reactElement(CityPickerElement, {
   attributes: {},
-  styles: [baseCss, dialogCss, cityPickerCss],
+  styles: [baseCss, dialogCss, menuItemCss, cityPickerCss],
 });
 
 /**

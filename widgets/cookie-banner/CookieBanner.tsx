@@ -74,7 +74,7 @@ function CookieBannerBox({ policyUrl, onAccept }: { policyUrl: string | undefine
         <button type="button" className="ottisk-button" part="accept-button" onClick={onAccept}>
           Принять
         </button>
-        <button type="button" className="ottisk-cookie-banner__close" part="close-button" aria-label="Закрыть уведомление о cookie" onClick={onAccept}>
+        <button type="button" className="ottisk-close-button" part="close-button" aria-label="Закрыть уведомление о cookie" onClick={onAccept}>
           <span aria-hidden="true">×</span>
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { storefrontOrigin } from "../api-base";
+import { orderHandler } from "../parts/order-event";
 import { defaultProductUrl, productUrlFor } from "../parts/product-url";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
@@ -16,15 +17,7 @@ export function FavouritesElement({ productUrl, catalogUrl, host }: FavouritesEl
     <Favourites
       productHref={(card) => productUrlFor(template, card)}
       catalogHref={catalogUrl ?? `${storefrontOrigin()}/catalog`}
-      onOrder={(card, event) => {
-        const proceed = fireOttiskEvent(
-          host,
-          "ottisk-order",
-          { productId: card.id, categorySlug: card.category.slug, href: event.currentTarget.href },
-          { cancelable: true },
-        );
-        if (!proceed) event.preventDefault();
-      }}
+      onOrder={orderHandler(host)}
       onFavouriteChange={(state) => fireOttiskEvent(host, "ottisk-favourite-change", state)}
     />
   );

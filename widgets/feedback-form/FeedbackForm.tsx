@@ -272,7 +272,7 @@ function FieldControl({ id, field, value, error, onChange }: FieldControlProps) 
         {label}
       </label>
       {field.controlType === "dropdown" ? (
-        <select {...common} className="ottisk-feedback__input" value={text} onChange={(event) => onChange(event.target.value)}>
+        <select {...common} className="ottisk-input ottisk-feedback__input" value={text} onChange={(event) => onChange(event.target.value)}>
           {field.options.some((option) => option.key === field.value) ? null : <option value="">Выберите…</option>}
           {field.options.map((option) => (
             <option key={option.key} value={option.key}>
@@ -281,13 +281,13 @@ function FieldControl({ id, field, value, error, onChange }: FieldControlProps) 
           ))}
         </select>
       ) : field.controlType === "textarea" ? (
-        <Textarea {...common} className="ottisk-feedback__input ottisk-feedback__textarea" value={text} onChange={onChange} />
+        <Textarea {...common} className="ottisk-input ottisk-feedback__input ottisk-feedback__textarea" value={text} onChange={onChange} />
       ) : field.type === "tel" ? (
-        <PhoneInput {...common} className="ottisk-feedback__input" value={text} onChange={onChange} />
+        <PhoneInput {...common} className="ottisk-input ottisk-feedback__input" value={text} onChange={onChange} />
       ) : (
         <input
           {...common}
-          className="ottisk-feedback__input"
+          className="ottisk-input ottisk-feedback__input"
           type={field.type}
           inputMode={field.type === "email" ? "email" : undefined}
           autoComplete={autocompleteFor(field)}

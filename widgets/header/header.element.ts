@@ -1,5 +1,6 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
+import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
 import accountMenuCss from "../parts/account-menu.css?inline";
@@ -17,7 +18,7 @@ import type { HeaderElementProps } from "./HeaderElement";
 const ReactHeaderElement = reactElement<HeaderElementProps>(HeaderElement, {
   attributes: { logoSrc: "string", adminUrl: "string" },
   // header.css last: its `:host { display: block }` wins over the parts' inline-block hosts.
-  styles: [baseCss, dialogCss, cityPickerCss, searchBoxCss, cartButtonCss, loginCss, logoutDialogCss, accountMenuCss, menuButtonCss, sideMenuCss, headerCss],
+  styles: [baseCss, dialogCss, menuItemCss, cityPickerCss, searchBoxCss, cartButtonCss, loginCss, logoutDialogCss, accountMenuCss, menuButtonCss, sideMenuCss, headerCss],
 });
 
 /**

@@ -200,7 +200,7 @@ function DetailSelect({ file, details, onChange }: { file: LayoutFile; details: 
   return (
     <div className="ottisk-layout-file__detail">
       <label htmlFor={id}>Деталь</label>
-      <select id={id} name="detail" value={file.detailName ?? ""} onChange={(event) => onChange(event.target.value || null)}>
+      <select id={id} className="ottisk-input" name="detail" value={file.detailName ?? ""} onChange={(event) => onChange(event.target.value || null)}>
         {file.detailName === null ? <option value="">Выберите деталь</option> : null}
         {details.map((name) => (
           <option key={name} value={name}>

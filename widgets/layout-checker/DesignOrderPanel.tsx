@@ -4,7 +4,7 @@ import { messageUIOf } from "../../shared/http/index";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
 import { changeDesignOrderAtom } from "../../shared/state/index";
 import type { DesignOrderChange } from "../../shared/state/index";
-import { Alert, Dialog, Textarea } from "../../shared/ui/index";
+import { Alert, Dialog, ErrorNote, Textarea } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
 
@@ -84,6 +84,7 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
       <label htmlFor={commentId}>Что нужно сделать дизайнеру</label>
       <Textarea
         id={commentId}
+        className="ottisk-input"
         name="comment"
         required
         maxLength={5000}
@@ -165,11 +166,7 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
           Заказать дизайн «{layout.detailName}»
         </button>
       )}
-      {error ? (
-        <p className="ottisk-layout-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-layout-error" message={error} />
       {design && (proofBytes || design.annotatedFileUrl) ? (
         <Dialog open={annotating} title={`Пометки для дизайнера: ${layout.detailName}`} onClose={() => setAnnotating(false)} className="ottisk-layout-design__dialog">
           <Suspense fallback={<p className="ottisk-layout-progress">Загружаем просмотр PDF…</p>}>

@@ -4,6 +4,7 @@ import type { CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatDateLong } from "../../shared/domain/index";
 import { messageUIOf } from "../../shared/http/index";
 import { setLayoutApprovalAtom } from "../../shared/state/index";
+import { ErrorNote } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
 
 export interface DetailApprovalProps {
@@ -50,11 +51,7 @@ export function DetailApproval({ line, layout, layoutId, findings, proofSeen, se
         <button type="button" className="ottisk-button ottisk-button--quiet" disabled={busy} onClick={() => void approve(false)}>
           Отменить утверждение
         </button>
-        {error ? (
-          <p className="ottisk-layout-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorNote className="ottisk-layout-error" message={error} />
       </div>
     );
   }
@@ -90,11 +87,7 @@ export function DetailApproval({ line, layout, layoutId, findings, proofSeen, se
       <button type="submit" className="ottisk-button" disabled={!confirmed || !proofSeen || busy}>
         Утвердить макет
       </button>
-      {error ? (
-        <p className="ottisk-layout-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-layout-error" message={error} />
     </form>
   );
 }

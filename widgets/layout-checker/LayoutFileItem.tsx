@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { ReactNode } from "react";
 import type { Finding } from "../../preflight/index";
 import type { FixupId } from "../../preflight/fixups/index";
+import { ErrorNote } from "../../shared/ui/index";
 import { FindingsReport } from "./FindingsReport";
 import { ProofView } from "./ProofView";
 import { formatFileSize } from "./layout-files";
@@ -68,11 +69,7 @@ export function LayoutFileItem({ file, onRemove, onRecheck, onApplyFixup, childr
             onHighlight={setHighlighted}
             sourceLabel="Проверка в браузере"
           />
-          {file.fixupError ? (
-            <p className="ottisk-layout-error" role="alert">
-              {file.fixupError}
-            </p>
-          ) : null}
+          <ErrorNote className="ottisk-layout-error" message={file.fixupError} />
           {check?.state === "done" ? (
             <ProofView pdf={file.bytes} pages={check.report.pages} findings={check.report.findings} highlighted={highlighted} label={`Пробный оттиск: ${file.name}`} />
           ) : null}

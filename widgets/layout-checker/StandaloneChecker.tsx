@@ -93,7 +93,7 @@ export function ProductChecker({ productId, detail, fire }: { productId: number;
       {detail === null && details.length > 1 ? (
         <div className="ottisk-layout-file__detail">
           <label htmlFor={selectId}>Деталь</label>
-          <select id={selectId} name="detail" value={found.name} onChange={(event) => setChosen(event.target.value)}>
+          <select id={selectId} className="ottisk-input" name="detail" value={found.name} onChange={(event) => setChosen(event.target.value)}>
             {details.map((item) => (
               <option key={item.name} value={item.name}>
                 {item.name}

@@ -1,9 +1,9 @@
 import { useAtomValue } from "jotai/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { signedInAtom, useAccount } from "../../shared/state/index";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { defaultAdminUrl, LoginButton } from "../parts/Login";
+import { defaultAdminUrl, LoginButton, useFocusSuccessor } from "../parts/Login";
 import { LogoutDialog } from "../parts/LogoutDialog";
 
 export interface LoginElementProps {
@@ -19,18 +19,11 @@ export function LoginElement({ adminUrl, label, host }: LoginElementProps & Host
   const account = useAccount();
   const signedIn = useAtomValue(signedInAtom);
   const [logoutOpen, setLogoutOpen] = useState(false);
-  // The button that opened a dialog is gone after signing in or out: focus moves to its successor.
-  const [refocus, setRefocus] = useState<"logout" | "login" | null>(null);
   const logoutRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const panel = (adminUrl ?? defaultAdminUrl()).replace(/\/+$/, "");
   const profile = signedIn ? account.profile : null;
-  useEffect(() => {
-    if (refocus === "logout" && profile) logoutRef.current?.focus();
-    else if (refocus === "login" && !profile) rootRef.current?.querySelector<HTMLElement>("[part='login-button']")?.focus();
-    else return;
-    setRefocus(null);
-  }, [refocus, profile]);
+  const focusSuccessor = useFocusSuccessor(rootRef, logoutRef, profile !== null);
   return (
     <div ref={rootRef} className="ottisk-root ottisk-login-area">
       {account.loaded ? (
@@ -38,7 +31,7 @@ export function LoginElement({ adminUrl, label, host }: LoginElementProps & Host
           label={label}
           adminUrl={panel}
           onLogin={(grant) => {
-            setRefocus("logout");
+            focusSuccessor("sign-in");
             fireOttiskEvent(host, "ottisk-login", { name: grant.profile.name, typeUser: grant.profile.typeUser });
           }}
           onNavigate={(href) => fireOttiskEvent(host, "ottisk-navigate", { href }, { cancelable: true })}
@@ -58,7 +51,7 @@ export function LoginElement({ adminUrl, label, host }: LoginElementProps & Host
         open={logoutOpen}
         onClose={() => setLogoutOpen(false)}
         onLogout={() => {
-          setRefocus("login");
+          focusSuccessor("sign-out");
           fireOttiskEvent(host, "ottisk-logout", {});
         }}
       />

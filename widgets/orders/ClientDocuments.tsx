@@ -3,7 +3,6 @@ import { DOCUMENT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/order";
 import { formatDateShort, formatRoubles } from "../../shared/domain/index";
 import { useDocuments } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
-import { useAccountTarget } from "./account-target";
 import { AccountGate } from "./ClientOrders";
 import { DOCUMENT_KIND_LABELS } from "./order-labels";
 import { Pager } from "./Pager";
@@ -22,12 +21,9 @@ export interface ClientDocumentsProps {
 
 /** The account's invoices and acts, newest order first, each a PDF to download. */
 export function ClientDocuments(props: ClientDocumentsProps) {
-  const target = useAccountTarget();
   return (
     <section className="ottisk-root ottisk-orders" part="documents" aria-label="Документы">
-      <AccountGate target={target} signIn={props.signIn}>
-        {target.status === "ready" ? <DocumentTable {...props} companyId={target.companyId} accountName={target.accountName} /> : null}
-      </AccountGate>
+      <AccountGate signIn={props.signIn}>{(account) => <DocumentTable {...props} companyId={account.companyId} accountName={account.accountName} />}</AccountGate>
     </section>
   );
 }

@@ -5,9 +5,8 @@ import { DELIVERY_METHOD_LABELS, DELIVERY_TYPE_LABELS } from "../../shared/contr
 import type { Cart, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
 import { formatDateShort, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
 import { isApiError, messageUIOf } from "../../shared/http/index";
-import { citiesByKladrIdAtom, loadCityByKladrIdAtom, payOrderAgainAtom, PRESET_CITY_CHOICES, repeatOrderAtom, useApi, useOrder } from "../../shared/state/index";
+import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, useCityName, useOrder } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
-import { useAccountTarget } from "./account-target";
 import { AccountGate } from "./ClientOrders";
 import { canPayAgain, DESIGN_STATUS_LABELS, hasAct, layoutCheckSummary, ORDER_PAYMENT_TYPE_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
 
@@ -39,12 +38,9 @@ type Notice = { kind: "positive" | "negative"; text: string; cartLink?: boolean 
  * «Повторить»; the lines with their layouts, approvals and design orders; the deliveries; the totals.
  */
 export function ClientOrder(props: ClientOrderProps) {
-  const target = useAccountTarget();
   return (
     <section className="ottisk-root ottisk-orders ottisk-order" part="order">
-      <AccountGate target={target} signIn={props.signIn}>
-        {target.status === "ready" ? <OrderView {...props} /> : null}
-      </AccountGate>
+      <AccountGate signIn={props.signIn}>{() => <OrderView {...props} />}</AccountGate>
     </section>
   );
 }
@@ -70,7 +66,7 @@ function NotFound({ ordersHref, catalogHref }: { ordersHref?: string | undefined
 
 function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, onRepeated, onShopLink, renderDesign }: ClientOrderProps) {
   const { order, reload } = useOrder(orderId);
-  const api = useApi();
+  const orderFileUrl = useAtomValue(orderFileUrlAtom);
   const payAgain = useSetAtom(payOrderAgainAtom);
   const repeat = useSetAtom(repeatOrderAtom);
   const [busy, setBusy] = useState<"pay" | "repeat" | null>(null);
@@ -93,7 +89,7 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
   }
   const data = order.data;
   const payment = data.payment;
-  const invoiceUrl = payment.type === "Invoice" ? (payment.invoiceUrl ?? `${api.baseURL}/client-order/${data.id}/invoice`) : null;
+  const invoiceUrl = payment.type === "Invoice" ? (payment.invoiceUrl ?? orderFileUrl(data.id, "invoice")) : null;
 
   const pay = async () => {
     setBusy("pay");
@@ -176,7 +172,7 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
           </a>
         ) : null}
         {hasAct(data) ? (
-          <a className="ottisk-button ottisk-button--quiet" part="act" href={`${api.baseURL}/client-order/${data.id}/act`} download onClick={onShopLink}>
+          <a className="ottisk-button ottisk-button--quiet" part="act" href={orderFileUrl(data.id, "act")} download onClick={onShopLink}>
             Скачать акт
           </a>
         ) : null}
@@ -287,19 +283,6 @@ function OrderLineView({ line, renderDesign }: { line: OrderLine; renderDesign?:
       ) : null}
     </li>
   );
-}
-
-/** The delivery's city: a preset one at once, another looked up by its KLADR id. */
-function useCityName(kladrId: string): string | null {
-  const cities = useAtomValue(citiesByKladrIdAtom);
-  const load = useSetAtom(loadCityByKladrIdAtom);
-  const preset = PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId);
-  useEffect(() => {
-    if (!preset && kladrId !== "") void load(kladrId);
-  }, [preset, kladrId, load]);
-  if (preset) return preset.city;
-  const found = cities[kladrId];
-  return found?.status === "ready" ? found.data.city : null;
 }
 
 function DeliveryView({ delivery }: { delivery: OrderDelivery }) {

@@ -6,6 +6,8 @@ import { useClientOrders } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
 import { useAccountTarget } from "./account-target";
 import type { AccountTarget } from "./account-target";
+
+type ReadyAccount = Extract<AccountTarget, { status: "ready" }>;
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
 import { Pager } from "./Pager";
 
@@ -33,18 +35,16 @@ function lineCountText(count: number): string {
 
 /** The account's orders, newest first: number, date, status, payment, total, lines; a page at a time. */
 export function ClientOrders(props: ClientOrdersProps) {
-  const target = useAccountTarget();
   return (
     <section className="ottisk-root ottisk-orders" part="orders" aria-label="Заказы">
-      <AccountGate target={target} signIn={props.signIn}>
-        {target.status === "ready" ? <OrderTable {...props} companyId={target.companyId} accountName={target.accountName} /> : null}
-      </AccountGate>
+      <AccountGate signIn={props.signIn}>{(account) => <OrderTable {...props} companyId={account.companyId} accountName={account.accountName} />}</AccountGate>
     </section>
   );
 }
 
-/** What shows instead of a list until the account is known, or when it has no orders of its own. */
-export function AccountGate({ target, signIn, children }: { target: AccountTarget; signIn?: ReactNode; children: ReactNode }) {
+/** What shows instead of a list until the account is known, or when it has no orders of its own; then `children` of the account. */
+export function AccountGate({ signIn, children }: { signIn?: ReactNode; children: (account: ReadyAccount) => ReactNode }) {
+  const target = useAccountTarget();
   switch (target.status) {
     case "loading":
       return (
@@ -66,7 +66,7 @@ export function AccountGate({ target, signIn, children }: { target: AccountTarge
         </p>
       );
     case "ready":
-      return <>{children}</>;
+      return <>{children(target)}</>;
   }
 }
 

@@ -3,8 +3,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { AccountProfile, SessionGrant } from "../../shared/contracts/index";
 import { messageUIOf } from "../../shared/http/index";
 import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount } from "../../shared/state/index";
-import { LoginButton } from "./Login";
+import { ErrorNote } from "../../shared/ui/index";
+import { LoginButton, useFocusSuccessor } from "./Login";
 import { LogoutDialog } from "./LogoutDialog";
+import { useBusyAction } from "./use-busy-action";
 
 export interface AccountMenuProps {
   /** The admin panel: the client's and the employee's links lead there (spec §2). */
@@ -47,8 +49,6 @@ export function AccountMenu({ adminUrl, onLogout, onCompanyChange, onLogin, onNa
   const signedIn = useAtomValue(signedInAtom);
   const [open, setOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
-  // The button that opened a dialog is gone after signing in or out: focus moves to its successor.
-  const [refocus, setRefocus] = useState<"account" | "login" | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -67,12 +67,7 @@ export function AccountMenu({ adminUrl, onLogout, onCompanyChange, onLogin, onNa
     if (!profile) setOpen(false);
   }, [profile]);
 
-  useEffect(() => {
-    if (refocus === "account" && profile) toggleRef.current?.focus();
-    else if (refocus === "login" && !profile) rootRef.current?.querySelector<HTMLElement>("[part='login-button']")?.focus();
-    else return;
-    setRefocus(null);
-  }, [refocus, profile]);
+  const focusSuccessor = useFocusSuccessor(rootRef, toggleRef, profile !== null);
 
   return (
     <div
@@ -88,7 +83,7 @@ export function AccountMenu({ adminUrl, onLogout, onCompanyChange, onLogin, onNa
         <LoginButton
           adminUrl={adminUrl}
           onLogin={(grant) => {
-            setRefocus("account");
+            focusSuccessor("sign-in");
             onLogin?.(grant);
           }}
           onNavigate={onNavigate}
@@ -135,7 +130,7 @@ export function AccountMenu({ adminUrl, onLogout, onCompanyChange, onLogin, onNa
         onClose={() => setLogoutOpen(false)}
         onLogout={() => {
           setOpen(false);
-          setRefocus("login");
+          focusSuccessor("sign-out");
           onLogout?.();
         }}
       />
@@ -175,14 +170,14 @@ function AccountPanel({ profile, adminUrl, onCompanyChange, onExitClientMode, on
         <ul className="ottisk-account__links">
           {links.map((link) => (
             <li key={link.href}>
-              <a className="ottisk-account__link" part="account-link" href={link.href}>
+              <a className="ottisk-menu-item ottisk-account__link" part="account-link" href={link.href}>
                 {link.label}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <button type="button" className="ottisk-account__logout" part="logout-button" onClick={onLogoutClick}>
+      <button type="button" className="ottisk-menu-item ottisk-account__logout" part="logout-button" onClick={onLogoutClick}>
         Выйти
       </button>
     </div>
@@ -252,7 +247,7 @@ export function AccountList({ onCompanyChange }: AccountListProps) {
           <li key={item.id ?? "personal"}>
             <button
               type="button"
-              className="ottisk-accounts__item"
+              className="ottisk-menu-item ottisk-accounts__item"
               part="account-option"
               aria-current={item.id === profile.selectedCompanyId ? "true" : undefined}
               aria-busy={busy === item.id}
@@ -264,11 +259,7 @@ export function AccountList({ onCompanyChange }: AccountListProps) {
           </li>
         ))}
       </ul>
-      {error ? (
-        <p className="ottisk-accounts__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-accounts__error" message={error} />
     </div>
   );
 }
@@ -279,31 +270,16 @@ export function AccountList({ onCompanyChange }: AccountListProps) {
  */
 export function ExitClientMode({ onExited }: { onExited: () => void }) {
   const exitClientMode = useSetAtom(exitClientModeAtom);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const exit = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await exitClientMode();
-      onExited();
-    } catch (failure) {
-      setError(messageUIOf(failure, "Не удалось выйти из режима клиента. Попробуйте ещё раз."));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: exit } = useBusyAction(async () => {
+    await exitClientMode();
+    onExited();
+  }, "Не удалось выйти из режима клиента. Попробуйте ещё раз.");
   return (
     <div className="ottisk-account__client-mode">
       <button type="button" className="ottisk-button ottisk-button--quiet" part="exit-client-mode" aria-disabled={busy} onClick={() => void exit()}>
         Выйти из режима клиента
       </button>
-      {error ? (
-        <p className="ottisk-accounts__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-accounts__error" message={error} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { CITY_SEARCH_DEBOUNCE_MS, CITY_SELECT_DELAY_MS } from "../../shared/doma
 import { messageUIOf } from "../../shared/http/index";
 import { citySearches, PRESET_CITY_CHOICES, selectCityAtom, useCurrentCity, useDebounced, useKeyedResource } from "../../shared/state/index";
 import type { CityChoice } from "../../shared/state/index";
-import { Dialog } from "../../shared/ui/index";
+import { Dialog, ErrorNote } from "../../shared/ui/index";
 
 export type { CityChoice } from "../../shared/state/index";
 
@@ -121,7 +121,7 @@ function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
         <input
           id={inputId}
           ref={inputRef}
-          className="ottisk-city-dialog__input"
+          className="ottisk-input ottisk-city-dialog__input"
           part="city-search"
           type="search"
           name="city"
@@ -151,18 +151,14 @@ function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
           {found.messageUI}
         </p>
       ) : null}
-      {saveError ? (
-        <p className="ottisk-city-dialog__error" role="alert">
-          {saveError}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-city-dialog__error" message={saveError} />
 
       <ul id={listId} ref={listRef} className="ottisk-city-dialog__list" part="city-list" aria-label={found === null ? "Популярные города" : "Найденные города"}>
         {cities.map((city, index) => (
           <li key={city.kladrId}>
             <button
               type="button"
-              className="ottisk-city-dialog__city"
+              className="ottisk-menu-item ottisk-city-dialog__city"
               part="city-option"
               aria-current={current?.kladrId === city.kladrId ? "true" : undefined}
               aria-busy={saving === city.kladrId}

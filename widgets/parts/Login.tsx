@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
-import { useId, useRef, useState } from "react";
-import type { FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import type { FormEvent, RefObject } from "react";
 import type { LoginRequest, SessionGrant } from "../../shared/contracts/index";
 import { isApiError, messageUIOf } from "../../shared/http/index";
 import { loginAtom, recaptchaConfig, signedInAtom, useSiteResource } from "../../shared/state/index";
-import { Alert, Dialog } from "../../shared/ui/index";
+import { Alert, Dialog, Field } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import { storefrontOrigin } from "../api-base";
 import { Recaptcha } from "./Recaptcha";
@@ -39,6 +39,26 @@ export interface LoginButtonProps {
  * account does not count) the button is gone, but the component stays to show the positive alert,
  * so a parent may keep it mounted and put its own signed-in view beside it.
  */
+/**
+ * The button that opened a dialog is gone after signing in or out: focus moves to its successor,
+ * `signedInTarget` once signed in, or the 'Войти' button inside `root` once signed out. The returned
+ * function says which of the two the dialog's action leads to.
+ */
+export function useFocusSuccessor(
+  root: RefObject<HTMLElement | null>,
+  signedInTarget: RefObject<HTMLElement | null>,
+  signedIn: boolean,
+): (after: "sign-in" | "sign-out") => void {
+  const [refocus, setRefocus] = useState<"sign-in" | "sign-out" | null>(null);
+  useEffect(() => {
+    if (refocus === "sign-in" && signedIn) signedInTarget.current?.focus();
+    else if (refocus === "sign-out" && !signedIn) root.current?.querySelector<HTMLElement>("[part='login-button']")?.focus();
+    else return;
+    setRefocus(null);
+  }, [refocus, signedIn, root, signedInTarget]);
+  return setRefocus;
+}
+
 export function LoginButton({ onLogin, label = "Войти", adminUrl, onNavigate }: LoginButtonProps) {
   const panel = adminUrl ?? defaultAdminUrl();
   const signedIn = useAtomValue(signedInAtom);
@@ -123,7 +143,7 @@ export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
   // a send right after it must already carry the token.
   const captchaToken = useRef<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
-  const ids = { email: useId(), password: useId(), remember: useId(), emailError: useId(), passwordError: useId() };
+  const rememberId = useId();
   const nextQuery = next ? `?next=${encodeURIComponent(next)}` : "";
 
   const change = (next: Partial<typeof values>) => {
@@ -161,58 +181,48 @@ export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
 
   return (
     <form className="ottisk-login-form" part="login-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
-      <div className="ottisk-login-form__field">
-        <label htmlFor={ids.email}>Электронная почта</label>
-        <input
-          ref={emailRef}
-          id={ids.email}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? ids.emailError : undefined}
-          value={values.email}
-          onChange={(event) => change({ email: event.target.value })}
-        />
-        {errors.email ? (
-          <p id={ids.emailError} className="ottisk-login-form__error">
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
-      <div className="ottisk-login-form__field">
-        <label htmlFor={ids.password}>Пароль</label>
-        <input
-          ref={passwordRef}
-          id={ids.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? ids.passwordError : undefined}
-          value={values.password}
-          onChange={(event) => change({ password: event.target.value })}
-        />
-        {errors.password ? (
-          <p id={ids.passwordError} className="ottisk-login-form__error">
-            {errors.password}
-          </p>
-        ) : null}
-      </div>
+      <Field block="ottisk-login-form" label="Электронная почта" error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            ref={emailRef}
+            className="ottisk-input"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={values.email}
+            onChange={(event) => change({ email: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field block="ottisk-login-form" label="Пароль" error={errors.password}>
+        {(control) => (
+          <input
+            {...control}
+            ref={passwordRef}
+            className="ottisk-input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={(event) => change({ password: event.target.value })}
+          />
+        )}
+      </Field>
       <div className="ottisk-login-form__remember">
         <input
-          id={ids.remember}
+          id={rememberId}
           name="rememberMe"
           type="checkbox"
           checked={values.rememberMe}
           onChange={(event) => change({ rememberMe: event.target.checked })}
         />
-        <label htmlFor={ids.remember}>Запомнить меня</label>
+        <label htmlFor={rememberId}>Запомнить меня</label>
       </div>
       {captchaAsked ? <LoginCaptcha resetKey={captchaReset} onToken={(token) => (captchaToken.current = token)} /> : null}
       <Alert alert={alert} onClose={() => setAlert(null)} />

@@ -1,8 +1,7 @@
 import { useSetAtom } from "jotai/react";
-import { useState } from "react";
-import { messageUIOf } from "../../shared/http/index";
 import { logoutAtom } from "../../shared/state/index";
-import { Dialog } from "../../shared/ui/index";
+import { Dialog, ErrorNote } from "../../shared/ui/index";
+import { useBusyAction } from "./use-busy-action";
 
 export interface LogoutDialogProps {
   open: boolean;
@@ -22,31 +21,16 @@ export function LogoutDialog({ open, onClose, onLogout }: LogoutDialogProps) {
 
 function LogoutConfirmation({ onCancel, onLogout }: { onCancel: () => void; onLogout: (() => void) | undefined }) {
   const logout = useSetAtom(logoutAtom);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await logout();
-      onCancel();
-      onLogout?.();
-    } catch (failure) {
-      setError(messageUIOf(failure, "Не удалось выйти. Попробуйте ещё раз."));
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: confirm } = useBusyAction(async () => {
+    await logout();
+    onCancel();
+    onLogout?.();
+  }, "Не удалось выйти. Попробуйте ещё раз.");
 
   return (
     <div className="ottisk-logout" part="logout-confirmation">
       <p className="ottisk-logout__text">Вы уверены, что хотите выйти из аккаунта?</p>
-      {error ? (
-        <p className="ottisk-logout__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-logout__error" message={error} />
       <div className="ottisk-logout__actions">
         <button type="button" className="ottisk-button" part="logout-confirm" aria-disabled={busy} onClick={() => void confirm()}>
           Выйти

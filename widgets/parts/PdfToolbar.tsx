@@ -127,7 +127,7 @@ export function PdfToolbar({ session, saving, onSave }: PdfToolbarProps) {
         </label>
         <input
           id={pageInputId}
-          className="ottisk-pdf-viewer__page-input"
+          className="ottisk-input ottisk-pdf-viewer__page-input"
           part="page-input"
           name="page"
           type="number"

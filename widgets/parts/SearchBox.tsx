@@ -67,7 +67,7 @@ export function SearchBox({ resultsUrl, onSearch }: SearchBoxProps) {
       <input
         id={inputId}
         ref={inputRef}
-        className="ottisk-search__input"
+        className="ottisk-input ottisk-search__input"
         part="search-input"
         type="search"
         name="q"

@@ -103,7 +103,7 @@ export function SideMenu(props: SideMenuProps) {
             <h2 className="ottisk-side-menu__title" id={titleId}>
               Меню
             </h2>
-            <button type="button" className="ottisk-side-menu__close" part="close-button" aria-label="Закрыть меню" onClick={() => ref.current?.close()}>
+            <button type="button" className="ottisk-close-button ottisk-side-menu__close" part="close-button" aria-label="Закрыть меню" onClick={() => ref.current?.close()}>
               <span aria-hidden="true">×</span>
             </button>
           </div>
@@ -151,13 +151,13 @@ function SideMenuContent({ onClose, adminUrl, pageHref, favouritesUrl, searchRes
           <ul className="ottisk-side-menu__list">
             {menu.data.map((tab) => (
               <li key={tab.slug}>
-                <a className="ottisk-side-menu__link" part="page-link" href={pageHref(tab.slug)} onClick={follow}>
+                <a className="ottisk-menu-item ottisk-side-menu__link" part="page-link" href={pageHref(tab.slug)} onClick={follow}>
                   {tab.label}
                 </a>
               </li>
             ))}
             <li>
-              <a className="ottisk-side-menu__link" part="page-link" href={favouritesUrl} onClick={follow}>
+              <a className="ottisk-menu-item ottisk-side-menu__link" part="page-link" href={favouritesUrl} onClick={follow}>
                 Избранное
               </a>
             </li>
@@ -243,13 +243,13 @@ function SignedInBlock({ profile, adminUrl, onCompanyChange, onLeave, onLogoutCl
       <ul className="ottisk-side-menu__list" aria-label={employee ? "Панель управления" : "Личный кабинет"}>
         {links.map((link) => (
           <li key={link.href}>
-            <a className="ottisk-side-menu__link" part="account-link" href={link.href}>
+            <a className="ottisk-menu-item ottisk-side-menu__link" part="account-link" href={link.href}>
               {link.label}
             </a>
           </li>
         ))}
         <li>
-          <button type="button" className="ottisk-side-menu__link ottisk-side-menu__logout" part="logout-button" onClick={onLogoutClick}>
+          <button type="button" className="ottisk-menu-item ottisk-side-menu__link ottisk-side-menu__logout" part="logout-button" onClick={onLogoutClick}>
             Выйти
           </button>
         </li>

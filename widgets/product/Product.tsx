@@ -19,7 +19,7 @@ import {
   useSiteResource,
   useUrgentProduct,
 } from "../../shared/state/index";
-import { Alert } from "../../shared/ui/index";
+import { Alert, PhotoPlaceholderIcon } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import { FavouriteStar } from "../parts/FavouriteStar";
 
@@ -216,6 +216,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
               <span>Свой тираж, шт.</span>
               <input
                 id={quantityId}
+                className="ottisk-input"
                 name="quantity"
                 type="text"
                 inputMode="numeric"
@@ -367,11 +368,7 @@ function Gallery({ product }: { product: Product }) {
           />
         ) : (
           <span className="ottisk-product__placeholder" role="img" aria-label={`${product.productName}: фото пока нет`}>
-            <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-              <rect x="4" y="8" width="40" height="32" rx="4" fill="none" stroke="currentColor" strokeWidth="3" />
-              <circle cx="17" cy="19" r="4" fill="currentColor" />
-              <path d="M8 36l11-11 7 7 6-6 10 10" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
-            </svg>
+            <PhotoPlaceholderIcon />
           </span>
         )}
       </div>

@@ -1,5 +1,6 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
+import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
 import accountMenuCss from "../parts/account-menu.css?inline";
@@ -11,7 +12,7 @@ import type { SideMenuElementProps } from "./SideMenuElement";
 
 const ReactSideMenuElement = reactElement<SideMenuElementProps>(SideMenuElement, {
   attributes: { open: "boolean", adminUrl: "string" },
-  styles: [baseCss, dialogCss, searchBoxCss, accountMenuCss, menuButtonCss, sideMenuCss],
+  styles: [baseCss, dialogCss, menuItemCss, searchBoxCss, accountMenuCss, menuButtonCss, sideMenuCss],
 });
 
 /**

@@ -1,10 +1,11 @@
 import { useSetAtom } from "jotai/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent, ReactNode, RefObject } from "react";
 import { isValidInn } from "../../../shared/contracts/company";
 import { newPasswordSchema, passwordRecoveryRequestSchema, passwordRules, registrationRequestSchema } from "../../../shared/contracts/registration";
 import type { AccountProfile, PasswordRule, RegistrationKind, RegistrationRequest } from "../../../shared/contracts/index";
 import { isApiError } from "../../../shared/http/index";
+import type { ApiError } from "../../../shared/http/index";
 import {
   registerAtom,
   requestPasswordRecoveryAtom,
@@ -16,11 +17,11 @@ import {
   useEmailConfirmation,
   useSiteResource,
 } from "../../../shared/state/index";
-import { PhoneInput } from "../../../shared/ui/index";
+import { Field, PhoneInput } from "../../../shared/ui/index";
 import { LoginForm } from "../../../widgets/parts/Login";
 import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../account-routes";
-import { Field } from "./form-field";
-import type { FieldProps } from "./form-field";
+import type { FieldProps } from "../../../shared/ui/index";
+import { fieldErrors } from "./field-errors";
 
 /*
  * Sign-in, registration, e-mail confirmation and password recovery (issue 15; the spec's admin
@@ -34,13 +35,6 @@ type Navigate = (href: string) => void;
 const goTo: Navigate = (href) => window.location.assign(href);
 
 type FieldErrors = Record<string, string>;
-
-/** The first message of each field of a zod or server problem (`company.inn` for nested fields). */
-function fieldErrors(issues: ReadonlyArray<{ field: string; messageUI: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) if (!(issue.field in errors)) errors[issue.field] = issue.messageUI;
-  return errors;
-}
 
 function zodIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Array<{ field: string; messageUI: string }> {
   return issues.map((issue) => ({ field: issue.path.map(String).join(".") || "form", messageUI: issue.message }));
@@ -60,6 +54,88 @@ function useFocusFirstInvalid(form: { current: HTMLFormElement | null }): () => 
   return useCallback(() => setRequest((count) => count + 1), []);
 }
 
+type FormOutcome = { kind: "ok" | "error"; text: ReactNode } | null;
+
+/**
+ * A form checked on submit by `validate` (a stable function): after the first submit its messages
+ * follow the typing (a server's messages stay until the next change); a failed check, or the
+ * server naming fields, focuses the first wrong one. `submitWith(send, failed)` is the form's
+ * onSubmit: `send` runs once the check passes, and an ApiError it rejects with puts the server's
+ * messages on their fields and `failed(error)` in the form's outcome.
+ */
+function useCheckedForm<Values extends object>(initial: Values, validate: (values: Values) => FieldErrors, invalidMessage?: string) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormOutcome>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  useEffect(() => {
+    if (checked) setErrors(validate(values));
+  }, [values, checked, validate]);
+
+  const change = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+  const submitWith = (send: () => Promise<void>, failed: (error: ApiError) => ReactNode) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setChecked(true);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      if (invalidMessage) setMessage({ kind: "error", text: invalidMessage });
+      focusFirstInvalid();
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await send();
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setErrors(fieldErrors(error.issues));
+      if (error.issues.length > 0) focusFirstInvalid();
+      setMessage({ kind: "error", text: failed(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, setValues, change, errors, busy, message, setMessage, formRef, submitWith };
+}
+
+/** The account's e-mail address, as password managers and autofill know it. */
+function EmailField({
+  value,
+  error,
+  onChange,
+  inputRef,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (email: string) => void;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <AuthField label="Электронная почта" error={error}>
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </AuthField>
+  );
+}
+
 /** The rules of a new password, each marked as met or not while it is typed. */
 function PasswordRules({ rules }: { rules: PasswordRule[] }) {
   return (
@@ -75,11 +151,23 @@ function PasswordRules({ rules }: { rules: PasswordRule[] }) {
 }
 
 /** The form's outcome: a failure as an alert, a success announced politely (the region is always there). */
-function FormMessage({ message }: { message: { kind: "ok" | "error"; text: ReactNode } | null }) {
+function FormMessage({ message }: { message: FormOutcome }) {
   return (
     <div className="auth-form__message" role={message?.kind === "error" ? "alert" : "status"}>
       {message ? <div className={message.kind === "error" ? "ottisk-message ottisk-message--error" : "ottisk-message auth-form__ok"}>{message.text}</div> : null}
     </div>
+  );
+}
+
+/** The end of an auth form: its outcome, then the submit button (its label while the form is sent: `busyLabel`). */
+function FormEnd({ message, busy, busyLabel, label }: { message: FormOutcome; busy: boolean; busyLabel: string; label: string }) {
+  return (
+    <>
+      <FormMessage message={message} />
+      <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
   );
 }
 
@@ -240,65 +328,37 @@ function CompanyFields({
 /** `/admin/auth/registration?next=`: a personal or a company account; signed in afterwards and sent on to `next`. */
 export function RegistrationPage({ next, profile, navigate = goTo }: { next: string; profile: AccountProfile | null; navigate?: Navigate }) {
   const register = useSetAtom(registerAtom);
-  const [values, setValues] = useState<RegistrationForm>({ kind: "personal", email: "", password: "", name: "", surname: "", phone: "", consent: false, company: EMPTY_COMPANY });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { values, setValues, change, errors, busy, message, setMessage, formRef, submitWith } = useCheckedForm<RegistrationForm>(
+    { kind: "personal", email: "", password: "", name: "", surname: "", phone: "", consent: false, company: EMPTY_COMPANY },
+    validateRegistration,
+    "Проверьте отмеченные поля.",
+  );
   const [showPassword, setShowPassword] = useState(false);
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: ReactNode } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const kindName = useId();
   const showId = useId();
 
-  const change = (patch: Partial<RegistrationForm>) => setValues((current) => ({ ...current, ...patch }));
   const onCompanyChange = useCallback(
     (patch: Partial<typeof EMPTY_COMPANY>) => setValues((current) => ({ ...current, company: { ...current.company, ...patch } })),
-    [],
+    [setValues],
   );
-  // After the first submit the messages follow the typing (a server's messages stay until the next change).
-  useEffect(() => {
-    if (checked) setErrors(validateRegistration(values));
-  }, [values, checked]);
 
   if (profile) return <AlreadySignedIn profile={profile} next={next} />;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setChecked(true);
-    const found = validateRegistration(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setMessage({ kind: "error", text: "Проверьте отмеченные поля." });
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
+  const submit = submitWith(
+    async () => {
       await register(registrationOf(values));
       setMessage({ kind: "ok", text: "Аккаунт создан, вы вошли. Мы отправили письмо для подтверждения адреса." });
       navigate(next);
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      setErrors(fieldErrors(error.issues));
-      if (error.issues.length > 0) focusFirstInvalid();
-      setMessage({
-        kind: "error",
-        text:
-          error.code === "EMAIL_TAKEN" ? (
-            <>
-              {error.messageUI} <a href={loginPath(next)}>Войти</a> · <a href={withNext(ACCOUNT_PATHS.passwordRecovery, next)}>Восстановить пароль</a>
-            </>
-          ) : (
-            error.messageUI
-          ),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (error) =>
+      error.code === "EMAIL_TAKEN" ? (
+        <>
+          {error.messageUI} <a href={loginPath(next)}>Войти</a> · <a href={withNext(ACCOUNT_PATHS.passwordRecovery, next)}>Восстановить пароль</a>
+        </>
+      ) : (
+        error.messageUI
+      ),
+  );
 
   const rules = passwordRules(values.password, values.email.trim() || null);
   return (
@@ -321,22 +381,7 @@ export function RegistrationPage({ next, profile, navigate = goTo }: { next: str
             </label>
           ))}
         </fieldset>
-        <AuthField label="Электронная почта" error={errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={values.email}
-              onChange={(event) => change({ email: event.target.value })}
-            />
-          )}
-        </AuthField>
+        <EmailField value={values.email} error={errors.email} onChange={(email) => change({ email })} />
         <AuthField label="Пароль" error={errors.password} hint={<PasswordRules rules={rules} />}>
           {(control) => (
             <input
@@ -372,10 +417,7 @@ export function RegistrationPage({ next, profile, navigate = goTo }: { next: str
           </>
         ) : null}
         <ConsentField checked={values.consent} error={errors.consent} onChange={(consent) => change({ consent })} />
-        <FormMessage message={message} />
-        <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
-          {busy ? "Создаём аккаунт…" : "Зарегистрироваться"}
-        </button>
+        <FormEnd message={message} busy={busy} busyLabel="Создаём аккаунт…" label="Зарегистрироваться" />
       </form>
     </div>
   );
@@ -414,7 +456,7 @@ export function EmailConfirmationNotice() {
   const { profile } = useAccount();
   const resend = useSetAtom(resendEmailConfirmationAtom);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: ReactNode } | null>(null);
+  const [message, setMessage] = useState<FormOutcome>(null);
   if (!profile || profile.temporary || profile.emailConfirmed) return null;
   const send = async () => {
     if (busy) return;
@@ -489,7 +531,7 @@ export function PasswordRecoveryPage({ next, profile }: { next: string; profile:
   const [email, setEmail] = useState(profile?.email ?? "");
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: ReactNode } | null>(null);
+  const [message, setMessage] = useState<FormOutcome>(null);
   const [sent, setSent] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -522,27 +564,8 @@ export function PasswordRecoveryPage({ next, profile }: { next: string; profile:
     <div className="auth-page">
       <p className="auth-page__lead">Укажите адрес, с которым вы регистрировались: пришлём ссылку, по которой можно задать новый пароль. Ссылка действует 1 час.</p>
       <form className="auth-form" method="post" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
-        <AuthField label="Электронная почта" error={error}>
-          {(control) => (
-            <input
-              {...control}
-              ref={inputRef}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </AuthField>
-        <FormMessage message={message} />
-        <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
-          {busy ? "Отправляем…" : sent ? "Отправить ещё раз" : "Получить ссылку"}
-        </button>
+        <EmailField value={email} error={error} onChange={setEmail} inputRef={inputRef} />
+        <FormEnd message={message} busy={busy} busyLabel="Отправляем…" label={sent ? "Отправить ещё раз" : "Получить ссылку"} />
       </form>
       <p className="auth-page__links">
         <a href={loginPath(next)}>Вспомнили пароль? Войти</a>
@@ -552,31 +575,21 @@ export function PasswordRecoveryPage({ next, profile }: { next: string; profile:
   );
 }
 
+/** The new password's own rules, and the repeat the same. */
+function validateNewPassword(form: { password: string; repeat: string }): FieldErrors {
+  const found: FieldErrors = {};
+  const parsed = newPasswordSchema.safeParse(form.password);
+  if (!parsed.success) found.password = parsed.error.issues[0]?.message ?? "Проверьте пароль";
+  if (form.repeat !== form.password) found.repeat = form.repeat ? "Пароли не совпадают" : "Повторите пароль";
+  return found;
+}
+
 /** `/admin/auth/password-reset?token=`: the new password twice; signed in afterwards. */
 export function PasswordResetPage({ token }: { token: string }) {
   const reset = useSetAtom(resetPasswordAtom);
-  const [values, setValues] = useState({ password: "", repeat: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: ReactNode } | null>(null);
+  const { values, change, errors, busy, message, formRef, submitWith } = useCheckedForm({ password: "", repeat: "" }, validateNewPassword);
   const [done, setDone] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const recovery = ACCOUNT_PATHS.passwordRecovery;
-
-  const validate = (form: typeof values): FieldErrors => {
-    const found: FieldErrors = {};
-    const parsed = newPasswordSchema.safeParse(form.password);
-    if (!parsed.success) found.password = parsed.error.issues[0]?.message ?? "Проверьте пароль";
-    if (form.repeat !== form.password) found.repeat = form.repeat ? "Пароли не совпадают" : "Повторите пароль";
-    return found;
-  };
-  const change = (patch: Partial<typeof values>) => {
-    const updated = { ...values, ...patch };
-    setValues(updated);
-    if (checked) setErrors(validate(updated));
-  };
 
   if (!token) {
     return (
@@ -600,39 +613,22 @@ export function PasswordResetPage({ token }: { token: string }) {
     );
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setChecked(true);
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
+  const submit = submitWith(
+    async () => {
       await reset({ token, password: values.password });
       setDone(true);
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      setErrors(fieldErrors(error.issues));
+    },
+    (error) => {
       const linkProblem = error.status === 404 || error.status === 410 || error.issues.some((issue) => issue.field === "token");
-      setMessage({
-        kind: "error",
-        text: linkProblem ? (
-          <>
-            {error.messageUI} <a href={recovery}>Запросить новую ссылку</a>
-          </>
-        ) : (
-          error.messageUI
-        ),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return linkProblem ? (
+        <>
+          {error.messageUI} <a href={recovery}>Запросить новую ссылку</a>
+        </>
+      ) : (
+        error.messageUI
+      );
+    },
+  );
 
   const rules = passwordRules(values.password, null);
   return (
@@ -649,10 +645,7 @@ export function PasswordResetPage({ token }: { token: string }) {
             <input {...control} name="repeat" type="password" autoComplete="new-password" required value={values.repeat} onChange={(event) => change({ repeat: event.target.value })} />
           )}
         </AuthField>
-        <FormMessage message={message} />
-        <button type="submit" className="ottisk-button auth-form__submit" aria-disabled={busy}>
-          {busy ? "Сохраняем…" : "Сохранить пароль"}
-        </button>
+        <FormEnd message={message} busy={busy} busyLabel="Сохраняем…" label="Сохранить пароль" />
       </form>
     </div>
   );

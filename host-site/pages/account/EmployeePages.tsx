@@ -7,7 +7,7 @@ import { formatDateShort, formatRoubles } from "../../../shared/domain/index";
 import { isApiError, messageUIOf } from "../../../shared/http/index";
 import { changeOrderStatusAtom, reloadEmployeeOrderAtom, useClientSearch, useEmployeeOrder, useEmployeeOrders } from "../../../shared/state/index";
 import type { Resource } from "../../../shared/state/index";
-import { Dialog, LoadError } from "../../../shared/ui/index";
+import { Dialog, ErrorNote, LoadError } from "../../../shared/ui/index";
 import { clientName, ClientModePicker, DestinationChoice, useEnterClientMode } from "../../../widgets/cart/ClientModePicker";
 import type { ClientModeDestination, ClientModeEntered } from "../../../widgets/cart/ClientModePicker";
 import { accountPath, ACCOUNT_PATHS, employeeOrderPath } from "../../account-routes";
@@ -158,7 +158,7 @@ export function EmployeeHomePage(_props: { profile: AccountProfile }) {
         <form className="employee-filters" method="get" action={ACCOUNT_PATHS.employeeClients} role="search" aria-label="Поиск клиента">
           <div className="employee-filters__field employee-filters__field--wide">
             <label htmlFor={fieldId}>Найти клиента: имя, почта, компания или ИНН</label>
-            <input id={fieldId} type="search" name="q" minLength={2} maxLength={100} autoComplete="off" />
+            <input id={fieldId} className="ottisk-input" type="search" name="q" minLength={2} maxLength={100} autoComplete="off" />
           </div>
           <button type="submit" className="ottisk-button">
             Найти
@@ -212,7 +212,7 @@ function ClientFilterSearch({ status, search }: { status: OrderStatus | undefine
   return (
     <div className="employee-filters__client-search">
       <label htmlFor={fieldId}>Заказы клиента: найти по имени, почте или ИНН</label>
-      <input id={fieldId} type="search" value={text} maxLength={100} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+      <input id={fieldId} className="ottisk-input" type="search" value={text} maxLength={100} autoComplete="off" onChange={(event) => setText(event.target.value)} />
       {clients === null ? null : clients.status === "loading" ? (
         <Loading what="клиентов" />
       ) : clients.status === "error" ? (
@@ -255,7 +255,7 @@ export function EmployeeOrdersPage({ status: statusText, clientId, search, page 
       <form className="employee-filters" method="get" action={ACCOUNT_PATHS.employeeOrders} aria-label="Фильтры заказов">
         <div className="employee-filters__field">
           <label htmlFor={`${ids}-status`}>Статус</label>
-          <select id={`${ids}-status`} name="status" defaultValue={status ?? ""}>
+          <select id={`${ids}-status`} className="ottisk-input" name="status" defaultValue={status ?? ""}>
             <option value="">Все статусы</option>
             {orderStatusValues.map((value) => (
               <option key={value} value={value}>
@@ -267,7 +267,7 @@ export function EmployeeOrdersPage({ status: statusText, clientId, search, page 
         </div>
         <div className="employee-filters__field employee-filters__field--wide">
           <label htmlFor={`${ids}-search`}>Номер заказа, клиент, почта, компания или ИНН</label>
-          <input id={`${ids}-search`} type="search" name="search" defaultValue={search} maxLength={100} autoComplete="off" />
+          <input id={`${ids}-search`} className="ottisk-input" type="search" name="search" defaultValue={search} maxLength={100} autoComplete="off" />
         </div>
         {clientId !== null ? <input type="hidden" name="clientId" value={clientId} /> : null}
         <div className="employee-filters__actions">
@@ -383,7 +383,7 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
       >
         <div className="employee-filters__field">
           <label htmlFor={fieldId}>Новый статус</label>
-          <select id={fieldId} value={chosen ?? ""} onChange={(event) => setNext(statusOf(event.target.value) ?? "")}>
+          <select id={fieldId} className="ottisk-input" value={chosen ?? ""} onChange={(event) => setNext(statusOf(event.target.value) ?? "")}>
             {order.nextStatuses.map((status) => (
               <option key={status} value={status}>
                 {ORDER_STATUS_LABELS[status]}
@@ -397,11 +397,7 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
           </button>
         </div>
       </form>
-      {error ? (
-        <p className="employee-panel__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="employee-panel__error" message={error} />
       <p className="employee-panel__done" role="status">
         {done ?? ""}
       </p>
@@ -436,11 +432,7 @@ function EnterOrderClientMode({ order }: { order: EmployeeOrder }) {
       <button type="button" className="ottisk-button" disabled={entry.busy !== null} onClick={() => entry.enter(client, order.companyId, destination)}>
         {entry.busy !== null ? "Входим…" : `Войти в режим клиента (${label})`}
       </button>
-      {entry.error ? (
-        <p className="employee-panel__error" role="alert">
-          {entry.error}
-        </p>
-      ) : null}
+      <ErrorNote className="employee-panel__error" message={entry.error} />
       <p className="employee-panel__done" role="status">
         {entry.entered ? `Вы работаете от имени клиента: ${entry.entered}. Открываем…` : ""}
       </p>

@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useEffect, useRef, useState } from "react";
 import type { AccountProfile, Company } from "../../../shared/contracts/index";
 import { deleteCompanyAtom, markNotificationsReadAtom, NOTIFICATIONS_PAGE_SIZE, saveCompanyAtom, selectCompanyAtom, useCompanies, useNotifications } from "../../../shared/state/index";
-import { LoadError } from "../../../shared/ui/index";
+import { ErrorNote, LoadError } from "../../../shared/ui/index";
 import { messageUIOf } from "../../../shared/http/index";
 import { clientOrderPath } from "../../account-routes";
 import { formatDateTime } from "../../../shared/domain/index";
@@ -62,11 +62,7 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
           Отметить все прочитанными
         </button>
       </div>
-      {error ? (
-        <p className="ottisk-message ottisk-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-message ottisk-message--error" message={error} />
       {items.length === 0 ? (
         <p className="ottisk-message">Уведомлений пока нет. Здесь появятся новости о ваших заказах, оплатах и заказах дизайна.</p>
       ) : (
@@ -115,6 +111,22 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
   );
 }
 
+/** The signed-in person's own name, phone and password (headings' ids `<ids>-personal`, `<ids>-password`). */
+function OwnDataSections({ profile, ids }: { profile: AccountProfile; ids: string }) {
+  return (
+    <>
+      <section className="profile-page__section" aria-labelledby={`${ids}-personal`}>
+        <h2 id={`${ids}-personal`}>Личные данные</h2>
+        <PersonalForm profile={profile} />
+      </section>
+      <section className="profile-page__section" aria-labelledby={`${ids}-password`}>
+        <h2 id={`${ids}-password`}>Пароль</h2>
+        <PasswordForm />
+      </section>
+    </>
+  );
+}
+
 /** «Данные профиля»: the person's name, phone and password, the personal profile's recipients and the saved addresses. */
 export function ProfilePage({ profile }: { profile: AccountProfile }) {
   return (
@@ -122,16 +134,7 @@ export function ProfilePage({ profile }: { profile: AccountProfile }) {
       {profile.impersonalization ? (
         <ClientModeNotice />
       ) : (
-        <>
-          <section className="profile-page__section" aria-labelledby="profile-personal">
-            <h2 id="profile-personal">Личные данные</h2>
-            <PersonalForm profile={profile} />
-          </section>
-          <section className="profile-page__section" aria-labelledby="profile-password">
-            <h2 id="profile-password">Пароль</h2>
-            <PasswordForm />
-          </section>
-        </>
+        <OwnDataSections profile={profile} ids="profile" />
       )}
       <section className="profile-page__section" aria-labelledby="profile-recipients">
         <h2 id="profile-recipients">Получатели заказов</h2>
@@ -217,11 +220,7 @@ export function CompanyPage({ profile }: { profile: AccountProfile }) {
   const selected = companies.data.find((company) => company.id === selectedId) ?? null;
   return (
     <div className="profile-page">
-      {error ? (
-        <p className="ottisk-message ottisk-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-message ottisk-message--error" message={error} />
       {selected ? (
         <>
           <p className="profile-page__lead">
@@ -270,14 +269,7 @@ export function CompanyPage({ profile }: { profile: AccountProfile }) {
 export function EmployeeProfilePage({ profile }: { profile: AccountProfile }) {
   return (
     <div className="profile-page">
-      <section className="profile-page__section" aria-labelledby="employee-personal">
-        <h2 id="employee-personal">Личные данные</h2>
-        <PersonalForm profile={profile} />
-      </section>
-      <section className="profile-page__section" aria-labelledby="employee-password">
-        <h2 id="employee-password">Пароль</h2>
-        <PasswordForm />
-      </section>
+      <OwnDataSections profile={profile} ids="employee" />
     </div>
   );
 }

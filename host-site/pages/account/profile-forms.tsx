@@ -1,29 +1,30 @@
-import { useAtomValue, useSetAtom } from "jotai/react";
+import { useSetAtom } from "jotai/react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/contracts/index";
 import type { AccountProfile, Address, Company, CompanyCreateRequest, Recipient } from "../../../shared/contracts/index";
 import { formatPhone } from "../../../shared/domain/index";
-import { isApiError } from "../../../shared/http/index";
+import { isApiError, messageUIOf } from "../../../shared/http/index";
 import {
   changePasswordAtom,
-  citiesByKladrIdAtom,
+  citySearches,
   deleteAddressAtom,
   deleteRecipientAtom,
-  loadCityByKladrIdAtom,
+  lookUpCompanyByInnAtom,
   PRESET_CITY_CHOICES,
   saveAddressAtom,
   saveRecipientAtom,
-  searchCitiesAtom,
   updateProfileAtom,
   useAddresses,
-  useApi,
+  useCityName,
+  useDebounced,
+  useKeyedResource,
   useRecipients,
 } from "../../../shared/state/index";
 import type { CityChoice } from "../../../shared/state/index";
-import { LoadError, PhoneInput } from "../../../shared/ui/index";
-import { Field } from "./form-field";
-import type { FieldProps } from "./form-field";
+import { ErrorNote, Field, LoadError, PhoneInput } from "../../../shared/ui/index";
+import type { FieldProps } from "../../../shared/ui/index";
+import { fieldErrors } from "./field-errors";
 
 /*
  * The forms of the account area's profile pages: the person's name, phone and password, the
@@ -34,12 +35,12 @@ import type { FieldProps } from "./form-field";
 
 type FieldErrors = Record<string, string>;
 
+/** How long typing pauses before the address form's city search asks. */
+const CITY_SEARCH_PAUSE_MS = 300;
+
 /** The server's answer as the form shows it: the message, and each field's own. */
 function problemOf(error: unknown, fallback: string): { message: string; fields: FieldErrors } {
-  if (!isApiError(error)) return { message: fallback, fields: {} };
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) if (!(issue.field in fields)) fields[issue.field] = issue.messageUI;
-  return { message: error.messageUI, fields };
+  return { message: messageUIOf(error, fallback), fields: isApiError(error) ? fieldErrors(error.issues) : {} };
 }
 
 /** A field of the profile and company forms. */
@@ -57,6 +58,25 @@ export function FormResult({ result }: { result: { kind: "ok" | "error"; text: s
 }
 
 type Result = { kind: "ok" | "error"; text: string } | null;
+
+/** The end of a form: its submit button, «Отмена» when the form can be left without saving, and the outcome. */
+function FormFooter({ busy, submitLabel, onCancel, result }: { busy: boolean; submitLabel: string; onCancel?: (() => void) | undefined; result: Result }) {
+  return (
+    <>
+      <div className="profile-form__actions">
+        <button type="submit" className="ottisk-button" aria-disabled={busy}>
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={onCancel}>
+            Отмена
+          </button>
+        ) : null}
+      </div>
+      <FormResult result={result} />
+    </>
+  );
+}
 
 /** A form's busy flag, result and field errors around one async action. */
 function useSubmit() {
@@ -113,12 +133,7 @@ export function PersonalForm({ profile }: { profile: AccountProfile }) {
       <ProfileField label="Телефон" error={errors.phone}>
         {(control) => <PhoneInput {...control} name="phone" value={phone} onChange={setPhone} />}
       </ProfileField>
-      <div className="profile-form__actions">
-        <button type="submit" className="ottisk-button" aria-disabled={busy}>
-          Сохранить
-        </button>
-      </div>
-      <FormResult result={result} />
+      <FormFooter busy={busy} submitLabel="Сохранить" result={result} />
     </form>
   );
 }
@@ -158,12 +173,7 @@ export function PasswordForm() {
       <ProfileField label="Новый пароль ещё раз" error={errors.repeat}>
         {(control) => <input {...control} type="password" name="repeat-password" autoComplete="new-password" required value={repeat} onChange={(event) => setRepeat(event.target.value)} />}
       </ProfileField>
-      <div className="profile-form__actions">
-        <button type="submit" className="ottisk-button" aria-disabled={busy}>
-          Сменить пароль
-        </button>
-      </div>
-      <FormResult result={result} />
+      <FormFooter busy={busy} submitLabel="Сменить пароль" result={result} />
     </form>
   );
 }
@@ -207,11 +217,7 @@ function DeleteButton({ what, onDelete }: { what: string; onDelete: () => Promis
       <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setAsking(false)}>
         Отмена
       </button>
-      {error ? (
-        <p className="ottisk-message ottisk-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote className="ottisk-message ottisk-message--error" message={error} />
     </div>
   );
 }
@@ -241,15 +247,7 @@ function RecipientForm({ companyId, recipient, onDone }: { companyId: number | n
       <ProfileField label="Почта получателя (необязательно)" error={errors.email}>
         {(control) => <input {...control} type="email" name="recipient-email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />}
       </ProfileField>
-      <div className="profile-form__actions">
-        <button type="submit" className="ottisk-button" aria-disabled={busy}>
-          {recipient ? "Сохранить" : "Добавить"}
-        </button>
-        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={onDone}>
-          Отмена
-        </button>
-      </div>
-      <FormResult result={result} />
+      <FormFooter busy={busy} submitLabel={recipient ? "Сохранить" : "Добавить"} onCancel={onDone} result={result} />
     </form>
   );
 }
@@ -298,19 +296,6 @@ export function RecipientsSection({ companyId }: { companyId: number | null }) {
   );
 }
 
-/** A city's name by its KLADR id (the presets at once, others asked for). */
-function useCityName(kladrId: string): string | null {
-  const cities = useAtomValue(citiesByKladrIdAtom);
-  const load = useSetAtom(loadCityByKladrIdAtom);
-  const preset = PRESET_CITY_CHOICES.find((city) => city.kladrId === kladrId);
-  useEffect(() => {
-    if (!preset) void load(kladrId);
-  }, [kladrId, preset, load]);
-  if (preset) return preset.city;
-  const known = cities[kladrId];
-  return known?.status === "ready" ? known.data.city : null;
-}
-
 function CityName({ kladrId }: { kladrId: string }) {
   const name = useCityName(kladrId);
   return <>{name ?? "Город"}</>;
@@ -318,37 +303,26 @@ function CityName({ kladrId }: { kladrId: string }) {
 
 /** The city of an address: a search box and the cities it finds (the presets before any search). */
 function CitySelect({ value, onChange, error }: { value: string; onChange: (kladrId: string) => void; error?: string | undefined }) {
-  const search = useSetAtom(searchCitiesAtom);
   const currentName = useCityName(value);
   const [query, setQuery] = useState("");
+  // The presets until two letters are typed; then the cities found, asked once typing pauses.
+  const text = query.trim();
+  const settled = useDebounced(text, CITY_SEARCH_PAUSE_MS);
+  const asked = text.length >= 2 && settled.length >= 2 ? settled : null;
+  const { resource: searched } = useKeyedResource(citySearches, asked);
+  const answer = asked !== null && searched?.status === "ready" ? searched.data : null;
+  // While a newer search is on its way (or failed), the last list found stays.
   const [found, setFound] = useState<readonly CityChoice[]>(PRESET_CITY_CHOICES);
-  const [searchError, setSearchError] = useState<string | null>(null);
+  const shown = asked === null ? PRESET_CITY_CHOICES : (answer ?? found);
+  if (shown !== found) setFound(shown);
+  const searchError = asked !== null && searched?.status === "error" ? searched.messageUI : null;
   // The search follows the query only; the chosen city is read when the answer comes.
-  const showFound = useEffectEvent((cities: readonly CityChoice[]) => {
-    setFound(cities);
-    setSearchError(null);
+  const pickFirstFound = useEffectEvent((cities: readonly CityChoice[]) => {
     if (cities[0] && !cities.some((city) => city.kladrId === value)) onChange(cities[0].kladrId);
   });
   useEffect(() => {
-    const text = query.trim();
-    if (text.length < 2) {
-      setFound(PRESET_CITY_CHOICES);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      search(text).then(
-        (cities) => {
-          if (live) showFound(cities);
-        },
-        (failure: unknown) => live && setSearchError(problemOf(failure, "Города не загрузились.").message),
-      );
-    }, 300);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [query, search]);
+    if (answer) pickFirstFound(answer);
+  }, [answer]);
   const options = value && !found.some((city) => city.kladrId === value) ? [{ kladrId: value, city: currentName ?? "Выбранный город", region: "" }, ...found] : found;
   return (
     <>
@@ -394,15 +368,7 @@ function AddressForm({ saved, onDone }: { saved: Address | null; onDone: () => v
       <ProfileField label="Комментарий для курьера (необязательно)" error={errors.comment}>
         {(control) => <input {...control} name="comment" autoComplete="off" value={comment} onChange={(event) => setComment(event.target.value)} />}
       </ProfileField>
-      <div className="profile-form__actions">
-        <button type="submit" className="ottisk-button" aria-disabled={busy}>
-          {saved ? "Сохранить" : "Добавить"}
-        </button>
-        <button type="button" className="ottisk-button ottisk-button--quiet" onClick={onDone}>
-          Отмена
-        </button>
-      </div>
-      <FormResult result={result} />
+      <FormFooter busy={busy} submitLabel={saved ? "Сохранить" : "Добавить"} onCancel={onDone} result={result} />
     </form>
   );
 }
@@ -465,7 +431,7 @@ export function CompanyForm({
   onSave: (input: CompanyCreateRequest) => Promise<string | null>;
   onCancel?: (() => void) | undefined;
 }) {
-  const api = useApi();
+  const lookUpCompany = useSetAtom(lookUpCompanyByInnAtom);
   const [values, setValues] = useState({
     inn: company?.inn ?? "",
     name: company?.name ?? "",
@@ -478,12 +444,12 @@ export function CompanyForm({
   const change = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
   const findByInn = async () => {
     setLookup(null);
-    try {
-      const found = await api.getCompanyByInn(values.inn.trim());
-      change({ name: found.name, kpp: found.kpp ?? "", ogrn: found.ogrn ?? "", legalAddress: found.legalAddress });
-      setLookup({ kind: "ok", text: `Нашли: ${found.name}. Проверьте реквизиты.` });
-    } catch (error) {
-      setLookup({ kind: "error", text: problemOf(error, "Не удалось найти компанию. Заполните данные вручную.").message });
+    const found = await lookUpCompany(values.inn.trim());
+    if (found.status === "ready") {
+      change({ name: found.data.name, kpp: found.data.kpp ?? "", ogrn: found.data.ogrn ?? "", legalAddress: found.data.legalAddress });
+      setLookup({ kind: "ok", text: `Нашли: ${found.data.name}. Проверьте реквизиты.` });
+    } else if (found.status === "error") {
+      setLookup({ kind: "error", text: found.messageUI });
     }
   };
   const submit = (event: FormEvent) => {
@@ -523,17 +489,7 @@ export function CompanyForm({
       <ProfileField label="Юридический адрес" error={errors.legalAddress}>
         {(control) => <input {...control} name="legal-address" autoComplete="off" value={values.legalAddress} onChange={(event) => change({ legalAddress: event.target.value })} />}
       </ProfileField>
-      <div className="profile-form__actions">
-        <button type="submit" className="ottisk-button" aria-disabled={busy}>
-          {company ? "Сохранить реквизиты" : "Добавить компанию"}
-        </button>
-        {onCancel ? (
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={onCancel}>
-            Отмена
-          </button>
-        ) : null}
-      </div>
-      <FormResult result={result} />
+      <FormFooter busy={busy} submitLabel={company ? "Сохранить реквизиты" : "Добавить компанию"} onCancel={onCancel} result={result} />
     </form>
   );
 }
