@@ -79,6 +79,15 @@ async function processWith(options: PreflightRunnerOptions): Promise<PreflightRu
  * which puts the real file back (at once: it runs inside the runner's error report, before the check
  * is handed back).
  */
+/** The pg-boss jobs still carrying the check `checkId` (waiting, active or retrying). */
+async function openCarriers(checkId: number): Promise<unknown[]> {
+  const carriers = await testApp.database.sql.executeSql(
+    `SELECT state FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed'`,
+    [CHECK_QUEUE, String(checkId)],
+  );
+  return carriers.rows;
+}
+
 async function breakLayoutFile(layoutId: number): Promise<() => void> {
   const [source] = await testApp.database.db
     .select({ storageKey: storedFile.storageKey })
@@ -174,11 +183,7 @@ describe("the check queue across processes", () => {
     expect(done.findings).toHaveLength(1);
 
     // One carrier finished it; none is left waiting or running.
-    const carriers = await testApp.database.sql.executeSql(
-      `SELECT state FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed'`,
-      [CHECK_QUEUE, String(job.id)],
-    );
-    expect(carriers.rows).toEqual([]);
+    expect(await openCarriers(job.id)).toEqual([]);
   }, 30_000);
 
   it("fails a check with the crash message when its workers keep vanishing and the retries are used up", async () => {
@@ -233,11 +238,7 @@ describe("the check queue across processes", () => {
     expect(errors).toEqual([expect.objectContaining({ code: "ELOOP" })]);
     const [checked] = await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, layoutId));
     expect(checked?.status).toBe("failed");
-    const carriers = await testApp.database.sql.executeSql(
-      `SELECT state FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed'`,
-      [CHECK_QUEUE, String(job.id)],
-    );
-    expect(carriers.rows).toEqual([]);
+    expect(await openCarriers(job.id)).toEqual([]);
   }, 30_000);
 
   it("fails a check once with the crash message when its file keeps failing to read past the retries", async () => {
