@@ -1,4 +1,5 @@
-import { CONTENT_WIDTH, formatDocumentDate, formatKopecks, linesTable, MARGIN, partyText, startDocument, totalsBlock } from "./pdf-document";
+import { formatDocumentDate } from "../../shared/domain/dates";
+import { CONTENT_WIDTH, formatKopecks, linesTable, MARGIN, partyText, startDocument, totalsBlock } from "./pdf-document";
 import type { OrderDocumentData } from "./pdf-document";
 
 /*

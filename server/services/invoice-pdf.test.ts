@@ -1,8 +1,9 @@
+import { formatDocumentDate } from "../../shared/domain/dates";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { EIGHTY_LINES, expectEightyLinesOverPages, ROMASHKA_ORDER, ROMASHKA_TOTAL_IN_WORDS, ROMASHKA_TOTALS_TEXT } from "../../tests/server/support/order-document-fixtures";
 import { pdfTextLines } from "../../tests/server/support/pdf-text";
-import { formatInvoiceDate, formatKopecks, OTTISK_SUPPLIER, renderInvoicePdf } from "./invoice-pdf";
+import { formatKopecks, OTTISK_SUPPLIER, renderInvoicePdf } from "./invoice-pdf";
 import type { InvoiceData } from "./invoice-pdf";
 
 const base: InvoiceData = ROMASHKA_ORDER;
@@ -42,7 +43,7 @@ describe("invoice formatting", () => {
   });
 
   it("dates the invoice in Moscow time", () => {
-    expect(formatInvoiceDate(new Date("2026-12-31T22:30:00Z"))).toBe("1 января 2027 г.");
-    expect(formatInvoiceDate(new Date("2026-03-08T12:00:00Z"))).toBe("8 марта 2026 г.");
+    expect(formatDocumentDate(new Date("2026-12-31T22:30:00Z"))).toBe("1 января 2027 г.");
+    expect(formatDocumentDate(new Date("2026-03-08T12:00:00Z"))).toBe("8 марта 2026 г.");
   });
 });

@@ -1,4 +1,5 @@
-import { formatDocumentDate, formatKopecks, linesTable, loadDocumentFonts, MARGIN, CONTENT_WIDTH, partyText, startDocument, totalsBlock } from "./pdf-document";
+import { formatDocumentDate } from "../../shared/domain/dates";
+import { formatKopecks, linesTable, loadDocumentFonts, MARGIN, CONTENT_WIDTH, partyText, startDocument, totalsBlock } from "./pdf-document";
 import type { DocumentLine, DocumentParty, DocumentWriter, OrderDocumentData, SupplierDetails } from "./pdf-document";
 
 /*
@@ -17,9 +18,6 @@ export type InvoiceData = OrderDocumentData;
 
 /** DejaVu Sans and its bold, read once per process (the same fonts every document of the shop embeds). */
 export const loadInvoiceFonts = loadDocumentFonts;
-
-/** «12 мая 2026 г.» in Moscow time, where the shop keeps its books. */
-export const formatInvoiceDate = formatDocumentDate;
 
 function bankDetails(writer: DocumentWriter, supplier: SupplierDetails): void {
   const size = 8.5;

@@ -1,3 +1,4 @@
+import { shopYear } from "../../shared/domain/dates";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod/mini";
 import { INVOICE_NEEDS_COMPANY_MESSAGE } from "../../shared/contracts/index";
@@ -63,11 +64,9 @@ export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: 
   return key;
 }
 
-const moscowYear = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow", year: "numeric" });
-
 /** `2026-000042`: the year the order was placed (Moscow time) and its id, six digits at least. */
 export function orderNumber(placedAt: Date, orderId: number): string {
-  return `${moscowYear.format(placedAt)}-${String(orderId).padStart(6, "0")}`;
+  return `${shopYear(placedAt)}-${String(orderId).padStart(6, "0")}`;
 }
 
 const nextIdSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().check(z.int(), z.positive()) })).check(z.length(1)) });

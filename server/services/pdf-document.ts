@@ -136,15 +136,6 @@ export function formatKopecks(kopecks: number): string {
   return `${sign}${roubles},${String(absolute % 100).padStart(2, "0")}`;
 }
 
-const MONTHS_GENITIVE = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"];
-
-/** «12 мая 2026 г.» in Moscow time, where the shop keeps its books. */
-export function formatDocumentDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow", year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? "0");
-  return `${part("day")} ${MONTHS_GENITIVE[part("month") - 1] ?? ""} ${part("year")} г.`;
-}
-
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
 export const MARGIN = 42;

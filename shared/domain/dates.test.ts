@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateLong, formatDateShort, formatDateTime, shopDay } from "./dates";
+import { formatDateLong, formatDateShort, formatDateTime, formatDocumentDate, shopDay, shopYear } from "./dates";
 
 describe("dates (spec §9: ru-RU, dd MMMM YYYY; lists and blog teasers dd.MM.yyyy), on the shop's clock", () => {
   it("writes the long date with the month's name in the genitive and without «г.»", () => {
@@ -33,5 +33,15 @@ describe("dates (spec §9: ru-RU, dd MMMM YYYY; lists and blog teasers dd.MM.yyy
     expect(shopDay(new Date("2026-03-04T20:59:00Z"))).toBe("2026-03-04");
     expect(shopDay(new Date("2026-03-04T21:00:00Z"))).toBe("2026-03-05");
     expect(shopDay(new Date("2026-12-31T21:00:00Z"))).toBe("2027-01-01");
+  });
+
+  it("dates a document (an invoice, an act) as the books do: the day without a leading zero, «г.», the shop's day", () => {
+    expect(formatDocumentDate(new Date("2026-03-08T12:00:00Z"))).toBe("8 марта 2026 г.");
+    expect(formatDocumentDate(new Date("2026-12-31T22:30:00Z"))).toBe("1 января 2027 г.");
+  });
+
+  it("tells the shop's year of a moment (an order number's prefix)", () => {
+    expect(shopYear(new Date("2026-12-31T20:59:00Z"))).toBe("2026");
+    expect(shopYear(new Date("2026-12-31T21:00:00Z"))).toBe("2027");
   });
 });

@@ -65,3 +65,16 @@ export function shopDay(moment: Date): string {
   const parts = Object.fromEntries(isoDay.formatToParts(moment).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+const GENITIVE_MONTHS = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"];
+
+/** «1 января 2027 г.»: the date of a document (an invoice, an act) as the shop keeps its books, on its clock. */
+export function formatDocumentDate(moment: Date): string {
+  const [year, month, day] = shopDay(moment).split("-");
+  return `${Number(day)} ${GENITIVE_MONTHS[Number(month) - 1] ?? ""} ${year} г.`;
+}
+
+/** «2026»: the year a moment falls in on the shop's clock (an order number's prefix). */
+export function shopYear(moment: Date): string {
+  return shopDay(moment).slice(0, 4);
+}

@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../../shared/domain/dates";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
@@ -65,7 +66,7 @@ function statusText(row: MailOutboxRow): string {
 }
 
 function formatTime(date: Date): string {
-  return date.toLocaleString("ru-RU", { timeZone: "Europe/Moscow", dateStyle: "short", timeStyle: "medium" });
+  return formatDateTime(date.toISOString());
 }
 
 /** Escapes the text and makes its links clickable. */
