@@ -104,7 +104,7 @@ export function createApi(options: ApiOptions): Api {
     ...cartEndpoints(request),
     ...pagesEndpoints(request),
     ...filesEndpoints(request),
-    ...orderEndpoints(request),
+    ...orderEndpoints(request, options.baseURL),
     ...employeeEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),

@@ -24,6 +24,8 @@ export interface OrderEndpoints {
   payOrderAgain(orderId: number): Promise<Order>;
   /** Invoices and acts of a company, or of the personal profile without `companyId`; their PDFs are links (`url`). */
   getDocuments(query?: DocumentListQuery): Promise<DocumentListPage>;
+  /** Where an order's invoice or act PDF downloads from: a link the browser opens (the session rides along), nothing fetched here. */
+  orderFileUrl(orderId: number, file: "invoice" | "act"): string;
 }
 
 /** Drops the unset fields: spec §7 sends no empty query values. */
@@ -31,7 +33,7 @@ function defined(query: OrderListQuery | DocumentListQuery): Record<string, numb
   return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, number | boolean] => typeof entry[1] === "number" || entry[1] === true));
 }
 
-export function orderEndpoints(request: ApiRequest): OrderEndpoints {
+export function orderEndpoints(request: ApiRequest, baseURL: string): OrderEndpoints {
   return {
     placeOrder: (order) =>
       request("/client-cart/place-order", contract("orderSchema"), {
@@ -45,5 +47,6 @@ export function orderEndpoints(request: ApiRequest): OrderEndpoints {
     repeatOrder: (orderId) => request(`/client-order/${orderId}/repeat`, contract("cartSchema"), { method: "POST" }),
     payOrderAgain: (orderId) => request(`/client-order/${orderId}/payment`, contract("orderSchema"), { method: "POST" }),
     getDocuments: (query = {}) => request("/client-account/documents", contract("documentListPageSchema"), { query: defined(query) }),
+    orderFileUrl: (orderId, file) => `${baseURL}/client-order/${orderId}/${file}`,
   };
 }

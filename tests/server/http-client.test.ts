@@ -80,6 +80,14 @@ describe("createApi against a live server", () => {
     expect(await api.getNds()).toEqual({ percent: 22 });
   });
 
+  it("orderFileUrl gives the address the server answers an order's invoice and act at (a link, not a call)", async () => {
+    expect(api.orderFileUrl(42, "invoice")).toBe(`${testApp.origin}/api/client-order/42/invoice`);
+    expect(api.orderFileUrl(42, "act")).toBe(`${testApp.origin}/api/client-order/42/act`);
+    // The route is there: without a session it asks for one instead of answering 404.
+    const answer = await fetch(api.orderFileUrl(42, "invoice"));
+    expect(answer.status).toBe(401);
+  });
+
   it("a 400 arrives as ApiError with the status, code, Russian messageUI and issues", async () => {
     const error = await apiErrorOf(api.getProducts({ limit: 500 }));
     expect(error).toBeInstanceOf(ApiError);
