@@ -9,10 +9,36 @@ import { chromiumArgs, chromiumPath } from "../chromium";
  */
 
 const port = Number(process.env.OTTISK_E2E_PORT ?? 18080);
+/** The looks (looks.spec.ts) have a server and a database of their own: what the journeys change does not reach their pictures. */
+const looksPort = port + 1;
 const root = join(import.meta.dirname, "..", "..");
-// Every run starts from an empty folder; the config is read again by each worker, so the server's
-// command clears it, not this file.
-const dataDir = join(root, ".tmp", "e2e-data");
+
+/**
+ * The built shop on a fresh embedded database. Every run starts from an empty folder; the config is
+ * read again by each worker, so the server's command clears it, not this file.
+ */
+function shopServer(serverPort: number, folder: string) {
+  const dataDir = join(root, ".tmp", folder);
+  return {
+    command: `rm -rf "${dataDir}" && npx tsx server/server.ts`,
+    cwd: root,
+    url: `http://localhost:${serverPort}/api/nds`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(serverPort),
+      HOST: "127.0.0.1",
+      OTTISK_DATA_DIR: dataDir,
+      OTTISK_PUBLIC_URL: `http://localhost:${serverPort}`,
+      OTTISK_LOG_LEVEL: "warn",
+      // Every test is a new shopper, and all of them come from 127.0.0.1: more new visitors and
+      // sign-ins per address than one real address makes (the limits stay on; server/docs/accounts.md "Request limits").
+      OTTISK_RATE_LIMITS: "temp-account=2000/10m,login=2000/10m",
+    },
+  };
+}
 
 export default defineConfig({
   testDir: ".",
@@ -25,27 +51,15 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: "ru-RU",
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
-  webServer: {
-    command: `rm -rf "${dataDir}" && npx tsx server/server.ts`,
-    cwd: root,
-    url: `http://localhost:${port}/api/nds`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      OTTISK_DATA_DIR: dataDir,
-      OTTISK_PUBLIC_URL: `http://localhost:${port}`,
-      OTTISK_LOG_LEVEL: "warn",
-      // Every test is a new shopper, and all of them come from 127.0.0.1: more new visitors and
-      // sign-ins per address than one real address makes (the limits stay on; server/docs/accounts.md "Request limits").
-      OTTISK_RATE_LIMITS: "temp-account=2000/10m,login=2000/10m",
-    },
-  },
+  // Pictures compared pixel by pixel (looks.spec.ts): one file per screen and width, no platform suffix.
+  snapshotPathTemplate: "{testDir}/looks/{arg}{ext}",
+  expect: { toHaveScreenshot: { maxDiffPixels: 0 } },
+  projects: [
+    { name: "journeys", testIgnore: "looks.spec.ts", use: { baseURL: `http://localhost:${port}` } },
+    { name: "looks", testMatch: "looks.spec.ts", use: { baseURL: `http://localhost:${looksPort}` } },
+  ],
+  webServer: [shopServer(port, "e2e-data"), shopServer(looksPort, "e2e-looks-data")],
 });
