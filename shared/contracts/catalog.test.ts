@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_LIST_MAX_LIMIT, productIdParamsSchema, productListQuerySchema } from "./index";
+import { PRODUCT_LIST_MAX_LIMIT } from "./catalog";
+import { productIdParamsSchema, productListQuerySchema } from "./index";
 
 /** The messages a shopper would read, in order, for a query that fails. */
 function messagesOf(query: Record<string, unknown>): string[] {
