@@ -3,6 +3,7 @@ export {
   feedbackFormDefinitionSchema,
   feedbackReceiptSchema,
   feedbackSubmissionSchema,
+  formFieldSchema,
   recaptchaConfigSchema,
 } from "./feedback";
 export type {
@@ -29,6 +30,7 @@ export {
   devMailListSchema,
   devMailParamsSchema,
   devMailQuerySchema,
+  devMailSchema,
   emailConfirmedSchema,
   emailLinkSentSchema,
   newPasswordSchema,
@@ -37,6 +39,7 @@ export {
   passwordRecoveryRequestSchema,
   passwordResetRequestSchema,
   passwordRules,
+  registrationKindSchema,
   registrationRequestSchema,
   sameAsEmail,
 } from "./registration";
@@ -46,6 +49,7 @@ export type {
   EmailLinkSent,
   PasswordResetRequest,
   PasswordRule,
+  PasswordRuleId,
   Registration,
   RegistrationKind,
   RegistrationRequest,
@@ -63,6 +67,7 @@ export {
   notificationListQuerySchema,
   notificationReadRequestSchema,
   notificationReadResultSchema,
+  notificationSchema,
 } from "./notification";
 export type {
   DesignMessage,
@@ -129,28 +134,37 @@ export type {
 } from "./company";
 export {
   categoryListSchema,
+  categoryRefSchema,
+  categorySchema,
   PRICE_FILTER_MAX,
   PRODUCT_LIST_DEFAULT_LIMIT,
   productCardSchema,
   productIdParamsSchema,
   productListPageSchema,
   productListQuerySchema,
+  productSortSchema,
   productSortValues,
 } from "./catalog";
 export type { Category, CategoryRef, ProductCard, ProductListPage, ProductListQuery, ProductSort } from "./catalog";
 export { productSchema } from "./product";
 export type { Product } from "./product";
 export {
+  categoryTreeNodeSchema,
   categoryTreeSchema,
   PRODUCT_MAX_QUANTITY,
   productByListRequestSchema,
+  productDetailSchema,
+  productOptionGroupNameSchema,
+  productOptionGroupSchema,
   productOptionGroupValues,
   productPriceQuerySchema,
   productPriceQuoteSchema,
+  productPriceTierSchema,
   productQuerySchema,
   productServiceIdParamsSchema,
   productServiceListSchema,
   productServiceSchema,
+  productUrgencySchema,
 } from "./product-options";
 export type {
   CategoryTreeNode,
@@ -166,6 +180,7 @@ export type {
 export {
   ADDRESS_SUGGESTION_LIMIT,
   addressSuggestionListSchema,
+  addressSuggestionSchema,
   addressSuggestQuerySchema,
   DEFAULT_QUOTE_WEIGHT_GRAMS,
   DELIVERY_METHOD_LABELS,
@@ -173,11 +188,18 @@ export {
   DELIVERY_TYPE_LABELS,
   deliveryCityParamsSchema,
   deliveryMethodValues,
+  deliveryOptionSchema,
   deliveryOptionsQuerySchema,
   deliveryOptionsSchema,
+  deliveryRequestSchema,
+  deliveryTypeValues,
+  deliveryUpdateRequestSchema,
   districtListSchema,
   districtQuerySchema,
+  districtSchema,
   pickupPointListSchema,
+  pickupPointSchema,
+  pickupProviderValues,
   pvzParamsSchema,
   pvzQuerySchema,
 } from "./delivery";
@@ -201,13 +223,21 @@ export {
   CART_LINE_MAX_QUANTITY,
   cartChangeInOrderSchema,
   cartDeliveryCreateSchema,
+  cartDeliverySchema,
   cartDeliveryUpdateSchema,
+  cartElsewhereSchema,
   cartItemParamsSchema,
+  cartLayoutSchema,
   cartLayoutStatusValues,
+  cartLineOptionSchema,
+  cartLineOptionsSchema,
+  cartLineSchema,
   cartMoveSchema,
+  cartProblemSchema,
   cartProductAddSchema,
   cartProductUpdateSchema,
   cartPromocodeRequestSchema,
+  cartPromocodeSchema,
   cartQuerySchema,
   cartSchema,
   cartUpdateSchema,
@@ -237,7 +267,7 @@ export type {
   CartUpdate,
   CartUpdateRequest,
 } from "./cart";
-export { serverErrorSchema } from "./error";
+export { fieldIssueSchema, serverErrorSchema } from "./error";
 export type { FieldIssue, ServerError } from "./error";
 export {
   addressByCoordsQuerySchema,
@@ -245,11 +275,17 @@ export {
   CITY_SEARCH_LIMIT,
   cityByKladrIdQuerySchema,
   cityByKladrIdSchema,
+  cityDetailsSchema,
   cityListSchema,
+  citySchema,
   citySearchQuerySchema,
+  nearestCitySchema,
   SELF_PICKUP_DEFAULT_LIMIT,
+  selfPickupOrderValues,
   selfPickupPageSchema,
+  selfPickupPointSchema,
   selfPickupQuerySchema,
+  sortDirectionValues,
 } from "./geo";
 export type {
   AddressByCoords,
@@ -268,15 +304,25 @@ export {
   BALANCE_ENTRIES_SHOWN,
   balanceQuerySchema,
   balanceSchema,
-  IDEMPOTENCY_KEY_HEADER,
   DOCUMENT_LIST_DEFAULT_LIMIT,
   documentListPageSchema,
   documentListQuerySchema,
+  IDEMPOTENCY_KEY_HEADER,
   ORDER_LIST_DEFAULT_LIMIT,
+  orderDeliverySchema,
+  orderDocumentKindSchema,
+  orderDocumentSchema,
   orderIdParamsSchema,
+  orderLineDesignSchema,
+  orderLineSchema,
   orderListPageSchema,
   orderListQuerySchema,
+  orderPaymentSchema,
+  orderPaymentStatusSchema,
   orderSchema,
+  orderStatusSchema,
+  orderSummarySchema,
+  paymentTypeSchema,
   paymentTypesFor,
   paymentTypeValues,
   placeOrderHeadersSchema,
@@ -311,9 +357,11 @@ export {
   employeeOrderListPageSchema,
   employeeOrderListQuerySchema,
   employeeOrderSchema,
+  employeeOrderSummarySchema,
   ORDER_STATUS_LABELS,
   ORDER_STATUS_NEWS,
   orderStatusChangeSchema,
+  orderStatusCountsSchema,
   orderStatusValues,
 } from "./employee-order";
 export type {
@@ -329,30 +377,46 @@ export type {
   RenderRequest,
   RenderResult,
   SitemapIndexRequest,
+  SitemapPage,
+  SitemapProduct,
   SitemapRequest,
   WidgetPrerenderRequest,
 } from "./host-render";
 export {
+  bannerContentSchema,
+  checklistContentSchema,
   contactsContentSchema,
+  filesContentSchema,
   footerContentSchema,
   headerContentSchema,
   hrefSchema,
   MAIN_PAGE_ALIAS,
   menuSchema,
+  menuTabSchema,
+  messengerSchema,
   PAGE_LIST_DEFAULT_LIMIT,
   pageComponentSchema,
+  pageKindSchema,
   pageKindValues,
   pageListQuerySchema,
   pageListSchema,
+  pageRefSchema,
   pageSchema,
   pageSeoSchema,
   pageSlugParamsSchema,
+  pageSummarySchema,
   popupAnswerSchema,
   popupSchema,
+  productCategoriesContentSchema,
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
   searchQuerySchema,
   searchResultPageSchema,
+  searchResultSchema,
+  serviceContentSchema,
+  textBlockSchema,
+  vacancyContentSchema,
+  widgetContentSchema,
 } from "./pages";
 export type {
   BannerContent,
@@ -385,7 +449,7 @@ export type {
 
 export { INT32_MAX, isSafeText, safeText, UNSAFE_TEXT_MESSAGE_UI } from "./input";
 
-export { healthSchema } from "./health";
+export { healthCheckSchema, healthSchema } from "./health";
 export type { Health, HealthCheck } from "./health";
 export { ndsSchema } from "./tax";
 export type { Nds } from "./tax";
