@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "./config";
-import { DEFAULT_QUOTAS } from "./services/quota.service";
+import { DEFAULT_QUOTAS } from "./limits";
 
 const cwd = "/srv/ottisk";
 

@@ -1,8 +1,7 @@
 import { join, resolve } from "node:path";
-import { parseRequestLimits } from "./plugins/rate-limits";
-import type { RequestLimits } from "./plugins/rate-limits";
-import { DEFAULT_QUOTAS } from "./services/quota.service";
-import type { QuotaConfig } from "./services/quota.service";
+import type { DeliveryConfig } from "./adapters/delivery/index";
+import { DEFAULT_QUOTAS, parseRequestLimits } from "./limits";
+import type { QuotaConfig, RequestLimits } from "./limits";
 
 /** How the server is set up, read once at start from the environment. */
 export interface ServerConfig {
@@ -76,14 +75,6 @@ export interface ServerConfig {
    * (`off` hides the dev mail page that shows those files; it is never there with SMTP).
    */
   mail: { smtpUrl: string | undefined; from: string | undefined; devPage: boolean; dir: string };
-}
-
-/** CDEK_*, BOXBERRY_*, DPD_*, YANDEX_DELIVERY_*: each provider's keys and, optionally, its address (a proxy or a test double). */
-export interface DeliveryConfig {
-  cdek: { clientId: string; clientSecret: string; baseUrl: string | undefined } | undefined;
-  boxberry: { token: string; baseUrl: string | undefined } | undefined;
-  dpd: { clientNumber: string; clientKey: string; baseUrl: string | undefined } | undefined;
-  yandex: { token: string; baseUrl: string | undefined } | undefined;
 }
 
 /** A setting that cannot work; the message names the variable and what it should look like. */

@@ -14,17 +14,13 @@ import type {
 import type { Database } from "../db/client";
 import { account, address, balanceEntry, cart, clientOrder, company, orderProduct, recipient } from "../db/schema";
 import type { AddressRow, CompanyRow, RecipientRow } from "../db/schema";
+import type { CompanyDirectory } from "../adapters/dadata";
 import { ShopError } from "./shop-error";
 
 /*
  * A client's companies, recipients and saved addresses, and the look-up of a company by its ИНН.
  * Every call names the client it works for (see acting-client.ts); nothing here reads across clients.
  */
-
-/** Finds a company's details by ИНН somewhere outside the shop (DaData), when one is configured. */
-export interface CompanyDirectory {
-  findByInn(inn: string): Promise<CompanyLookup | null>;
-}
 
 export interface CompanyService {
   listCompanies(clientId: number): Promise<Company[]>;

@@ -4,6 +4,7 @@ import { preflightJob } from "../db/files.schema";
 import type { FileService } from "./file.service";
 import type { RateLimitService } from "./rate-limit.service";
 import type { Viewer } from "./session.service";
+import type { QuotaConfig, QuotaLimits } from "../limits";
 import { ShopError } from "./shop-error";
 
 /*
@@ -14,25 +15,7 @@ import { ShopError } from "./shop-error";
  * acting client's, so an employee in client mode uploads for the client without using it up.
  */
 
-export interface QuotaLimits {
-  uploadsPerHour: number;
-  storedBytes: number;
-  queuedChecks: number;
-}
-
-/** The quotas of visitors (temporary accounts) and of clients; employees are exempt. */
-export interface QuotaConfig {
-  visitor: QuotaLimits;
-  client: QuotaLimits;
-}
-
 const MB = 1024 * 1024;
-
-export const DEFAULT_QUOTAS: QuotaConfig = {
-  visitor: { uploadsPerHour: 20, storedBytes: 300 * MB, queuedChecks: 3 },
-  client: { uploadsPerHour: 100, storedBytes: 2048 * MB, queuedChecks: 10 },
-};
-
 const HOUR_MS = 60 * 60 * 1000;
 /** Unreferenced files younger than this are not collected when an account is over its storage quota (an annotation not yet attached). */
 const ORPHAN_AGE_MS = 24 * HOUR_MS;

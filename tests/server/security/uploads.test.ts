@@ -11,7 +11,7 @@ import { preflightJob, storedFile } from "../../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
 import { createLocalFileStorage } from "../../../server/services/file-storage";
 import type { FileStorage } from "../../../server/services/file-storage";
-import type { QuotaConfig } from "../../../server/services/quota.service";
+import type { QuotaConfig } from "../../../server/limits";
 import { FACE, accountIdOf, cartLine, minimalPdf, multipartBody, productWithDetails } from "../support/files-fixtures";
 import { callerOf, loginToken, problemOf } from "../support/api-calls";
 import { listenOnLoopback, startTestApp } from "../support/test-app";
