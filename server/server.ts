@@ -18,7 +18,7 @@ import type { ServerConfig } from "./config";
 import { openDatabase, PGLITE_FOLDER } from "./db/client";
 import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
 import { seedDemoData } from "./db/seed";
-import { createFileStorages } from "./services/file-storage";
+import { createFileStorages } from "./storage/file-storage";
 import { hostSite } from "./plugins/host-site";
 import { sharedSecret } from "./services/shop-secret";
 import { staticSite } from "./plugins/static-site";

@@ -14,7 +14,7 @@ import { readConfigOrExit } from "./config";
 import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createPreflightRunner } from "./jobs/preflight-runner";
-import { createFileStorages } from "./services/file-storage";
+import { createFileStorages } from "./storage/file-storage";
 
 function stop(message: string): never {
   console.error(`Ottisk worker cannot start: ${message}`);

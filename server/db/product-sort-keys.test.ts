@@ -5,7 +5,7 @@ import type { TestDatabase } from "../../tests/server/support/test-database";
 import { rekeyProductNames } from "./product-sort-keys";
 import { product } from "./schema";
 import { seedDemoData } from "./seed";
-import { createFileStorages } from "../services/file-storage";
+import { createFileStorages } from "../storage/file-storage";
 import { productNameSortKey } from "./sort-key";
 
 let database: TestDatabase;

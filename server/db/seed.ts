@@ -5,7 +5,7 @@ import { computePrice } from "../../shared/domain/pricing";
 import type { PricingOption } from "../../shared/domain/pricing";
 import { readCityCsv, writeCities } from "../services/city-import";
 import type { CityImportReport } from "../services/city-import";
-import type { FileStorage } from "../services/file-storage";
+import type { FileStorage } from "../storage/file-storage";
 import { pagePlainText } from "../services/pages.mapper";
 import { websiteBlockKeys } from "../services/pages.service";
 import { hashPassword } from "../services/password";

@@ -12,7 +12,7 @@ import { layout } from "../db/cart.schema";
 import { preflightJob } from "../db/files.schema";
 import { storedFile } from "../db/stored-file.schema";
 import type { PreflightJobRow } from "../db/files.schema";
-import type { FileStorage } from "../services/file-storage";
+import type { FileStorage } from "../storage/file-storage";
 /*
  * The print-readiness check jobs, on pg-boss (a PostgreSQL-backed queue with leases, retries and
  * dead letters) — on PostgreSQL and on the embedded PGlite alike, through the database's plain-SQL

@@ -9,7 +9,7 @@ import { storedFile } from "../db/stored-file.schema";
 import type { StoredFileRow } from "../db/stored-file.schema";
 import { clientOrder } from "../db/orders.schema";
 import { publicFileUrl } from "./catalog.mapper";
-import type { FileStorage } from "./file-storage";
+import type { FileStorage } from "../storage/file-storage";
 import type { FileEnds } from "./file-sniff";
 import { sniffPdf, sniffWebsiteFile } from "./file-sniff";
 import type { Viewer } from "./session.service";

@@ -8,7 +8,7 @@ import pg from "pg";
 import { openDatabase } from "../../server/db/client";
 import type { DatabaseOptions } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { createFileStorages } from "../../server/storage/file-storage";
 import { categoryListSchema, productListPageSchema, SESSION_COOKIE } from "../../shared/contracts/index";
 import { measureLatency, startShop, startStallProbe, stopShop, timedRequest } from "./scale-measure";
 import type { Latency, LoadSettings } from "./scale-measure";

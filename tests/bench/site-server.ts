@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { createFileStorages } from "../../server/storage/file-storage";
 import { hostSite } from "../../server/plugins/host-site";
 import { staticSite } from "../../server/plugins/static-site";
 

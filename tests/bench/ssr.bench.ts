@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { createFileStorages } from "../../server/storage/file-storage";
 import { clientAssets, hostSite } from "../../server/plugins/host-site";
 import { InProcessResponse, inProcessFetch } from "../../server/plugins/in-process-fetch";
 import { PRODUCT_LIST_DEFAULT_LIMIT, productListPageSchema, SESSION_COOKIE, sessionGrantSchema } from "../../shared/contracts/index";

@@ -18,7 +18,7 @@ import { createRecaptchaVerifier } from "../../server/adapters/recaptcha";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { createFileStorages } from "../../server/storage/file-storage";
 import { chromiumArgs, chromiumPath } from "../chromium";
 import { freePort } from "../free-port";
 import { startFakeService } from "../server/support/fake-http";

@@ -9,7 +9,7 @@ import type { App } from "../../server/app";
 import { clientOrder, company, storedFile } from "../../server/db/schema";
 import { passMissingLayouts } from "./support/files-fixtures";
 import { DEMO_ACCOUNTS, DEMO_BALANCE } from "../../server/db/demo-data";
-import { PRIVATE_FILES_FOLDER } from "../../server/services/file-storage";
+import { PRIVATE_FILES_FOLDER } from "../../server/storage/file-storage";
 import { demoBusinessCardsId, startSecondNode, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 import { waitFor } from "./support/wait-for";

@@ -13,7 +13,7 @@ import { testEngineFile } from "../../preflight/runtime/testing-engine";
 import { runPreflightEngine } from "../../server/jobs/preflight-engine";
 import { createPreflightRunner, PREFLIGHT_CRASHED_UI, PREFLIGHT_OUT_OF_MEMORY_UI, PREFLIGHT_TIMEOUT_UI } from "../../server/jobs/preflight-runner";
 import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";
-import { createLocalFileStorage } from "../../server/services/file-storage";
+import { createLocalFileStorage } from "../../server/storage/file-storage";
 import { BACK, FACE, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";

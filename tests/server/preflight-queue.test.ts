@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
 import { testEngineFile } from "../../preflight/runtime/testing-engine";
 import { CHECK_QUEUE, createPreflightRunner, PREFLIGHT_CRASHED_UI, QUEUE_SCHEMA } from "../../server/jobs/preflight-runner";
 import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";
-import { createLocalFileStorage } from "../../server/services/file-storage";
+import { createLocalFileStorage } from "../../server/storage/file-storage";
 import { FACE, TEST_PROFILE, accountIdOf, cartLine, multipartBody, productWithDetails } from "./support/files-fixtures";
 import { callerOf, loginToken } from "./support/api-calls";
 import { startTestApp } from "./support/test-app";

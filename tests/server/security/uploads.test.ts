@@ -9,8 +9,8 @@ import { autocheckStartedSchema, designOrderSchema, layoutSchema, uploadedFileSc
 import type { Layout } from "../../../shared/contracts/index";
 import { preflightJob, storedFile } from "../../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
-import { createLocalFileStorage } from "../../../server/services/file-storage";
-import type { FileStorage } from "../../../server/services/file-storage";
+import { createLocalFileStorage } from "../../../server/storage/file-storage";
+import type { FileStorage } from "../../../server/storage/file-storage";
 import type { QuotaConfig } from "../../../server/limits";
 import { FACE, accountIdOf, cartLine, minimalPdf, multipartBody, productWithDetails } from "../support/files-fixtures";
 import { callerOf, loginToken, problemOf } from "../support/api-calls";

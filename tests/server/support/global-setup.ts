@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../../server/db/client";
 import { seedDemoData } from "../../../server/db/seed";
-import { createFileStorages } from "../../../server/services/file-storage";
+import { createFileStorages } from "../../../server/storage/file-storage";
 import type { TestDatabaseSetup } from "./test-database";
 
 /*
