@@ -17,7 +17,7 @@ import { readConfigOrExit } from "./config";
 import type { ServerConfig } from "./config";
 import { openDatabase, PGLITE_FOLDER } from "./db/client";
 import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
-import { seedDemoData } from "./db/seed";
+import { seedDemoData } from "./seed/seed";
 import { createFileStorages } from "./storage/file-storage";
 import { hostSite } from "./plugins/host-site";
 import { sharedSecret } from "./services/shop-secret";

@@ -7,7 +7,7 @@
  */
 import { readConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { seedDemoData } from "../db/seed";
+import { seedDemoData } from "../seed/seed";
 import { createFileStorages } from "../storage/file-storage";
 
 try {

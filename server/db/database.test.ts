@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/server/support/test-database";
 import type { TestDatabase } from "../../tests/server/support/test-database";
 import { product, productCategory } from "./schema";
-import { seedDemoData } from "./seed";
+import { seedDemoData } from "../seed/seed";
 import { createFileStorages } from "../storage/file-storage";
 import { productNameSortKey } from "./sort-key";
 

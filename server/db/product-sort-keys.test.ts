@@ -4,7 +4,7 @@ import { openTestDatabase } from "../../tests/server/support/test-database";
 import type { TestDatabase } from "../../tests/server/support/test-database";
 import { rekeyProductNames } from "./product-sort-keys";
 import { product } from "./schema";
-import { seedDemoData } from "./seed";
+import { seedDemoData } from "../seed/seed";
 import { createFileStorages } from "../storage/file-storage";
 import { productNameSortKey } from "./sort-key";
 

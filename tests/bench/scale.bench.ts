@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openDatabase } from "../../server/db/client";
 import type { DatabaseOptions } from "../../server/db/client";
-import { seedDemoData } from "../../server/db/seed";
+import { seedDemoData } from "../../server/seed/seed";
 import { createFileStorages } from "../../server/storage/file-storage";
 import { categoryListSchema, productListPageSchema, SESSION_COOKIE } from "../../shared/contracts/index";
 import { measureLatency, startShop, startStallProbe, stopShop, timedRequest } from "./scale-measure";

@@ -9,7 +9,7 @@ import { createElement } from "react";
 import type { ReactNode } from "react";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
-import { seedDemoData } from "../../server/db/seed";
+import { seedDemoData } from "../../server/seed/seed";
 import { createFileStorages } from "../../server/storage/file-storage";
 import { clientAssets, hostSite } from "../../server/plugins/host-site";
 import { InProcessResponse, inProcessFetch } from "../../server/plugins/in-process-fetch";

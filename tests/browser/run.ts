@@ -17,7 +17,7 @@ import { createDadataDirectory } from "../../server/adapters/dadata";
 import { createRecaptchaVerifier } from "../../server/adapters/recaptcha";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
-import { seedDemoData } from "../../server/db/seed";
+import { seedDemoData } from "../../server/seed/seed";
 import { createFileStorages } from "../../server/storage/file-storage";
 import { chromiumArgs, chromiumPath } from "../chromium";
 import { freePort } from "../free-port";

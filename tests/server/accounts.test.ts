@@ -18,7 +18,7 @@ import {
 } from "../../shared/contracts/index";
 import type { AccountProfile, ServerError } from "../../shared/contracts/index";
 import { account } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { hashPassword } from "../../server/services/password";
 import { DEFAULT_LOGIN_THROTTLE } from "../../server/services/login-throttle";
 import { startTestApp } from "./support/test-app";

@@ -8,7 +8,7 @@ import type { Cart, Order } from "../../shared/contracts/index";
 import { kopecksInWords } from "../../shared/domain/index";
 import { account, clientOrder, designOrder, layout, payment, storedFile } from "../../server/db/schema";
 import { notification } from "../../server/db/mail.schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { recordNotification } from "../../server/services/notification-record";
 import { formatKopecks } from "../../server/services/pdf-document";
 import { loginToken } from "./support/api-calls";

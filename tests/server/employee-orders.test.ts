@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeOrderListPageSchema, employeeOrderSchema } from "../../shared/contracts/index";
 import type { EmployeeOrder, EmployeeOrderListPage, PaymentType } from "../../shared/contracts/index";
 import { account, clientOrder, company, designOrder, notification, orderProduct, product } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { orderNumber } from "../../server/services/order-placing";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
 import { startTestApp } from "./support/test-app";

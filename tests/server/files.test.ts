@@ -13,7 +13,7 @@ import {
 } from "../../shared/contracts/index";
 import type { Layout } from "../../shared/contracts/index";
 import { designOrder, layout, preflightJob, storedFile } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { createLocalFileStorage } from "../../server/storage/file-storage";
 import { createApi } from "../../shared/http/index";
 import { BACK, FACE, PNG_BYTES, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";

@@ -8,7 +8,7 @@ import type { Cart, Order } from "../../shared/contracts/index";
 import type { App } from "../../server/app";
 import { clientOrder, company, storedFile } from "../../server/db/schema";
 import { passMissingLayouts } from "./support/files-fixtures";
-import { DEMO_ACCOUNTS, DEMO_BALANCE } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS, DEMO_BALANCE } from "../../server/seed/demo-data";
 import { PRIVATE_FILES_FOLDER } from "../../server/storage/file-storage";
 import { demoBusinessCardsId, startSecondNode, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { websiteBlock, websitePage } from "../../server/db/schema";
-import { seedDemoPages } from "../../server/db/seed";
+import { seedDemoPages } from "../../server/seed/seed";
 import { createFileStorages } from "../../server/storage/file-storage";
 import {
   footerContentSchema,

@@ -7,7 +7,7 @@ import { autocheckSchema, autocheckStartedSchema, layoutSchema, preflightCodeMes
 import type { Autocheck } from "../../shared/contracts/index";
 import { layout, preflightJob, productOption } from "../../server/db/schema";
 import type { PreflightJobRow } from "../../server/db/files.schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { PreflightError, preflightErrorMessages } from "../../preflight/core/errors";
 import { testEngineFile } from "../../preflight/runtime/testing-engine";
 import { runPreflightEngine } from "../../server/jobs/preflight-engine";

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autocheckStartedSchema, layoutSchema } from "../../shared/contracts/index";
 import { layout, preflightJob, storedFile } from "../../server/db/schema";
 import type { PreflightJobRow } from "../../server/db/files.schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { testEngineFile } from "../../preflight/runtime/testing-engine";
 import { CHECK_QUEUE, createPreflightRunner, PREFLIGHT_CRASHED_UI, QUEUE_SCHEMA } from "../../server/jobs/preflight-runner";
 import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";

@@ -6,7 +6,7 @@ import { createRecaptchaVerifier } from "../../../server/adapters/recaptcha";
 import { buildApp } from "../../../server/app";
 import type { App } from "../../../server/app";
 import { account, product, session } from "../../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { DEFAULT_REQUEST_LIMITS } from "../../../server/limits";
 import { DEFAULT_LOGIN_THROTTLE, DEVICE_COOKIE } from "../../../server/services/login-throttle";
 import { hashPassword } from "../../../server/services/password";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autocheckStartedSchema, designOrderSchema, layoutSchema, uploadedFileSchema } from "../../../shared/contracts/index";
 import type { Layout } from "../../../shared/contracts/index";
 import { preflightJob, storedFile } from "../../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { createLocalFileStorage } from "../../../server/storage/file-storage";
 import type { FileStorage } from "../../../server/storage/file-storage";
 import type { QuotaConfig } from "../../../server/limits";

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, session, storedFile } from "../../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { createLocalFileStorage } from "../../../server/storage/file-storage";
 import { createVisitorSweep } from "../../../server/services/visitor-sweep";
 import { minimalPdf } from "../support/files-fixtures";

@@ -9,12 +9,12 @@ import type { FileStorage } from "../storage/file-storage";
 import { pagePlainText } from "../services/pages.mapper";
 import { websiteBlockKeys } from "../services/pages.service";
 import { hashPassword } from "../services/password";
-import type { Database } from "./client";
+import type { Database } from "../db/client";
 import { DEMO_ACCOUNTS, DEMO_PROMOCODES, readDemoAccounts, readDemoCatalog, readDemoPricing, readDemoSite, SITE_FOLDER, sitePictures } from "./demo-data";
 import type { DemoPage, DemoPricing, DemoSite } from "./demo-data";
-import { seedGeography } from "./geo-seed";
-import { city } from "./geo.schema";
-import { rekeyProductNames } from "./product-sort-keys";
+import { seedGeography } from "../db/geo-seed";
+import { city } from "../db/geo.schema";
+import { rekeyProductNames } from "../db/product-sort-keys";
 import {
   account,
   address,
@@ -30,12 +30,12 @@ import {
   recipient,
   websiteBlock,
   websitePage,
-} from "./schema";
-import type { NewProductCategoryRow, NewProductRow } from "./schema";
+} from "../db/schema";
+import type { NewProductCategoryRow, NewProductRow } from "../db/schema";
 import { loadDocumentFonts, renderDocument } from "./seed-documents";
 import { drawMockup } from "./seed-photos";
 import type { Mockup } from "./seed-photos";
-import { productNameSortKey } from "./sort-key";
+import { productNameSortKey } from "../db/sort-key";
 
 /*
  * The one seeder: what a fresh install starts with, so the storefront has something to show, and
