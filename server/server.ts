@@ -20,7 +20,7 @@ import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
 import { seedDemoData } from "./seed/seed";
 import { createFileStorages } from "./storage/file-storage";
 import { hostSite } from "./plugins/host-site";
-import { sharedSecret } from "./services/shop-secret";
+import { sharedSecret } from "./services/accounts/shop-secret";
 import { staticSite } from "./plugins/static-site";
 
 const root = join(import.meta.dirname, "..");

@@ -8,7 +8,7 @@ import { preflightProfileSchema } from "../../shared/contracts/preflight-profile
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import { PRICING_OPTION_GROUPS, SHOP_REQUISITES, shopRequisitesText } from "../../shared/domain/index";
 import type { ShopRequisites } from "../../shared/domain/index";
-import { resolveFileReferences } from "../services/pages.mapper";
+import { resolveFileReferences } from "../services/pages/pages.mapper";
 import { mockupKindValues } from "./seed-photos";
 import type { Mockup, MockupPalette } from "./seed-photos";
 

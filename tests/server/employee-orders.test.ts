@@ -4,7 +4,7 @@ import { employeeOrderListPageSchema, employeeOrderSchema } from "../../shared/c
 import type { EmployeeOrder, EmployeeOrderListPage, PaymentType } from "../../shared/contracts/index";
 import { account, clientOrder, company, designOrder, notification, orderProduct, product } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
-import { orderNumber } from "../../server/services/order-placing";
+import { orderNumber } from "../../server/services/orders/order-placing";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { city } from "../../server/db/geo.schema";
 import { DEMO_ACCOUNTS, DEMO_BUS_CITY } from "../../server/seed/demo-data";
 import { BUNDLED_CITIES_CSV, seedBundledCities } from "../../server/seed/seed";
-import { readCityCsv } from "../../server/services/city-import";
+import { readCityCsv } from "../../server/services/geo/city-import";
 import { addressSuggestionListSchema, cityListSchema, deliveryOptionsSchema, pageSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { AddressSuggestion } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID } from "../../shared/domain/index";

@@ -5,11 +5,11 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runGeoImport } from "../../server/cli/geo-import";
 import type { DatabaseOptions } from "../../server/db/client";
-import { seedGeography } from "../../server/db/geo-seed";
+import { seedGeography } from "../../server/services/geo/geo-seed";
 import { city } from "../../server/db/geo.schema";
 import type { CityRow } from "../../server/db/geo.schema";
-import { importCities } from "../../server/services/city-import";
-import type { CityImportReport } from "../../server/services/city-import";
+import { importCities } from "../../server/services/geo/city-import";
+import type { CityImportReport } from "../../server/services/geo/city-import";
 import {
   addressByCoordsSchema,
   CITY_SEARCH_LIMIT,

@@ -15,7 +15,7 @@ import { closeServer, serveOnLoopback } from "./support/fake-http";
 import { passMissingLayouts } from "./support/files-fixtures";
 import { DEMO_ACCOUNTS, DEMO_BALANCE, DEMO_PROMOCODES } from "../../server/seed/demo-data";
 import { seedDemoBalance } from "../../server/seed/seed";
-import { formatKopecks } from "../../server/services/invoice-pdf";
+import { formatKopecks } from "../../server/services/orders/invoice-pdf";
 import { isShopError } from "../../server/services/shop-error";
 import { pdfTextLines } from "./support/pdf-text";
 import { freshClient } from "./support/fresh-client";

@@ -17,8 +17,8 @@ import type { AccountProfile, DevMail, RegistrationRequest, SessionGrant } from 
 import { createDadataDirectory } from "../../server/adapters/dadata";
 import { account, company, emailToken, session } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
-import { RECOVERY_SENT_MESSAGE } from "../../server/services/registration.service";
-import { hashToken } from "../../server/services/session.service";
+import { RECOVERY_SENT_MESSAGE } from "../../server/services/accounts/registration.service";
+import { hashToken } from "../../server/services/accounts/session.service";
 import { callerOf, problemOf } from "./support/api-calls";
 import { startFakeService } from "./support/fake-http";
 import type { FakeService } from "./support/fake-http";

@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionGrant } from "../../../shared/contracts/index";
 import { clientAddress } from "../../plugins/rate-limits";
 import { grantSession } from "../../plugins/session";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_PATH } from "../../services/login-throttle";
-import type { LoginClient } from "../../services/login-throttle";
-import type { SignedIn } from "../../services/registration.service";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_PATH } from "../../services/accounts/login-throttle";
+import type { LoginClient } from "../../services/accounts/login-throttle";
+import type { SignedIn } from "../../services/accounts/registration.service";
 
 /** Who signs in, as the sign-in throttle counts them: the client address and the known-device cookie. */
 export function loginClient(request: FastifyRequest): LoginClient {

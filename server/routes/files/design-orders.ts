@@ -14,7 +14,7 @@ import {
 import { openApiTags } from "../../plugins/openapi";
 import { requireViewer } from "../../plugins/session";
 import { routeLimit } from "../../plugins/rate-limits";
-import { actingClientId } from "../../services/acting-client";
+import { actingClientId } from "../../services/accounts/acting-client";
 import { accessCheckedErrors, conflictResponse, tooManyRequestsResponse } from "../responses";
 
 const clientErrors = { ...accessCheckedErrors, 409: conflictResponse };

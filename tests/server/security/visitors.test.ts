@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, session, storedFile } from "../../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { createLocalFileStorage } from "../../../server/storage/file-storage";
-import { createVisitorSweep } from "../../../server/services/visitor-sweep";
+import { createVisitorSweep } from "../../../server/services/accounts/visitor-sweep";
 import { minimalPdf } from "../support/files-fixtures";
 import { startTestApp } from "../support/test-app";
 import type { TestApp } from "../support/test-app";
