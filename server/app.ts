@@ -23,7 +23,7 @@ import type { AccountService } from "./services/accounts/account.service";
 import { createLoginThrottle } from "./services/accounts/login-throttle";
 import { createFileTransport, createSmtpTransport, DEFAULT_MAIL_FROM } from "./adapters/mailer";
 import type { MailTransport } from "./adapters/mailer";
-import { createMailOutbox } from "./services/mail/mail-outbox";
+import { createMailOutbox, DEFAULT_MAIL_OUTBOX } from "./services/mail/mail-outbox";
 import type { MailOutbox, MailOutboxSettings } from "./services/mail/mail-outbox";
 import { createRegistrationService } from "./services/accounts/registration.service";
 import type { RegistrationService } from "./services/accounts/registration.service";
@@ -34,6 +34,7 @@ import {
   cartDeliveryRoutes,
   cartProductRoutes,
   cartRoutes,
+  checkRoutes,
   cityRoutes,
   deliveryGeoRoutes,
   clientAccountRoutes,
@@ -108,8 +109,10 @@ import { createQuotaService } from "./services/files/quota.service";
 import type { QuotaService } from "./services/files/quota.service";
 import { clearStaleUploads } from "./routes/files/multipart";
 import type { DesignService } from "./services/files/design.service";
-import { createPreflightRunner } from "./jobs/preflight-runner";
-import type { PreflightRunner, PreflightRunnerOptions } from "./jobs/preflight-runner";
+import { createCheckRunner, SWEEP_EVERY_MS as CHECK_SWEEP_EVERY_MS } from "./jobs/check-runner";
+import type { CheckRunner, CheckRunnerOptions } from "./jobs/check-runner";
+import { createScheduler } from "./jobs/scheduler";
+import type { Scheduler } from "./jobs/scheduler";
 import { createBalanceService } from "./services/orders/balance.service";
 import type { BalanceService } from "./services/orders/balance.service";
 import { createOrderService } from "./services/orders/order.service";
@@ -162,8 +165,10 @@ declare module "fastify" {
     notifications: NotificationService;
     /** The signed-in person's own name, phone and password. */
     profiles: ProfileService;
-    /** The print-readiness check jobs (worker threads); started when the app is ready, stopped on close. */
-    preflight: PreflightRunner;
+    /** The layouts' print-readiness checks (pg-boss queue, engine threads); started when the app is ready, stopped on close. */
+    checks: CheckRunner;
+    /** The periodic work of this process (sweeps, the mail outbox's poll, the check sweep): jobs/scheduler.ts; stopped before the services close. */
+    scheduler: Scheduler;
     balance: BalanceService;
     payments: PaymentService;
     /** Counters in the database that every node shares: request limits and quotas. */
@@ -182,6 +187,11 @@ declare module "fastify" {
     readonly publicOrigin: string;
   }
 }
+
+/** How often the scheduler tidies up the limits' counters, the sign-in throttle's keys and abandoned visitors' accounts. */
+const TIDY_UP_EVERY_MS = 10 * 60_000;
+/** How often the scheduler clears stale uploads from the incoming folder (also once at start). */
+const STALE_UPLOADS_EVERY_MS = 60 * 60_000;
 
 /** How old an anonymous catalogue page may be: the catalogue changes only in the admin panel or by an import. */
 export const PUBLIC_CACHE_TTL_MS = 30_000;
@@ -203,8 +213,8 @@ export interface AppOptions {
   storages?: FileStorages;
   /** The largest layout PDF accepted, in MB (OTTISK_MAX_LAYOUT_MB); default 100. */
   maxLayoutMb?: number;
-  /** The layout check jobs' worker threads: how many, time and memory limits, the engine module (tests). */
-  preflight?: Omit<PreflightRunnerOptions, "onError">;
+  /** The checks' worker threads: how many, time and memory limits, the engine module (tests). */
+  checks?: Omit<CheckRunnerOptions, "onError">;
   /** Fastify's logger: false (the default) for tests, true or pino options for the server. */
   logger?: FastifyServerOptions["logger"];
   /** The shop's public address; without it the address each request came to is used. */
@@ -330,6 +340,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("mail", mail);
   app.addHook("onReady", async () => mail.start());
   app.addHook("onClose", () => mail.stop());
+  const mailPollMs = options.mail?.settings?.pollMs ?? DEFAULT_MAIL_OUTBOX.pollMs;
   // The letters (with their sign-in links) are readable on a page only while they go to files.
   const devMailPage = !smtpUrl && options.mail?.devPage !== false;
   app.decorate("registration", createRegistrationService(options.database, { sessions, outbox: mail, throttle: loginThrottle }));
@@ -349,13 +360,13 @@ export async function buildApp(options: AppOptions) {
   const files = createFileService(options.database, fileStorage, storages.publicFiles, (error) => app.log.error({ err: error }, "a stored file could not be removed"));
   // Uploads stream here while they arrive: on the private files' disk, so storing one is a rename.
   const incomingDir = join(filesDir, PRIVATE_FILES_FOLDER, INCOMING_FOLDER);
-  const preflight = createPreflightRunner({ db: options.database, sql: options.databaseSql, underSetupLock: options.underSetupLock ?? ((work) => work()) }, fileStorage, {
-    ...options.preflight,
-    onError: (error, jobId) => app.log.error({ err: error, jobId }, "layout check failed unexpectedly"),
+  const checks = createCheckRunner({ db: options.database, sql: options.databaseSql, underSetupLock: options.underSetupLock ?? ((work) => work()) }, fileStorage, {
+    ...options.checks,
+    onError: (error, checkId) => app.log.error({ err: error, checkId }, "check failed unexpectedly"),
   });
-  const layouts = createLayoutService(options.database, files, preflight, (options.maxLayoutMb ?? 100) * 1024 * 1024);
+  const layouts = createLayoutService(options.database, files, checks, (options.maxLayoutMb ?? 100) * 1024 * 1024);
   app.decorate("files", files);
-  // Visitors' temporary accounts nobody can reach any more go, with their files (every 10 minutes, with the limits' tidy-up).
+  // Visitors' temporary accounts nobody can reach any more go, with their files (the scheduler's visitor-sweep below).
   const visitorSweep = createVisitorSweep(options.database, files);
   app.decorate(
     "health",
@@ -372,14 +383,28 @@ export async function buildApp(options: AppOptions) {
   app.decorate("notifications", createNotificationService(options.database));
   app.decorate("profiles", createProfileService(options.database));
   app.decorate("quotas", createQuotaService(options.database, app.limits, files, options.quotas ?? DEFAULT_QUOTAS));
-  app.addHook("onReady", async () => {
-    await clearStaleUploads(incomingDir);
-  });
-  app.decorate("preflight", preflight);
-  app.addHook("onReady", () => preflight.start());
-  app.addHook("onClose", () => preflight.stop());
+  app.decorate("checks", checks);
+  app.addHook("onReady", () => checks.start());
+  app.addHook("onClose", () => checks.stop());
   app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation }));
   app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts }));
+
+  // All periodic work of this process, started once the services are (onReady: the outbox, the check
+  // queue) and stopped, its runs awaited, before any of them closes (preClose runs before onClose).
+  const scheduler = createScheduler({ onError: (error, task) => app.log.warn({ err: error, task }, "a scheduled task failed; it runs again at its next tick") });
+  // The request limits' ended windows and the sign-in throttle's forgotten keys: a tidy-up, the counts are right without it.
+  scheduler.add({ name: "rate-limit-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => app.limits.sweep() });
+  scheduler.add({ name: "login-throttle-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => loginThrottle.sweep() });
+  scheduler.add({ name: "visitor-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => visitorSweep.sweep() });
+  // Letters that no wake sent: another node's, and retries that came due.
+  scheduler.add({ name: "mail-outbox", everyMs: mailPollMs, run: () => mail.poll() });
+  // Waiting checks without a carrier (only in a process that takes checks; a no-op elsewhere).
+  scheduler.add({ name: "check-sweep", everyMs: CHECK_SWEEP_EVERY_MS, run: () => checks.sweep() });
+  // Uploads a stopped process left half-written in the incoming folder (older than an hour): at start, then hourly.
+  scheduler.add({ name: "stale-uploads", everyMs: STALE_UPLOADS_EVERY_MS, atStart: true, run: () => clearStaleUploads(incomingDir) });
+  app.decorate("scheduler", scheduler);
+  app.addHook("onReady", async () => scheduler.start());
+  app.addHook("preClose", () => scheduler.stop());
 
   await installOpenApi(app);
 
@@ -396,11 +421,7 @@ export async function buildApp(options: AppOptions) {
       });
       await installSessions(api, sessions);
       // Before the routes: only those with config.rateLimit (routeLimit) are limited, per client address.
-      await installRateLimits(api, {
-        limits: app.limits,
-        ...(options.requestLimits ? { settings: options.requestLimits } : {}),
-        sweepers: [() => loginThrottle.sweep(), () => visitorSweep.sweep()],
-      });
+      await installRateLimits(api, { limits: app.limits, ...(options.requestLimits ? { settings: options.requestLimits } : {}) });
       // Cookie calls that change something must come from the shop's or a partner's page (CSRF); bearer calls pass.
       installOriginCheck(api, { partnerOrigins: options.partnerOrigins ?? [] });
       // Who may call a route (config.access), before its body is read or validated: 401/403 before any 400.
@@ -436,6 +457,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(orderDocumentRoutes);
       await api.register(fileRoutes, { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir });
       await api.register(designOrderRoutes);
+      await api.register(checkRoutes);
       await api.register(designMessageRoutes);
       await api.register(notificationRoutes);
       await api.register(profileRoutes);

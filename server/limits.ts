@@ -27,7 +27,7 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   "temp-account": { max: 20, windowMs: 10 * MINUTE_MS },
   upload: { max: 100, windowMs: 60 * MINUTE_MS },
   feedback: { max: 10, windowMs: 10 * MINUTE_MS },
-  // Layout checks started and browser check reports.
+  // Checks started, and the browser's results of checks reported.
   check: { max: 120, windowMs: 10 * MINUTE_MS },
   // Messages on design orders (the customer's and the designer's).
   "design-message": { max: 60, windowMs: 10 * MINUTE_MS },

@@ -88,7 +88,7 @@ const app = await buildApp({
   storages,
   maxLayoutMb: config.maxLayoutMb,
   quotas: config.quotas,
-  preflight: config.preflight,
+  checks: config.checks,
   // Letters by SMTP when OTTISK_SMTP_URL is set, else into the data folder's mail/ (the dev page shows them).
   mail: {
     smtpUrl: config.mail.smtpUrl ?? null,
@@ -135,6 +135,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
+  // The periodic tasks end first (their runs awaited), then the app and its services.
+  await app.scheduler.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -124,30 +124,13 @@ export async function takeSubjectLimit(request: FastifyRequest, reply: FastifyRe
   throw error;
 }
 
-const MINUTE_MS = 60_000;
-
-/** How often the ended windows (and the sign-in throttle's forgotten keys) are deleted: a tidy-up, the counts are right without it. */
-const SWEEP_EVERY_MS = 10 * MINUTE_MS;
-
 /**
  * Installs the limits on the /api instance, before its routes (only routes with `config.rateLimit`
- * are limited), and sweeps the counters' old rows (`sweepers` are other tables' tidy-ups) every
- * 10 minutes while the app runs.
+ * are limited). The counters' ended windows are deleted by the scheduler's `rate-limit-sweep`
+ * (app.ts, jobs/scheduler.ts), not here.
  */
-export async function installRateLimits(
-  api: FastifyInstance,
-  options: { limits: RateLimitService; settings?: Partial<RequestLimits>; now?: () => number; sweepers?: Array<() => Promise<unknown>> },
-): Promise<void> {
+export async function installRateLimits(api: FastifyInstance, options: { limits: RateLimitService; settings?: Partial<RequestLimits>; now?: () => number }): Promise<void> {
   api.decorate("requestLimits", { ...DEFAULT_REQUEST_LIMITS, ...options.settings });
-  const sweepers = [() => options.limits.sweep(), ...(options.sweepers ?? [])];
-  let timer: NodeJS.Timeout | undefined;
-  api.addHook("onReady", async () => {
-    timer = setInterval(() => {
-      for (const sweep of sweepers) sweep().catch((error: unknown) => api.log.warn({ err: error }, "sweeping old rate-limit rows failed"));
-    }, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  api.addHook("onClose", async () => clearInterval(timer));
   await api.register(fastifyRateLimit, {
     global: false,
     store: databaseStore(options.limits, options.now ?? Date.now),

@@ -190,7 +190,7 @@ async function grow(db: string, store: Store, factor: number) {
   const seeded = await seedScale(opened.db, factor);
   await opened.close();
   console.log(
-    `\n${db} ${factor}×: ${seeded.products} products, ${seeded.orders} orders, ${seeded.orderLines} order lines, ${seeded.preflightJobs} checks (seeded in ${(seeded.ms / 1000).toFixed(1)} s)`,
+    `\n${db} ${factor}×: ${seeded.products} products, ${seeded.orders} orders, ${seeded.orderLines} order lines, ${seeded.checks} checks (seeded in ${(seeded.ms / 1000).toFixed(1)} s)`,
   );
 }
 

@@ -12,7 +12,7 @@ import {
   websiteFileSchema,
 } from "../../shared/contracts/index";
 import type { Layout } from "../../shared/contracts/index";
-import { designOrder, layout, preflightJob, storedFile } from "../../server/db/schema";
+import { designOrder, layout, layoutCheck, storedFile } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { createLocalFileStorage } from "../../server/storage/file-storage";
 import { createApi } from "../../shared/http/index";
@@ -391,13 +391,13 @@ describe("POST /api/client-order/autocheck/{id}/browser-check", () => {
     const uploaded = await uploadedLayout(await uploadLayout(clientToken, { orderProductId: String(lineWithBack.orderProductId), detailName: FACE }, { name: "b.pdf", bytes: minimalPdf() }));
     const started = await call({ method: "POST", url: `/api/client-order/${lineWithBack.cartId}/product/${lineWithBack.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
     const { pitstopDesignId } = started.json() as { pitstopDesignId: number };
-    await testApp.database.db.update(preflightJob).set({ state: "running" }).where(eq(preflightJob.id, pitstopDesignId));
+    await testApp.database.db.update(layoutCheck).set({ state: "running" }).where(eq(layoutCheck.id, pitstopDesignId));
     const url = `/api/client-order/autocheck/${pitstopDesignId}/browser-check`;
     const running = await call({ method: "POST", url, token: clientToken, payload: { findings: [], error: null } });
     expect(running.statusCode).toBe(409);
     expect(problemOf(running).messageUI).toContain("ещё идёт");
 
-    await testApp.database.db.update(preflightJob).set({ state: "failed", error: "Файл PDF повреждён" }).where(eq(preflightJob.id, pitstopDesignId));
+    await testApp.database.db.update(layoutCheck).set({ state: "failed", error: "Файл PDF повреждён" }).where(eq(layoutCheck.id, pitstopDesignId));
     const bothFailed = await call({ method: "POST", url, token: clientToken, payload: { findings: null, error: "DAMAGED" } });
     expect(bothFailed.json()).toEqual({ agreed: true });
     const onlyServerFailed = await call({ method: "POST", url, token: clientToken, payload: { findings: [], error: null } });

@@ -37,7 +37,7 @@ const BIG_TABLES = new Set([
   "product_detail",
   "order_product",
   "client_order",
-  "preflight_job",
+  "layout_check",
   "layout",
   "design_order",
   "stored_file",

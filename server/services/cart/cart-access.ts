@@ -11,7 +11,7 @@ import {
   product,
   productCategory,
   productDetail,
-  preflightJob,
+  layoutCheck,
   productOption,
   promocode,
   storedFile,
@@ -117,7 +117,7 @@ export async function loadState(db: Database, row: CartRow): Promise<CartState> 
   const layoutFiles = layoutIds.length
     ? await db.select({ id: storedFile.id, originalName: storedFile.originalName }).from(storedFile).where(inArray(storedFile.id, layouts.map((row) => row.fileId)))
     : [];
-  const checks = layoutIds.length ? await db.select({ id: preflightJob.id, layoutId: preflightJob.layoutId }).from(preflightJob).where(inArray(preflightJob.layoutId, layoutIds)) : [];
+  const checks = layoutIds.length ? await db.select({ id: layoutCheck.id, layoutId: layoutCheck.layoutId }).from(layoutCheck).where(inArray(layoutCheck.layoutId, layoutIds)) : [];
   const designs = lineIds.length
     ? await db
         .select()

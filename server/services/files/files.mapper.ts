@@ -1,11 +1,10 @@
 import { preflightFindingSchema } from "../../../shared/contracts/index";
 import type { Autocheck, DesignOrder, Layout, PreflightFinding } from "../../../shared/contracts/index";
-import type { LayoutRow } from "../../db/cart.schema";
-import type { DesignOrderRow, PreflightJobRow } from "../../db/files.schema";
+import type { DesignOrderRow, LayoutCheckRow, LayoutRow } from "../../db/files.schema";
 import type { StoredFileRow } from "../../db/stored-file.schema";
 import { privateFileUrl } from "./file.service";
 
-/* The one place layouts, design orders and check jobs become contract objects. */
+/* The one place layouts, design orders and checks become contract objects. */
 
 /** Findings as stored (jsonb); anything that no longer matches the contract is left out rather than failing the answer. */
 export function findingsOf(stored: unknown[] | null): PreflightFinding[] | null {
@@ -60,7 +59,7 @@ export function toDesignOrder(
   };
 }
 
-export function toAutocheck(row: PreflightJobRow): Autocheck {
+export function toCheck(row: LayoutCheckRow): Autocheck {
   return {
     pitstopDesignId: row.id,
     layoutId: row.layoutId,

@@ -5,23 +5,23 @@ import type { PreflightProfile } from "../../../shared/contracts/preflight-profi
 import type { Database } from "../../db/client";
 import { productDetail, productOption } from "../../db/catalog-options.schema";
 import type { ProductDetailRow } from "../../db/catalog-options.schema";
-import { cart, layout, orderProduct } from "../../db/cart.schema";
-import type { LayoutRow, OrderProductRow } from "../../db/cart.schema";
-import { preflightJob } from "../../db/files.schema";
-import type { PreflightJobRow } from "../../db/files.schema";
+import { cart, orderProduct } from "../../db/cart.schema";
+import type { OrderProductRow } from "../../db/cart.schema";
+import { layout, layoutCheck } from "../../db/files.schema";
+import type { LayoutCheckRow, LayoutRow } from "../../db/files.schema";
 import { storedFile } from "../../db/stored-file.schema";
 import type { StoredFileRow } from "../../db/stored-file.schema";
 import { clientOrder } from "../../db/orders.schema";
-import type { PreflightRunner } from "../../jobs/preflight-runner";
-import { pendingJobOf } from "../../jobs/preflight-runner";
+import type { CheckRunner } from "../../jobs/check-runner";
+import { pendingCheckOf } from "../../jobs/check-runner";
 import type { FileService, UploadedPart } from "./file.service";
 import { chosenOptionCodes, detailsNeedingLayout, layoutProfile } from "../../../shared/domain/index";
 import { sniffPdf } from "./file-sniff";
-import { findingsOf, toAutocheck, toLayout } from "./files.mapper";
+import { findingsOf, toCheck, toLayout } from "./files.mapper";
 import { isShopError, ShopError } from "../shop-error";
 
 /*
- * Layouts of order lines (POST /file/upload/layout) and their print-readiness checks (autocheck).
+ * Layouts of order lines (POST /file/upload/layout) and their print-readiness checks.
  * Every call names the client it works for (acting-client.ts): a line is reachable when it is in
  * one of the client's carts or orders; anyone else's line is "not found".
  */
@@ -47,8 +47,8 @@ export interface LayoutService {
     clientId: number,
     params: { orderId: number; productId: number; detailName: string },
     admit?: () => Promise<void>,
-  ): Promise<{ created: boolean; job: AutocheckStarted }>;
-  check(clientId: number, jobId: number): Promise<Autocheck>;
+  ): Promise<{ created: boolean; check: AutocheckStarted }>;
+  check(clientId: number, checkId: number): Promise<Autocheck>;
   /** The client approves the layout as it is (findings and all), or takes the approval back. */
   setApproval(clientId: number, layoutId: number, approved: boolean, publicOrigin: string): Promise<Layout>;
   /** The latest check of the current layout of a line's detail, or null. */
@@ -57,11 +57,11 @@ export interface LayoutService {
    * Compares the browser's result for a finished check with the server's (which stands), keeps the
    * browser's findings on the layout, and answers both sides as comparable keys when they differ.
    */
-  compareBrowserCheck(clientId: number, jobId: number, report: BrowserCheckReport): Promise<BrowserCheckComparison>;
+  compareBrowserResult(clientId: number, checkId: number, report: BrowserCheckReport): Promise<BrowserResultComparison>;
 }
 
 /** Each side's result as sorted keys: "2078@1" (code at page), "1120@doc", or "error:DAMAGED". */
-export interface BrowserCheckComparison {
+export interface BrowserResultComparison {
   agreed: boolean;
   layoutId: number;
   server: string[];
@@ -81,7 +81,7 @@ const lineNotFound = () =>
 /** Orders still before production accept a new layout; later the printing plates are made. */
 const LAYOUT_EDITABLE_ORDER_STATUSES = new Set(["new", "paid"]);
 
-export function createLayoutService(db: Database, files: FileService, runner: PreflightRunner, maxLayoutBytes: number): LayoutService {
+export function createLayoutService(db: Database, files: FileService, runner: CheckRunner, maxLayoutBytes: number): LayoutService {
   async function lineOf(clientId: number, orderProductId: number): Promise<ReachableLine> {
     const [found] = await db
       .select({
@@ -107,12 +107,12 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
   }
 
   /** A check of one of the client's layouts; anyone else's is as unknown as a missing one. */
-  async function reachableJob(clientId: number, jobId: number): Promise<PreflightJobRow> {
+  async function reachableCheck(clientId: number, checkId: number): Promise<LayoutCheckRow> {
     const [found] = await db
-      .select({ job: preflightJob, orderProductId: layout.orderProductId })
-      .from(preflightJob)
-      .innerJoin(layout, eq(layout.id, preflightJob.layoutId))
-      .where(eq(preflightJob.id, jobId));
+      .select({ checkRow: layoutCheck, orderProductId: layout.orderProductId })
+      .from(layoutCheck)
+      .innerJoin(layout, eq(layout.id, layoutCheck.layoutId))
+      .where(eq(layoutCheck.id, checkId));
     const notFound = new ShopError({ statusCode: 404, code: "AUTOCHECK_NOT_FOUND", messageUI: "Проверка не найдена", message: "No such check for this client" });
     if (!found) throw notFound;
     try {
@@ -120,7 +120,7 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
     } catch (error) {
       throw isShopError(error) ? notFound : error;
     }
-    return found.job;
+    return found.checkRow;
   }
 
   async function layoutDetailsOf(line: OrderProductRow): Promise<ProductDetailRow[]> {
@@ -278,41 +278,41 @@ export function createLayoutService(db: Database, files: FileService, runner: Pr
           message: `No layout of "${detail.name}" on line ${line.id}`,
         });
       }
-      const pending = await pendingJobOf(db, current.id);
-      if (pending) return { created: false, job: { pitstopDesignId: pending.id, state: pending.state } };
+      const pending = await pendingCheckOf(db, current.id);
+      if (pending) return { created: false, check: { pitstopDesignId: pending.id, state: pending.state } };
       await admit?.();
       // Another start may have queued it meanwhile (a double click, another node): then that one is the answer.
-      const job = await runner.enqueue(current.id, await profileFor(line, detail), clientId);
-      return { created: job.created, job: { pitstopDesignId: job.id, state: job.state } };
+      const checkRow = await runner.enqueue(current.id, await profileFor(line, detail), clientId);
+      return { created: checkRow.created, check: { pitstopDesignId: checkRow.id, state: checkRow.state } };
     },
 
-    async compareBrowserCheck(clientId, jobId, report) {
-      const job = await reachableJob(clientId, jobId);
-      if (job.state !== "done" && job.state !== "failed") {
+    async compareBrowserResult(clientId, checkId, report) {
+      const checkRow = await reachableCheck(clientId, checkId);
+      if (checkRow.state !== "done" && checkRow.state !== "failed") {
         throw new ShopError({
           statusCode: 409,
           code: "AUTOCHECK_RUNNING",
           messageUI: "Проверка на сервере ещё идёт: сравнить результаты можно, когда она закончится",
-          message: `Check ${job.id} is ${job.state}`,
+          message: `Check ${checkRow.id} is ${checkRow.state}`,
         });
       }
-      const server = job.state === "done" ? findingKeys(findingsOf(job.findings) ?? []) : ["error"];
+      const server = checkRow.state === "done" ? findingKeys(findingsOf(checkRow.findings) ?? []) : ["error"];
       const browser = report.findings !== null ? findingKeys(report.findings) : [`error:${report.error ?? "UNKNOWN"}`];
       // A check that failed on both sides agrees whatever the reasons (a slow browser may time out sooner).
       const agreed = server[0] === "error" ? report.findings === null : server.join(",") === browser.join(",");
-      await db.update(layout).set({ browserFindings: report.findings ?? [] }).where(eq(layout.id, job.layoutId));
-      return { agreed, layoutId: job.layoutId, server, browser };
+      await db.update(layout).set({ browserFindings: report.findings ?? [] }).where(eq(layout.id, checkRow.layoutId));
+      return { agreed, layoutId: checkRow.layoutId, server, browser };
     },
 
-    async check(clientId, jobId) {
-      return toAutocheck(await reachableJob(clientId, jobId));
+    async check(clientId, checkId) {
+      return toCheck(await reachableCheck(clientId, checkId));
     },
 
     async latestCheckId(orderProductId, detailName) {
       const current = await currentLayout(orderProductId, detailName);
       if (!current) return null;
-      const [job] = await db.select({ id: preflightJob.id }).from(preflightJob).where(eq(preflightJob.layoutId, current.id)).orderBy(desc(preflightJob.id)).limit(1);
-      return job?.id ?? null;
+      const [checkRow] = await db.select({ id: layoutCheck.id }).from(layoutCheck).where(eq(layoutCheck.layoutId, current.id)).orderBy(desc(layoutCheck.id)).limit(1);
+      return checkRow?.id ?? null;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { preflightJob } from "../../db/files.schema";
+import { layoutCheck } from "../../db/files.schema";
 import type { FileService } from "./file.service";
 import type { RateLimitService } from "../rate-limit.service";
 import type { Viewer } from "../accounts/session.service";
@@ -10,7 +10,7 @@ import { ShopError } from "../shop-error";
 /*
  * What one account may take of the shop (OTTISK_QUOTA_*): uploads per hour (a counter in the
  * database, app.limits, so every node counts the same), bytes kept in storage (the sum over the
- * account's stored files) and checks waiting or running at once (its preflight_job rows). A
+ * account's stored files) and checks waiting or running at once (its layout_check rows). A
  * visitor's temporary account gets smaller ones than a client's; staff have none. The quota is the
  * acting client's, so an employee in client mode uploads for the client without using it up.
  */
@@ -112,8 +112,8 @@ export function createQuotaService(db: Database, limits: RateLimitService, files
       if (!quota) return;
       const [row] = await db
         .select({ n: count() })
-        .from(preflightJob)
-        .where(and(eq(preflightJob.accountId, accountId), inArray(preflightJob.state, ["queued", "running"])));
+        .from(layoutCheck)
+        .where(and(eq(layoutCheck.accountId, accountId), inArray(layoutCheck.state, ["queued", "running"])));
       const waiting = row?.n ?? 0;
       if (waiting >= quota.queuedChecks) {
         throw new ShopError({

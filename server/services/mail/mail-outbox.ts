@@ -9,7 +9,8 @@ import type { MailOutboxRow } from "../../db/mail.schema";
  * transaction as what it announces (an account and its confirmation link, a reset link), so a
  * letter is never sent for something that was rolled back, nor lost for something that was kept.
  * The sender delivers what is due: woken right after a commit, and every few seconds as a
- * fallback (another node's letters, retries). Several nodes share the table: a round claims its
+ * fallback (another node's letters, retries) — the task `mail-outbox` of the scheduler
+ * (jobs/scheduler.ts) calls `poll()` every `pollMs`. Several nodes share the table: a round claims its
  * rows (FOR UPDATE SKIP LOCKED) and leases them for a while, so a letter goes out once even when
  * two nodes look at the same moment, and again if the node that took it died mid-send. Each letter's
  * lease is renewed right before it is sent, and only if no other node has claimed it since (its
@@ -42,7 +43,7 @@ export async function queueMail(db: Writer, draft: MailDraft): Promise<number> {
 }
 
 export interface MailOutboxSettings {
-  /** How often the sender looks for due letters without being woken; default 5 s. */
+  /** How often the scheduler's `mail-outbox` task looks for due letters without a wake; default 5 s. */
   pollMs: number;
   /** Attempts before a letter is given up (kept with its last error); default 8. */
   maxAttempts: number;
@@ -70,9 +71,11 @@ export interface MailOutbox {
   wake(): void;
   /** One round now, after any running one: the letters sent. */
   deliverDue(): Promise<number>;
-  /** Starts polling (the app's onReady). */
+  /** One round of what is due, as the scheduler runs it: a failure goes to `onError` (as a wake's does), not to the caller. Does nothing before start() or after stop(). */
+  poll(): Promise<void>;
+  /** Takes wakes and polls from now on (the app's onReady). */
   start(): void;
-  /** Stops polling and waits for the round in flight (the app's onClose). */
+  /** Takes no more and waits for the round in flight (the app's onClose). */
   stop(): Promise<void>;
   /** The letters, newest first; to one address when `to` is given (the dev mail page). */
   list(options: { to?: string | undefined; limit: number }): Promise<MailOutboxRow[]>;
@@ -89,7 +92,6 @@ export function createMailOutbox(
   const onError = options.onError ?? (() => undefined);
   let started = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let chain: Promise<unknown> = Promise.resolve();
   let queued: Promise<number> | null = null;
 
@@ -175,17 +177,18 @@ export function createMailOutbox(
 
     deliverDue: () => enqueue(),
 
+    async poll() {
+      if (started && !stopped) await enqueue().catch(() => undefined);
+    },
+
     start() {
       if (started || stopped) return;
       started = true;
-      timer = setInterval(() => void enqueue().catch(() => undefined), settings.pollMs);
-      timer.unref();
       void enqueue().catch(() => undefined);
     },
 
     async stop() {
       stopped = true;
-      clearInterval(timer);
       await chain;
       transport.close();
     },

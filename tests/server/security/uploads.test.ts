@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autocheckStartedSchema, designOrderSchema, layoutSchema, uploadedFileSchema } from "../../../shared/contracts/index";
 import type { Layout } from "../../../shared/contracts/index";
-import { preflightJob, storedFile } from "../../../server/db/schema";
+import { layoutCheck, storedFile } from "../../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { createLocalFileStorage } from "../../../server/storage/file-storage";
 import type { FileStorage } from "../../../server/storage/file-storage";
@@ -91,7 +91,7 @@ beforeAll(async () => {
   employeeToken = await login(DEMO_ACCOUNTS.employee.email, DEMO_ACCOUNTS.employee.password);
   // The checks stay queued: the quota counts waiting checks, and no worker should take them.
   await testApp.app.ready();
-  await testApp.app.preflight.stop();
+  await testApp.app.checks.stop();
 });
 afterAll(async () => {
   await testApp.close();
@@ -252,7 +252,7 @@ describe("quotas per account", () => {
     const first = await start(firstLine);
     expect(first.statusCode, first.body).toBe(202);
     const job = autocheckStartedSchema.parse(first.json());
-    const [row] = await testApp.database.db.select({ accountId: preflightJob.accountId }).from(preflightJob).where(eq(preflightJob.id, job.pitstopDesignId));
+    const [row] = await testApp.database.db.select({ accountId: layoutCheck.accountId }).from(layoutCheck).where(eq(layoutCheck.id, job.pitstopDesignId));
     expect(row?.accountId).toBe(guest.id);
 
     const refused = await start(secondLine);

@@ -5,12 +5,12 @@ import { eq, inArray } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autocheckStartedSchema, layoutSchema } from "../../shared/contracts/index";
-import { layout, preflightJob, storedFile } from "../../server/db/schema";
-import type { PreflightJobRow } from "../../server/db/files.schema";
+import { layout, layoutCheck, storedFile } from "../../server/db/schema";
+import type { LayoutCheckRow } from "../../server/db/files.schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { testEngineFile } from "../../preflight/runtime/testing-engine";
-import { CHECK_QUEUE, createPreflightRunner, PREFLIGHT_CRASHED_UI, QUEUE_SCHEMA } from "../../server/jobs/preflight-runner";
-import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";
+import { CHECK_QUEUE, createCheckRunner, CHECK_CRASHED_UI, QUEUE_SCHEMA } from "../../server/jobs/check-runner";
+import type { CheckRunner, CheckRunnerOptions } from "../../server/jobs/check-runner";
 import { createLocalFileStorage } from "../../server/storage/file-storage";
 import { FACE, TEST_PROFILE, accountIdOf, cartLine, multipartBody, productWithDetails } from "./support/files-fixtures";
 import { callerOf, loginToken } from "./support/api-calls";
@@ -34,7 +34,7 @@ let productId: number;
 let clientId: number;
 let secondId: number;
 const tokens = new Map<number, string>();
-const runners: PreflightRunner[] = [];
+const runners: CheckRunner[] = [];
 
 const call = callerOf(() => testApp.app);
 
@@ -47,12 +47,12 @@ async function layoutOf(accountId: number, bytes: Uint8Array): Promise<number> {
   return layoutSchema.parse(response.json()).id;
 }
 
-async function rowOf(id: number): Promise<PreflightJobRow | undefined> {
-  const [row] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, id));
+async function rowOf(id: number): Promise<LayoutCheckRow | undefined> {
+  const [row] = await testApp.database.db.select().from(layoutCheck).where(eq(layoutCheck.id, id));
   return row;
 }
 
-async function finished(id: number): Promise<PreflightJobRow> {
+async function finished(id: number): Promise<LayoutCheckRow> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     const row = await rowOf(id);
     if (row && (row.state === "done" || row.state === "failed")) return row;
@@ -62,8 +62,8 @@ async function finished(id: number): Promise<PreflightJobRow> {
 }
 
 /** Another process's runner on the same database (its own pg-boss, its own engine threads). */
-async function processWith(options: PreflightRunnerOptions): Promise<PreflightRunner> {
-  const runner = createPreflightRunner(
+async function processWith(options: CheckRunnerOptions): Promise<CheckRunner> {
+  const runner = createCheckRunner(
     { db: testApp.database.db, sql: testApp.database.sql, underSetupLock: (work) => work() },
     createLocalFileStorage(join(testApp.database.filesDir, "private")),
     { engineModule: TESTING_ENGINE, ...options },
@@ -113,13 +113,13 @@ async function vanishingWorkerTakes(checkId: number): Promise<void> {
   await boss.start();
   const carriers = await boss.fetch<{ checkId: number }>(CHECK_QUEUE, { batchSize: 10 });
   expect(carriers.map((carrier) => carrier.data.checkId)).toContain(checkId);
-  await testApp.database.db.update(preflightJob).set({ state: "running", startedAt: new Date(), attempts: 1 }).where(eq(preflightJob.id, checkId));
+  await testApp.database.db.update(layoutCheck).set({ state: "running", startedAt: new Date(), attempts: 1 }).where(eq(layoutCheck.id, checkId));
   await boss.stop({ graceful: false, close: false, wait: true });
 }
 
 beforeAll(async () => {
   // This node only queues checks (OTTISK_PREFLIGHT_WORKERS=0 beside `npm run worker`).
-  testApp = await startTestApp({ preflight: { workers: 0 } });
+  testApp = await startTestApp({ checks: { workers: 0 } });
   const db = testApp.database.db;
   productId = await productWithDetails(db);
   clientId = await accountIdOf(db, DEMO_ACCOUNTS.client.email);
@@ -137,7 +137,7 @@ afterAll(async () => {
 describe("the check queue across processes", () => {
   it("a node that only queues leaves the check waiting; a worker started later finds it without being told", async () => {
     const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
-    const job = await testApp.app.preflight.enqueue(layoutId, TEST_PROFILE, clientId);
+    const job = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
     // Nobody in this process takes checks.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await rowOf(job.id)).toMatchObject({ state: "queued", attempts: 0 });
@@ -151,8 +151,8 @@ describe("the check queue across processes", () => {
   it("runs one account's checks one at a time (account concurrency 1) while another account's check runs beside them", async () => {
     const worker = { workers: 3, accountConcurrency: 1 };
     const slow = testEngineFile("sleep 1200");
-    const own = await Promise.all([0, 1, 2].map(async () => testApp.app.preflight.enqueue(await layoutOf(clientId, slow), TEST_PROFILE, clientId)));
-    const other = await testApp.app.preflight.enqueue(await layoutOf(secondId, slow), TEST_PROFILE, secondId);
+    const own = await Promise.all([0, 1, 2].map(async () => testApp.app.checks.enqueue(await layoutOf(clientId, slow), TEST_PROFILE, clientId)));
+    const other = await testApp.app.checks.enqueue(await layoutOf(secondId, slow), TEST_PROFILE, secondId);
     await processWith(worker);
     const ownRows = await Promise.all(own.map((job) => finished(job.id)));
     const otherRow = await finished(other.id);
@@ -195,7 +195,7 @@ describe("the check queue across processes", () => {
     await vanishingWorkerTakes(job.id);
 
     await processWith({ workers: 1, ...limits });
-    expect(await finished(job.id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI, attempts: 1 });
+    expect(await finished(job.id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, attempts: 1 });
   }, 30_000);
 
   it("gives one check for a layout started several times at once (a double click, two nodes)", async () => {
@@ -211,7 +211,7 @@ describe("the check queue across processes", () => {
     const ids = new Set(starts.map((start) => autocheckStartedSchema.parse(start.json()).pitstopDesignId));
     expect(ids.size).toBe(1);
     const layoutId = layoutSchema.parse(uploaded.json()).id;
-    expect(await testApp.database.db.select({ id: preflightJob.id }).from(preflightJob).where(eq(preflightJob.layoutId, layoutId))).toHaveLength(1);
+    expect(await testApp.database.db.select({ id: layoutCheck.id }).from(layoutCheck).where(eq(layoutCheck.layoutId, layoutId))).toHaveLength(1);
 
     await processWith({ workers: 1 });
     expect(await finished([...ids][0] ?? 0)).toMatchObject({ state: "done", attempts: 1 });
@@ -220,7 +220,7 @@ describe("the check queue across processes", () => {
   it("hands a check back at once when its file cannot be read, and the next attempt finishes it once", async () => {
     const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
     const repair = await breakLayoutFile(layoutId);
-    const job = await testApp.app.preflight.enqueue(layoutId, TEST_PROFILE, clientId);
+    const job = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
     const errors: unknown[] = [];
     // The default limit (60 s): a check left running would wait 70 s before the sweep or the lease gave
     // it out again, far past this test's 30 s. The file is repaired when the first attempt reports the fault.
@@ -244,12 +244,12 @@ describe("the check queue across processes", () => {
   it("fails a check once with the crash message when its file keeps failing to read past the retries", async () => {
     const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
     const repair = await breakLayoutFile(layoutId);
-    const job = await testApp.app.preflight.enqueue(layoutId, TEST_PROFILE, clientId);
+    const job = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
     const errors: unknown[] = [];
     await processWith({ workers: 1, retries: 1, onError: (error, jobId) => (jobId === job.id ? errors.push(error) : undefined) });
     try {
       // Two attempts (the first and its one retry) each hand it back; the third claim fails it.
-      expect(await finished(job.id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI, attempts: 2 });
+      expect(await finished(job.id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, attempts: 2 });
       expect(errors).toEqual([expect.objectContaining({ code: "ELOOP" }), expect.objectContaining({ code: "ELOOP" })]);
       const [checked] = await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, layoutId));
       expect(checked?.status).toBe("error");
@@ -259,7 +259,7 @@ describe("the check queue across processes", () => {
   }, 30_000);
 
   it("leaves nothing waiting: every check these tests queued has ended", async () => {
-    const open = await testApp.database.db.select({ id: preflightJob.id }).from(preflightJob).where(inArray(preflightJob.state, ["queued", "running"]));
+    const open = await testApp.database.db.select({ id: layoutCheck.id }).from(layoutCheck).where(inArray(layoutCheck.state, ["queued", "running"]));
     expect(open).toEqual([]);
   });
 });

@@ -1,31 +1,31 @@
 import { join } from "node:path";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { z } from "zod/mini";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autocheckSchema, autocheckStartedSchema, layoutSchema, preflightCodeMessages, preflightFindingSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { Autocheck } from "../../shared/contracts/index";
-import { layout, preflightJob, productOption } from "../../server/db/schema";
-import type { PreflightJobRow } from "../../server/db/files.schema";
+import { layout, layoutCheck, productOption } from "../../server/db/schema";
+import type { LayoutCheckRow } from "../../server/db/files.schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { PreflightError, preflightErrorMessages } from "../../preflight/core/errors";
 import { testEngineFile } from "../../preflight/runtime/testing-engine";
-import { runPreflightEngine } from "../../server/jobs/preflight-engine";
-import { createPreflightRunner, PREFLIGHT_CRASHED_UI, PREFLIGHT_OUT_OF_MEMORY_UI, PREFLIGHT_TIMEOUT_UI } from "../../server/jobs/preflight-runner";
-import type { PreflightRunner, PreflightRunnerOptions } from "../../server/jobs/preflight-runner";
+import { runPreflightEngine } from "../../server/jobs/check-engine";
+import { createCheckRunner, CHECK_CRASHED_UI, CHECK_QUEUE, CHECK_OUT_OF_MEMORY_UI, CHECK_TIMEOUT_UI } from "../../server/jobs/check-runner";
+import type { CheckRunner, CheckRunnerOptions } from "../../server/jobs/check-runner";
 import { createLocalFileStorage } from "../../server/storage/file-storage";
 import { BACK, FACE, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
- * The print-readiness check jobs: through the API with a test engine (the done path, findings on
+ * The print-readiness checks: through the API with a test engine (the done path, findings on
  * the layout, access), then the runner itself with engines that loop, eat memory, throw and exit,
- * the real engine (preflight/), the time limit handed to the engine as its deadline, and jobs left
+ * the real engine (preflight/), the time limit handed to the engine as its deadline, and checks left
  * running by a stopped process.
  */
 
-const engine = (name: string) => new URL(`./support/preflight-engine-${name}.ts`, import.meta.url);
+const engine = (name: string) => new URL(`./support/check-engine-${name}.ts`, import.meta.url);
 /** Does what the file says (`%test-engine sleep 6000` …) and honours the deadline it is given, as the real engine does. */
 const TESTING_ENGINE = new URL("../../preflight/runtime/testing-engine.ts", import.meta.url);
 
@@ -36,7 +36,7 @@ let clientToken: string;
 let secondToken: string;
 let line: { cartId: number; orderProductId: number };
 let backLine: { cartId: number; orderProductId: number };
-const runners: PreflightRunner[] = [];
+const runners: CheckRunner[] = [];
 
 function call(options: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse> {
   const { token, headers, ...rest } = options;
@@ -67,26 +67,26 @@ async function pollCheck(id: number, token: string): Promise<Autocheck> {
   throw new Error(`Check ${id} did not finish`);
 }
 
-async function finishedJob(id: number): Promise<PreflightJobRow> {
+async function finishedCheck(id: number): Promise<LayoutCheckRow> {
   for (let attempt = 0; attempt < 400; attempt += 1) {
-    const [job] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, id));
+    const [job] = await testApp.database.db.select().from(layoutCheck).where(eq(layoutCheck.id, id));
     if (job && (job.state === "done" || job.state === "failed")) return job;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Job ${id} did not finish`);
+  throw new Error(`Check ${id} did not finish`);
 }
 
 /** A runner of its own on the test database, with the given engine and limits; the earlier tests' runners stop first (idle runners poll the queue too). */
-async function runnerWith(options: PreflightRunnerOptions): Promise<PreflightRunner> {
+async function runnerWith(options: CheckRunnerOptions): Promise<CheckRunner> {
   await Promise.all(runners.map((earlier) => earlier.stop()));
-  const runner = createPreflightRunner({ db: testApp.database.db, sql: testApp.database.sql, underSetupLock: (work) => work() }, createLocalFileStorage(join(testApp.database.filesDir, "private")), options);
+  const runner = createCheckRunner({ db: testApp.database.db, sql: testApp.database.sql, underSetupLock: (work) => work() }, createLocalFileStorage(join(testApp.database.filesDir, "private")), options);
   runners.push(runner);
   await runner.start();
   return runner;
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp({ preflight: { engineModule: engine("findings"), workers: 2 } });
+  testApp = await startTestApp({ checks: { engineModule: engine("findings"), workers: 2 } });
   const db = testApp.database.db;
   productId = await productWithDetails(db);
   clientId = await accountIdOf(db, DEMO_ACCOUNTS.client.email);
@@ -149,7 +149,7 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
       const url = `/api/client-order/${formatLine.cartId}/product/${formatLine.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
       const started = autocheckStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
       await pollCheck(started.pitstopDesignId, clientToken);
-      const [job] = await db.select({ profile: preflightJob.profile }).from(preflightJob).where(eq(preflightJob.id, started.pitstopDesignId));
+      const [job] = await db.select({ profile: layoutCheck.profile }).from(layoutCheck).where(eq(layoutCheck.id, started.pitstopDesignId));
       return job?.profile;
     };
     expect(await profileChecked("test-100x70")).toEqual({ ...TEST_PROFILE, trimMm: [100, 70] });
@@ -174,7 +174,7 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
     expect((await call({ method: "POST", url })).statusCode).toBe(401);
     const wrongCart = await call({ method: "POST", url: `/api/client-order/999999/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
     expect(wrongCart.statusCode).toBe(404);
-    const [job] = await testApp.database.db.select({ id: preflightJob.id }).from(preflightJob).limit(1);
+    const [job] = await testApp.database.db.select({ id: layoutCheck.id }).from(layoutCheck).limit(1);
     expect((await call({ method: "GET", url: `/api/client-order/autocheck/${job?.id ?? 0}`, token: secondToken })).statusCode).toBe(404);
 
     const fresh = await cartLine(testApp.database.db, clientId, productId);
@@ -184,20 +184,20 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
   });
 });
 
-describe("the job runner", () => {
+describe("the check runner", () => {
   let layoutId: number;
 
   beforeAll(async () => {
-    // From here on the tests' own runners take the jobs: the app's runner stops claiming them.
-    await testApp.app.preflight.stop();
+    // From here on the tests' own runners take the checks: the app's runner stops claiming them.
+    await testApp.app.checks.stop();
     layoutId = await upload(line.orderProductId, FACE, minimalPdf("1.3"));
   });
 
   it("ends a check that runs past the time limit", async () => {
     const runner = await runnerWith({ engineModule: engine("forever"), timeoutMs: 1000 });
     const job = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
-    const done = await finishedJob(job.id);
-    expect(done).toMatchObject({ state: "failed", error: PREFLIGHT_TIMEOUT_UI });
+    const done = await finishedCheck(job.id);
+    expect(done).toMatchObject({ state: "failed", error: CHECK_TIMEOUT_UI });
     expect(done.durationMs).toBeGreaterThanOrEqual(1000);
     const [row] = await testApp.database.db.select().from(layout).where(eq(layout.id, layoutId));
     expect(row?.status).toBe("error");
@@ -206,18 +206,18 @@ describe("the job runner", () => {
   it("ends a check that runs out of memory", async () => {
     const runner = await runnerWith({ engineModule: engine("oom"), memoryMb: 64, timeoutMs: 60_000 });
     const job = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
-    expect(await finishedJob(job.id)).toMatchObject({ state: "failed", error: PREFLIGHT_OUT_OF_MEMORY_UI });
+    expect(await finishedCheck(job.id)).toMatchObject({ state: "failed", error: CHECK_OUT_OF_MEMORY_UI });
   });
 
-  it("fails the job when the engine throws or its thread exits, and the API keeps answering", async () => {
+  it("fails the check when the engine throws or its thread exits, and the API keeps answering", async () => {
     const throwing = await runnerWith({ engineModule: engine("throws") });
-    expect(await finishedJob((await throwing.enqueue(layoutId, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI });
+    expect(await finishedCheck((await throwing.enqueue(layoutId, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI });
     const exiting = await runnerWith({ engineModule: engine("exits") });
     const crashed = await exiting.enqueue(layoutId, TEST_PROFILE, clientId);
-    expect(await finishedJob(crashed.id)).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI });
+    expect(await finishedCheck(crashed.id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI });
     const check = await call({ method: "GET", url: `/api/client-order/autocheck/${crashed.id}`, token: clientToken });
     expect(check.statusCode).toBe(200);
-    expect(autocheckSchema.parse(check.json())).toMatchObject({ state: "failed", error: PREFLIGHT_CRASHED_UI, findings: null });
+    expect(autocheckSchema.parse(check.json())).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, findings: null });
   });
 
   it("runs the real engine: a print-ready PDF passes, a faulty one has findings, a damaged one fails with the engine's message", async () => {
@@ -226,12 +226,12 @@ describe("the job runner", () => {
     const statusOf = async (id: number) => (await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, id)))[0]?.status;
 
     const clean = await layoutOf(printReadyPdf());
-    expect(await finishedJob((await runner.enqueue(clean, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "done", findings: [], error: null });
+    expect(await finishedCheck((await runner.enqueue(clean, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "done", findings: [], error: null });
     expect(await statusOf(clean)).toBe("passed");
 
     // PDF 1.7 instead of 1.3, and a 90×50 mm MediaBox without the 2 mm bleed.
     const faulty = await layoutOf(minimalPdf("1.7"));
-    const faultyJob = await finishedJob((await runner.enqueue(faulty, TEST_PROFILE, clientId)).id);
+    const faultyJob = await finishedCheck((await runner.enqueue(faulty, TEST_PROFILE, clientId)).id);
     expect(faultyJob.state).toBe("done");
     expect(z.array(preflightFindingSchema).parse(faultyJob.findings).map((finding) => [finding.code, finding.measured])).toEqual([
       [1120, "1.7"],
@@ -241,7 +241,7 @@ describe("the job runner", () => {
 
     // A header, the start of a page object and an end marker: no catalog, no cross-reference, no trailer.
     const damaged = await layoutOf(new TextEncoder().encode("%PDF-1.3\n4 0 obj\n<< /Type /Page /MediaBox [0 0 100 100] /Contents 5 0 R\n%%EOF\n"));
-    expect(await finishedJob((await runner.enqueue(damaged, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "failed", error: preflightErrorMessages.DAMAGED, findings: null });
+    expect(await finishedCheck((await runner.enqueue(damaged, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "failed", error: preflightErrorMessages.DAMAGED, findings: null });
     // A verdict on the file itself: the layout fails and holds the order, unlike a check that ran out of time (status error).
     expect(await statusOf(damaged)).toBe("failed");
   });
@@ -249,14 +249,14 @@ describe("the job runner", () => {
   it("gives the engine the runner's time limit: a 6 s check, past the engine's old fixed 4.5 s, finishes under a 10 s limit; a 2 s limit ends it", async () => {
     const slow = await upload((await cartLine(testApp.database.db, clientId, productId)).orderProductId, FACE, testEngineFile("sleep 6000"));
     const patient = await runnerWith({ engineModule: TESTING_ENGINE, timeoutMs: 10_000 });
-    expect(await finishedJob((await patient.enqueue(slow, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "done", findings: [], error: null });
+    expect(await finishedCheck((await patient.enqueue(slow, TEST_PROFILE, clientId)).id)).toMatchObject({ state: "done", findings: [], error: null });
     await patient.stop();
     const hasty = await runnerWith({ engineModule: TESTING_ENGINE, timeoutMs: 2_000 });
-    const late = await finishedJob((await hasty.enqueue(slow, TEST_PROFILE, clientId)).id);
+    const late = await finishedCheck((await hasty.enqueue(slow, TEST_PROFILE, clientId)).id);
     await hasty.stop();
     // The engine's own TIMEOUT (at 1.8 s) and the thread's limit (2 s) say the same.
-    expect(late).toMatchObject({ state: "failed", error: PREFLIGHT_TIMEOUT_UI, findings: null });
-    expect(PREFLIGHT_TIMEOUT_UI).toBe(preflightErrorMessages.TIMEOUT);
+    expect(late).toMatchObject({ state: "failed", error: CHECK_TIMEOUT_UI, findings: null });
+    expect(CHECK_TIMEOUT_UI).toBe(preflightErrorMessages.TIMEOUT);
     const [row] = await testApp.database.db.select().from(layout).where(eq(layout.id, slow));
     expect(row?.status).toBe("error");
   }, 30_000);
@@ -268,43 +268,54 @@ describe("the job runner", () => {
       (error: unknown) => error,
     );
     expect(late).toBeInstanceOf(PreflightError);
-    expect(late).toMatchObject({ code: "TIMEOUT", messageUI: PREFLIGHT_TIMEOUT_UI });
+    expect(late).toMatchObject({ code: "TIMEOUT", messageUI: CHECK_TIMEOUT_UI });
   });
 
   it("runs the checks a process that died left running (once their time is up) or queued without telling the queue", async () => {
     // Ten minutes is past any time limit: its worker is gone (a live one would have finished or failed it).
     const [left] = await testApp.database.db
-      .insert(preflightJob)
+      .insert(layoutCheck)
       .values({ layoutId, profile: TEST_PROFILE, state: "running", startedAt: new Date(Date.now() - 10 * 60_000), attempts: 1 })
       .returning();
     // A layout has one open check at most: the queued one is another layout's.
     const otherLayoutId = await upload((await cartLine(testApp.database.db, clientId, productId)).orderProductId, FACE, minimalPdf("1.3"));
-    const [waiting] = await testApp.database.db.insert(preflightJob).values({ layoutId: otherLayoutId, profile: TEST_PROFILE, state: "queued" }).returning();
+    const [waiting] = await testApp.database.db.insert(layoutCheck).values({ layoutId: otherLayoutId, profile: TEST_PROFILE, state: "queued" }).returning();
     if (!left || !waiting) throw new Error("insert failed");
     await runnerWith({ engineModule: engine("findings") });
-    expect(await finishedJob(left.id)).toMatchObject({ state: "done", findings: [] });
-    expect(await finishedJob(waiting.id)).toMatchObject({ state: "done", findings: [] });
+    expect(await finishedCheck(left.id)).toMatchObject({ state: "done", findings: [] });
+    expect(await finishedCheck(waiting.id)).toMatchObject({ state: "done", findings: [] });
   });
 
-  it("on stop, hands the job it was running back to the queue", async () => {
+  it("on stop, hands the check it was running back to the queue", async () => {
     const runner = await runnerWith({ engineModule: engine("forever"), timeoutMs: 60_000 });
-    const job = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const [row] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, job.id));
-      if (row?.state === "running") break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const queued = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
+    const rowOf = async () => (await testApp.database.db.select().from(layoutCheck).where(eq(layoutCheck.id, queued.id)))[0];
+    // The check must be seen running (claimed by this runner's first attempt) before stop(): else the test proves nothing.
+    let running: LayoutCheckRow | undefined;
+    for (let attempt = 0; attempt < 200 && running === undefined; attempt += 1) {
+      const row = await rowOf();
+      if (row?.state === "running") running = row;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    expect(running, "the check never started running").toMatchObject({ state: "running", attempts: 1, finishedAt: null });
+    expect(running?.startedAt).toBeInstanceOf(Date);
+
     await runner.stop();
-    const [row] = await testApp.database.db.select().from(preflightJob).where(eq(preflightJob.id, job.id));
-    expect(row).toMatchObject({ state: "queued", startedAt: null });
-    await testApp.database.db.delete(preflightJob).where(eq(preflightJob.id, job.id));
+    // Handed back by the time stop() resolves: waiting again, its attempt counted, no result written …
+    expect(await rowOf()).toMatchObject({ state: "queued", startedAt: null, attempts: 1, finishedAt: null, findings: null, error: null });
+    // … and a carrier waits for it in the queue, so another worker (or the next start) takes it at once.
+    const carriers = z.object({ rows: z.array(z.unknown()) }).parse(
+      await testApp.database.db.execute(sql`SELECT state FROM pgboss.job WHERE name = ${CHECK_QUEUE} AND singleton_key = ${String(queued.id)} AND state = 'created'`),
+    );
+    expect(carriers.rows).toHaveLength(1);
+    await testApp.database.db.delete(layoutCheck).where(eq(layoutCheck.id, queued.id));
   });
 
   it("takes accounts in turn: one account's ten queued checks do not make another's wait behind them", async () => {
     const db = testApp.database.db;
     // Only this test's runner takes jobs, one at a time, from a queue holding only this test's jobs.
     await Promise.all(runners.map((runner) => runner.stop()));
-    await db.delete(preflightJob).where(inArray(preflightJob.state, ["queued", "running"]));
+    await db.delete(layoutCheck).where(inArray(layoutCheck.state, ["queued", "running"]));
     const secondId = await accountIdOf(db, DEMO_ACCOUNTS.secondClient.email);
     const secondLine = await cartLine(db, secondId, productId);
     const body = multipartBody({ orderProductId: String(secondLine.orderProductId), detailName: FACE }, { name: "b.pdf", contentType: "application/pdf", bytes: minimalPdf("1.3") });
@@ -316,21 +327,21 @@ describe("the job runner", () => {
     const aLayouts: number[] = [];
     for (let index = 0; index < 10; index += 1) aLayouts.push(await upload((await cartLine(db, clientId, productId)).orderProductId, FACE, minimalPdf("1.3")));
     const aJobs = await db
-      .insert(preflightJob)
+      .insert(layoutCheck)
       .values(aLayouts.map((aLayoutId, index) => ({ layoutId: aLayoutId, profile: TEST_PROFILE, accountId: clientId, state: "queued" as const, createdAt: at(index) })))
-      .returning({ id: preflightJob.id });
-    const [bJob] = await db.insert(preflightJob).values({ layoutId: secondLayoutId, profile: TEST_PROFILE, accountId: secondId, state: "queued", createdAt: at(30) }).returning({ id: preflightJob.id });
+      .returning({ id: layoutCheck.id });
+    const [bJob] = await db.insert(layoutCheck).values({ layoutId: secondLayoutId, profile: TEST_PROFILE, accountId: secondId, state: "queued", createdAt: at(30) }).returning({ id: layoutCheck.id });
     if (!bJob || aJobs.length !== 10) throw new Error("insert failed");
 
     const runner = await runnerWith({ engineModule: engine("findings"), workers: 1 });
     const aThird = aJobs[2];
     if (!aThird) throw new Error("no third job");
-    const [b, a3] = [await finishedJob(bJob.id), await finishedJob(aThird.id)];
+    const [b, a3] = [await finishedCheck(bJob.id), await finishedCheck(aThird.id)];
     await runner.stop();
     // The order of completion, not the time: B's one check came second, before A's third.
     expect(b.finishedAt && a3.finishedAt && b.finishedAt < a3.finishedAt).toBe(true);
     const ours = new Set([bJob.id, ...aJobs.map((job) => job.id)]);
-    const done = await db.select({ id: preflightJob.id, finishedAt: preflightJob.finishedAt }).from(preflightJob).where(eq(preflightJob.state, "done"));
+    const done = await db.select({ id: layoutCheck.id, finishedAt: layoutCheck.finishedAt }).from(layoutCheck).where(eq(layoutCheck.state, "done"));
     const order = done
       .filter((job) => ours.has(job.id) && job.finishedAt !== null)
       .sort((x, y) => (x.finishedAt?.getTime() ?? 0) - (y.finishedAt?.getTime() ?? 0) || x.id - y.id)
@@ -338,6 +349,6 @@ describe("the job runner", () => {
     // First or second (A was served earlier in this file, so B, never served, may even go first); FIFO made it eleventh.
     expect(order.indexOf(bJob.id)).toBeGreaterThanOrEqual(0);
     expect(order.indexOf(bJob.id)).toBeLessThan(2);
-    await db.delete(preflightJob).where(inArray(preflightJob.state, ["queued", "running"]));
+    await db.delete(layoutCheck).where(inArray(layoutCheck.state, ["queued", "running"]));
   });
 });
