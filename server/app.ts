@@ -177,7 +177,7 @@ declare module "fastify" {
     quotas: QuotaService;
     /** GET /api/health's write probes of the database and the files. */
     health: HealthService;
-    /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/public-response-cache.ts). */
+    /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/catalog/public-response-cache.ts). */
     publicCache: PublicResponseCache;
     /** Drops the in-memory caches on every node after a write to what they were made from (services/cache-invalidation.ts). */
     cacheInvalidation: CacheInvalidation;
@@ -227,7 +227,7 @@ export interface AppOptions {
   handoffSecret?: string;
   /** Request limits per client address over the defaults (OTTISK_RATE_LIMITS; plugins/rate-limits.ts). */
   requestLimits?: Partial<RequestLimits>;
-  /** The sign-in throttle's backoff over the defaults, and its clock (tests); services/login-throttle.ts. */
+  /** The sign-in throttle's backoff over the defaults, and its clock (tests); services/accounts/login-throttle.ts. */
   loginThrottle?: Partial<LoginThrottleSettings> & { now?: () => number };
   /** Where companies are looked up by ИНН beyond the shop's own (DaData); none offline. */
   companyDirectory?: CompanyDirectory | null;
@@ -473,7 +473,7 @@ export async function buildApp(options: AppOptions) {
   return app;
 }
 
-/** The folder of `filesDir` the local private storage keeps its files in (services/file-storage.ts). */
+/** The folder of `filesDir` the local private storage keeps its files in (storage/file-storage.ts). */
 export { PRIVATE_FILES_FOLDER };
 /** The folder of the private one where uploads stream to while they arrive (no storage key starts with a dot). */
 export const INCOMING_FOLDER = ".incoming";

@@ -19,7 +19,7 @@ export type RequestLimits = Record<RequestLimitName, RequestLimit>;
 const MINUTE_MS = 60_000;
 
 export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
-  // Sign-in attempts of any outcome; failures are also slowed down per address and account (services/login-throttle.ts).
+  // Sign-in attempts of any outcome; failures are also slowed down per address and account (services/accounts/login-throttle.ts).
   login: { max: 60, windowMs: 10 * MINUTE_MS },
   "handoff": { max: 60, windowMs: 10 * MINUTE_MS },
   "handoff-redeem": { max: 60, windowMs: 10 * MINUTE_MS },

@@ -142,7 +142,7 @@ export async function seedDemoBalance(db: Database): Promise<boolean> {
     .limit(1);
   if (!owner) return false;
   return db.transaction(async (tx) => {
-    // The account row is the ledger's lock (services/balance.service.ts): two starts at once write once.
+    // The account row is the ledger's lock (services/orders/balance.service.ts): two starts at once write once.
     await tx.select({ id: account.id }).from(account).where(eq(account.id, owner.clientId)).for("update");
     const [existing] = await tx
       .select({ id: balanceEntry.id })

@@ -29,7 +29,7 @@ import type { TestApp } from "./support/test-app";
 /*
  * Geography end to end: `npm run geo:import` with the full HFLabs data set (read from
  * ../shared/data beside the checkout) into a private copy of the seeded database — which already
- * has the shipped cut of the same data set (server/db/data/cities.csv), so the import finds every
+ * has the shipped cut of the same data set (server/seed/data/cities.csv), so the import finds every
  * city unchanged — then the endpoints, through inject and through createApi. One database and one
  * import for the whole file keep it fast on PGlite. A fresh start without an import: geo-fresh.test.ts.
  */

@@ -17,7 +17,7 @@ export function loginClient(request: FastifyRequest): LoginClient {
  */
 export async function handOverSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Promise<SessionGrant> {
   grantSession(request, reply, signedIn.opened);
-  // This device signed in to the account: strangers' wrong passwords will not slow it down (services/login-throttle.ts).
+  // This device signed in to the account: strangers' wrong passwords will not slow it down (services/accounts/login-throttle.ts).
   reply.setCookie(DEVICE_COOKIE, signedIn.deviceToken, {
     path: DEVICE_COOKIE_PATH,
     httpOnly: true,

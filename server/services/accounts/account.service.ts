@@ -15,7 +15,7 @@ import { ShopError } from "../shop-error";
 /*
  * Signing in and out, the profile of spec §3, the shopper's company and city, favourites.
  * Failed sign-ins are slowed down per address and per account in the database, so every API node
- * sees the same count (services/login-throttle.ts).
+ * sees the same count (services/accounts/login-throttle.ts).
  */
 
 export interface AccountService {

@@ -21,7 +21,7 @@ import { ShopError } from "../shop-error";
  * Registration, e-mail confirmation and password recovery. A link sent by e-mail carries a random
  * 256-bit token; only its SHA-256 is stored (`email_token`), it works once and not after its
  * lifetime. Every letter is written into the outbox in the same transaction as the token it
- * carries, and the outbox is woken after the commit (services/mail-outbox.ts).
+ * carries, and the outbox is woken after the commit (services/mail/mail-outbox.ts).
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -37,7 +37,7 @@ export const RECOVERY_SENT_MESSAGE =
 export const CONFIRMATION_SENT_MESSAGE = "Мы отправили письмо со ссылкой для подтверждения. Ссылка действует 48 часов.";
 export const ALREADY_CONFIRMED_MESSAGE = "Адрес уже подтверждён.";
 
-/** A session opened for the account, and the device cookie of sign-in (services/login-throttle.ts). */
+/** A session opened for the account, and the device cookie of sign-in (services/accounts/login-throttle.ts). */
 export interface SignedIn {
   viewer: Viewer;
   opened: OpenedSession;

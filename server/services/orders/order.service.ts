@@ -70,7 +70,7 @@ export interface OrderService {
    * confirmation, or a new payment when the last one was cancelled; 409 for anything else.
    */
   payAgain(viewer: Viewer, orderId: number, publicOrigin: string): Promise<Order>;
-  /** Any client's order, for staff (`GET /employee/order/{id}`, services/employee-orders.service.ts); 404 when there is none. */
+  /** Any client's order, for staff (`GET /employee/order/{id}`, services/orders/employee-orders.service.ts); 404 when there is none. */
   readAnyOrder(orderId: number, publicOrigin: string): Promise<Order>;
 }
 

@@ -22,7 +22,7 @@ import type { TestApp } from "../support/test-app";
  * leaves none behind whatever the answer; a replaced layout or annotated PDF takes its old file
  * with it; per-account quotas (uploads per hour, stored bytes, queued checks) are smaller for a
  * visitor's temporary account than for a client, and staff have none. The fair check queue is in
- * tests/server/preflight-jobs.test.ts ("takes accounts in turn").
+ * tests/server/checks.test.ts ("takes accounts in turn").
  */
 
 const MB = 1024 * 1024;
