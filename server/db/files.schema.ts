@@ -82,7 +82,7 @@ export const layoutCheck = pgTable(
     accountId: integer("account_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
     state: text("state", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
     findings: jsonb("findings").$type<unknown[]>(),
-    /** Russian text for a file the engine could not read, or a job that ran out of time or memory. */
+    /** Russian text for a file the engine could not read, or a check that ran out of time or memory. */
     error: text("error"),
     durationMs: integer("duration_ms"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

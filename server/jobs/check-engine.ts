@@ -4,7 +4,7 @@ import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 
 /*
- * THE one place the PDF print-readiness engine (preflight/) plugs into the server. The job runner's
+ * THE one place the PDF print-readiness engine (preflight/) plugs into the server. The check runner's
  * warm worker pool (preflight/runtime/node-pool.ts) loads this module once in each worker thread
  * and calls `runPreflightEngine` with the layout's bytes, its detail's profile and the engine's
  * deadline (a little under OTTISK_PREFLIGHT_TIMEOUT_S); whatever it returns becomes the check's

@@ -137,13 +137,13 @@ afterAll(async () => {
 describe("the check queue across processes", () => {
   it("a node that only queues leaves the check waiting; a worker started later finds it without being told", async () => {
     const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
-    const job = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
+    const queued = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
     // Nobody in this process takes checks.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await rowOf(job.id)).toMatchObject({ state: "queued", attempts: 0 });
+    expect(await rowOf(queued.id)).toMatchObject({ state: "queued", attempts: 0 });
 
     await processWith({ workers: 1 });
-    const done = await finished(job.id);
+    const done = await finished(queued.id);
     expect(done).toMatchObject({ state: "done", attempts: 1 });
     expect(done.findings).toHaveLength(1);
   });
@@ -154,7 +154,7 @@ describe("the check queue across processes", () => {
     const own = await Promise.all([0, 1, 2].map(async () => testApp.app.checks.enqueue(await layoutOf(clientId, slow), TEST_PROFILE, clientId)));
     const other = await testApp.app.checks.enqueue(await layoutOf(secondId, slow), TEST_PROFILE, secondId);
     await processWith(worker);
-    const ownRows = await Promise.all(own.map((job) => finished(job.id)));
+    const ownRows = await Promise.all(own.map((queued) => finished(queued.id)));
     const otherRow = await finished(other.id);
     for (const row of [...ownRows, otherRow]) expect(row.state).toBe("done");
 
@@ -174,16 +174,16 @@ describe("the check queue across processes", () => {
     const limits = { timeoutMs: 1000, graceMs: 1000 };
     const queuing = await processWith({ workers: 0, ...limits });
     const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
-    const job = await queuing.enqueue(layoutId, TEST_PROFILE, clientId);
-    await vanishingWorkerTakes(job.id);
+    const queued = await queuing.enqueue(layoutId, TEST_PROFILE, clientId);
+    await vanishingWorkerTakes(queued.id);
 
     await processWith({ workers: 1, ...limits });
-    const done = await finished(job.id);
+    const done = await finished(queued.id);
     expect(done).toMatchObject({ state: "done", attempts: 2 });
     expect(done.findings).toHaveLength(1);
 
     // One carrier finished it; none is left waiting or running.
-    expect(await openCarriers(job.id)).toEqual([]);
+    expect(await openCarriers(queued.id)).toEqual([]);
   }, 30_000);
 
   it("fails a check with the crash message when its workers keep vanishing and the retries are used up", async () => {
@@ -191,11 +191,11 @@ describe("the check queue across processes", () => {
     // The queuing process and the worker agree on the retries (the queue's setting travels with each carrier).
     const queuing = await processWith({ workers: 0, ...limits });
     const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
-    const job = await queuing.enqueue(layoutId, TEST_PROFILE, clientId);
-    await vanishingWorkerTakes(job.id);
+    const queued = await queuing.enqueue(layoutId, TEST_PROFILE, clientId);
+    await vanishingWorkerTakes(queued.id);
 
     await processWith({ workers: 1, ...limits });
-    expect(await finished(job.id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, attempts: 1 });
+    expect(await finished(queued.id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, attempts: 1 });
   }, 30_000);
 
   it("gives one check for a layout started several times at once (a double click, two nodes)", async () => {
@@ -220,36 +220,36 @@ describe("the check queue across processes", () => {
   it("hands a check back at once when its file cannot be read, and the next attempt finishes it once", async () => {
     const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
     const repair = await breakLayoutFile(layoutId);
-    const job = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
+    const queued = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
     const errors: unknown[] = [];
     // The default limit (60 s): a check left running would wait 70 s before the sweep or the lease gave
     // it out again, far past this test's 30 s. The file is repaired when the first attempt reports the fault.
     await processWith({
       workers: 1,
-      onError: (error, jobId) => {
-        if (jobId !== job.id) return;
+      onError: (error, checkId) => {
+        if (checkId !== queued.id) return;
         errors.push(error);
         repair();
       },
     });
-    const done = await finished(job.id);
+    const done = await finished(queued.id);
     expect(done).toMatchObject({ state: "done", attempts: 2, error: null });
     expect(done.findings).toHaveLength(1);
     expect(errors).toEqual([expect.objectContaining({ code: "ELOOP" })]);
     const [checked] = await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, layoutId));
     expect(checked?.status).toBe("failed");
-    expect(await openCarriers(job.id)).toEqual([]);
+    expect(await openCarriers(queued.id)).toEqual([]);
   }, 30_000);
 
   it("fails a check once with the crash message when its file keeps failing to read past the retries", async () => {
     const layoutId = await layoutOf(clientId, testEngineFile("deadline"));
     const repair = await breakLayoutFile(layoutId);
-    const job = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
+    const queued = await testApp.app.checks.enqueue(layoutId, TEST_PROFILE, clientId);
     const errors: unknown[] = [];
-    await processWith({ workers: 1, retries: 1, onError: (error, jobId) => (jobId === job.id ? errors.push(error) : undefined) });
+    await processWith({ workers: 1, retries: 1, onError: (error, checkId) => (checkId === queued.id ? errors.push(error) : undefined) });
     try {
       // Two attempts (the first and its one retry) each hand it back; the third claim fails it.
-      expect(await finished(job.id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, attempts: 2 });
+      expect(await finished(queued.id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, attempts: 2 });
       expect(errors).toEqual([expect.objectContaining({ code: "ELOOP" }), expect.objectContaining({ code: "ELOOP" })]);
       const [checked] = await testApp.database.db.select({ status: layout.status }).from(layout).where(eq(layout.id, layoutId));
       expect(checked?.status).toBe("error");

@@ -69,8 +69,8 @@ async function pollCheck(id: number, token: string): Promise<Autocheck> {
 
 async function finishedCheck(id: number): Promise<LayoutCheckRow> {
   for (let attempt = 0; attempt < 400; attempt += 1) {
-    const [job] = await testApp.database.db.select().from(layoutCheck).where(eq(layoutCheck.id, id));
-    if (job && (job.state === "done" || job.state === "failed")) return job;
+    const [row] = await testApp.database.db.select().from(layoutCheck).where(eq(layoutCheck.id, id));
+    if (row && (row.state === "done" || row.state === "failed")) return row;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Check ${id} did not finish`);
@@ -105,11 +105,11 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
     const layoutId = await upload(line.orderProductId, FACE, minimalPdf("1.7"));
     const started = await call({ method: "POST", url: `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
     expect(started.statusCode, started.body).toBe(202);
-    const job = autocheckStartedSchema.parse(started.json());
-    expect(job.state).toBe("queued");
+    const queued = autocheckStartedSchema.parse(started.json());
+    expect(queued.state).toBe("queued");
 
-    const check = await pollCheck(job.pitstopDesignId, clientToken);
-    expect(check).toMatchObject({ pitstopDesignId: job.pitstopDesignId, layoutId, state: "done", error: null });
+    const check = await pollCheck(queued.pitstopDesignId, clientToken);
+    expect(check).toMatchObject({ pitstopDesignId: queued.pitstopDesignId, layoutId, state: "done", error: null });
     expect(check.findings).toEqual([{ code: 1120, message: preflightCodeMessages[1120], page: null, bbox: null, measured: "1.7" }]);
     expect(check.durationMs).toBeGreaterThanOrEqual(0);
 
@@ -149,8 +149,8 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
       const url = `/api/client-order/${formatLine.cartId}/product/${formatLine.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
       const started = autocheckStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
       await pollCheck(started.pitstopDesignId, clientToken);
-      const [job] = await db.select({ profile: layoutCheck.profile }).from(layoutCheck).where(eq(layoutCheck.id, started.pitstopDesignId));
-      return job?.profile;
+      const [row] = await db.select({ profile: layoutCheck.profile }).from(layoutCheck).where(eq(layoutCheck.id, started.pitstopDesignId));
+      return row?.profile;
     };
     expect(await profileChecked("test-100x70")).toEqual({ ...TEST_PROFILE, trimMm: [100, 70] });
     expect(await profileChecked("test-90x50")).toEqual(TEST_PROFILE);
@@ -161,7 +161,7 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
     const url = `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
     const first = autocheckStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
     const second = await call({ method: "POST", url, token: clientToken });
-    // The runner still claims the job, reads the file, marks the layout (queries on the one database
+    // The runner still claims the check, reads the file, marks the layout (queries on the one database
     // connection) and waits for a worker's answer, so the first check is still queued or running.
     expect(second.statusCode).toBe(200);
     expect(autocheckStartedSchema.parse(second.json()).pitstopDesignId).toBe(first.pitstopDesignId);
@@ -174,8 +174,8 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
     expect((await call({ method: "POST", url })).statusCode).toBe(401);
     const wrongCart = await call({ method: "POST", url: `/api/client-order/999999/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
     expect(wrongCart.statusCode).toBe(404);
-    const [job] = await testApp.database.db.select({ id: layoutCheck.id }).from(layoutCheck).limit(1);
-    expect((await call({ method: "GET", url: `/api/client-order/autocheck/${job?.id ?? 0}`, token: secondToken })).statusCode).toBe(404);
+    const [row] = await testApp.database.db.select({ id: layoutCheck.id }).from(layoutCheck).limit(1);
+    expect((await call({ method: "GET", url: `/api/client-order/autocheck/${row?.id ?? 0}`, token: secondToken })).statusCode).toBe(404);
 
     const fresh = await cartLine(testApp.database.db, clientId, productId);
     const missing = await call({ method: "POST", url: `/api/client-order/${fresh.cartId}/product/${fresh.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
@@ -195,8 +195,8 @@ describe("the check runner", () => {
 
   it("ends a check that runs past the time limit", async () => {
     const runner = await runnerWith({ engineModule: engine("forever"), timeoutMs: 1000 });
-    const job = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
-    const done = await finishedCheck(job.id);
+    const queued = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
+    const done = await finishedCheck(queued.id);
     expect(done).toMatchObject({ state: "failed", error: CHECK_TIMEOUT_UI });
     expect(done.durationMs).toBeGreaterThanOrEqual(1000);
     const [row] = await testApp.database.db.select().from(layout).where(eq(layout.id, layoutId));
@@ -205,8 +205,8 @@ describe("the check runner", () => {
 
   it("ends a check that runs out of memory", async () => {
     const runner = await runnerWith({ engineModule: engine("oom"), memoryMb: 64, timeoutMs: 60_000 });
-    const job = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
-    expect(await finishedCheck(job.id)).toMatchObject({ state: "failed", error: CHECK_OUT_OF_MEMORY_UI });
+    const queued = await runner.enqueue(layoutId, TEST_PROFILE, clientId);
+    expect(await finishedCheck(queued.id)).toMatchObject({ state: "failed", error: CHECK_OUT_OF_MEMORY_UI });
   });
 
   it("fails the check when the engine throws or its thread exits, and the API keeps answering", async () => {
@@ -231,9 +231,9 @@ describe("the check runner", () => {
 
     // PDF 1.7 instead of 1.3, and a 90×50 mm MediaBox without the 2 mm bleed.
     const faulty = await layoutOf(minimalPdf("1.7"));
-    const faultyJob = await finishedCheck((await runner.enqueue(faulty, TEST_PROFILE, clientId)).id);
-    expect(faultyJob.state).toBe("done");
-    expect(z.array(preflightFindingSchema).parse(faultyJob.findings).map((finding) => [finding.code, finding.measured])).toEqual([
+    const faultyCheck = await finishedCheck((await runner.enqueue(faulty, TEST_PROFILE, clientId)).id);
+    expect(faultyCheck.state).toBe("done");
+    expect(z.array(preflightFindingSchema).parse(faultyCheck.findings).map((finding) => [finding.code, finding.measured])).toEqual([
       [1120, "1.7"],
       [1198, expect.anything()],
     ]);
@@ -313,7 +313,7 @@ describe("the check runner", () => {
 
   it("takes accounts in turn: one account's ten queued checks do not make another's wait behind them", async () => {
     const db = testApp.database.db;
-    // Only this test's runner takes jobs, one at a time, from a queue holding only this test's jobs.
+    // Only this test's runner takes checks, one at a time, from a queue holding only this test's checks.
     await Promise.all(runners.map((runner) => runner.stop()));
     await db.delete(layoutCheck).where(inArray(layoutCheck.state, ["queued", "running"]));
     const secondId = await accountIdOf(db, DEMO_ACCOUNTS.secondClient.email);
@@ -326,29 +326,29 @@ describe("the check runner", () => {
     const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, second));
     const aLayouts: number[] = [];
     for (let index = 0; index < 10; index += 1) aLayouts.push(await upload((await cartLine(db, clientId, productId)).orderProductId, FACE, minimalPdf("1.3")));
-    const aJobs = await db
+    const aChecks = await db
       .insert(layoutCheck)
       .values(aLayouts.map((aLayoutId, index) => ({ layoutId: aLayoutId, profile: TEST_PROFILE, accountId: clientId, state: "queued" as const, createdAt: at(index) })))
       .returning({ id: layoutCheck.id });
-    const [bJob] = await db.insert(layoutCheck).values({ layoutId: secondLayoutId, profile: TEST_PROFILE, accountId: secondId, state: "queued", createdAt: at(30) }).returning({ id: layoutCheck.id });
-    if (!bJob || aJobs.length !== 10) throw new Error("insert failed");
+    const [bCheck] = await db.insert(layoutCheck).values({ layoutId: secondLayoutId, profile: TEST_PROFILE, accountId: secondId, state: "queued", createdAt: at(30) }).returning({ id: layoutCheck.id });
+    if (!bCheck || aChecks.length !== 10) throw new Error("insert failed");
 
     const runner = await runnerWith({ engineModule: engine("findings"), workers: 1 });
-    const aThird = aJobs[2];
-    if (!aThird) throw new Error("no third job");
-    const [b, a3] = [await finishedCheck(bJob.id), await finishedCheck(aThird.id)];
+    const aThird = aChecks[2];
+    if (!aThird) throw new Error("no third queued");
+    const [b, a3] = [await finishedCheck(bCheck.id), await finishedCheck(aThird.id)];
     await runner.stop();
     // The order of completion, not the time: B's one check came second, before A's third.
     expect(b.finishedAt && a3.finishedAt && b.finishedAt < a3.finishedAt).toBe(true);
-    const ours = new Set([bJob.id, ...aJobs.map((job) => job.id)]);
+    const ours = new Set([bCheck.id, ...aChecks.map((queued) => queued.id)]);
     const done = await db.select({ id: layoutCheck.id, finishedAt: layoutCheck.finishedAt }).from(layoutCheck).where(eq(layoutCheck.state, "done"));
     const order = done
-      .filter((job) => ours.has(job.id) && job.finishedAt !== null)
+      .filter((queued) => ours.has(queued.id) && queued.finishedAt !== null)
       .sort((x, y) => (x.finishedAt?.getTime() ?? 0) - (y.finishedAt?.getTime() ?? 0) || x.id - y.id)
-      .map((job) => job.id);
+      .map((queued) => queued.id);
     // First or second (A was served earlier in this file, so B, never served, may even go first); FIFO made it eleventh.
-    expect(order.indexOf(bJob.id)).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf(bJob.id)).toBeLessThan(2);
+    expect(order.indexOf(bCheck.id)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(bCheck.id)).toBeLessThan(2);
     await db.delete(layoutCheck).where(inArray(layoutCheck.state, ["queued", "running"]));
   });
 });
