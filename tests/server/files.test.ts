@@ -360,7 +360,7 @@ describe("the API client (shared/http files endpoints) against a live server", (
     expect(await api.reportBrowserCheck(started.pitstopDesignId, { findings: [{ code: 2078, page: 1 }], error: null })).toEqual({ agreed: false });
     const logged = logLines.filter((text) => text.includes("disagrees")).map((text) => JSON.parse(text) as Record<string, unknown>);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ level: 40, pitstopDesignId: started.pitstopDesignId, layoutId: uploaded.id, server: [], browser: ["2078@1"] });
+    expect(logged[0]).toMatchObject({ level: 40, checkId: started.pitstopDesignId, layoutId: uploaded.id, server: [], browser: ["2078@1"] });
     const [kept] = await testApp.database.db.select({ browserFindings: layout.browserFindings }).from(layout).where(eq(layout.id, uploaded.id));
     expect(kept?.browserFindings).toEqual([{ code: 2078, page: 1 }]);
 
