@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cartSchema,
@@ -391,7 +391,9 @@ describe("POST /api/client-order/autocheck/{id}/browser-check", () => {
     const uploaded = await uploadedLayout(await uploadLayout(clientToken, { orderProductId: String(lineWithBack.orderProductId), detailName: FACE }, { name: "b.pdf", bytes: minimalPdf() }));
     const started = await call({ method: "POST", url: `/api/client-order/${lineWithBack.cartId}/product/${lineWithBack.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
     const { pitstopDesignId } = started.json() as { pitstopDesignId: number };
-    await testApp.database.db.update(layoutCheck).set({ state: "running" }).where(eq(layoutCheck.id, pitstopDesignId));
+    // Running under a live attempt of its own (started now, a new attempt token): a worker that claimed it before writes
+    // nothing (its token is stale), one that gets the carrier now leaves a live attempt alone.
+    await testApp.database.db.update(layoutCheck).set({ state: "running", startedAt: new Date(), attempts: sql`${layoutCheck.attempts} + 1` }).where(eq(layoutCheck.id, pitstopDesignId));
     const url = `/api/client-order/autocheck/${pitstopDesignId}/browser-check`;
     const running = await call({ method: "POST", url, token: clientToken, payload: { findings: [], error: null } });
     expect(running.statusCode).toBe(409);
