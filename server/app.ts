@@ -16,24 +16,25 @@ import { installSessions } from "./plugins/session";
 import { installAccessCheck } from "./plugins/access";
 import { installInputGuard } from "./plugins/input-guard";
 import { installRateLimits } from "./plugins/rate-limits";
-import type { RequestLimits } from "./plugins/rate-limits";
+import type { QuotaConfig, RequestLimits } from "./limits";
 import { installOriginCheck } from "./plugins/origin-check";
-import { createAccountService } from "./services/account.service";
-import type { AccountService } from "./services/account.service";
-import { createLoginThrottle } from "./services/login-throttle";
+import { createAccountService } from "./services/accounts/account.service";
+import type { AccountService } from "./services/accounts/account.service";
+import { createLoginThrottle } from "./services/accounts/login-throttle";
 import { createFileTransport, createSmtpTransport, DEFAULT_MAIL_FROM } from "./adapters/mailer";
 import type { MailTransport } from "./adapters/mailer";
-import { createMailOutbox } from "./services/mail-outbox";
-import type { MailOutbox, MailOutboxSettings } from "./services/mail-outbox";
-import { createRegistrationService } from "./services/registration.service";
-import type { RegistrationService } from "./services/registration.service";
-import type { LoginThrottleSettings } from "./services/login-throttle";
+import { createMailOutbox, DEFAULT_MAIL_OUTBOX } from "./services/mail/mail-outbox";
+import type { MailOutbox, MailOutboxSettings } from "./services/mail/mail-outbox";
+import { createRegistrationService } from "./services/accounts/registration.service";
+import type { RegistrationService } from "./services/accounts/registration.service";
+import type { LoginThrottleSettings } from "./services/accounts/login-throttle";
 import {
   addressByCoordsRoutes,
   authRoutes,
   cartDeliveryRoutes,
   cartProductRoutes,
   cartRoutes,
+  checkRoutes,
   cityRoutes,
   deliveryGeoRoutes,
   clientAccountRoutes,
@@ -60,72 +61,76 @@ import {
   selfPickupRoutes,
   websiteRoutes,
 } from "./routes/index";
-import { createCartService } from "./services/cart.service";
-import type { CartService } from "./services/cart.service";
-import { createCatalogService } from "./services/catalog.service";
-import type { CatalogService } from "./services/catalog.service";
-import { createPricingService } from "./services/pricing.service";
-import type { PricingService } from "./services/pricing.service";
-import { createGeoService } from "./services/geo.service";
-import type { GeoService } from "./services/geo.service";
-import { createDeliveryQuoteService } from "./services/delivery-quote.service";
-import type { DeliveryQuoteService } from "./services/delivery-quote.service";
-import { createDeliveryService } from "./services/delivery.service";
-import type { DeliveryService } from "./services/delivery.service";
+import { createCartService } from "./services/cart/cart.service";
+import type { CartService } from "./services/cart/cart.service";
+import { createCatalogService } from "./services/catalog/catalog.service";
+import type { CatalogService } from "./services/catalog/catalog.service";
+import { createPricingService } from "./services/catalog/pricing.service";
+import type { PricingService } from "./services/catalog/pricing.service";
+import { createGeoService } from "./services/geo/geo.service";
+import type { GeoService } from "./services/geo/geo.service";
+import { createDeliveryQuoteService } from "./services/geo/delivery-quote.service";
+import type { DeliveryQuoteService } from "./services/geo/delivery-quote.service";
+import { createDeliveryService } from "./services/geo/delivery.service";
+import type { DeliveryService } from "./services/geo/delivery.service";
 import type { AddressSuggester } from "./adapters/dadata-address";
 import type { DeliveryProvider } from "./adapters/delivery/provider";
-import { createClientService } from "./services/client.service";
-import type { ClientService } from "./services/client.service";
-import { createCompanyService } from "./services/company.service";
-import { createFeedbackService } from "./services/feedback.service";
-import type { FeedbackService } from "./services/feedback.service";
-import type { CompanyDirectory, CompanyService } from "./services/company.service";
-import { createPublicResponseCache } from "./services/public-response-cache";
+import { createClientService } from "./services/accounts/client.service";
+import type { ClientService } from "./services/accounts/client.service";
+import { createCompanyService } from "./services/accounts/company.service";
+import { createFeedbackService } from "./services/pages/feedback.service";
+import type { FeedbackService } from "./services/pages/feedback.service";
+import type { CompanyService } from "./services/accounts/company.service";
+import type { CompanyDirectory } from "./adapters/dadata";
+import { createPublicResponseCache } from "./services/catalog/public-response-cache";
 import { startCacheInvalidation } from "./services/cache-invalidation";
 import type { CacheInvalidation } from "./services/cache-invalidation";
 import { createLocalNotifications } from "./db/notifications";
 import type { DatabaseNotifications } from "./db/notifications";
-import type { PublicResponseCache } from "./services/public-response-cache";
-import { createPagesService } from "./services/pages.service";
-import type { PagesService } from "./services/pages.service";
-import { createFileService } from "./services/file.service";
-import type { FileService } from "./services/file.service";
-import { createFileStorages, PRIVATE_FILES_FOLDER } from "./services/file-storage";
-import type { FileStorages } from "./services/file-storage";
+import type { PublicResponseCache } from "./services/catalog/public-response-cache";
+import { createPagesService } from "./services/pages/pages.service";
+import type { PagesService } from "./services/pages/pages.service";
+import { createFileService } from "./services/files/file.service";
+import type { FileService } from "./services/files/file.service";
+import { createFileStorages, PRIVATE_FILES_FOLDER } from "./storage/file-storage";
+import type { FileStorages } from "./storage/file-storage";
 import { publicFilesRoutes } from "./plugins/public-files";
-import { createLayoutService } from "./services/layout.service";
-import type { LayoutService } from "./services/layout.service";
-import { createDesignService } from "./services/design.service";
-import { createDesignMessageService } from "./services/design-message.service";
-import type { DesignMessageService } from "./services/design-message.service";
-import { createNotificationService } from "./services/notification.service";
-import type { NotificationService } from "./services/notification.service";
-import { createProfileService } from "./services/profile.service";
-import type { ProfileService } from "./services/profile.service";
-import { createQuotaService, DEFAULT_QUOTAS } from "./services/quota.service";
-import type { QuotaConfig, QuotaService } from "./services/quota.service";
+import { createLayoutService } from "./services/files/layout.service";
+import type { LayoutService } from "./services/files/layout.service";
+import { createDesignService } from "./services/files/design.service";
+import { createDesignMessageService } from "./services/files/design-message.service";
+import type { DesignMessageService } from "./services/files/design-message.service";
+import { createNotificationService } from "./services/accounts/notification.service";
+import type { NotificationService } from "./services/accounts/notification.service";
+import { createProfileService } from "./services/accounts/profile.service";
+import type { ProfileService } from "./services/accounts/profile.service";
+import { DEFAULT_QUOTAS } from "./limits";
+import { createQuotaService } from "./services/files/quota.service";
+import type { QuotaService } from "./services/files/quota.service";
 import { clearStaleUploads } from "./routes/files/multipart";
-import type { DesignService } from "./services/design.service";
-import { createPreflightRunner } from "./jobs/preflight-runner";
-import type { PreflightRunner, PreflightRunnerOptions } from "./jobs/preflight-runner";
-import { createBalanceService } from "./services/balance.service";
-import type { BalanceService } from "./services/balance.service";
-import { createOrderService } from "./services/order.service";
-import type { OrderService } from "./services/order.service";
-import { createEmployeeOrderService } from "./services/employee-orders.service";
-import type { EmployeeOrderService } from "./services/employee-orders.service";
-import { createPaymentService } from "./services/payment.service";
-import type { PaymentService } from "./services/payment.service";
+import type { DesignService } from "./services/files/design.service";
+import { createCheckRunner, SWEEP_EVERY_MS as CHECK_SWEEP_EVERY_MS } from "./jobs/check-runner";
+import type { CheckRunner, CheckRunnerOptions } from "./jobs/check-runner";
+import { createScheduler } from "./jobs/scheduler";
+import type { Scheduler } from "./jobs/scheduler";
+import { createBalanceService } from "./services/orders/balance.service";
+import type { BalanceService } from "./services/orders/balance.service";
+import { createOrderService } from "./services/orders/order.service";
+import type { OrderService } from "./services/orders/order.service";
+import { createEmployeeOrderService } from "./services/orders/employee-orders.service";
+import type { EmployeeOrderService } from "./services/orders/employee-orders.service";
+import { createPaymentService } from "./services/orders/payment.service";
+import type { PaymentService } from "./services/orders/payment.service";
 import type { YookassaClient } from "./adapters/yookassa";
-import { createHandoffService } from "./services/handoff.service";
-import type { HandoffService } from "./services/handoff.service";
-import { createSessionService } from "./services/session.service";
+import { createHandoffService } from "./services/accounts/handoff.service";
+import type { HandoffService } from "./services/accounts/handoff.service";
+import { createSessionService } from "./services/accounts/session.service";
 import { createHealthService } from "./services/health.service";
-import { createVisitorSweep } from "./services/visitor-sweep";
+import { createVisitorSweep } from "./services/accounts/visitor-sweep";
 import type { HealthService } from "./services/health.service";
 import { createRateLimitService } from "./services/rate-limit.service";
 import type { RateLimitService } from "./services/rate-limit.service";
-import type { SessionService } from "./services/session.service";
+import type { SessionService } from "./services/accounts/session.service";
 import { SESSION_TOKEN_HEADER } from "../shared/contracts/index";
 
 declare module "fastify" {
@@ -160,8 +165,10 @@ declare module "fastify" {
     notifications: NotificationService;
     /** The signed-in person's own name, phone and password. */
     profiles: ProfileService;
-    /** The print-readiness check jobs (worker threads); started when the app is ready, stopped on close. */
-    preflight: PreflightRunner;
+    /** The layouts' print-readiness checks (pg-boss queue, engine threads); started when the app is ready, stopped on close. */
+    checks: CheckRunner;
+    /** The periodic work of this process (sweeps, the mail outbox's poll, the check sweep): jobs/scheduler.ts; stopped before the services close. */
+    scheduler: Scheduler;
     balance: BalanceService;
     payments: PaymentService;
     /** Counters in the database that every node shares: request limits and quotas. */
@@ -170,7 +177,7 @@ declare module "fastify" {
     quotas: QuotaService;
     /** GET /api/health's write probes of the database and the files. */
     health: HealthService;
-    /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/public-response-cache.ts). */
+    /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/catalog/public-response-cache.ts). */
     publicCache: PublicResponseCache;
     /** Drops the in-memory caches on every node after a write to what they were made from (services/cache-invalidation.ts). */
     cacheInvalidation: CacheInvalidation;
@@ -180,6 +187,11 @@ declare module "fastify" {
     readonly publicOrigin: string;
   }
 }
+
+/** How often the scheduler tidies up the limits' counters, the sign-in throttle's keys and abandoned visitors' accounts. */
+const TIDY_UP_EVERY_MS = 10 * 60_000;
+/** How often the scheduler clears stale uploads from the incoming folder (also once at start). */
+const STALE_UPLOADS_EVERY_MS = 60 * 60_000;
 
 /** How old an anonymous catalogue page may be: the catalogue changes only in the admin panel or by an import. */
 export const PUBLIC_CACHE_TTL_MS = 30_000;
@@ -201,8 +213,8 @@ export interface AppOptions {
   storages?: FileStorages;
   /** The largest layout PDF accepted, in MB (OTTISK_MAX_LAYOUT_MB); default 100. */
   maxLayoutMb?: number;
-  /** The layout check jobs' worker threads: how many, time and memory limits, the engine module (tests). */
-  preflight?: Omit<PreflightRunnerOptions, "onError">;
+  /** The checks' worker threads: how many, time and memory limits, the engine module (tests). */
+  checks?: Omit<CheckRunnerOptions, "onError">;
   /** Fastify's logger: false (the default) for tests, true or pino options for the server. */
   logger?: FastifyServerOptions["logger"];
   /** The shop's public address; without it the address each request came to is used. */
@@ -215,7 +227,7 @@ export interface AppOptions {
   handoffSecret?: string;
   /** Request limits per client address over the defaults (OTTISK_RATE_LIMITS; plugins/rate-limits.ts). */
   requestLimits?: Partial<RequestLimits>;
-  /** The sign-in throttle's backoff over the defaults, and its clock (tests); services/login-throttle.ts. */
+  /** The sign-in throttle's backoff over the defaults, and its clock (tests); services/accounts/login-throttle.ts. */
   loginThrottle?: Partial<LoginThrottleSettings> & { now?: () => number };
   /** Where companies are looked up by ИНН beyond the shop's own (DaData); none offline. */
   companyDirectory?: CompanyDirectory | null;
@@ -328,6 +340,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("mail", mail);
   app.addHook("onReady", async () => mail.start());
   app.addHook("onClose", () => mail.stop());
+  const mailPollMs = options.mail?.settings?.pollMs ?? DEFAULT_MAIL_OUTBOX.pollMs;
   // The letters (with their sign-in links) are readable on a page only while they go to files.
   const devMailPage = !smtpUrl && options.mail?.devPage !== false;
   app.decorate("registration", createRegistrationService(options.database, { sessions, outbox: mail, throttle: loginThrottle }));
@@ -347,13 +360,13 @@ export async function buildApp(options: AppOptions) {
   const files = createFileService(options.database, fileStorage, storages.publicFiles, (error) => app.log.error({ err: error }, "a stored file could not be removed"));
   // Uploads stream here while they arrive: on the private files' disk, so storing one is a rename.
   const incomingDir = join(filesDir, PRIVATE_FILES_FOLDER, INCOMING_FOLDER);
-  const preflight = createPreflightRunner({ db: options.database, sql: options.databaseSql, underSetupLock: options.underSetupLock ?? ((work) => work()) }, fileStorage, {
-    ...options.preflight,
-    onError: (error, jobId) => app.log.error({ err: error, jobId }, "layout check failed unexpectedly"),
+  const checks = createCheckRunner({ db: options.database, sql: options.databaseSql, underSetupLock: options.underSetupLock ?? ((work) => work()) }, fileStorage, {
+    ...options.checks,
+    onError: (error, checkId) => app.log.error({ err: error, checkId }, "check failed unexpectedly"),
   });
-  const layouts = createLayoutService(options.database, files, preflight, (options.maxLayoutMb ?? 100) * 1024 * 1024);
+  const layouts = createLayoutService(options.database, files, checks, (options.maxLayoutMb ?? 100) * 1024 * 1024);
   app.decorate("files", files);
-  // Visitors' temporary accounts nobody can reach any more go, with their files (every 10 minutes, with the limits' tidy-up).
+  // Visitors' temporary accounts nobody can reach any more go, with their files (the scheduler's visitor-sweep below).
   const visitorSweep = createVisitorSweep(options.database, files);
   app.decorate(
     "health",
@@ -370,14 +383,28 @@ export async function buildApp(options: AppOptions) {
   app.decorate("notifications", createNotificationService(options.database));
   app.decorate("profiles", createProfileService(options.database));
   app.decorate("quotas", createQuotaService(options.database, app.limits, files, options.quotas ?? DEFAULT_QUOTAS));
-  app.addHook("onReady", async () => {
-    await clearStaleUploads(incomingDir);
-  });
-  app.decorate("preflight", preflight);
-  app.addHook("onReady", () => preflight.start());
-  app.addHook("onClose", () => preflight.stop());
+  app.decorate("checks", checks);
+  app.addHook("onReady", () => checks.start());
+  app.addHook("onClose", () => checks.stop());
   app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation }));
   app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts }));
+
+  // All periodic work of this process, started once the services are (onReady: the outbox, the check
+  // queue) and stopped, its runs awaited, before any of them closes (preClose runs before onClose).
+  const scheduler = createScheduler({ onError: (error, task) => app.log.warn({ err: error, task }, "a scheduled task failed; it runs again at its next tick") });
+  // The request limits' ended windows and the sign-in throttle's forgotten keys: a tidy-up, the counts are right without it.
+  scheduler.add({ name: "rate-limit-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => app.limits.sweep() });
+  scheduler.add({ name: "login-throttle-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => loginThrottle.sweep() });
+  scheduler.add({ name: "visitor-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => visitorSweep.sweep() });
+  // Letters that no wake sent: another node's, and retries that came due.
+  scheduler.add({ name: "mail-outbox", everyMs: mailPollMs, run: () => mail.poll() });
+  // Waiting checks without a carrier (only in a process that takes checks; a no-op elsewhere).
+  scheduler.add({ name: "check-sweep", everyMs: CHECK_SWEEP_EVERY_MS, run: () => checks.sweep() });
+  // Uploads a stopped process left half-written in the incoming folder (older than an hour): at start, then hourly.
+  scheduler.add({ name: "stale-uploads", everyMs: STALE_UPLOADS_EVERY_MS, atStart: true, run: () => clearStaleUploads(incomingDir) });
+  app.decorate("scheduler", scheduler);
+  app.addHook("onReady", async () => scheduler.start());
+  app.addHook("preClose", () => scheduler.stop());
 
   await installOpenApi(app);
 
@@ -394,11 +421,7 @@ export async function buildApp(options: AppOptions) {
       });
       await installSessions(api, sessions);
       // Before the routes: only those with config.rateLimit (routeLimit) are limited, per client address.
-      await installRateLimits(api, {
-        limits: app.limits,
-        ...(options.requestLimits ? { settings: options.requestLimits } : {}),
-        sweepers: [() => loginThrottle.sweep(), () => visitorSweep.sweep()],
-      });
+      await installRateLimits(api, { limits: app.limits, ...(options.requestLimits ? { settings: options.requestLimits } : {}) });
       // Cookie calls that change something must come from the shop's or a partner's page (CSRF); bearer calls pass.
       installOriginCheck(api, { partnerOrigins: options.partnerOrigins ?? [] });
       // Who may call a route (config.access), before its body is read or validated: 401/403 before any 400.
@@ -434,6 +457,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(orderDocumentRoutes);
       await api.register(fileRoutes, { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir });
       await api.register(designOrderRoutes);
+      await api.register(checkRoutes);
       await api.register(designMessageRoutes);
       await api.register(notificationRoutes);
       await api.register(profileRoutes);
@@ -449,7 +473,7 @@ export async function buildApp(options: AppOptions) {
   return app;
 }
 
-/** The folder of `filesDir` the local private storage keeps its files in (services/file-storage.ts). */
+/** The folder of `filesDir` the local private storage keeps its files in (storage/file-storage.ts). */
 export { PRIVATE_FILES_FOLDER };
 /** The folder of the private one where uploads stream to while they arrive (no storage key starts with a dot). */
 export const INCOMING_FOLDER = ".incoming";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "./config";
-import { DEFAULT_QUOTAS } from "./services/quota.service";
+import { DEFAULT_QUOTAS } from "./limits";
 
 const cwd = "/srv/ottisk";
 
@@ -15,7 +15,7 @@ const defaults = {
   publicUrl: "http://localhost:8080",
   partnerOrigins: ["http://localhost:8080", "http://127.0.0.1:8080"],
   maxLayoutMb: 100,
-  preflight: { workers: 1, timeoutMs: 60_000, memoryMb: 512, accountConcurrency: 2, retries: 2 },
+  checks: { workers: 1, timeoutMs: 60_000, memoryMb: 512, accountConcurrency: 2, retries: 2 },
   trustProxy: false,
   requestLimits: {},
   quotas: DEFAULT_QUOTAS,
@@ -179,19 +179,19 @@ describe("readConfig", () => {
     expect(() => readConfig({ ...s3, OTTISK_S3_BUCKET: "" }, cwd)).toThrow(/set all five or none; missing OTTISK_S3_BUCKET/);
     expect(() => readConfig({ ...s3, OTTISK_S3_ENDPOINT: "storage.yandexcloud.net" }, cwd)).toThrow(/OTTISK_S3_ENDPOINT must be a full URL/);
     const limits = readConfig({ OTTISK_MAX_LAYOUT_MB: "250", OTTISK_PREFLIGHT_WORKERS: "2", OTTISK_PREFLIGHT_TIMEOUT_S: "45", OTTISK_PREFLIGHT_MEMORY_MB: "1024" }, cwd);
-    expect(limits).toMatchObject({ maxLayoutMb: 250, preflight: { workers: 2, timeoutMs: 45_000, memoryMb: 1024 } });
+    expect(limits).toMatchObject({ maxLayoutMb: 250, checks: { workers: 2, timeoutMs: 45_000, memoryMb: 1024 } });
     expect(() => readConfig({ OTTISK_MAX_LAYOUT_MB: "0" }, cwd)).toThrow(ConfigError);
     expect(() => readConfig({ OTTISK_PREFLIGHT_MEMORY_MB: "lots" }, cwd)).toThrow(/OTTISK_PREFLIGHT_MEMORY_MB must be a whole number from 64 to 16384/);
   });
 
   it("reads the settings of several nodes: pool size, a node that only queues checks, per-account concurrency and retries", () => {
     const postgres = "postgres://ottisk@db.internal:5432/ottisk";
-    expect(readConfig({}, cwd)).toMatchObject({ databasePoolSize: 10, preflight: { workers: 1, accountConcurrency: 2, retries: 2 } });
+    expect(readConfig({}, cwd)).toMatchObject({ databasePoolSize: 10, checks: { workers: 1, accountConcurrency: 2, retries: 2 } });
     const node = readConfig(
       { DATABASE_URL: postgres, OTTISK_DB_POOL_SIZE: "4", OTTISK_PREFLIGHT_WORKERS: "0", OTTISK_PREFLIGHT_ACCOUNT_CONCURRENCY: "1", OTTISK_PREFLIGHT_RETRIES: "5" },
       cwd,
     );
-    expect(node).toMatchObject({ databasePoolSize: 4, preflight: { workers: 0, accountConcurrency: 1, retries: 5 } });
+    expect(node).toMatchObject({ databasePoolSize: 4, checks: { workers: 0, accountConcurrency: 1, retries: 5 } });
     // Without a PostgreSQL shared with a worker process nobody would ever run the checks.
     expect(() => readConfig({ OTTISK_PREFLIGHT_WORKERS: "0" }, cwd)).toThrow(/OTTISK_PREFLIGHT_WORKERS=0 .* needs DATABASE_URL/);
     expect(() => readConfig({ OTTISK_DB_POOL_SIZE: "1" }, cwd)).toThrow(/OTTISK_DB_POOL_SIZE must be a whole number from 2 to 200/);

@@ -1,8 +1,7 @@
 import { join, resolve } from "node:path";
-import { parseRequestLimits } from "./plugins/rate-limits";
-import type { RequestLimits } from "./plugins/rate-limits";
-import { DEFAULT_QUOTAS } from "./services/quota.service";
-import type { QuotaConfig } from "./services/quota.service";
+import type { DeliveryConfig } from "./adapters/delivery/index";
+import { DEFAULT_QUOTAS, parseRequestLimits } from "./limits";
+import type { QuotaConfig, RequestLimits } from "./limits";
 
 /** How the server is set up, read once at start from the environment. */
 export interface ServerConfig {
@@ -54,13 +53,13 @@ export interface ServerConfig {
   /** OTTISK_MAX_LAYOUT_MB: the largest layout PDF accepted, in megabytes; default 100. */
   maxLayoutMb: number;
   /**
-   * The layout checks (server/jobs/preflight-runner.ts): OTTISK_PREFLIGHT_WORKERS (checks this
+   * The checks of layouts (server/jobs/check-runner.ts): OTTISK_PREFLIGHT_WORKERS (checks this
    * process runs at once, default 1; 0 → this node only queues them for `npm run worker`, which
    * needs DATABASE_URL), _TIMEOUT_S (60 s), _MEMORY_MB (512 MB), _ACCOUNT_CONCURRENCY (one account's
    * checks running at once across all processes, default 2), _RETRIES (how often a check whose
    * worker vanished is given to another, default 2).
    */
-  preflight: { workers: number; timeoutMs: number; memoryMb: number; accountConcurrency: number; retries: number };
+  checks: { workers: number; timeoutMs: number; memoryMb: number; accountConcurrency: number; retries: number };
   /**
    * OTTISK_QUOTA_UPLOADS_PER_HOUR, OTTISK_QUOTA_STORED_MB, OTTISK_QUOTA_QUEUED_CHECKS: what one
    * account may upload, keep and queue, each `visitor,client` (or one number for both); staff have none.
@@ -76,14 +75,6 @@ export interface ServerConfig {
    * (`off` hides the dev mail page that shows those files; it is never there with SMTP).
    */
   mail: { smtpUrl: string | undefined; from: string | undefined; devPage: boolean; dir: string };
-}
-
-/** CDEK_*, BOXBERRY_*, DPD_*, YANDEX_DELIVERY_*: each provider's keys and, optionally, its address (a proxy or a test double). */
-export interface DeliveryConfig {
-  cdek: { clientId: string; clientSecret: string; baseUrl: string | undefined } | undefined;
-  boxberry: { token: string; baseUrl: string | undefined } | undefined;
-  dpd: { clientNumber: string; clientKey: string; baseUrl: string | undefined } | undefined;
-  yandex: { token: string; baseUrl: string | undefined } | undefined;
 }
 
 /** A setting that cannot work; the message names the variable and what it should look like. */
@@ -133,10 +124,10 @@ function readOrigin(name: string, text: string): string {
 
 /** A whole number setting within bounds, or its default when unset. */
 /** Checks this process runs; 0 only where another process can take them (a worker on the same PostgreSQL). */
-function readPreflightWorkers(env: Env, databaseUrl: string | undefined): number {
+function readCheckWorkers(env: Env, databaseUrl: string | undefined): number {
   const workers = readWholeNumber(env, "OTTISK_PREFLIGHT_WORKERS", 1, 0, 16);
   if (workers === 0 && databaseUrl === undefined) {
-    throw new ConfigError("OTTISK_PREFLIGHT_WORKERS=0 leaves the layout checks to `npm run worker`, which needs DATABASE_URL (a PostgreSQL both share); the embedded database runs the checks in this process, so set 1 or more");
+    throw new ConfigError("OTTISK_PREFLIGHT_WORKERS=0 leaves the checks to `npm run worker`, which needs DATABASE_URL (a PostgreSQL both share); the embedded database runs the checks in this process, so set 1 or more");
   }
   return workers;
 }
@@ -370,8 +361,8 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     recaptcha,
     s3: readS3(env),
     maxLayoutMb: readWholeNumber(env, "OTTISK_MAX_LAYOUT_MB", 100, 1, 2048),
-    preflight: {
-      workers: readPreflightWorkers(env, databaseUrl),
+    checks: {
+      workers: readCheckWorkers(env, databaseUrl),
       timeoutMs: readWholeNumber(env, "OTTISK_PREFLIGHT_TIMEOUT_S", 60, 1, 3600) * 1000,
       memoryMb: readWholeNumber(env, "OTTISK_PREFLIGHT_MEMORY_MB", 512, 64, 16_384),
       accountConcurrency: readWholeNumber(env, "OTTISK_PREFLIGHT_ACCOUNT_CONCURRENCY", 2, 1, 64),

@@ -17,10 +17,10 @@ import { readConfigOrExit } from "./config";
 import type { ServerConfig } from "./config";
 import { openDatabase, PGLITE_FOLDER } from "./db/client";
 import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
-import { seedDemoData } from "./db/seed";
-import { createFileStorages } from "./services/file-storage";
+import { seedDemoData } from "./seed/seed";
+import { createFileStorages } from "./storage/file-storage";
 import { hostSite } from "./plugins/host-site";
-import { sharedSecret } from "./services/shop-secret";
+import { sharedSecret } from "./services/accounts/shop-secret";
 import { staticSite } from "./plugins/static-site";
 
 const root = join(import.meta.dirname, "..");
@@ -88,7 +88,7 @@ const app = await buildApp({
   storages,
   maxLayoutMb: config.maxLayoutMb,
   quotas: config.quotas,
-  preflight: config.preflight,
+  checks: config.checks,
   // Letters by SMTP when OTTISK_SMTP_URL is set, else into the data folder's mail/ (the dev page shows them).
   mail: {
     smtpUrl: config.mail.smtpUrl ?? null,
@@ -135,6 +135,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
+  // The periodic tasks end first (their runs awaited), then the app and its services.
+  await app.scheduler.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -2,7 +2,6 @@ import { ofetch } from "ofetch";
 import type { $Fetch } from "ofetch";
 import { z } from "zod/mini";
 import type { CompanyLookup } from "../../shared/contracts/index";
-import type { CompanyDirectory } from "../services/company.service";
 
 /*
  * DaData's "find a company by ИНН" (findById/party): POST {query, branch_type} with
@@ -10,6 +9,11 @@ import type { CompanyDirectory } from "../services/company.service";
  * Switched on by DADATA_API_KEY. When DaData cannot be reached the shop answers from the companies
  * it already knows, so a slow outside service never blocks a client filling in a form.
  */
+
+/** The port the company service looks companies up through: a company's details by ИНН somewhere outside the shop (DaData), when one is configured. */
+export interface CompanyDirectory {
+  findByInn(inn: string): Promise<CompanyLookup | null>;
+}
 
 export const DADATA_DEFAULT_BASE_URL = "https://suggestions.dadata.ru";
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createTransport } from "nodemailer";
 
 /*
- * Where the outbox's letters go (services/mail-outbox.ts): an SMTP server when OTTISK_SMTP_URL is
+ * Where the outbox's letters go (services/mail/mail-outbox.ts): an SMTP server when OTTISK_SMTP_URL is
  * set (nodemailer's SMTP transport, e.g. smtp://user:password@smtp.example.ru:587 or smtps://…:465),
  * otherwise .eml files in the data folder's mail/ folder (nodemailer's stream transport builds the
  * same MIME message), so registration and recovery work offline and in tests.

@@ -6,7 +6,7 @@ import { z } from "zod/mini";
  * shopId:secretKey, an Idempotence-Key so a retried call never charges twice) and read one
  * (GET /v3/payments/{id}), which is what the webhook trusts instead of the notification's body.
  * Switched on by YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY; without them the shop takes payments on
- * its built-in test page (services/payment.service.ts).
+ * its built-in test page (services/orders/payment.service.ts).
  */
 
 export const YOOKASSA_DEFAULT_BASE_URL = "https://api.yookassa.ru";

@@ -7,8 +7,8 @@
  */
 import { readConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { seedDemoData } from "../db/seed";
-import { createFileStorages } from "../services/file-storage";
+import { seedDemoData } from "../seed/seed";
+import { createFileStorages } from "../storage/file-storage";
 
 try {
   const config = readConfig(process.env);

@@ -11,8 +11,8 @@ import { pathToFileURL } from "node:url";
 import { ConfigError, readConfig } from "../config";
 import { openDatabase } from "../db/client";
 import type { DatabaseOptions, OpenDatabase } from "../db/client";
-import { CityImportError, readCityCsv, writeCities } from "../services/city-import";
-import type { CityCsv } from "../services/city-import";
+import { CityImportError, readCityCsv, writeCities } from "../services/geo/city-import";
+import type { CityCsv } from "../services/geo/city-import";
 
 export interface GeoImportIo {
   args: readonly string[];

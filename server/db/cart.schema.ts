@@ -3,7 +3,6 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { account, company, recipient } from "./accounts.schema";
 import { clientOrder } from "./orders.schema";
-import { storedFile } from "./stored-file.schema";
 import { product } from "./catalog.schema";
 
 /*
@@ -87,30 +86,6 @@ export const orderProduct = pgTable(
   ],
 );
 
-/** The customer's layout of one detail of a line, with the server's print-readiness report and the approval. */
-export const layout = pgTable(
-  "layout",
-  {
-    id: serial("id").primaryKey(),
-    orderProductId: integer("order_product_id")
-      .notNull()
-      .references(() => orderProduct.id, { onDelete: "cascade" }),
-    detailName: text("detail_name").notNull(),
-    fileId: integer("file_id")
-      .notNull()
-      .references((): AnyPgColumn => storedFile.id, { onDelete: "restrict" }),
-    /** uploaded → checking → passed | failed | error */
-    status: text("status").notNull().default("uploaded"),
-    /** The server's findings (codes of spec §5) once the check is done. */
-    findings: jsonb("findings").$type<unknown[]>(),
-    /** The browser's findings, kept to report disagreements. */
-    browserFindings: jsonb("browser_findings").$type<unknown[]>(),
-    approvedAt: timestamp("approved_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("layout_order_product_id_idx").on(table.orderProductId, table.detailName), index("layout_file_id_idx").on(table.fileId)],
-);
-
 /** A delivery of a cart or an order (spec §3 delivery request data), with its price and date. */
 export const delivery = pgTable(
   "delivery",
@@ -143,5 +118,4 @@ export const delivery = pgTable(
 export type PromocodeRow = typeof promocode.$inferSelect;
 export type CartRow = typeof cart.$inferSelect;
 export type OrderProductRow = typeof orderProduct.$inferSelect;
-export type LayoutRow = typeof layout.$inferSelect;
 export type DeliveryRow = typeof delivery.$inferSelect;

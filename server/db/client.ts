@@ -18,6 +18,9 @@ import * as schema from "./schema";
  */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The transaction Drizzle hands to `db.transaction(async (tx) => …)`; usable wherever a Database is. */
+export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /**
  * Plain SQL with `$1` parameters on the same connections as `db`, for libraries that bring their
  * own statements (the check queue, pg-boss). A text without parameters may hold several statements.

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/server/support/test-database";
 import type { TestDatabase } from "../../tests/server/support/test-database";
 import { product, productCategory } from "./schema";
-import { seedDemoData } from "./seed";
-import { createFileStorages } from "../services/file-storage";
+import { seedDemoData } from "../seed/seed";
+import { createFileStorages } from "../storage/file-storage";
 import { productNameSortKey } from "./sort-key";
 
 let database: TestDatabase;

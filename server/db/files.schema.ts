@@ -3,15 +3,39 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 import { sql } from "drizzle-orm";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import { account, company } from "./accounts.schema";
-import { layout, orderProduct } from "./cart.schema";
+import { orderProduct } from "./cart.schema";
 import { clientOrder } from "./orders.schema";
 import { product } from "./catalog.schema";
 import { storedFile } from "./stored-file.schema";
 
 /*
- * The work on files: design orders and the print-readiness check jobs (autocheck). The files
+ * The work on files: layouts, design orders and the layouts' print-readiness checks. The files
  * themselves are in stored-file.schema.ts.
  */
+
+/** The customer's layout of one detail of a line, with the server's print-readiness report and the approval. */
+export const layout = pgTable(
+  "layout",
+  {
+    id: serial("id").primaryKey(),
+    orderProductId: integer("order_product_id")
+      .notNull()
+      .references(() => orderProduct.id, { onDelete: "cascade" }),
+    detailName: text("detail_name").notNull(),
+    fileId: integer("file_id")
+      .notNull()
+      .references((): AnyPgColumn => storedFile.id, { onDelete: "restrict" }),
+    /** uploaded → checking → passed | failed | error */
+    status: text("status").notNull().default("uploaded"),
+    /** The server's findings (codes of spec §5) once the check is done. */
+    findings: jsonb("findings").$type<unknown[]>(),
+    /** The browser's findings, kept to report disagreements. */
+    browserFindings: jsonb("browser_findings").$type<unknown[]>(),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("layout_order_product_id_idx").on(table.orderProductId, table.detailName), index("layout_file_id_idx").on(table.fileId)],
+);
 
 /** A design ordered from the shop instead of (or to fix) the customer's layout (spec §3 Design). */
 export const designOrder = pgTable(
@@ -46,8 +70,8 @@ export const designOrder = pgTable(
 );
 
 /** A print-readiness check of a layout (pitstopDesignId in spec §3): queued → running → done | failed. */
-export const preflightJob = pgTable(
-  "preflight_job",
+export const layoutCheck = pgTable(
+  "layout_check",
   {
     id: serial("id").primaryKey(),
     layoutId: integer("layout_id")
@@ -58,7 +82,7 @@ export const preflightJob = pgTable(
     accountId: integer("account_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
     state: text("state", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
     findings: jsonb("findings").$type<unknown[]>(),
-    /** Russian text for a file the engine could not read, or a job that ran out of time or memory. */
+    /** Russian text for a file the engine could not read, or a check that ran out of time or memory. */
     error: text("error"),
     durationMs: integer("duration_ms"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -69,14 +93,15 @@ export const preflightJob = pgTable(
     attempts: integer("attempts").notNull().default(0),
   },
   (table) => [
-    index("preflight_job_state_idx").on(table.state, table.createdAt),
-    index("preflight_job_account_idx").on(table.accountId, table.state),
+    index("layout_check_state_idx").on(table.state, table.createdAt),
+    index("layout_check_account_idx").on(table.accountId, table.state),
     // The cart's checks of its layouts and a layout's latest check (layout.service.ts), without reading the whole history.
-    index("preflight_job_layout_id_idx").on(table.layoutId, table.id),
+    index("layout_check_layout_id_idx").on(table.layoutId, table.id),
     // One open check per layout: two starts at once (a double click, two nodes) give one check, not two.
-    uniqueIndex("preflight_job_one_open_idx").on(table.layoutId).where(sql`${table.state} IN ('queued', 'running')`),
+    uniqueIndex("layout_check_one_open_idx").on(table.layoutId).where(sql`${table.state} IN ('queued', 'running')`),
   ],
 );
 
+export type LayoutRow = typeof layout.$inferSelect;
 export type DesignOrderRow = typeof designOrder.$inferSelect;
-export type PreflightJobRow = typeof preflightJob.$inferSelect;
+export type LayoutCheckRow = typeof layoutCheck.$inferSelect;

@@ -4,8 +4,8 @@ import { openTestDatabase } from "../../tests/server/support/test-database";
 import type { TestDatabase } from "../../tests/server/support/test-database";
 import { rekeyProductNames } from "./product-sort-keys";
 import { product } from "./schema";
-import { seedDemoData } from "./seed";
-import { createFileStorages } from "../services/file-storage";
+import { seedDemoData } from "../seed/seed";
+import { createFileStorages } from "../storage/file-storage";
 import { productNameSortKey } from "./sort-key";
 
 let database: TestDatabase;

@@ -15,14 +15,14 @@ export { productDetail, productOption, productOptionGroupValues, productPriceTie
 export type { ProductDetailRow, ProductOptionRow, ProductPriceTierRow, ProductServiceRow } from "./catalog-options.schema";
 export { websiteBlock, websitePage, websitePageKindValues } from "./pages.schema";
 export type { NewWebsitePageRow, StoredPageComponent, WebsiteBlockRow, WebsitePageRow } from "./pages.schema";
-export { cart, delivery, layout, orderProduct, promocode } from "./cart.schema";
-export type { CartRow, ChosenOptions, DeliveryRow, LayoutRow, OrderProductRow, PromocodeRow } from "./cart.schema";
+export { cart, delivery, orderProduct, promocode } from "./cart.schema";
+export type { CartRow, ChosenOptions, DeliveryRow, OrderProductRow, PromocodeRow } from "./cart.schema";
 export { balanceEntry, clientOrder, payment, paymentTypeValues } from "./orders.schema";
 export type { BalanceEntryRow, ClientOrderRow, PaymentRow } from "./orders.schema";
 export { storedFile } from "./stored-file.schema";
 export type { StoredFileRow } from "./stored-file.schema";
-export { designOrder, preflightJob } from "./files.schema";
-export type { DesignOrderRow, PreflightJobRow } from "./files.schema";
+export { designOrder, layout, layoutCheck } from "./files.schema";
+export type { DesignOrderRow, LayoutCheckRow, LayoutRow } from "./files.schema";
 export { handoffUse, loginThrottle, rateLimit, shopSecret } from "./security.schema";
 export type { LoginThrottleRow, RateLimitRow } from "./security.schema";
 export { designMessage, emailToken, emailTokenPurposeValues, mailOutbox, notification, notificationKindValues } from "./mail.schema";

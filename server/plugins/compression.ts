@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
  * because the plugin attaches itself to each route as it is declared. Only text types are touched:
  * PDFs, images and other downloads (also application/octet-stream, which the plugin would compress
  * by default) go out as they are, and so do ranges (206) and answers that come compressed already
- * (the anonymous catalogue pages of services/public-response-cache.ts). Request bodies are not
+ * (the anonymous catalogue pages of services/catalog/public-response-cache.ts). Request bodies are not
  * decompressed: a client that sends Content-Encoding gets the same treatment as before.
  */
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Viewer } from "../services/session.service";
+import type { Viewer } from "../services/accounts/session.service";
 
 /*
  * One session lookup per server-rendered page. The render asks the API several times in process

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isStorageKey } from "../services/file-storage";
-import type { FileStorage, StoredObject } from "../services/file-storage";
+import { isStorageKey } from "../storage/file-storage";
+import type { FileStorage, StoredObject } from "../storage/file-storage";
 import { sendNotFound } from "./errors";
 
 /*

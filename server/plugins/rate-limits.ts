@@ -3,6 +3,8 @@ import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RateLimitService } from "../services/rate-limit.service";
+import { DEFAULT_REQUEST_LIMITS } from "../limits";
+import type { RequestLimitName, RequestLimits } from "../limits";
 import { ShopError } from "../services/shop-error";
 
 /*
@@ -12,50 +14,6 @@ import { ShopError } from "../services/shop-error";
  * `request.ip`: behind the proxies named in OTTISK_TRUST_PROXY, the shopper's own; IPv6 addresses
  * count per /64. The defaults are far above what a shopper does; OTTISK_RATE_LIMITS changes them.
  */
-
-export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check", "design-message", "password-change", "registration", "email-send", "email-link", "mail-to", "company-lookup", "payment", "document"] as const;
-export type RequestLimitName = (typeof REQUEST_LIMIT_NAMES)[number];
-
-export interface RequestLimit {
-  /** Requests allowed per window from one address. */
-  max: number;
-  /** The window, in milliseconds (a fixed window: it starts with the first request). */
-  windowMs: number;
-}
-export type RequestLimits = Record<RequestLimitName, RequestLimit>;
-
-const MINUTE_MS = 60_000;
-
-export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
-  // Sign-in attempts of any outcome; failures are also slowed down per address and account (services/login-throttle.ts).
-  login: { max: 60, windowMs: 10 * MINUTE_MS },
-  "handoff": { max: 60, windowMs: 10 * MINUTE_MS },
-  "handoff-redeem": { max: 60, windowMs: 10 * MINUTE_MS },
-  // New visitors' temporary accounts (the first favourite, cart line or city of a visitor without a session).
-  "temp-account": { max: 20, windowMs: 10 * MINUTE_MS },
-  upload: { max: 100, windowMs: 60 * MINUTE_MS },
-  feedback: { max: 10, windowMs: 10 * MINUTE_MS },
-  // Layout checks started and browser check reports.
-  check: { max: 120, windowMs: 10 * MINUTE_MS },
-  // Messages on design orders (the customer's and the designer's).
-  "design-message": { max: 60, windowMs: 10 * MINUTE_MS },
-  // Password changes: each checks the current password (scrypt), so guesses with a stolen session stay few.
-  "password-change": { max: 10, windowMs: 10 * MINUTE_MS },
-  // New accounts (POST /auth/registration).
-  registration: { max: 10, windowMs: 10 * MINUTE_MS },
-  // Letters asked for: password recovery, the confirmation letter again.
-  "email-send": { max: 10, windowMs: 10 * MINUTE_MS },
-  // A letter's link used: confirming the address, setting a new password.
-  "email-link": { max: 30, windowMs: 10 * MINUTE_MS },
-  // Per e-mail address, not per client address (takeSubjectLimit): registrations and letters to one address.
-  "mail-to": { max: 5, windowMs: 60 * MINUTE_MS },
-  // Look-ups of a company by ИНН by callers who have not signed in (the registration form; DaData's quota).
-  "company-lookup": { max: 30, windowMs: 10 * MINUTE_MS },
-  // Paying an order again (POST /client-order/{id}/payment): each may create a payment at YooKassa.
-  payment: { max: 30, windowMs: 10 * MINUTE_MS },
-  // Closing documents made on demand (GET /client-order/{id}/act: a PDF rendered each time).
-  document: { max: 120, windowMs: 10 * MINUTE_MS },
-};
 
 /** What the shopper reads on a 429, before «Попробуйте снова через …». */
 const LIMIT_UI: Readonly<Record<RequestLimitName, string>> = {
@@ -166,28 +124,13 @@ export async function takeSubjectLimit(request: FastifyRequest, reply: FastifyRe
   throw error;
 }
 
-/** How often the ended windows (and the sign-in throttle's forgotten keys) are deleted: a tidy-up, the counts are right without it. */
-const SWEEP_EVERY_MS = 10 * MINUTE_MS;
-
 /**
  * Installs the limits on the /api instance, before its routes (only routes with `config.rateLimit`
- * are limited), and sweeps the counters' old rows (`sweepers` are other tables' tidy-ups) every
- * 10 minutes while the app runs.
+ * are limited). The counters' ended windows are deleted by the scheduler's `rate-limit-sweep`
+ * (app.ts, jobs/scheduler.ts), not here.
  */
-export async function installRateLimits(
-  api: FastifyInstance,
-  options: { limits: RateLimitService; settings?: Partial<RequestLimits>; now?: () => number; sweepers?: Array<() => Promise<unknown>> },
-): Promise<void> {
+export async function installRateLimits(api: FastifyInstance, options: { limits: RateLimitService; settings?: Partial<RequestLimits>; now?: () => number }): Promise<void> {
   api.decorate("requestLimits", { ...DEFAULT_REQUEST_LIMITS, ...options.settings });
-  const sweepers = [() => options.limits.sweep(), ...(options.sweepers ?? [])];
-  let timer: NodeJS.Timeout | undefined;
-  api.addHook("onReady", async () => {
-    timer = setInterval(() => {
-      for (const sweep of sweepers) sweep().catch((error: unknown) => api.log.warn({ err: error }, "sweeping old rate-limit rows failed"));
-    }, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  api.addHook("onClose", async () => clearInterval(timer));
   await api.register(fastifyRateLimit, {
     global: false,
     store: databaseStore(options.limits, options.now ?? Date.now),
@@ -199,22 +142,4 @@ export async function installRateLimits(
         message: "Request limit reached",
       }),
   });
-}
-
-/** Parses OTTISK_RATE_LIMITS: `login=60/10m,temp-account=20/10m`; each `name=count/window`, window in s, m or h. */
-export function parseRequestLimits(text: string): { limits: Partial<RequestLimits> } | { error: string } {
-  const limits: Partial<RequestLimits> = {};
-  for (const entry of text.split(",").map((part) => part.trim()).filter((part) => part !== "")) {
-    const match = /^([a-z-]+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*([smh])$/.exec(entry);
-    const name = REQUEST_LIMIT_NAMES.find((known) => known === match?.[1]);
-    if (!match || !name) return { error: `"${entry}" is not name=count/window with a name among ${REQUEST_LIMIT_NAMES.join(", ")} (e.g. login=60/10m)` };
-    const max = Number(match[2]);
-    const unitMs = match[4] === "s" ? 1000 : match[4] === "m" ? MINUTE_MS : 60 * MINUTE_MS;
-    const windowMs = Number(match[3]) * unitMs;
-    if (max < 1 || max > 1_000_000 || windowMs < 1000 || windowMs > 24 * 60 * MINUTE_MS) {
-      return { error: `"${entry}" must allow 1 to 1000000 requests in a window of 1 s to 24 h` };
-    }
-    limits[name] = { max, windowMs };
-  }
-  return { limits };
 }

@@ -2,8 +2,8 @@ import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE, SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
 import { ShopError } from "../services/shop-error";
-import { SESSION_LIFETIME_MS } from "../services/session.service";
-import type { OpenedSession, SessionService, Viewer } from "../services/session.service";
+import { SESSION_LIFETIME_MS } from "../services/accounts/session.service";
+import type { OpenedSession, SessionService, Viewer } from "../services/accounts/session.service";
 import { resolveInScope } from "./in-process-session";
 import { takeRequestLimit } from "./rate-limits";
 

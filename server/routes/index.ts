@@ -24,6 +24,7 @@ export { paymentRoutes } from "./orders/payments";
 export { orderDocumentRoutes } from "./orders/documents";
 export { fileRoutes } from "./files/files";
 export { designOrderRoutes } from "./files/design-orders";
+export { checkRoutes } from "./files/checks";
 export { designMessageRoutes } from "./files/design-messages";
 export { notificationRoutes } from "./account/notifications";
 export { profileRoutes } from "./account/profile";

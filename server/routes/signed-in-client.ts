@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { requireSignedIn } from "../plugins/session";
-import { actingClientId } from "../services/acting-client";
+import { actingClientId } from "../services/accounts/acting-client";
 
 /**
  * The client whose data a signed-in call works on: the caller's own account, or the client an

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Health, HealthCheck } from "../../shared/contracts/index";
-import type { FileStorage } from "./file-storage";
+import type { FileStorage } from "../storage/file-storage";
 import type { RateLimitService } from "./rate-limit.service";
 
 /*

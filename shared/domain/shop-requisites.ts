@@ -1,7 +1,7 @@
 /*
  * The shop's requisites — the one source for everything that names the legal entity behind the
- * storefront: the invoice and the act (server/services/pdf-document.ts), the footer, the contacts
- * page and the demo PDFs (server/db/data/demo-site.json). Demo values: «Оттиск» is not a real company.
+ * storefront: the invoice and the act (server/services/orders/pdf-document.ts), the footer, the contacts
+ * page and the demo PDFs (server/seed/data/demo-site.json). Demo values: «Оттиск» is not a real company.
  */
 
 /** The legal entity's details as its documents print them. */

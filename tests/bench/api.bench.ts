@@ -3,8 +3,8 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../server/db/client";
-import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { seedDemoData } from "../../server/seed/seed";
+import { createFileStorages } from "../../server/storage/file-storage";
 import { memoryMb, startBenchServer } from "./bench-process";
 import { signInDemoClient } from "./scale-session";
 

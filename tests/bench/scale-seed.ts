@@ -23,7 +23,7 @@ export interface ScaleSeedResult {
   products: number;
   orders: number;
   orderLines: number;
-  preflightJobs: number;
+  checks: number;
   /** Wall time of the seeding, in milliseconds. */
   ms: number;
 }
@@ -125,7 +125,7 @@ export async function seedScale(db: Database, factor: number): Promise<ScaleSeed
       SELECT l.id, 'Лицевая сторона', f.id, 'passed', '[]'::jsonb, now()
       FROM scale_line l JOIN stored_file f ON f.storage_key = 'scale/line-' || l.id || '.pdf' WHERE l.n = 1`);
     await tx.execute(sql`
-      INSERT INTO preflight_job (layout_id, profile, account_id, state, findings, duration_ms, started_at, finished_at)
+      INSERT INTO layout_check (layout_id, profile, account_id, state, findings, duration_ms, started_at, finished_at)
       SELECT y.id, '{}'::jsonb, l.account_id, 'done', '[]'::jsonb, 400, now(), now()
       FROM scale_line l JOIN layout y ON y.order_product_id = l.id WHERE l.n = 1`);
     await tx.execute(sql`
@@ -138,6 +138,6 @@ export async function seedScale(db: Database, factor: number): Promise<ScaleSeed
   const products = await countOf(db, sql`SELECT count(*) AS n FROM product`);
   const orders = await countOf(db, sql`SELECT count(*) AS n FROM client_order`);
   const orderLines = await countOf(db, sql`SELECT count(*) AS n FROM order_product`);
-  const preflightJobs = await countOf(db, sql`SELECT count(*) AS n FROM preflight_job`);
-  return { factor, products, orders, orderLines, preflightJobs, ms: Math.round(performance.now() - started) };
+  const checks = await countOf(db, sql`SELECT count(*) AS n FROM layout_check`);
+  return { factor, products, orders, orderLines, checks, ms: Math.round(performance.now() - started) };
 }

@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openDatabase } from "../../server/db/client";
 import type { DatabaseOptions } from "../../server/db/client";
-import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { seedDemoData } from "../../server/seed/seed";
+import { createFileStorages } from "../../server/storage/file-storage";
 import { categoryListSchema, productListPageSchema, SESSION_COOKIE } from "../../shared/contracts/index";
 import { measureLatency, startShop, startStallProbe, stopShop, timedRequest } from "./scale-measure";
 import type { Latency, LoadSettings } from "./scale-measure";
@@ -190,7 +190,7 @@ async function grow(db: string, store: Store, factor: number) {
   const seeded = await seedScale(opened.db, factor);
   await opened.close();
   console.log(
-    `\n${db} ${factor}×: ${seeded.products} products, ${seeded.orders} orders, ${seeded.orderLines} order lines, ${seeded.preflightJobs} checks (seeded in ${(seeded.ms / 1000).toFixed(1)} s)`,
+    `\n${db} ${factor}×: ${seeded.products} products, ${seeded.orders} orders, ${seeded.orderLines} order lines, ${seeded.checks} checks (seeded in ${(seeded.ms / 1000).toFixed(1)} s)`,
   );
 }
 

@@ -2,8 +2,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
-import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { seedDemoData } from "../../server/seed/seed";
+import { createFileStorages } from "../../server/storage/file-storage";
 import { hostSite } from "../../server/plugins/host-site";
 import { staticSite } from "../../server/plugins/static-site";
 

@@ -4,9 +4,9 @@ import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../server/db/client";
-import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { seedDemoData } from "../../server/seed/seed";
+import { createFileStorages } from "../../server/storage/file-storage";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { memoryMb, startBenchServer } from "./bench-process";
 import { FACE, accountIdOf, cartLine, minimalPdf, productWithDetails } from "../server/support/files-fixtures";
 

@@ -9,7 +9,7 @@ import type { Api } from "../../shared/http/index";
 import { STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { apiBase, shadow, testApi, waitFor } from "./support";
 
-/** The demo client (server/db/data/demo-accounts.json) and its company. */
+/** The demo client (server/seed/data/demo-accounts.json) and its company. */
 export const DEMO_CLIENT = { email: "client@example.com", password: "client12345" };
 export const ROMASHKA = "ООО «Ромашка»";
 

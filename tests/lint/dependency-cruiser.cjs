@@ -24,6 +24,24 @@ const onlyImports = (name, comment, folder, allowed) => ({
   to: { pathNot: [`^${folder}/`, ...allowed], couldNotResolve: false },
 });
 
+/** A server floor that must not import the floors above it (`above`: path patterns). */
+const serverFloor = (name, comment, folder, above) => ({
+  name,
+  comment,
+  severity: "error",
+  from: { path: `^${folder}/`, pathNot: TEST },
+  to: { path: above },
+});
+
+/** A low server folder (or file) that imports nothing of server/ but `allowed`; packages, shared/ and Node stay free. */
+const serverOnly = (name, comment, folder, allowed) => ({
+  name,
+  comment,
+  severity: "error",
+  from: { path: `^${folder}`, pathNot: TEST },
+  to: { path: "^server/", pathNot: allowed },
+});
+
 module.exports = {
   forbidden: [
     onlyImports("contracts-only-zod", "shared/contracts imports only zod.", "shared/contracts", npm("zod")),
@@ -113,6 +131,41 @@ module.exports = {
       severity: "error",
       from: { path: "^server/", pathNot: TEST },
       to: { path: "^tests/" },
+    },
+    // The server's floors, top to bottom (../shared/docs/architecture.md, server/README.md "Layers"):
+    // server.ts, worker.ts, cli/ → app.ts → routes/ → plugins/ → services/ → jobs/ → storage/ → adapters/ and db/;
+    // config.ts and limits.ts are read by any floor above them; seed/ stands above the services, imported only by the entries.
+    serverFloor("server-routes-not-up", "Routes import plugins, services and below, never app.ts, the entries, cli/ or seed/.", "server/routes", [
+      "^server/(app|server|worker)\\.ts$",
+      "^server/(cli|seed)/",
+    ]),
+    serverFloor("server-plugins-not-up", "Fastify plugins import services and below, never a route, app.ts or the entries.", "server/plugins", [
+      "^server/(app|server|worker)\\.ts$",
+      "^server/(routes|cli|seed)/",
+    ]),
+    serverFloor("server-services-not-up", "Services import jobs, storage, adapters and db, never routes, plugins, app.ts, config.ts or the entries.", "server/services", [
+      "^server/(app|server|worker|config)\\.ts$",
+      "^server/(routes|plugins|cli|seed)/",
+    ]),
+    serverFloor("server-jobs-not-up", "Jobs (the check queue, the scheduler) import storage, adapters and db, never a service or anything above.", "server/jobs", [
+      "^server/(app|server|worker|config)\\.ts$",
+      "^server/(services|routes|plugins|cli|seed)/",
+    ]),
+    serverOnly("server-storage-only-below", "File storage imports only db/ and adapters/ of the server.", "server/storage", ["^server/(storage|db|adapters)/"]),
+    serverOnly("server-adapters-only-adapters", "An adapter owns its port type and imports nothing of the server but other adapters.", "server/adapters", ["^server/adapters/"]),
+    serverOnly("server-db-only-db", "The schemas, migrations and the client import nothing of the server above db/.", "server/db", ["^server/db/"]),
+    serverOnly("server-config-only-below", "config.ts reads the environment into the adapters' port types and limits.ts, importing no plugin or service.", "server/config\\.ts$", [
+      "^server/config\\.ts$",
+      "^server/adapters/",
+      "^server/limits\\.ts$",
+    ]),
+    serverOnly("server-limits-nothing", "limits.ts is plain data and its parser, below everything that reads it.", "server/limits\\.ts$", ["^server/limits\\.ts$"]),
+    {
+      name: "server-seed-only-from-entries",
+      comment: "The seed is an application above the services: only the entries (server.ts, worker.ts, cli/), app.ts and the seed itself import it.",
+      severity: "error",
+      from: { path: "^server/", pathNot: ["^server/(app|server|worker)\\.ts$", "^server/(cli|seed)/", TEST] },
+      to: { path: "^server/seed/" },
     },
     {
       name: "preflight-nothing-of-the-app",

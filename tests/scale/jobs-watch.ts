@@ -1,7 +1,7 @@
 import type pg from "pg";
 
 /*
- * Watches the `preflight_job` table of npm run test:scale through its own PostgreSQL connection:
+ * Watches the `layout_check` table (the checks) of npm run test:scale through its own PostgreSQL connection:
  * every 100 ms it reads all rows and keeps, per check, each distinct state it was seen in. A check
  * that finished and then changed again (ran twice, finished twice) shows up as a second terminal
  * entry. Rows are read as JSON (`to_jsonb`), so a column the queue adds (`attempts`) is seen when it
@@ -32,7 +32,7 @@ export class JobsWatch {
   constructor(private readonly client: pg.Client) {}
 
   async read(): Promise<Map<number, JobRow>> {
-    const result = await this.client.query<{ row: Record<string, unknown> }>("SELECT to_jsonb(j) AS row FROM preflight_job j ORDER BY id");
+    const result = await this.client.query<{ row: Record<string, unknown> }>("SELECT to_jsonb(j) AS row FROM layout_check j ORDER BY id");
     const rows = new Map<number, JobRow>();
     for (const { row } of result.rows) {
       const job: JobRow = {

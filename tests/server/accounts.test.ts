@@ -18,9 +18,9 @@ import {
 } from "../../shared/contracts/index";
 import type { AccountProfile, ServerError } from "../../shared/contracts/index";
 import { account } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
-import { hashPassword } from "../../server/services/password";
-import { DEFAULT_LOGIN_THROTTLE } from "../../server/services/login-throttle";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { hashPassword } from "../../server/services/accounts/password";
+import { DEFAULT_LOGIN_THROTTLE } from "../../server/services/accounts/login-throttle";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 

@@ -3,7 +3,7 @@ import { productListPageSchema } from "../../shared/contracts/index";
 import type { Cart } from "../../shared/contracts/index";
 import { CART_PATCH_RETRIES } from "../../shared/http/cart.endpoints";
 import { createApi, isApiError } from "../../shared/http/index";
-import { emptyCart } from "../../server/services/cart.mapper";
+import { emptyCart } from "../../server/services/cart/cart.mapper";
 import { memorySessionTokens } from "./support/api-client";
 import { startFakeService } from "./support/fake-http";
 import type { FakeService } from "./support/fake-http";

@@ -5,7 +5,7 @@ import { accountProfileSchema, cartSchema, serverErrorSchema, SESSION_TOKEN_HEAD
 import type { Cart, ServerError } from "../../shared/contracts/index";
 import { formatRoubles, vatIncludedKopecks } from "../../shared/domain/index";
 import { account, cart, clientOrder, company, layout, orderProduct, product, productCategory, recipient, storedFile } from "../../server/db/schema";
-import { DEMO_ACCOUNTS, DEMO_PROMOCODES } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS, DEMO_PROMOCODES } from "../../server/seed/demo-data";
 import { FRESH_CLIENT_PASSWORD, freshClient } from "./support/fresh-client";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";

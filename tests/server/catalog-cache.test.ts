@@ -5,7 +5,7 @@ import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
- * Anonymous catalogue pages are kept as validated JSON for a short while (services/public-response-cache.ts):
+ * Anonymous catalogue pages are kept as validated JSON for a short while (services/catalog/public-response-cache.ts):
  * the same answer for every anonymous caller, never a signed-in caller's favourite marks.
  */
 

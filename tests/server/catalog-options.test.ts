@@ -18,8 +18,8 @@ import { preflightProfileSchema } from "../../shared/contracts/preflight-profile
 import { BUSINESS_CARD_PROFILE } from "../../preflight/core/testing";
 import type { Product, ProductCard, ProductPriceQuote, ServerError } from "../../shared/contracts/index";
 import { product as productTable, productOption, productPriceTier, productService } from "../../server/db/schema";
-import { seedDemoData } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { seedDemoData } from "../../server/seed/seed";
+import { createFileStorages } from "../../server/storage/file-storage";
 import { createApi, isApiError } from "../../shared/http/index";
 import type { Api } from "../../shared/http/index";
 import { callerOf } from "./support/api-calls";

@@ -18,7 +18,7 @@ import { createCdekProvider } from "../../server/adapters/delivery/cdek";
 import { inProcessFetch } from "../../server/plugins/in-process-fetch";
 import { createApi, isApiError } from "../../shared/http/index";
 import { city } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { closeServer, serveOnLoopback } from "./support/fake-http";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";

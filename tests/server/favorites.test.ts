@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
 import { productCardSchema, productListPageSchema, SESSION_TOKEN_HEADER, sessionGrantSchema } from "../../shared/contracts/index";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 

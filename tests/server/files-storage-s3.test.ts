@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buffer, text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFileStorages, createS3FileStorage } from "../../server/services/file-storage";
+import { createFileStorages, createS3FileStorage } from "../../server/storage/file-storage";
 import { startS3Server } from "./support/s3-server";
 import type { TestS3Server } from "./support/s3-server";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cartSchema,
@@ -12,9 +12,9 @@ import {
   websiteFileSchema,
 } from "../../shared/contracts/index";
 import type { Layout } from "../../shared/contracts/index";
-import { designOrder, layout, preflightJob, storedFile } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
-import { createLocalFileStorage } from "../../server/services/file-storage";
+import { designOrder, layout, layoutCheck, storedFile } from "../../server/db/schema";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { createLocalFileStorage } from "../../server/storage/file-storage";
 import { createApi } from "../../shared/http/index";
 import { BACK, FACE, PNG_BYTES, TEST_PROFILE, accountIdOf, cartLine, minimalPdf, multipartBody, printReadyPdf, productWithDetails } from "./support/files-fixtures";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
@@ -360,7 +360,7 @@ describe("the API client (shared/http files endpoints) against a live server", (
     expect(await api.reportBrowserCheck(started.pitstopDesignId, { findings: [{ code: 2078, page: 1 }], error: null })).toEqual({ agreed: false });
     const logged = logLines.filter((text) => text.includes("disagrees")).map((text) => JSON.parse(text) as Record<string, unknown>);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ level: 40, pitstopDesignId: started.pitstopDesignId, layoutId: uploaded.id, server: [], browser: ["2078@1"] });
+    expect(logged[0]).toMatchObject({ level: 40, checkId: started.pitstopDesignId, layoutId: uploaded.id, server: [], browser: ["2078@1"] });
     const [kept] = await testApp.database.db.select({ browserFindings: layout.browserFindings }).from(layout).where(eq(layout.id, uploaded.id));
     expect(kept?.browserFindings).toEqual([{ code: 2078, page: 1 }]);
 
@@ -391,13 +391,15 @@ describe("POST /api/client-order/autocheck/{id}/browser-check", () => {
     const uploaded = await uploadedLayout(await uploadLayout(clientToken, { orderProductId: String(lineWithBack.orderProductId), detailName: FACE }, { name: "b.pdf", bytes: minimalPdf() }));
     const started = await call({ method: "POST", url: `/api/client-order/${lineWithBack.cartId}/product/${lineWithBack.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
     const { pitstopDesignId } = started.json() as { pitstopDesignId: number };
-    await testApp.database.db.update(preflightJob).set({ state: "running" }).where(eq(preflightJob.id, pitstopDesignId));
+    // Running under a live attempt of its own (started now, a new attempt token): a worker that claimed it before writes
+    // nothing (its token is stale), one that gets the carrier now leaves a live attempt alone.
+    await testApp.database.db.update(layoutCheck).set({ state: "running", startedAt: new Date(), attempts: sql`${layoutCheck.attempts} + 1` }).where(eq(layoutCheck.id, pitstopDesignId));
     const url = `/api/client-order/autocheck/${pitstopDesignId}/browser-check`;
     const running = await call({ method: "POST", url, token: clientToken, payload: { findings: [], error: null } });
     expect(running.statusCode).toBe(409);
     expect(problemOf(running).messageUI).toContain("ещё идёт");
 
-    await testApp.database.db.update(preflightJob).set({ state: "failed", error: "Файл PDF повреждён" }).where(eq(preflightJob.id, pitstopDesignId));
+    await testApp.database.db.update(layoutCheck).set({ state: "failed", error: "Файл PDF повреждён" }).where(eq(layoutCheck.id, pitstopDesignId));
     const bothFailed = await call({ method: "POST", url, token: clientToken, payload: { findings: null, error: "DAMAGED" } });
     expect(bothFailed.json()).toEqual({ agreed: true });
     const onlyServerFailed = await call({ method: "POST", url, token: clientToken, payload: { findings: [], error: null } });

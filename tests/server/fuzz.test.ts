@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionGrantSchema } from "../../shared/contracts/index";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
-import { REQUEST_LIMIT_NAMES } from "../../server/plugins/rate-limits";
-import type { RequestLimits } from "../../server/plugins/rate-limits";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { REQUEST_LIMIT_NAMES } from "../../server/limits";
+import type { RequestLimits } from "../../server/limits";
 import { startTestApp, TEST_APP_ORIGIN } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 

@@ -5,11 +5,11 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runGeoImport } from "../../server/cli/geo-import";
 import type { DatabaseOptions } from "../../server/db/client";
-import { seedGeography } from "../../server/db/geo-seed";
+import { seedGeography } from "../../server/services/geo/geo-seed";
 import { city } from "../../server/db/geo.schema";
 import type { CityRow } from "../../server/db/geo.schema";
-import { importCities } from "../../server/services/city-import";
-import type { CityImportReport } from "../../server/services/city-import";
+import { importCities } from "../../server/services/geo/city-import";
+import type { CityImportReport } from "../../server/services/geo/city-import";
 import {
   addressByCoordsSchema,
   CITY_SEARCH_LIMIT,
@@ -29,7 +29,7 @@ import type { TestApp } from "./support/test-app";
 /*
  * Geography end to end: `npm run geo:import` with the full HFLabs data set (read from
  * ../shared/data beside the checkout) into a private copy of the seeded database — which already
- * has the shipped cut of the same data set (server/db/data/cities.csv), so the import finds every
+ * has the shipped cut of the same data set (server/seed/data/cities.csv), so the import finds every
  * city unchanged — then the endpoints, through inject and through createApi. One database and one
  * import for the whole file keep it fast on PGlite. A fresh start without an import: geo-fresh.test.ts.
  */

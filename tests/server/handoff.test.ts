@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountProfileSchema, handoffGrantSchema, serverErrorSchema, SESSION_TOKEN_HEADER, sessionGrantSchema } from "../../shared/contracts/index";
 import type { HandoffGrant } from "../../shared/contracts/index";
 import { SESSION_COOKIE } from "../../shared/contracts/index";
-import { createHandoffService, HANDOFF_LIFETIME_MS } from "../../server/services/handoff.service";
+import { createHandoffService, HANDOFF_LIFETIME_MS } from "../../server/services/accounts/handoff.service";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 

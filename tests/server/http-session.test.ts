@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { createApi } from "../../shared/http/index";
 import { apiErrorOf, memorySessionTokens } from "./support/api-client";
 import { startLiveTestApp } from "./support/test-app";

@@ -7,7 +7,7 @@ import { devMailListSchema } from "../../shared/contracts/index";
 import { createServer } from "node:net";
 import { createFileTransport, createSmtpTransport, mailFileName, SMTP_TIMEOUTS_MS } from "../../server/adapters/mailer";
 import { mailOutbox } from "../../server/db/schema";
-import { createMailOutbox, DEFAULT_MAIL_OUTBOX, queueMail, retryDelayMs } from "../../server/services/mail-outbox";
+import { createMailOutbox, DEFAULT_MAIL_OUTBOX, queueMail, retryDelayMs } from "../../server/services/mail/mail-outbox";
 import { problemOf } from "./support/api-calls";
 import { serveOnLoopback } from "./support/fake-http";
 import { startTestApp } from "./support/test-app";

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileTransport } from "../../server/adapters/mailer";
 import type { MailTransport } from "../../server/adapters/mailer";
 import { mailOutbox } from "../../server/db/schema";
-import { createMailOutbox, queueMail } from "../../server/services/mail-outbox";
-import type { MailOutbox } from "../../server/services/mail-outbox";
+import { createMailOutbox, queueMail } from "../../server/services/mail/mail-outbox";
+import type { MailOutbox } from "../../server/services/mail/mail-outbox";
 import { openTestDatabase } from "./support/test-database";
 import type { TestDatabase, TestNodeDatabase } from "./support/test-database";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { websiteBlock, websitePage } from "../../server/db/schema";
-import { seedDemoPages } from "../../server/db/seed";
-import { createFileStorages } from "../../server/services/file-storage";
+import { seedDemoPages } from "../../server/seed/seed";
+import { createFileStorages } from "../../server/storage/file-storage";
 import {
   footerContentSchema,
   headerContentSchema,

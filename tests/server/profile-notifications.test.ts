@@ -16,8 +16,8 @@ import {
 } from "../../shared/contracts/index";
 import type { AccountProfile, NotificationListPage } from "../../shared/contracts/index";
 import { account, balanceEntry, clientOrder, company, designOrder, emailToken, payment, product } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
-import { recordNotification } from "../../server/services/notification-record";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { recordNotification } from "../../server/services/mail/notification-record";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
 import { FRESH_CLIENT_PASSWORD, freshClient } from "./support/fresh-client";
 import type { FreshClient } from "./support/fresh-client";

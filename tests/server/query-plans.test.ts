@@ -8,7 +8,7 @@ import { buildApp } from "../../server/app";
 import type { App } from "../../server/app";
 import type { Database } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { seedScale } from "../bench/scale-seed";
 import { loginToken } from "./support/api-calls";
 import { openTestDatabase } from "./support/test-database";
@@ -37,7 +37,7 @@ const BIG_TABLES = new Set([
   "product_detail",
   "order_product",
   "client_order",
-  "preflight_job",
+  "layout_check",
   "layout",
   "design_order",
   "stored_file",

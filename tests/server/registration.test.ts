@@ -16,9 +16,9 @@ import {
 import type { AccountProfile, DevMail, RegistrationRequest, SessionGrant } from "../../shared/contracts/index";
 import { createDadataDirectory } from "../../server/adapters/dadata";
 import { account, company, emailToken, session } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/db/demo-data";
-import { RECOVERY_SENT_MESSAGE } from "../../server/services/registration.service";
-import { hashToken } from "../../server/services/session.service";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { RECOVERY_SENT_MESSAGE } from "../../server/services/accounts/registration.service";
+import { hashToken } from "../../server/services/accounts/session.service";
 import { callerOf, problemOf } from "./support/api-calls";
 import { startFakeService } from "./support/fake-http";
 import type { FakeService } from "./support/fake-http";

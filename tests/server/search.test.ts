@@ -5,7 +5,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
-import { createPagesService } from "../../server/services/pages.service";
+import { createPagesService } from "../../server/services/pages/pages.service";
 import { searchResultPageSchema } from "../../shared/contracts/index";
 import type { SearchResultPage } from "../../shared/contracts/index";
 import { startTestApp } from "./support/test-app";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharedSecret } from "../../server/services/shop-secret";
+import { sharedSecret } from "../../server/services/accounts/shop-secret";
 import { openTestDatabase } from "./support/test-database";
 import type { TestDatabase } from "./support/test-database";
 

@@ -13,8 +13,8 @@ import {
 import { openApiTags } from "../../plugins/openapi";
 import { clearSession, grantSession, requireViewer } from "../../plugins/session";
 import { routeLimit } from "../../plugins/rate-limits";
-import { HANDOFF_CONSENT_PAGE_CSP, renderHandoffConsentPage } from "../../services/handoff-consent-page";
-import type { HandoffTicket } from "../../services/handoff.service";
+import { HANDOFF_CONSENT_PAGE_CSP, renderHandoffConsentPage } from "../../services/accounts/handoff-consent-page";
+import type { HandoffTicket } from "../../services/accounts/handoff.service";
 import { binaryResponse } from "../orders/orders";
 import { forbiddenResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
 import { handOverSession, loginClient } from "./session-handover";

@@ -17,7 +17,7 @@ import {
 import { openApiTags } from "../../plugins/openapi";
 import { ensureViewer, requireSignedIn } from "../../plugins/session";
 import { takeRequestLimit } from "../../plugins/rate-limits";
-import { actingClientId } from "../../services/acting-client";
+import { actingClientId } from "../../services/accounts/acting-client";
 import { accessCheckedErrors, conflictResponse, newVisitorLimitResponse, notFoundResponse, tooManyRequestsResponse, validationErrorResponse } from "../responses";
 import { signedInClientId } from "../signed-in-client";
 

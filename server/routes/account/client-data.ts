@@ -15,7 +15,7 @@ import {
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireSignedIn } from "../../plugins/session";
-import { actingClientId } from "../../services/acting-client";
+import { actingClientId } from "../../services/accounts/acting-client";
 import { accessCheckedErrors, conflictResponse } from "../responses";
 import { signedInClientId } from "../signed-in-client";
 

@@ -13,7 +13,7 @@ import {
 import { openApiTags } from "../../plugins/openapi";
 import { routeLimit, takeSubjectLimit } from "../../plugins/rate-limits";
 import { requireSignedIn } from "../../plugins/session";
-import { ALREADY_CONFIRMED_MESSAGE, CONFIRMATION_SENT_MESSAGE, RECOVERY_SENT_MESSAGE } from "../../services/registration.service";
+import { ALREADY_CONFIRMED_MESSAGE, CONFIRMATION_SENT_MESSAGE, RECOVERY_SENT_MESSAGE } from "../../services/accounts/registration.service";
 import { conflictResponse, notFoundResponse, tooManyRequestsResponse, unauthorizedResponse, validationErrorResponse } from "../responses";
 import { handOverSession, loginClient } from "./session-handover";
 

@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionGrant } from "../../../shared/contracts/index";
 import { clientAddress } from "../../plugins/rate-limits";
 import { grantSession } from "../../plugins/session";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_PATH } from "../../services/login-throttle";
-import type { LoginClient } from "../../services/login-throttle";
-import type { SignedIn } from "../../services/registration.service";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_PATH } from "../../services/accounts/login-throttle";
+import type { LoginClient } from "../../services/accounts/login-throttle";
+import type { SignedIn } from "../../services/accounts/registration.service";
 
 /** Who signs in, as the sign-in throttle counts them: the client address and the known-device cookie. */
 export function loginClient(request: FastifyRequest): LoginClient {
@@ -17,7 +17,7 @@ export function loginClient(request: FastifyRequest): LoginClient {
  */
 export async function handOverSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Promise<SessionGrant> {
   grantSession(request, reply, signedIn.opened);
-  // This device signed in to the account: strangers' wrong passwords will not slow it down (services/login-throttle.ts).
+  // This device signed in to the account: strangers' wrong passwords will not slow it down (services/accounts/login-throttle.ts).
   reply.setCookie(DEVICE_COOKIE, signedIn.deviceToken, {
     path: DEVICE_COOKIE_PATH,
     httpOnly: true,

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { productIdParamsSchema, productListPageSchema, productListQuerySchema, productQuerySchema, productSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
-import { preferredEncoding } from "../../services/public-response-cache";
-import type { EncodedResponse } from "../../services/public-response-cache";
+import { preferredEncoding } from "../../services/catalog/public-response-cache";
+import type { EncodedResponse } from "../../services/catalog/public-response-cache";
 import { notFoundResponse, validationErrorResponse } from "../responses";
 
 /**

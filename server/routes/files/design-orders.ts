@@ -1,28 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  autocheckParamsSchema,
-  autocheckSchema,
-  autocheckStartedSchema,
-  autocheckStartParamsSchema,
-  browserCheckReportSchema,
-  browserCheckVerdictSchema,
-  designIdParamsSchema,
-  designOrderCreateSchema,
-  designOrderPatchSchema,
-  designOrderSchema,
-} from "../../../shared/contracts/index";
+import { designIdParamsSchema, designOrderCreateSchema, designOrderPatchSchema, designOrderSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireViewer } from "../../plugins/session";
-import { routeLimit } from "../../plugins/rate-limits";
-import { actingClientId } from "../../services/acting-client";
-import { accessCheckedErrors, conflictResponse, tooManyRequestsResponse } from "../responses";
+import { actingClientId } from "../../services/accounts/acting-client";
+import { accessCheckedErrors, conflictResponse } from "../responses";
 
 const clientErrors = { ...accessCheckedErrors, 409: conflictResponse };
 
 /**
- * Spec §7 "Design orders": ordering design for a detail of an order line, and the print-readiness
- * checks (autocheck) of a detail's layout. Only the client (or the employee in client mode acting
- * for him) reaches his lines, design orders and checks; anyone else's are "not found".
+ * Spec §7 "Design orders": ordering design for a detail of an order line (the checks of a detail's
+ * layout are in checks.ts). Only the client (or the employee in client mode acting for him) reaches
+ * his lines and design orders; anyone else's are "not found".
  */
 export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   const tags = [openApiTags.design];
@@ -76,71 +64,5 @@ export const designOrderRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request) => api.designs.cancel(actingClientId(requireViewer(request)), request.params.designId, request.publicOrigin),
-  );
-
-  api.post(
-    "/client-order/:orderId/product/:productId/autocheck/:detailName",
-    {
-      config: { access: "viewer", rateLimit: routeLimit("check") },
-      schema: {
-        tags,
-        operationId: "startAutocheck",
-        summary: "Запустить проверку макета / Start a layout check",
-        description:
-          "orderId — корзина или заказ, где лежит строка; productId — строка заказа (order product). Проверяется текущий макет детали по её профилю; 202 — проверка поставлена в очередь, 200 — уже идёт. Очередь общая и справедливая: аккаунты обслуживаются по очереди; у аккаунта не больше OTTISK_QUOTA_QUEUED_CHECKS проверок в очереди сразу, иначе 429; с одного адреса не больше 120 запусков и отчётов о проверке за 10 минут — 429. / orderId: the cart or order holding the line; productId: the line. 202 when queued, 200 when one is already queued or running. The queue takes accounts in turn; past the account's quota of queued checks, 429; at most 120 check starts and reports per address per 10 minutes (429).",
-        params: autocheckStartParamsSchema,
-        response: { 200: autocheckStartedSchema, 202: autocheckStartedSchema, ...clientErrors, 429: tooManyRequestsResponse },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireViewer(request);
-      const clientId = actingClientId(viewer);
-      const { created, job } = await api.layouts.startCheck(clientId, request.params, () => api.quotas.admitCheck(viewer, clientId));
-      return reply.code(created ? 202 : 200).send(job);
-    },
-  );
-
-  api.get(
-    "/client-order/autocheck/:pitstopDesignId",
-    {
-      config: { access: "viewer" },
-      schema: {
-        tags,
-        operationId: "getAutocheck",
-        summary: "Состояние проверки макета / A layout check's state",
-        description:
-          "state: queued, running, done (findings — коды §5), failed (error — по-русски). / done carries the findings, failed the Russian error.",
-        params: autocheckParamsSchema,
-        response: { 200: autocheckSchema, ...clientErrors },
-      },
-    },
-    async (request) => api.layouts.check(actingClientId(requireViewer(request)), request.params.pitstopDesignId),
-  );
-
-  api.post(
-    "/client-order/autocheck/:pitstopDesignId/browser-check",
-    {
-      config: { access: "viewer", rateLimit: routeLimit("check") },
-      schema: {
-        tags,
-        operationId: "reportBrowserCheck",
-        summary: "Сообщить результат проверки в браузере / Report the browser's check of the same file",
-        description:
-          "Тело: findings (код и страница каждого замечания) или error (код ошибки движка, когда браузер не смог проверить файл). Сервер сравнивает с результатом своей законченной проверки — его результат остаётся в силе — и пишет расхождение в журнал (warn). Пока проверка идёт — 409. Не больше 120 запусков и отчётов о проверке с адреса за 10 минут (429). / The server's result stands; a difference is logged. At most 120 check starts and reports per address per 10 minutes.",
-        params: autocheckParamsSchema,
-        body: browserCheckReportSchema,
-        response: { 200: browserCheckVerdictSchema, ...clientErrors, 429: tooManyRequestsResponse },
-      },
-    },
-    async (request) => {
-      const comparison = await api.layouts.compareBrowserCheck(actingClientId(requireViewer(request)), request.params.pitstopDesignId, request.body);
-      if (!comparison.agreed) {
-        request.log.warn(
-          { pitstopDesignId: request.params.pitstopDesignId, layoutId: comparison.layoutId, server: comparison.server, browser: comparison.browser },
-          "preflight: the browser's check disagrees with the server's (the server's stands)",
-        );
-      }
-      return { agreed: comparison.agreed };
-    },
   );
 };

@@ -5,7 +5,7 @@ import { fileIdParamsSchema, layoutApprovalSchema, layoutIdParamsSchema, layoutS
 import { openApiTags } from "../../plugins/openapi";
 import { requireEmployee, requireViewer } from "../../plugins/session";
 import { routeLimit } from "../../plugins/rate-limits";
-import { actingClientId } from "../../services/acting-client";
+import { actingClientId } from "../../services/accounts/acting-client";
 import {
   accessCheckedErrors,
   forbiddenResponse,
@@ -16,7 +16,7 @@ import {
   validationErrorResponse,
   conflictResponse,
 } from "../responses";
-import type { UploadedPart } from "../../services/file.service";
+import type { UploadedPart } from "../../services/files/file.service";
 import { requireFile, withUploadForm } from "./multipart";
 import type { UploadForm } from "./multipart";
 

@@ -5,10 +5,10 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import type { UploadedPart } from "../../services/file.service";
-import { SNIFF_HEAD_BYTES, SNIFF_TAIL_BYTES } from "../../services/file-sniff";
-import { fileTooLarge } from "../../services/layout.service";
-import { storageQuotaExceeded } from "../../services/quota.service";
+import type { UploadedPart } from "../../services/files/file.service";
+import { SNIFF_HEAD_BYTES, SNIFF_TAIL_BYTES } from "../../services/files/file-sniff";
+import { fileTooLarge } from "../../services/files/layout.service";
+import { storageQuotaExceeded } from "../../services/files/quota.service";
 import { ShopError } from "../../services/shop-error";
 
 /*

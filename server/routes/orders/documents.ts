@@ -4,7 +4,7 @@ import { documentListPageSchema, documentListQuerySchema, orderIdParamsSchema, s
 import { openApiTags } from "../../plugins/openapi";
 import { routeLimit } from "../../plugins/rate-limits";
 import { requireSignedIn } from "../../plugins/session";
-import { actingClientId } from "../../services/acting-client";
+import { actingClientId } from "../../services/accounts/acting-client";
 import { accessCheckedErrors, tooManyRequestsResponse } from "../responses";
 import { binaryResponse, sendPrivatePdf } from "./orders";
 

@@ -17,7 +17,7 @@ const statusConflictResponse = serverErrorSchema.check(z.describe("Такой п
 /**
  * The employee's panel over every client's orders (issue 15; the spec's admin panel is "not
  * shown"): staff only, and outside client mode (an employee acting for a client gets 403
- * CLIENT_MODE_ACTIVE). Status rules: services/employee-orders.service.ts.
+ * CLIENT_MODE_ACTIVE). Status rules: services/orders/employee-orders.service.ts.
  */
 export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   const tags = [openApiTags.orders];

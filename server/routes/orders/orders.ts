@@ -17,7 +17,7 @@ import {
 import { openApiTags } from "../../plugins/openapi";
 import { routeLimit } from "../../plugins/rate-limits";
 import { requireSignedIn } from "../../plugins/session";
-import { resolveIdempotencyKey } from "../../services/order-placing";
+import { resolveIdempotencyKey } from "../../services/orders/order-placing";
 import { contentDisposition } from "../files/files";
 import { accessCheckedErrors, conflictResponse, tooManyRequestsResponse } from "../responses";
 import { signedInClientId } from "../signed-in-client";

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okSchema, testPaymentFormSchema, testPaymentParamsSchema, yookassaNotificationSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
-import { successPaymentUrl } from "../../services/payment.service";
-import { renderTestPaymentPage, TEST_PAYMENT_PAGE_CSP } from "../../services/test-payment-page";
+import { successPaymentUrl } from "../../services/orders/payment.service";
+import { renderTestPaymentPage, TEST_PAYMENT_PAGE_CSP } from "../../services/orders/test-payment-page";
 import { notFoundResponse, validationErrorResponse } from "../responses";
 import { badGatewayResponse, binaryResponse } from "./orders";
 

@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountProfileSchema, companyLookupSchema, serverErrorSchema, SESSION_COOKIE, sessionGrantSchema } from "../../../shared/contracts/index";
 import { favorite, layout } from "../../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { accountIdOf, cartLine, FACE, minimalPdf, multipartBody, productWithDetails } from "../support/files-fixtures";
 import { startTestApp, TEST_APP_ORIGIN } from "../support/test-app";
 import type { TestApp } from "../support/test-app";

@@ -13,7 +13,7 @@ import {
 import { buildApp } from "../../../server/app";
 import type { App } from "../../../server/app";
 import { account, handoffUse } from "../../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { startTestApp, TEST_APP_ORIGIN } from "../support/test-app";
 import type { TestApp } from "../support/test-app";
 

@@ -3,7 +3,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverErrorSchema, sessionGrantSchema, UNSAFE_TEXT_MESSAGE_UI } from "../../../shared/contracts/index";
 import type { ServerError } from "../../../shared/contracts/index";
-import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
+import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { listenOnLoopback, startTestApp } from "../support/test-app";
 import type { TestApp } from "../support/test-app";
 

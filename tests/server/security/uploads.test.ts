@@ -7,11 +7,11 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autocheckStartedSchema, designOrderSchema, layoutSchema, uploadedFileSchema } from "../../../shared/contracts/index";
 import type { Layout } from "../../../shared/contracts/index";
-import { preflightJob, storedFile } from "../../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../../server/db/demo-data";
-import { createLocalFileStorage } from "../../../server/services/file-storage";
-import type { FileStorage } from "../../../server/services/file-storage";
-import type { QuotaConfig } from "../../../server/services/quota.service";
+import { layoutCheck, storedFile } from "../../../server/db/schema";
+import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
+import { createLocalFileStorage } from "../../../server/storage/file-storage";
+import type { FileStorage } from "../../../server/storage/file-storage";
+import type { QuotaConfig } from "../../../server/limits";
 import { FACE, accountIdOf, cartLine, minimalPdf, multipartBody, productWithDetails } from "../support/files-fixtures";
 import { callerOf, loginToken, problemOf } from "../support/api-calls";
 import { listenOnLoopback, startTestApp } from "../support/test-app";
@@ -22,7 +22,7 @@ import type { TestApp } from "../support/test-app";
  * leaves none behind whatever the answer; a replaced layout or annotated PDF takes its old file
  * with it; per-account quotas (uploads per hour, stored bytes, queued checks) are smaller for a
  * visitor's temporary account than for a client, and staff have none. The fair check queue is in
- * tests/server/preflight-jobs.test.ts ("takes accounts in turn").
+ * tests/server/checks.test.ts ("takes accounts in turn").
  */
 
 const MB = 1024 * 1024;
@@ -91,7 +91,7 @@ beforeAll(async () => {
   employeeToken = await login(DEMO_ACCOUNTS.employee.email, DEMO_ACCOUNTS.employee.password);
   // The checks stay queued: the quota counts waiting checks, and no worker should take them.
   await testApp.app.ready();
-  await testApp.app.preflight.stop();
+  await testApp.app.checks.stop();
 });
 afterAll(async () => {
   await testApp.close();
@@ -252,7 +252,7 @@ describe("quotas per account", () => {
     const first = await start(firstLine);
     expect(first.statusCode, first.body).toBe(202);
     const job = autocheckStartedSchema.parse(first.json());
-    const [row] = await testApp.database.db.select({ accountId: preflightJob.accountId }).from(preflightJob).where(eq(preflightJob.id, job.pitstopDesignId));
+    const [row] = await testApp.database.db.select({ accountId: layoutCheck.accountId }).from(layoutCheck).where(eq(layoutCheck.id, job.pitstopDesignId));
     expect(row?.accountId).toBe(guest.id);
 
     const refused = await start(secondLine);

@@ -1,4 +1,4 @@
-/** The demo catalogue's categories (server/db/data), in the order the API lists them. */
+/** The demo catalogue's categories (server/seed/data), in the order the API lists them. */
 export const DEMO_CATEGORY_NAMES = [
   "Визитки",
   "Листовки и флаеры",

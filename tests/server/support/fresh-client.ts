@@ -1,5 +1,5 @@
 import { account, company } from "../../../server/db/schema";
-import { hashPassword } from "../../../server/services/password";
+import { hashPassword } from "../../../server/services/accounts/password";
 import { loginToken } from "./api-calls";
 import type { TestApp } from "./test-app";
 

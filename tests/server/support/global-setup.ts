@@ -2,8 +2,8 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../../server/db/client";
-import { seedDemoData } from "../../../server/db/seed";
-import { createFileStorages } from "../../../server/services/file-storage";
+import { seedDemoData } from "../../../server/seed/seed";
+import { createFileStorages } from "../../../server/storage/file-storage";
 import type { TestDatabaseSetup } from "./test-database";
 
 /*

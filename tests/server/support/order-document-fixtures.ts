@@ -1,5 +1,5 @@
-import type { DocumentLine, OrderDocumentData } from "../../../server/services/pdf-document";
-import { OTTISK_SUPPLIER } from "../../../server/services/pdf-document";
+import type { DocumentLine, OrderDocumentData } from "../../../server/services/orders/pdf-document";
+import { OTTISK_SUPPLIER } from "../../../server/services/orders/pdf-document";
 import { expect } from "vitest";
 
 /*

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
-import type { S3StorageConfig } from "../../../server/services/file-storage";
+import type { S3StorageConfig } from "../../../server/storage/file-storage";
 
 /**
  * An S3-compatible server (s3rver) on a free port with an empty `ottisk` bucket in a temporary

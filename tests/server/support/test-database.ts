@@ -7,8 +7,8 @@ import { inject } from "vitest";
 import { openDatabase } from "../../../server/db/client";
 import type { Database, OpenDatabase, SqlExecutor } from "../../../server/db/client";
 import type { DatabaseNotifications } from "../../../server/db/notifications";
-import { seedDemoData } from "../../../server/db/seed";
-import { createFileStorages } from "../../../server/services/file-storage";
+import { seedDemoData } from "../../../server/seed/seed";
+import { createFileStorages } from "../../../server/storage/file-storage";
 
 /** What the global setup prepared: a PGlite template to copy, or a PostgreSQL server to create databases on. */
 export type TestDatabaseSetup =

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { Cart, CartTarget } from "../../../shared/contracts/index";
+import { promocodeDiscount, promocodeNotFoundMessage } from "../../../shared/domain/index";
+import type { Database } from "../../db/client";
+import { cart, promocode } from "../../db/schema";
+import { loadLines } from "./cart-access";
+import type { CartAccess } from "./cart-access";
+import type { Viewer } from "../accounts/session.service";
+import { ShopError } from "../shop-error";
+
+/*
+ * The cart's promocode: one code per cart, checked against the in-order lines when it is applied
+ * (shared/domain's promocodeDiscount) and again by the cart's evaluation on every answer.
+ */
+
+export interface CartPromocodes {
+  applyPromocode(viewer: Viewer, code: string, target: CartTarget, publicOrigin: string): Promise<Cart>;
+  removePromocode(viewer: Viewer, target: CartTarget, publicOrigin: string): Promise<Cart>;
+}
+
+export function createCartPromocodes(db: Database, access: CartAccess): CartPromocodes {
+  const { resolveOwner, mutate, now } = access;
+  return {
+    async applyPromocode(viewer, code, target, publicOrigin) {
+      const owner = await resolveOwner(db, viewer, target);
+      return mutate(owner, publicOrigin, async (tx, row) => {
+        const [found] = await tx.select().from(promocode).where(eq(promocode.code, code.trim().toUpperCase())).limit(1);
+        if (!found || !found.active) {
+          throw new ShopError({ statusCode: 404, code: "PROMOCODE_NOT_FOUND", messageUI: promocodeNotFoundMessage, message: `No active promocode ${code}` });
+        }
+        const items = (await loadLines(tx, row.id)).reduce((sum, line) => (line.inOrder ? sum + line.priceKopecks : sum), 0);
+        const outcome = promocodeDiscount(items, found, now());
+        if (outcome.problem) {
+          throw new ShopError({
+            statusCode: 400,
+            code: outcome.problem.code,
+            messageUI: outcome.problem.messageUI,
+            message: `Promocode ${found.code} does not apply: ${outcome.problem.code}`,
+          });
+        }
+        if (row.promocodeId === found.id) return { changed: false, linesChanged: false };
+        await tx.update(cart).set({ promocodeId: found.id }).where(eq(cart.id, row.id));
+        return { changed: true, linesChanged: false };
+      });
+    },
+
+    async removePromocode(viewer, target, publicOrigin) {
+      const owner = await resolveOwner(db, viewer, target);
+      return mutate(owner, publicOrigin, async (tx, row) => {
+        if (row.promocodeId === null) return { changed: false, linesChanged: false };
+        await tx.update(cart).set({ promocodeId: null }).where(eq(cart.id, row.id));
+        return { changed: true, linesChanged: false };
+      });
+    },
+  };
+}

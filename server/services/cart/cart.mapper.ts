@@ -1,0 +1,331 @@
+import { cartLayoutStatusValues } from "../../../shared/contracts/index";
+import type { Cart, CartElsewhere, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem } from "../../../shared/contracts/index";
+import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
+import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, VAT_PERCENT } from "../../../shared/domain/index";
+import type { CartTotals } from "../../../shared/domain/index";
+import type {
+  CartRow,
+  ChosenOptions,
+  DeliveryRow,
+  DesignOrderRow,
+  LayoutRow,
+  OrderProductRow,
+  ProductDetailRow,
+  ProductOptionRow,
+  PromocodeRow,
+} from "../../db/schema";
+import { kopecksToRoubles, publicFileUrl } from "../catalog/catalog.mapper";
+import { privateFileUrl } from "../files/file.service";
+import { designStatusOf, findingsOf } from "../files/files.mapper";
+
+/*
+ * The one place cart rows become the cart of the API: kopecks become roubles, file ids become
+ * URLs, and the figures and the readiness to order are worked out from the rows (shared/domain/
+ * cart-totals.ts does the money). The server's checkout snapshot uses the same evaluation, so what
+ * the shopper sees is what the order gets.
+ */
+
+/** A line with the product facts the cart shows. */
+export interface CartLineRow {
+  line: OrderProductRow;
+  product: { id: number; name: string; photoPaths: string[]; categorySlug: string };
+}
+
+/** Everything a cart's answer is made of, read in one go. */
+export interface CartState {
+  cart: CartRow;
+  lines: CartLineRow[];
+  /** The options and details of the lines' products. */
+  options: ProductOptionRow[];
+  details: ProductDetailRow[];
+  /** Every layout of the lines, oldest first, with their files' names and their checks. */
+  layouts: LayoutRow[];
+  layoutFiles: { id: number; originalName: string }[];
+  checks: { id: number; layoutId: number }[];
+  /** The lines' design orders that are not cancelled, oldest first. */
+  designs: DesignOrderRow[];
+  deliveries: DeliveryRow[];
+  promocode: PromocodeRow | null;
+  /** Whose cart it is, and the client's other carts that hold lines. */
+  owner: CartOwnerView;
+}
+
+/** The account a cart belongs to, as the cart's answer names it. */
+export interface CartOwnerView {
+  /** Null for the personal profile. */
+  companyName: string | null;
+  otherCarts: CartElsewhere[];
+}
+
+/** What the in-order lines add up to: the inputs of a delivery's price. */
+export interface CartAggregate {
+  inOrderCount: number;
+  weightGrams: number;
+  /** The longest production time: the parcel leaves when the last line is ready. */
+  productionTimeDay: number;
+  /** Every in-order line is urgent (one ordinary line makes the parcel wait anyway). */
+  isUrgent: boolean;
+}
+
+export function cartAggregate(lines: readonly OrderProductRow[]): CartAggregate {
+  const inOrder = lines.filter((line) => line.inOrder);
+  return {
+    inOrderCount: inOrder.length,
+    weightGrams: inOrder.reduce((sum, line) => sum + line.weightGrams, 0),
+    productionTimeDay: inOrder.reduce((longest, line) => Math.max(longest, line.productionTimeDay), 0),
+    isUrgent: inOrder.length > 0 && inOrder.every((line) => line.isUrgent),
+  };
+}
+
+export function sameAggregate(a: CartAggregate, b: CartAggregate): boolean {
+  return a.inOrderCount === b.inOrderCount && a.weightGrams === b.weightGrams && a.productionTimeDay === b.productionTimeDay && a.isUrgent === b.isUrgent;
+}
+
+/** The details of a product that need a layout with these options (the rule of shared/domain/pricing.ts). */
+export function requiredDetails(details: readonly ProductDetailRow[], productId: number, options: ChosenOptions): string[] {
+  const ofProduct = details.filter((detail) => detail.productId === productId).sort((a, b) => a.id - b.id);
+  return detailsNeedingLayout(ofProduct, chosenOptionCodes(options)).map((detail) => detail.name);
+}
+
+/** The latest layout of each line and detail. */
+function latestLayouts(layouts: readonly LayoutRow[]): Map<string, LayoutRow> {
+  return latestBy(layouts, (row) => `${row.orderProductId}\u0000${row.detailName}`);
+}
+
+function layoutStatus(status: string): CartLayout["status"] {
+  return (cartLayoutStatusValues as readonly string[]).includes(status) ? (status as CartLayout["status"]) : "uploaded";
+}
+
+/** The profile a line's detail is checked against (the line's format applied), as layout.service.ts checks it. */
+function detailProfile(state: CartState, line: OrderProductRow, detailName: string): PreflightProfile {
+  const detail = state.details.find((row) => row.productId === line.productId && row.name === detailName);
+  // The names come from these rows (requiredDetails), so a missing one is a bug, not a state.
+  if (!detail) throw new Error(`No detail "${detailName}" of product ${line.productId}`);
+  const format = line.options.format
+    ? state.options.find((row) => row.productId === line.productId && row.group === "format" && row.code === line.options.format)
+    : undefined;
+  return layoutProfile(detail.profile, format);
+}
+
+/** The latest of some rows by id, per key. */
+function latestBy<T extends { id: number }>(rows: readonly T[], key: (row: T) => string): Map<string, T> {
+  const latest = new Map<string, T>();
+  for (const row of rows) {
+    const known = latest.get(key(row));
+    if (!known || known.id < row.id) latest.set(key(row), row);
+  }
+  return latest;
+}
+
+/** The cart's figures and what keeps it from being ordered. */
+export interface CartEvaluation {
+  totals: CartTotals;
+  aggregate: CartAggregate;
+  /** Per line id: the layout of each detail that needs one (undefined: missing). */
+  layouts: Map<number, { detailName: string; layout: LayoutRow | undefined }[]>;
+  problems: CartProblem[];
+}
+
+export function evaluateCart(state: CartState, now: Date, temporary: boolean): CartEvaluation {
+  const lineRows = state.lines.map((item) => item.line);
+  const aggregate = cartAggregate(lineRows);
+  const totals = cartTotals({
+    lines: lineRows,
+    deliveries: state.deliveries,
+    promocode: state.promocode,
+    now,
+    vatPercent: VAT_PERCENT,
+  });
+  const latest = latestLayouts(state.layouts);
+  // A live design order (the state holds no cancelled ones) replaces the shopper's layout of its detail.
+  const designed = new Set(state.designs.map((design) => `${design.orderProductId}\u0000${design.detailName}`));
+  const layouts = new Map<number, { detailName: string; layout: LayoutRow | undefined }[]>();
+  const problems: CartProblem[] = [];
+  if (temporary) problems.push({ code: "SIGN_IN_REQUIRED", messageUI: "Войдите в систему, чтобы оформить заказ" });
+  if (aggregate.inOrderCount === 0) problems.push({ code: "NO_LINES_IN_ORDER", messageUI: "Отметьте для заказа хотя бы один товар" });
+
+  for (const { line, product } of state.lines) {
+    const perDetail = requiredDetails(state.details, line.productId, line.options).map((detailName) => ({
+      detailName,
+      layout: latest.get(`${line.id}\u0000${detailName}`),
+    }));
+    layouts.set(line.id, perDetail);
+    if (!line.inOrder) continue;
+    for (const { detailName, layout } of perDetail) {
+      if (designed.has(`${line.id}\u0000${detailName}`)) continue;
+      if (!layout) {
+        problems.push({ code: "LAYOUT_MISSING", messageUI: `Загрузите макет «${detailName}» для «${product.name}»` });
+      } else if (layout.status === "failed" && layout.approvedAt === null) {
+        // Only a verdict blocks (findings, or an unprintable file): a check that could not finish
+        // (status error: too slow, too complex) sends the file to the prepress specialist, and the order goes on.
+        problems.push({
+          code: "LAYOUT_FAILED",
+          messageUI: `Макет «${detailName}» для «${product.name}» не прошёл проверку: загрузите исправленный или подтвердите его как есть`,
+        });
+      }
+    }
+  }
+
+  if (state.deliveries.length === 0) {
+    problems.push({ code: "NO_DELIVERY", messageUI: "Выберите способ доставки" });
+  } else if (aggregate.inOrderCount > 0 && state.deliveries.some((item) => item.weightGrams !== aggregate.weightGrams)) {
+    problems.push({ code: "DELIVERY_OUTDATED", messageUI: "Состав заказа изменился, а доставку не удалось пересчитать: выберите доставку заново" });
+  }
+  return { totals, aggregate, layouts, problems };
+}
+
+function toLineOptions(options: ChosenOptions): CartLineOptions {
+  return {
+    ...(options.format === undefined ? {} : { format: options.format }),
+    ...(options.paper === undefined ? {} : { paper: options.paper }),
+    ...(options.colors === undefined ? {} : { colors: options.colors }),
+    ...(options.finishing === undefined ? {} : { finishing: [...options.finishing] }),
+  };
+}
+
+/** The chosen options with their names, in the product's order; a code the product dropped keeps its code as the name. */
+function toOptionLabels(all: readonly ProductOptionRow[], productId: number, options: ChosenOptions): CartLineOption[] {
+  const own = all.filter((option) => option.productId === productId);
+  const chosen: { group: CartLineOption["group"]; code: string }[] = [
+    ...(["format", "paper", "colors"] as const).flatMap((group) => {
+      const code = options[group];
+      return code === undefined ? [] : [{ group, code }];
+    }),
+    ...(options.finishing ?? []).map((code) => ({ group: "finishing" as const, code })),
+  ];
+  return chosen.map(({ group, code }) => {
+    const known = own.find((option) => option.group === group && option.code === code);
+    return { group, code, label: known?.label ?? code };
+  });
+}
+
+export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigin: string): Cart {
+  const { cart, promocode } = state;
+  const { totals, aggregate } = evaluation;
+  const fileNames = new Map(state.layoutFiles.map((file) => [file.id, file.originalName]));
+  const latestCheck = latestBy(state.checks, (check) => String(check.layoutId));
+  const latestDesign = latestBy(
+    state.designs.filter((design) => design.orderProductId !== null),
+    (design) => `${design.orderProductId}\u0000${design.detailName}`,
+  );
+  const toLayout = (line: OrderProductRow, detailName: string, layout: LayoutRow | undefined): CartLayout => {
+    const design = latestDesign.get(`${line.id}\u0000${detailName}`);
+    const common = {
+      detailName,
+      profile: detailProfile(state, line, detailName),
+      design: design
+        ? {
+            designId: design.id,
+            status: designStatusOf(design.status),
+            comment: design.comment,
+            annotatedFileId: design.annotatedFileId,
+            annotatedFileUrl: design.annotatedFileId === null ? null : privateFileUrl(publicOrigin, design.annotatedFileId),
+          }
+        : null,
+    };
+    if (!layout) return { ...common, status: "missing", layoutId: null, fileUrl: null, fileName: null, pitstopDesignId: null, findings: null, approvedAt: null };
+    return {
+      ...common,
+      status: layoutStatus(layout.status),
+      layoutId: layout.id,
+      fileUrl: privateFileUrl(publicOrigin, layout.fileId),
+      fileName: fileNames.get(layout.fileId) ?? null,
+      pitstopDesignId: latestCheck.get(String(layout.id))?.id ?? null,
+      findings: findingsOf(layout.findings ?? null),
+      approvedAt: layout.approvedAt?.toISOString() ?? null,
+    };
+  };
+  const orderProduct: CartLine[] = state.lines.map(({ line, product }) => ({
+    id: line.id,
+    product: {
+      id: product.id,
+      name: product.name,
+      photoUrl: product.photoPaths[0] === undefined ? null : publicFileUrl(publicOrigin, product.photoPaths[0]),
+      category: { slug: product.categorySlug },
+    },
+    options: toLineOptions(line.options),
+    optionLabels: toOptionLabels(state.options, line.productId, line.options),
+    quantity: line.quantity,
+    isUrgent: line.isUrgent,
+    unitPrice: kopecksToRoubles(line.unitPriceKopecks),
+    price: kopecksToRoubles(line.priceKopecks),
+    weightGrams: line.weightGrams,
+    productionTimeDay: line.productionTimeDay,
+    inOrder: line.inOrder,
+    repeatOfId: line.repeatOfId,
+    layouts: (evaluation.layouts.get(line.id) ?? []).map(({ detailName, layout }) => toLayout(line, detailName, layout)),
+  }));
+  return {
+    id: cart.id,
+    clientId: cart.accountId,
+    companyId: cart.companyId,
+    companyName: state.owner.companyName,
+    otherCarts: state.owner.otherCarts,
+    version: cart.version,
+    orderProduct,
+    deliveries: state.deliveries.map((item) => ({
+      id: item.id,
+      deliveryType: item.deliveryType as Cart["deliveries"][number]["deliveryType"],
+      cityKladrId: item.cityKladrId,
+      deliveryMethod: item.deliveryMethod as Cart["deliveries"][number]["deliveryMethod"],
+      address: item.address,
+      recipientId: item.recipientId,
+      tariffCode: item.tariffCode,
+      pickupPointCode: item.pickupPointCode,
+      price: kopecksToRoubles(item.priceKopecks),
+      deliveryDate: item.deliveryDate,
+      upToDate: aggregate.inOrderCount === 0 || item.weightGrams === aggregate.weightGrams,
+    })),
+    promocode: promocode
+      ? {
+          code: promocode.code,
+          kind: promocode.kind,
+          value: promocode.kind === "percent" ? promocode.value : kopecksToRoubles(promocode.value),
+          discount: kopecksToRoubles(totals.discountKopecks),
+          problem: totals.promocodeProblem?.messageUI ?? null,
+        }
+      : null,
+    comment: cart.comment,
+    paymentType: cart.paymentType as Cart["paymentType"],
+    totals: {
+      items: kopecksToRoubles(totals.itemsKopecks),
+      discount: kopecksToRoubles(totals.discountKopecks),
+      delivery: kopecksToRoubles(totals.deliveryKopecks),
+      total: kopecksToRoubles(totals.totalKopecks),
+      vat: kopecksToRoubles(totals.vatKopecks),
+      vatPercent: VAT_PERCENT,
+      inOrderCount: aggregate.inOrderCount,
+      weightGrams: aggregate.weightGrams,
+      productionTimeDay: aggregate.productionTimeDay,
+    },
+    readyToOrder: evaluation.problems.length === 0,
+    problems: evaluation.problems,
+    updatedAt: cart.updatedAt.toISOString(),
+  };
+}
+
+/** The cart of someone who has none yet (or an anonymous visitor): nothing is written to show it. */
+export function emptyCart(clientId: number | null, companyId: number | null, temporary: boolean, owner: CartOwnerView = { companyName: null, otherCarts: [] }): Cart {
+  const problems: CartProblem[] = [
+    ...(temporary ? [{ code: "SIGN_IN_REQUIRED" as const, messageUI: "Войдите в систему, чтобы оформить заказ" }] : []),
+    { code: "NO_LINES_IN_ORDER", messageUI: "Отметьте для заказа хотя бы один товар" },
+    { code: "NO_DELIVERY", messageUI: "Выберите способ доставки" },
+  ];
+  return {
+    id: null,
+    clientId,
+    companyId,
+    companyName: owner.companyName,
+    otherCarts: owner.otherCarts,
+    version: 0,
+    orderProduct: [],
+    deliveries: [],
+    promocode: null,
+    comment: "",
+    paymentType: null,
+    totals: { items: 0, discount: 0, delivery: 0, total: 0, vat: 0, vatPercent: VAT_PERCENT, inOrderCount: 0, weightGrams: 0, productionTimeDay: 0 },
+    readyToOrder: false,
+    problems,
+    updatedAt: null,
+  };
+}

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import type { Cart, CartTarget, CartUpdate } from "../../../shared/contracts/index";
+import type { Database } from "../../db/client";
+import { cart } from "../../db/schema";
+import { createCartAccess, findCart, loadOwnerView, loadState } from "./cart-access";
+import { createCartCheckout } from "./cart-checkout";
+import type { CartCheckout } from "./cart-checkout";
+import { createCartDeliveries, createDeliveryPricing } from "./cart-delivery.service";
+import type { CartDeliveries } from "./cart-delivery.service";
+import { createCartLines } from "./cart-lines.service";
+import type { CartLines } from "./cart-lines.service";
+import { createCartPromocodes } from "./cart-promocode.service";
+import type { CartPromocodes } from "./cart-promocode.service";
+import { emptyCart, evaluateCart, toCart } from "./cart.mapper";
+import type { DeliveryQuoteService } from "../geo/delivery-quote.service";
+import type { Viewer } from "../accounts/session.service";
+import { ShopError } from "../shop-error";
+
+/*
+ * The client cart (spec §3, §4, §7 "Cart"), `app.carts`: the cart itself (its answer, comment and
+ * payment type) here, and the parts it is made of — lines (cart-lines.service.ts), the promocode
+ * (cart-promocode.service.ts), deliveries (cart-delivery.service.ts) and the checkout the orders
+ * area takes (cart-checkout.ts) — on the locked change of cart-access.ts.
+ */
+
+export interface CartService extends CartLines, CartPromocodes, CartDeliveries, CartCheckout {
+  /** The cart, or an empty one when there is none yet (nothing is written; an anonymous caller gets the empty personal cart). */
+  getCart(viewer: Viewer | null, target: CartTarget, publicOrigin: string): Promise<Cart>;
+  updateCart(viewer: Viewer, input: CartUpdate, publicOrigin: string): Promise<Cart>;
+}
+
+const staleVersion = () =>
+  new ShopError({
+    statusCode: 409,
+    code: "CART_VERSION_CONFLICT",
+    messageUI: "Корзина изменилась в другой вкладке, обновите страницу",
+    message: "The cart's version is not the one the caller saw",
+  });
+
+export function createCartService(db: Database, deliveryQuotes: DeliveryQuoteService, now: () => Date = () => new Date()): CartService {
+  const pricing = createDeliveryPricing(db, deliveryQuotes);
+  const access = createCartAccess(db, now, (cartId) => pricing.repriceDeliveries(cartId, null));
+  const { resolveOwner, mutate } = access;
+  return {
+    ...createCartLines(db, access),
+    ...createCartPromocodes(db, access),
+    ...createCartDeliveries(db, access, pricing),
+    ...createCartCheckout(db, access),
+
+    async getCart(viewer, target, publicOrigin) {
+      if (!viewer) return emptyCart(null, null, true);
+      const owner = await resolveOwner(db, viewer, target);
+      const row = await findCart(db, owner.accountId, owner.companyId);
+      if (!row) return emptyCart(owner.accountId, owner.companyId, owner.temporary, await loadOwnerView(db, owner.accountId, owner.companyId));
+      const state = await loadState(db, row);
+      return toCart(state, evaluateCart(state, now(), owner.temporary), publicOrigin);
+    },
+
+    async updateCart(viewer, input, publicOrigin) {
+      const owner = await resolveOwner(db, viewer, input);
+      return mutate(owner, publicOrigin, async (tx, row) => {
+        const set: { comment?: string; paymentType?: string | null } = {};
+        if (input.comment !== undefined && input.comment !== row.comment) set.comment = input.comment;
+        if (input.paymentType !== undefined && input.paymentType !== row.paymentType) set.paymentType = input.paymentType;
+        const changes = Object.keys(set).length > 0;
+        // A retry of a change that already went through finds nothing to change: that is a success, not a conflict.
+        if (input.version !== undefined && input.version !== row.version && changes) throw staleVersion();
+        if (!changes) return { changed: false, linesChanged: false };
+        await tx.update(cart).set(set).where(eq(cart.id, row.id));
+        return { changed: true, linesChanged: false };
+      });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { DesignMessage } from "../../../shared/contracts/index";
+import type { Database } from "../../db/client";
+import { account, designMessage, designOrder } from "../../db/schema";
+import type { DesignOrderRow } from "../../db/files.schema";
+import { actingClientId } from "../accounts/acting-client";
+import { recordNotification } from "../mail/notification-record";
+import type { Viewer } from "../accounts/session.service";
+import { ShopError } from "../shop-error";
+
+/*
+ * The messages of a design order between the customer and the shop's designer. The customer (or an
+ * employee acting for them in client mode) reaches only their own design orders; any employee
+ * reaches every design order, in client mode or not (the designer answers from the employee panel).
+ * A message written by staff is the shop's and tells the client in «Уведомления».
+ */
+
+export interface DesignMessageService {
+  list(viewer: Viewer, designId: number): Promise<DesignMessage[]>;
+  post(viewer: Viewer, designId: number, text: string): Promise<DesignMessage>;
+}
+
+const designNotFound = () =>
+  new ShopError({ statusCode: 404, code: "DESIGN_NOT_FOUND", messageUI: "Заказ дизайна не найден", message: "No such design order for this caller" });
+
+/** How a notification quotes a message: its start, on one line. */
+function excerpt(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function createDesignMessageService(db: Database): DesignMessageService {
+  /** The design order the viewer may talk about: staff any, a client (or staff for them) their own. */
+  async function reachable(viewer: Viewer, designId: number): Promise<DesignOrderRow> {
+    const staff = viewer.account.typeUser === "employee";
+    const where = staff ? eq(designOrder.id, designId) : and(eq(designOrder.id, designId), eq(designOrder.accountId, actingClientId(viewer)));
+    const [row] = await db.select().from(designOrder).where(where).limit(1);
+    if (!row) throw designNotFound();
+    return row;
+  }
+
+  function present(
+    viewer: Viewer,
+    row: { id: number; designOrderId: number; text: string; createdAt: Date; authorId: number | null },
+    author: { typeUser: "client" | "employee"; name: string; surname: string } | null,
+  ): DesignMessage {
+    const fromShop = author?.typeUser === "employee";
+    const fullName = author ? `${author.name} ${author.surname}`.trim() : "";
+    return {
+      id: row.id,
+      designOrderId: row.designOrderId,
+      text: row.text,
+      fromShop,
+      authorName: author === null ? "Аккаунт удалён" : fromShop ? `${fullName || "Дизайнер"}, типография «Оттиск»` : fullName || "Клиент",
+      mine: row.authorId === viewer.account.id,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  return {
+    async list(viewer, designId) {
+      await reachable(viewer, designId);
+      const rows = await db
+        .select({ message: designMessage, author: { typeUser: account.typeUser, name: account.name, surname: account.surname } })
+        .from(designMessage)
+        .leftJoin(account, eq(account.id, designMessage.authorId))
+        .where(eq(designMessage.designOrderId, designId))
+        .orderBy(asc(designMessage.createdAt), asc(designMessage.id));
+      return rows.map((row) => present(viewer, row.message, row.author));
+    },
+
+    async post(viewer, designId, text) {
+      const design = await reachable(viewer, designId);
+      const fromShop = viewer.account.typeUser === "employee";
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(designMessage).values({ designOrderId: design.id, authorId: viewer.account.id, text }).returning();
+        if (!created) throw new Error("design_message insert returned nothing");
+        if (fromShop) {
+          await recordNotification(tx, {
+            accountId: design.accountId,
+            companyId: design.companyId,
+            kind: "design_message",
+            orderId: design.orderId,
+            designOrderId: design.id,
+            title: `Новое сообщение дизайнера по заказу дизайна № ${design.id}`,
+            body: excerpt(text),
+          });
+        }
+        return created;
+      });
+      return present(viewer, row, { typeUser: viewer.account.typeUser, name: viewer.account.name, surname: viewer.account.surname });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, inArray, isNull, max, ne, or } from "drizzle-orm";
+import { DOCUMENT_LIST_DEFAULT_LIMIT } from "../../../shared/contracts/index";
+import type { DocumentListPage, OrderDocument } from "../../../shared/contracts/index";
+import type { Database } from "../../db/client";
+import { notification } from "../../db/mail.schema";
+import { clientOrder } from "../../db/schema";
+import type { ClientOrderRow } from "../../db/schema";
+import { kopecksToRoubles } from "../catalog/catalog.mapper";
+
+/*
+ * The account area's documents (issue 15): for each order of an account, its invoice (orders paid
+ * by invoice, while not cancelled) and its closing document, «Акт выполненных работ», once the order
+ * is shipped or done. The PDFs are made by the order service (`GET /client-order/{id}/invoice`,
+ * `…/act`); this lists them.
+ */
+
+/** An order is finished — the work is done and an act can close it — once shipped or done. */
+export const FINISHED_ORDER_STATUSES = ["shipped", "done"] as const;
+
+export function isFinishedOrder(row: Pick<ClientOrderRow, "status">): boolean {
+  return FINISHED_ORDER_STATUSES.some((status) => status === row.status);
+}
+
+export function invoiceDocumentUrl(publicOrigin: string, orderId: number): string {
+  return `${publicOrigin}/api/client-order/${orderId}/invoice`;
+}
+
+export function actDocumentUrl(publicOrigin: string, orderId: number): string {
+  return `${publicOrigin}/api/client-order/${orderId}/act`;
+}
+
+/**
+ * The day the work of each order was finished, the act's date: when the client was last told of the
+ * order's status (the news of «shipped» or «done»); without such news, when it was paid, else placed.
+ */
+export async function closingDates(db: Database, orders: Pick<ClientOrderRow, "id" | "paidAt" | "createdAt">[]): Promise<Map<number, Date>> {
+  const ids = orders.map((order) => order.id);
+  const news =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ orderId: notification.orderId, at: max(notification.createdAt) })
+          .from(notification)
+          .where(and(inArray(notification.orderId, ids), eq(notification.kind, "order_status")))
+          .groupBy(notification.orderId);
+  const told = new Map(news.flatMap((item) => (item.orderId === null || item.at === null ? [] : [[item.orderId, item.at] as const])));
+  return new Map(orders.map((order) => [order.id, told.get(order.id) ?? order.paidAt ?? order.createdAt]));
+}
+
+export interface DocumentListInput {
+  clientId: number;
+  /** null: the personal profile's orders. */
+  companyId: number | null;
+  offset?: number | undefined;
+  limit?: number | undefined;
+}
+
+/** `GET /client-account/documents`: the account's documents, newest order first, paged by orders. */
+export async function listOrderDocuments(db: Database, input: DocumentListInput, publicOrigin: string): Promise<DocumentListPage> {
+  const offset = input.offset ?? 0;
+  const limit = input.limit ?? DOCUMENT_LIST_DEFAULT_LIMIT;
+  const where = and(
+    eq(clientOrder.accountId, input.clientId),
+    input.companyId === null ? isNull(clientOrder.companyId) : eq(clientOrder.companyId, input.companyId),
+    or(
+      and(eq(clientOrder.paymentType, "Invoice"), ne(clientOrder.status, "cancelled")),
+      inArray(clientOrder.status, [...FINISHED_ORDER_STATUSES]),
+    ),
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(clientOrder).where(where).orderBy(desc(clientOrder.createdAt), desc(clientOrder.id)).offset(offset).limit(limit),
+    db.select({ total: count() }).from(clientOrder).where(where),
+  ]);
+  const finished = rows.filter(isFinishedOrder);
+  const dates = await closingDates(db, finished);
+  const items = rows.flatMap((row): OrderDocument[] => {
+    const common = { orderId: row.id, orderNumber: row.number, number: row.number, total: kopecksToRoubles(row.totalKopecks) };
+    const act: OrderDocument[] = isFinishedOrder(row)
+      ? [{ ...common, kind: "act", date: (dates.get(row.id) ?? row.createdAt).toISOString(), url: actDocumentUrl(publicOrigin, row.id) }]
+      : [];
+    const invoice: OrderDocument[] =
+      row.paymentType === "Invoice" ? [{ ...common, kind: "invoice", date: row.createdAt.toISOString(), url: invoiceDocumentUrl(publicOrigin, row.id) }] : [];
+    return [...act, ...invoice];
+  });
+  return { items, total: total?.total ?? 0, offset, limit };
+}

@@ -1,0 +1,233 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { randomUUID } from "node:crypto";
+import type { YookassaNotification } from "../../../shared/contracts/index";
+import type { YookassaClient } from "../../adapters/yookassa";
+import { yookassaValueToKopecks } from "../../adapters/yookassa";
+import type { Database } from "../../db/client";
+import { clientOrder, payment } from "../../db/schema";
+import type { ClientOrderRow, PaymentRow } from "../../db/schema";
+import { formatBalance } from "./balance.service";
+import { recordNotification } from "../mail/notification-record";
+import { ShopError } from "../shop-error";
+
+/*
+ * Card payments of Yookassa orders. With YooKassa's keys a payment is created at YooKassa and paid
+ * on its page; its webhook is believed only after the payment is read back from YooKassa. Without
+ * keys (a demo, a developer's machine) the shop's own test page stands in for YooKassa's: the
+ * shopper presses «Оплатить» or «Отменить» and the order is paid or not, no money involved.
+ */
+
+export type PaymentProvider = "yookassa" | "test";
+
+export interface TestPaymentPage {
+  orderId: number;
+  orderNumber: string;
+  amountKopecks: number;
+  status: PaymentRow["status"];
+}
+
+export interface PaymentService {
+  readonly provider: PaymentProvider;
+  /** In the placing transaction: the order's pending payment (its idempotence key fixed before any call out). */
+  createPending(tx: Database, order: Pick<ClientOrderRow, "id" | "totalKopecks">, publicOrigin: string): Promise<PaymentRow>;
+  /** After the order is committed: the payment's confirmation URL, asking YooKassa once if it is not known yet. */
+  ensureConfirmation(row: PaymentRow, order: Pick<ClientOrderRow, "id" | "number">, publicOrigin: string): Promise<PaymentRow>;
+  /** The latest payment of an order. */
+  latestFor(orderId: number): Promise<PaymentRow | null>;
+  /** What the test payment page shows; 404 when there is no such test payment. */
+  testPage(externalId: string): Promise<TestPaymentPage>;
+  /** The test page's buttons: pays or cancels (once; a repeat changes nothing) and answers where to send the shopper (the order's success page either way). */
+  completeTestPayment(externalId: string, action: "pay" | "cancel", publicOrigin: string): Promise<string>;
+  /** YooKassa's notification: refetches the payment and applies what YooKassa says; unknown payments are ignored. */
+  handleYookassaNotification(notification: YookassaNotification, log: FastifyBaseLogger): Promise<void>;
+}
+
+export function testPaymentUrl(publicOrigin: string, externalId: string): string {
+  return `${publicOrigin}/api/payment/test/${encodeURIComponent(externalId)}`;
+}
+
+export function successPaymentUrl(publicOrigin: string, orderId: number): string {
+  return `${publicOrigin}/success-payment?orderId=${orderId}`;
+}
+
+/** The cart page (no longer where a cancelled payment returns: the order's success page offers «Оплатить» again). */
+export function cartUrl(publicOrigin: string): string {
+  return `${publicOrigin}/cart`;
+}
+
+const testPaymentNotFound = () =>
+  new ShopError({ statusCode: 404, code: "PAYMENT_NOT_FOUND", messageUI: "Платёж не найден", message: "No such test payment" });
+
+/** Marks the payment succeeded and its order paid; a payment already succeeded changes nothing. */
+export async function markPaymentSucceeded(tx: Database, row: Pick<PaymentRow, "id" | "orderId">): Promise<void> {
+  await tx
+    .update(payment)
+    .set({ status: "succeeded", updatedAt: new Date() })
+    .where(and(eq(payment.id, row.id), ne(payment.status, "succeeded")));
+  const paid = await tx
+    .update(clientOrder)
+    .set({
+      paymentStatus: "paid",
+      status: sql`CASE WHEN ${clientOrder.status} = 'new' THEN 'paid' ELSE ${clientOrder.status} END`,
+      paidAt: sql`coalesce(${clientOrder.paidAt}, now())`,
+    })
+    .where(and(eq(clientOrder.id, row.orderId), ne(clientOrder.paymentStatus, "paid")))
+    .returning({ accountId: clientOrder.accountId, companyId: clientOrder.companyId, number: clientOrder.number, totalKopecks: clientOrder.totalKopecks });
+  // The client hears of it once: only the update that made the order paid writes the news.
+  for (const order of paid) {
+    await recordNotification(tx, {
+      accountId: order.accountId,
+      companyId: order.companyId,
+      kind: "payment",
+      orderId: row.orderId,
+      title: `Заказ № ${order.number} оплачен`,
+      body: `Оплата картой прошла: ${formatBalance(order.totalKopecks)}.`,
+    });
+  }
+}
+
+/** Marks a payment that has not succeeded canceled, and its order's payment cancelled unless it is paid. */
+export async function markPaymentCanceled(tx: Database, row: Pick<PaymentRow, "id" | "orderId">): Promise<void> {
+  const changed = await tx
+    .update(payment)
+    .set({ status: "canceled", updatedAt: new Date() })
+    .where(and(eq(payment.id, row.id), inArray(payment.status, ["pending", "waiting_for_capture"])))
+    .returning({ id: payment.id });
+  if (changed.length === 0) return;
+  await tx
+    .update(clientOrder)
+    .set({ paymentStatus: "cancelled" })
+    .where(and(eq(clientOrder.id, row.orderId), eq(clientOrder.paymentStatus, "pending")));
+}
+
+export function createPaymentService(db: Database, yookassa: YookassaClient | null): PaymentService {
+  const provider: PaymentProvider = yookassa ? "yookassa" : "test";
+
+  async function byExternalId(externalId: string, expected: PaymentProvider): Promise<PaymentRow | null> {
+    const [row] = await db
+      .select()
+      .from(payment)
+      .where(and(eq(payment.externalId, externalId), eq(payment.provider, expected)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    provider,
+
+    async createPending(tx, order, publicOrigin) {
+      // Offline the payment's id is ours, random, so the test page's address cannot be guessed.
+      const externalId = provider === "test" ? `test-${randomUUID()}` : null;
+      const [row] = await tx
+        .insert(payment)
+        .values({
+          orderId: order.id,
+          provider,
+          externalId,
+          status: "pending",
+          amountKopecks: order.totalKopecks,
+          confirmationUrl: externalId === null ? null : testPaymentUrl(publicOrigin, externalId),
+          idempotenceKey: randomUUID(),
+        })
+        .returning();
+      if (!row) throw new Error("The payment was not recorded");
+      return row;
+    },
+
+    async ensureConfirmation(row, order, publicOrigin) {
+      if (row.confirmationUrl !== null || row.status !== "pending" || !yookassa) return row;
+      let created;
+      try {
+        // The same Idempotence-Key on every try: YooKassa answers a repeat with the first payment.
+        created = await yookassa.createPayment(
+          { amountKopecks: row.amountKopecks, returnUrl: successPaymentUrl(publicOrigin, order.id), description: `Заказ № ${order.number} в типографии «Оттиск»`, orderId: order.id },
+          row.idempotenceKey,
+        );
+      } catch (error) {
+        throw new ShopError({
+          statusCode: 502,
+          code: "PAYMENT_PROVIDER_UNAVAILABLE",
+          messageUI: `Заказ № ${order.number} оформлен, но платёжный сервис не ответил. Повторите оплату через минуту.`,
+          message: `YooKassa did not create the payment: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+      const [updated] = await db
+        .update(payment)
+        .set({ externalId: created.id, confirmationUrl: created.confirmation?.confirmation_url ?? null, updatedAt: new Date() })
+        .where(eq(payment.id, row.id))
+        .returning();
+      return updated ?? row;
+    },
+
+    async latestFor(orderId) {
+      const [row] = await db.select().from(payment).where(eq(payment.orderId, orderId)).orderBy(sql`${payment.id} DESC`).limit(1);
+      return row ?? null;
+    },
+
+    async testPage(externalId) {
+      const [row] = await db
+        .select({ orderId: clientOrder.id, number: clientOrder.number, amountKopecks: payment.amountKopecks, status: payment.status })
+        .from(payment)
+        .innerJoin(clientOrder, eq(clientOrder.id, payment.orderId))
+        .where(and(eq(payment.externalId, externalId), eq(payment.provider, "test")))
+        .limit(1);
+      if (!row) throw testPaymentNotFound();
+      return { orderId: row.orderId, orderNumber: row.number, amountKopecks: row.amountKopecks, status: row.status };
+    },
+
+    async completeTestPayment(externalId, action, publicOrigin) {
+      const row = await byExternalId(externalId, "test");
+      if (!row) throw testPaymentNotFound();
+      await db.transaction(async (tx) => {
+        if (action === "pay") await markPaymentSucceeded(tx, row);
+        else await markPaymentCanceled(tx, row);
+      });
+      // Paid or not, the order's success page: after a cancel it offers «Оплатить» again (issue 15).
+      return successPaymentUrl(publicOrigin, row.orderId);
+    },
+
+    async handleYookassaNotification(notification, log) {
+      const externalId = notification.object.id;
+      if (!yookassa) {
+        log.warn({ externalId, event: notification.event }, "YooKassa notification ignored: the shop runs without YooKassa keys");
+        return;
+      }
+      const row = await byExternalId(externalId, "yookassa");
+      if (!row) {
+        log.warn({ externalId, event: notification.event }, "YooKassa notification for an unknown payment ignored");
+        return;
+      }
+      let remote;
+      try {
+        remote = await yookassa.getPayment(externalId);
+      } catch (error) {
+        // Not 200: YooKassa sends the notification again later.
+        throw new ShopError({
+          statusCode: 502,
+          code: "PAYMENT_PROVIDER_UNAVAILABLE",
+          messageUI: "Платёжный сервис не ответил. Повторите позже.",
+          message: `YooKassa did not answer GET /v3/payments/${externalId}: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+      const amountKopecks = yookassaValueToKopecks(remote.amount.value);
+      if (remote.id !== externalId || remote.amount.currency !== "RUB" || amountKopecks !== row.amountKopecks || remote.metadata?.orderId !== String(row.orderId)) {
+        log.error(
+          { externalId, remoteAmount: remote.amount, expected: formatBalance(row.amountKopecks), remoteOrderId: remote.metadata?.orderId, orderId: row.orderId },
+          "YooKassa payment does not match the order: ignored",
+        );
+        return;
+      }
+      if (remote.status === "succeeded") {
+        await db.transaction((tx) => markPaymentSucceeded(tx, row));
+      } else if (remote.status === "canceled") {
+        await db.transaction((tx) => markPaymentCanceled(tx, row));
+      } else if (remote.status === "waiting_for_capture") {
+        await db
+          .update(payment)
+          .set({ status: "waiting_for_capture", updatedAt: new Date() })
+          .where(and(eq(payment.id, row.id), eq(payment.status, "pending")));
+      }
+    },
+  };
+}

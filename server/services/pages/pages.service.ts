@@ -1,0 +1,408 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { z } from "zod/mini";
+import { footerContentSchema, headerContentSchema, PAGE_LIST_DEFAULT_LIMIT, SEARCH_DEFAULT_LIMIT } from "../../../shared/contracts/index";
+import type {
+  FooterContent,
+  HeaderContent,
+  MenuTab,
+  Page,
+  PageComponent,
+  PageList,
+  PageListQuery,
+  PageSeo,
+  PopupAnswer,
+  SearchQuery,
+  SearchResultPage,
+} from "../../../shared/contracts/index";
+import type { Database } from "../../db/client";
+import { product, productCategory, websiteBlock, websitePage } from "../../db/schema";
+import type { WebsitePageRow } from "../../db/schema";
+import { publicFileUrl } from "../catalog/catalog.mapper";
+import { resolveFileReferences, toActivePopup, toPageComponent, toPageRef, toPageSeo, toPageSummary } from "./pages.mapper";
+import { CYRILLIC_LOWER, CYRILLIC_UPPER, searchWordForms, transliteratedQuery } from "./search-terms";
+import { ShopError } from "../shop-error";
+
+/*
+ * The website's pages, the site-wide blocks and the site search (spec §7 "Pages"). Only published
+ * pages are ever answered; an unpublished one is as unknown as a missing one.
+ */
+
+export interface PagesService {
+  /** The page at `slug` ('' is the main page) with the Header and Footer among its components. */
+  getPage(slug: string, publicOrigin: string): Promise<Page>;
+  getPageSeo(slug: string): Promise<PageSeo>;
+  listPages(query: PageListQuery, publicOrigin: string): Promise<PageList>;
+  menu(): Promise<MenuTab[]>;
+  /** Every published page's slug and when it last changed: the host site's sitemap.xml. */
+  sitemapPages(): Promise<{ slug: string; updatedAt: string }[]>;
+  header(publicOrigin: string): Promise<HeaderContent>;
+  footer(publicOrigin: string): Promise<FooterContent>;
+  popup(publicOrigin: string, now?: Date): Promise<PopupAnswer>;
+  search(query: SearchQuery, publicOrigin: string): Promise<SearchResultPage>;
+}
+
+/** The block keys of `website_block`. */
+export const websiteBlockKeys = { header: "Header", footer: "Footer", popup: "Popup" } as const;
+
+/** At most this many child pages come with a page; longer lists are paged with GET /public/website/page. */
+export const PAGE_CHILDREN_LIMIT = 100;
+/** The menu is short by nature; this only guards against a misconfigured site. */
+export const MENU_LIMIT = 50;
+/** A sitemap holds at most 50 000 addresses (sitemaps.org); the pages are a small part of them. */
+export const SITEMAP_PAGES_LIMIT = 10_000;
+
+/**
+ * ts_headline options: plain text (no markers), up to two fragments joined by « … ». The storefront
+ * marks the words itself if it wants to.
+ */
+const HEADLINE_OPTIONS = 'MaxWords=30, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""';
+
+/**
+ * How close a query word must come to a word of a product's or its category's name (pg_trgm
+ * word_similarity, 0…1). «визиток» to «визитки» and «наклеек» to «наклейки» score 0.625, a letter
+ * left out («визтки») 0.5; unrelated words stay below 0.3.
+ */
+const NAME_SIMILARITY_THRESHOLD = 0.5;
+
+/**
+ * The sum, over the query's words, of how well each matches the product's name and category name
+ * by trigrams (0 for a word below the threshold or a stop word): catches the Russian forms the
+ * stemmer leaves apart («визиток» and «визитки» have the stems «визиток» and «визитк»), typos and
+ * transliteration. Needs `product` joined with `product_category`.
+ */
+function productNameScore(wordForms: readonly string[][]): SQL {
+  if (wordForms.length === 0) return sql`0`;
+  const names = sql`translate(lower(${product.name} || ' ' || ${productCategory.name}), ${CYRILLIC_UPPER}, ${CYRILLIC_LOWER})`;
+  const perWord = wordForms.map((forms) => {
+    const [word = ""] = forms;
+    const similarity = sql`greatest(${sql.join(
+      forms.map((form) => sql`word_similarity(${form}, ${names})`),
+      sql`, `,
+    )})`;
+    // A stop word («для», «при») is empty to the russian configuration and matches nothing.
+    return sql`(case when numnode(plainto_tsquery('russian', ${word})) > 0 and ${similarity} >= ${NAME_SIMILARITY_THRESHOLD} then ${similarity} else 0 end)`;
+  });
+  return sql`(${sql.join(perWord, sql` + `)})`;
+}
+
+/**
+ * The products that may match at all, as ids gathered from indexes before anything is scored: the
+ * text match (the search vector's GIN index), a folded name within the threshold of a query word
+ * (product.search_name's trigram GIN index; `<%` is word_similarity ≥
+ * pg_trgm.word_similarity_threshold, which search() sets to NAME_SIMILARITY_THRESHOLD for its
+ * transaction) and the products of the categories whose names match (found first, a handful of
+ * rows). Each arm is planned on its own, so no plan evaluates the trigram match on every product.
+ * `forms` holds no stop word: each candidate then has a text match or a name score above 0, so the
+ * union counts the matches without scoring any (the total). A word matching only across the
+ * boundary of the name and the category name (the score reads them as one text) is not a
+ * candidate: a corner the indexes trade away.
+ */
+function productCandidateUnion(tsQuery: SQL, forms: readonly string[], categoryIds: readonly number[]): SQL {
+  const arms: SQL[] = [sql`select ${product.id} from ${product} where ${product.searchVector} @@ ${tsQuery}`];
+  for (const form of forms) arms.push(sql`select ${product.id} from ${product} where ${form} <% ${product.searchName}`);
+  if (categoryIds.length > 0) arms.push(sql`select ${product.id} from ${product} where ${inArray(product.categoryId, [...categoryIds])}`);
+  return sql.join(arms, sql` union `);
+}
+
+/**
+ * The few candidates worth scoring for a page that ends at `depth`: from each arm of
+ * productCandidateUnion its best `depth`, each found index-first — the best ts_rank among the text
+ * matches, the nearest names per query word (a KNN walk of the GiST trigram index, `<->>` being
+ * 1 − word_similarity) and the most ordered products of each matching category. The exact score
+ * then runs on these only, not on the thousands a common word matches at 1000× (server/docs/performance.md).
+ * A product outside every arm's best could still outscore one inside by adding up parts; and among
+ * names at the same distance the walk returns any, so ties may show other equals than a full sort.
+ */
+function productTopCandidates(tsQuery: SQL, forms: readonly string[], categoryIds: readonly number[], depth: number): SQL {
+  const arms: SQL[] = [
+    sql`(select ${product.id} from ${product} where ${product.searchVector} @@ ${tsQuery}
+      order by ts_rank(${product.searchVector}, ${tsQuery}, 32) desc, ${product.id} limit ${depth})`,
+  ];
+  for (const form of forms) {
+    arms.push(sql`(select nearest.id from (select ${product.id} as id, ${product.searchName} <->> ${form} as distance from ${product}
+      order by ${product.searchName} <->> ${form} limit ${depth}) as nearest where nearest.distance <= ${1 - NAME_SIMILARITY_THRESHOLD})`);
+  }
+  for (const categoryId of categoryIds) {
+    arms.push(sql`(select ${product.id} from ${product} where ${product.categoryId} = ${categoryId}
+      order by ${product.timesOrdered} desc, ${product.id} desc limit ${depth})`);
+  }
+  return sql`${product.id} = any(array(${sql.join(arms, sql` union `)}))`;
+}
+
+const searchRowSchema = z.object({
+  type: z.enum(["page", "product"]),
+  id: z.coerce.number(),
+  title: z.string(),
+  snippet: z.string(),
+  path: z.string(),
+  image_path: z.nullable(z.string()),
+  rank: z.coerce.number(),
+});
+
+const pageNotFound = (slug: string) =>
+  new ShopError({ statusCode: 404, code: "PAGE_NOT_FOUND", messageUI: "Страница не найдена", message: `No published page with slug '${slug}'` });
+
+const summaryColumns = {
+  id: websitePage.id,
+  slug: websitePage.slug,
+  kind: websitePage.kind,
+  name: websitePage.name,
+  summary: websitePage.summary,
+  createdAt: websitePage.createdAt,
+  padBannerPath: websitePage.padBannerPath,
+};
+
+/** Blog posts newest first; everything else in the shop's order. Both end with the id so pages never overlap. */
+function listOrder(kind: WebsitePageRow["kind"]): SQL[] {
+  return kind === "blog" ? [desc(websitePage.createdAt), desc(websitePage.id)] : [asc(websitePage.sortOrder), asc(websitePage.id)];
+}
+
+export function createPagesService(db: Database): PagesService {
+  async function findPublished(slug: string): Promise<WebsitePageRow> {
+    const [row] = await db
+      .select()
+      .from(websitePage)
+      .where(and(eq(websitePage.slug, slug), eq(websitePage.published, true)))
+      .limit(1);
+    if (!row) throw pageNotFound(slug);
+    return row;
+  }
+
+  async function blockContent(key: string): Promise<{ content: unknown; updatedAt: Date } | null> {
+    const [row] = await db.select().from(websiteBlock).where(eq(websiteBlock.key, key)).limit(1);
+    return row ? { content: row.content, updatedAt: row.updatedAt } : null;
+  }
+
+  async function headerContent(publicOrigin: string): Promise<HeaderContent | null> {
+    const block = await blockContent(websiteBlockKeys.header);
+    const parsed = headerContentSchema.safeParse(resolveFileReferences(block?.content, publicOrigin));
+    return parsed.success ? parsed.data : null;
+  }
+
+  async function footerContent(publicOrigin: string): Promise<FooterContent | null> {
+    const block = await blockContent(websiteBlockKeys.footer);
+    const parsed = footerContentSchema.safeParse(resolveFileReferences(block?.content, publicOrigin));
+    return parsed.success ? parsed.data : null;
+  }
+
+  return {
+    async getPage(slug, publicOrigin) {
+      const row = await findPublished(slug);
+      const [parentRows, childRows, header, footer] = await Promise.all([
+        row.parentId === null
+          ? Promise.resolve([])
+          : db
+              .select({ id: websitePage.id, slug: websitePage.slug, name: websitePage.name })
+              .from(websitePage)
+              .where(and(eq(websitePage.id, row.parentId), eq(websitePage.published, true)))
+              .limit(1),
+        db
+          .select(summaryColumns)
+          .from(websitePage)
+          .where(and(eq(websitePage.parentId, row.id), eq(websitePage.published, true)))
+          .orderBy(...listOrder(row.kind))
+          .limit(PAGE_CHILDREN_LIMIT),
+        headerContent(publicOrigin),
+        footerContent(publicOrigin),
+      ]);
+      const own = row.components
+        // The site-wide blocks come from website_block only, once each.
+        .filter((component) => component.key !== "Header" && component.key !== "Footer")
+        .map((component) => toPageComponent(component, publicOrigin))
+        .filter((component): component is PageComponent => component !== null);
+      const components: PageComponent[] = [
+        ...(header ? [{ key: "Header" as const, content: header }] : []),
+        ...own,
+        ...(footer ? [{ key: "Footer" as const, content: footer }] : []),
+      ];
+      const parent = parentRows[0];
+      return {
+        ...toPageSummary(row, publicOrigin),
+        parent: parent ? toPageRef(parent) : null,
+        children: childRows.map((child) => toPageSummary(child, publicOrigin)),
+        components,
+        ...toPageSeo(row),
+      };
+    },
+
+    async getPageSeo(slug) {
+      return toPageSeo(await findPublished(slug));
+    },
+
+    async listPages(query, publicOrigin) {
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? PAGE_LIST_DEFAULT_LIMIT;
+      // The section's own page (blog, vakansii …) has no parent; its items sit under it.
+      const where = and(
+        eq(websitePage.kind, query.kind),
+        eq(websitePage.published, true),
+        isNotNull(websitePage.parentId),
+        query.exclude === undefined ? undefined : ne(websitePage.id, query.exclude),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(summaryColumns)
+          .from(websitePage)
+          .where(where)
+          .orderBy(...listOrder(query.kind))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(websitePage).where(where),
+      ]);
+      return { items: rows.map((row) => toPageSummary(row, publicOrigin)), total: total?.value ?? 0, offset, limit };
+    },
+
+    async menu() {
+      const rows = await db
+        .select({ slug: websitePage.slug, label: websitePage.name })
+        .from(websitePage)
+        .where(and(isNull(websitePage.parentId), eq(websitePage.showInMenu, true), eq(websitePage.published, true)))
+        .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
+        .limit(MENU_LIMIT);
+      return rows;
+    },
+
+    async sitemapPages() {
+      const rows = await db
+        .select({ slug: websitePage.slug, updatedAt: websitePage.updatedAt })
+        .from(websitePage)
+        .where(eq(websitePage.published, true))
+        .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
+        .limit(SITEMAP_PAGES_LIMIT);
+      return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
+    },
+
+    async header(publicOrigin) {
+      const content = await headerContent(publicOrigin);
+      if (!content) {
+        throw new ShopError({ statusCode: 404, code: "HEADER_NOT_FOUND", messageUI: "Шапка сайта ещё не заполнена", message: "No valid Header block" });
+      }
+      return content;
+    },
+
+    async footer(publicOrigin) {
+      const content = await footerContent(publicOrigin);
+      if (!content) {
+        throw new ShopError({ statusCode: 404, code: "FOOTER_NOT_FOUND", messageUI: "Подвал сайта ещё не заполнен", message: "No valid Footer block" });
+      }
+      return content;
+    },
+
+    async popup(publicOrigin, now = new Date()) {
+      const block = await blockContent(websiteBlockKeys.popup);
+      if (!block) return {};
+      return toActivePopup(block.content, block.updatedAt, now, publicOrigin) ?? {};
+    },
+
+    async search(query, publicOrigin) {
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
+      // websearch_to_tsquery never fails on syntax: quotes, -words and stray & | ! : * are read as text.
+      // A query typed in Latin letters is also read in Cyrillic («vizitki» → «визитки»).
+      const transliterated = transliteratedQuery(query.search);
+      const tsQuery =
+        transliterated === null
+          ? sql`websearch_to_tsquery('russian', ${query.search})`
+          : sql`(websearch_to_tsquery('russian', ${query.search}) || websearch_to_tsquery('russian', ${transliterated}))`;
+      const pageMatch = and(eq(websitePage.published, true), sql`${websitePage.searchVector} @@ ${tsQuery}`);
+      const wordForms = searchWordForms(query.search);
+      const nameScore = productNameScore(wordForms);
+      const textMatch = sql`${product.searchVector} @@ ${tsQuery}`;
+      // The stop words («для», «при») score nothing, so they gather no candidates either.
+      const meaningful =
+        wordForms.length === 0
+          ? []
+          : z
+              .array(z.object({ meaningful: z.boolean() }))
+              .parse(
+                (
+                  (await db.execute(
+                    sql`select numnode(plainto_tsquery('russian', w)) > 0 as meaningful from unnest(array[${sql.join(
+                      wordForms.map(([word = ""]) => sql`${word}`),
+                      sql`, `,
+                    )}]::text[]) with ordinality as words(w, n) order by n`,
+                  )) as { rows: unknown }
+                ).rows,
+              );
+      const forms = wordForms.filter((_, index) => meaningful[index]?.meaningful === true).flat();
+      // The categories whose names come within the threshold of a query word: their products are candidates.
+      const folded = sql`translate(lower(${productCategory.name}), ${CYRILLIC_UPPER}, ${CYRILLIC_LOWER})`;
+      const matchingCategories =
+        forms.length === 0
+          ? []
+          : await db
+              .select({ id: productCategory.id })
+              .from(productCategory)
+              .where(or(...forms.map((form) => sql`word_similarity(${form}, ${folded}) >= ${NAME_SIMILARITY_THRESHOLD}`)));
+      const categoryIds = matchingCategories.map((row) => row.id);
+      // The candidates come from indexes, only the best of each arm for this page are scored, and the
+      // total counts the union of the arms without scoring (productCandidateUnion).
+      const candidates = productTopCandidates(tsQuery, forms, categoryIds, offset + limit);
+      const productMatch = sql`(${candidates} and (${textMatch} or ${nameScore} > 0))`;
+      // ts_rank(…, 32) is rank/(rank + 1), below 1; a product adds 1, so every product ranks above every page.
+      const pageRank = sql`ts_rank(${websitePage.searchVector}, ${tsQuery}, 32)`;
+      const productRank = sql`1 + ts_rank(${product.searchVector}, ${tsQuery}, 32) + ${nameScore}`;
+
+      // The snippet's text travels with each match; ts_headline runs only on the page of results.
+      const pages = db
+        .select({
+          type: sql<"page" | "product">`'page'`.as("type"),
+          id: websitePage.id,
+          title: sql<string>`${websitePage.name}`.as("title"),
+          source: sql<string>`${websitePage.summary} || E'\\n' || ${websitePage.bodyText}`.as("source"),
+          path: sql<string>`${websitePage.slug}`.as("path"),
+          imagePath: sql<string | null>`${websitePage.padBannerPath}`.as("image_path"),
+          rank: sql<number>`${pageRank}`.as("rank"),
+        })
+        .from(websitePage)
+        .where(pageMatch);
+      const products = db
+        .select({
+          type: sql<"page" | "product">`'product'`.as("type"),
+          id: product.id,
+          title: sql<string>`${product.name}`.as("title"),
+          source: sql<string>`${product.description}`.as("source"),
+          path: sql<string>`'catalog/' || ${productCategory.slug} || '/' || ${product.id}`.as("path"),
+          imagePath: sql<string | null>`${product.photoPaths}[1]`.as("image_path"),
+          rank: sql<number>`${productRank}`.as("rank"),
+        })
+        .from(product)
+        .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .where(productMatch);
+
+      const hits = pages.unionAll(products).orderBy(sql`rank desc`, sql`type`, sql`id`).limit(limit).offset(offset);
+      const [found, [pageTotal], [productTotal]] = await db.transaction(async (tx) => {
+        // The `<%` of productCandidateUnion compares against this threshold (this transaction only).
+        await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true)`);
+        // One after another: a transaction is one connection, which runs one statement at a time.
+        const page = await tx.execute(sql`
+            SELECT hits.type, hits.id, hits.title, ts_headline('russian', hits.source, ${tsQuery}, ${HEADLINE_OPTIONS}) AS snippet,
+              hits.path, hits.image_path, hits.rank
+            FROM (${hits}) AS hits
+            ORDER BY hits.rank DESC, hits.type, hits.id`);
+        const pagesCounted = await tx.select({ value: count() }).from(websitePage).where(pageMatch);
+        const productsCounted = await tx
+          .select({ value: count() })
+          .from(sql`(${productCandidateUnion(tsQuery, forms, categoryIds)}) as matched`);
+        return [page, pagesCounted, productsCounted] as const;
+      });
+      // Both drivers answer execute() with { rows }, but the shared Database type cannot say so.
+      const rows = z.array(searchRowSchema).parse((found as { rows: unknown }).rows);
+      return {
+        items: rows.map((row) => ({
+          type: row.type,
+          id: row.id,
+          title: row.title,
+          snippet: row.snippet.replace(/\s+/g, " ").trim(),
+          path: row.path,
+          imageUrl: row.image_path === null ? null : publicFileUrl(publicOrigin, row.image_path),
+          rank: Number(row.rank),
+        })),
+        total: (pageTotal?.value ?? 0) + (productTotal?.value ?? 0),
+        offset,
+        limit,
+      };
+    },
+  };
+}
