@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
+import { ACCOUNT_BASE, HOME_PATH, SCREEN_PATHS, sitePath } from "../shared/domain/index";
 import "../shared/ui/base.css";
 import "../shared/ui/dialog.css";
 import "../shared/ui/menu-item.css";
@@ -23,25 +24,9 @@ import "../widgets/parts/menu-button.css";
 import "../widgets/parts/side-menu.css";
 import "./site.css";
 
-/** The host site's own addresses for the layout's links (spec §2 routes). */
-export const SITE_PATHS = {
-  home: "/",
-  cart: "/cart",
-  favourites: "/izbrannoe",
-  search: "/poisk",
-  catalog: "/catalog",
-  /** The admin panel (sign-in, registration, the account's pages) is a separate application. */
-  admin: "/admin",
-} as const;
-
-/** A page slug of the menu (`blog`, `uslugi/pechat`, '' for the main page) as a path of this site. */
-export function pagePath(slug: string): string {
-  return `/${slug.replace(/^\/+/, "")}`;
-}
-
 /** The popup's button: a full address as it is, a site path or page slug (`/catalog/vizitki`) as this site's path. */
 export function popupHref(urlButton: string): string {
-  return /^https?:\/\//i.test(urlButton) ? urlButton : pagePath(urlButton);
+  return /^https?:\/\//i.test(urlButton) ? urlButton : sitePath(urlButton);
 }
 
 /** How long a page is shown before the site popup may open: the shopper first sees what they came for. */
@@ -97,12 +82,12 @@ export function Layout({ activeCategorySlug, activePageSlug, popup = true, child
         Перейти к содержанию
       </a>
       <Header
-        homeUrl={SITE_PATHS.home}
-        cartUrl={SITE_PATHS.cart}
-        favouritesUrl={SITE_PATHS.favourites}
-        searchResultsUrl={SITE_PATHS.search}
-        adminUrl={SITE_PATHS.admin}
-        pageHref={pagePath}
+        homeUrl={HOME_PATH}
+        cartUrl={SCREEN_PATHS.cart}
+        favouritesUrl={SCREEN_PATHS.favourites}
+        searchResultsUrl={SCREEN_PATHS.search}
+        adminUrl={ACCOUNT_BASE}
+        pageHref={sitePath}
         currentSlug={currentSlug}
       />
       <main id="content" className="site__main" tabIndex={-1}>
@@ -116,7 +101,7 @@ export function Layout({ activeCategorySlug, activePageSlug, popup = true, child
           <Contacts label="Связаться" />
         </div>
       </aside>
-      <Footer homeUrl={SITE_PATHS.home} />
+      <Footer homeUrl={HOME_PATH} />
       <CookieBanner />
       {popup ? <SitePopup /> : null}
     </div>

@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { useState } from "react";
 import type { Order } from "../../shared/contracts/index";
-import { formatRoubles } from "../../shared/domain/index";
+import { catalogPath, clientOrderPath, formatRoubles, pagePath, productPath, SCREEN_PATHS, successPath } from "../../shared/domain/index";
 import { messageUIOf } from "../../shared/http/index";
 import { payOrderAgainAtom, useOrder } from "../../shared/state/index";
 import { Cart } from "../../widgets/cart/Cart";
@@ -11,8 +11,6 @@ import { LoginButton } from "../../widgets/parts/Login";
 import { SearchBox } from "../../widgets/parts/SearchBox";
 import { canPayAgain } from "../../widgets/orders/order-labels";
 import { SearchResults } from "../../widgets/search/SearchResults";
-import { clientOrderPath } from "../account-routes";
-import { catalogPath, pagePath, productPath, SCREEN_PATHS, successPath } from "../routes";
 import { ErrorNote, LoadError } from "../../shared/ui/index";
 
 /*

@@ -1,8 +1,8 @@
-import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
-import { navigateHandler } from "../navigate";
+import { navigateHandler, storefrontHref } from "../navigate";
 import { CartButton } from "../parts/CartButton";
 import { useCartChangeEvent } from "../parts/cart-change-event";
+import { SCREEN_PATHS } from "../../shared/domain/index";
 
 export interface CartButtonElementProps {
   cartUrl?: string;
@@ -13,7 +13,7 @@ export function CartButtonElement({ cartUrl, host }: CartButtonElementProps & Ho
   useCartChangeEvent(host);
   return (
     <span className="ottisk-root ottisk-cart-button-host">
-      <CartButton cartUrl={cartUrl ?? `${storefrontOrigin()}/cart`} onNavigate={navigateHandler(host)} />
+      <CartButton cartUrl={cartUrl ?? storefrontHref(SCREEN_PATHS.cart)} onNavigate={navigateHandler(host)} />
     </span>
   );
 }

@@ -3,7 +3,8 @@ import { useRef, useState } from "react";
 import { signedInAtom, useAccount } from "../../shared/state/index";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { defaultAdminUrl, LoginButton, useFocusSuccessor } from "../parts/Login";
+import { defaultAdminUrl } from "../navigate";
+import { LoginButton, useFocusSuccessor } from "../parts/Login";
 import { LogoutDialog } from "../parts/LogoutDialog";
 
 export interface LoginElementProps {

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { AccountProfile, SessionGrant } from "../../shared/contracts/index";
+import { accountPagePath } from "../../shared/domain/index";
 import { messageUIOf } from "../../shared/http/index";
 import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount } from "../../shared/state/index";
 import { ErrorNote } from "../../shared/ui/index";
@@ -187,21 +188,21 @@ function AccountPanel({ profile, adminUrl, onCompanyChange, onExitClientMode, on
 /** Spec §2: the client's pages of the admin panel. */
 export function clientLinks(adminUrl: string, companySelected: boolean): { href: string; label: string }[] {
   return [
-    { href: `${adminUrl}/client/orders`, label: "Мои заказы" },
-    { href: `${adminUrl}/client/documents`, label: "Документы" },
-    { href: `${adminUrl}/client/notification`, label: "Уведомления" },
+    { href: accountPagePath("clientOrders", adminUrl), label: "Мои заказы" },
+    { href: accountPagePath("clientDocuments", adminUrl), label: "Документы" },
+    { href: accountPagePath("clientNotifications", adminUrl), label: "Уведомления" },
     companySelected
-      ? { href: `${adminUrl}/client/profile/company/info`, label: "Данные компании" }
-      : { href: `${adminUrl}/client/profile/info`, label: "Данные профиля" },
+      ? { href: accountPagePath("clientCompany", adminUrl), label: "Данные компании" }
+      : { href: accountPagePath("clientProfile", adminUrl), label: "Данные профиля" },
   ];
 }
 
 /** Spec §2: the employee's pages of the admin panel. */
 export function employeeLinks(adminUrl: string): { href: string; label: string }[] {
   return [
-    { href: adminUrl, label: "Панель управления" },
-    { href: `${adminUrl}/employee/orders`, label: "Заказы" },
-    { href: `${adminUrl}/employee/profile`, label: "Профиль" },
+    { href: accountPagePath("home", adminUrl), label: "Панель управления" },
+    { href: accountPagePath("employeeOrders", adminUrl), label: "Заказы" },
+    { href: accountPagePath("employeeProfile", adminUrl), label: "Профиль" },
   ];
 }
 

@@ -6,7 +6,8 @@ import { isApiError, messageUIOf } from "../../shared/http/index";
 import { loginAtom, recaptchaConfig, signedInAtom, useSiteResource } from "../../shared/state/index";
 import { Alert, Dialog, Field } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
-import { storefrontOrigin } from "../api-base";
+import { accountPagePath, withNext } from "../../shared/domain/index";
+import { defaultAdminUrl } from "../navigate";
 import { Recaptcha } from "./Recaptcha";
 
 /** The server's codes for a sign-in that needs the «я не робот» check first (after failed attempts on an unknown device). */
@@ -14,11 +15,6 @@ const CAPTCHA_CODES = new Set(["CAPTCHA_REQUIRED", "CAPTCHA_FAILED"]);
 
 /** The positive alert after a sign-in (spec §4). */
 export const LOGIN_SUCCESS_TEXT = "Вы вошли в систему";
-
-/** The admin panel (spec §1: registration and password recovery live there). */
-export function defaultAdminUrl(): string {
-  return `${storefrontOrigin()}/admin`;
-}
 
 export interface LoginButtonProps {
   /** Called after a sign-in, once the account was reloaded. */
@@ -144,7 +140,7 @@ export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
   const captchaToken = useRef<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const rememberId = useId();
-  const nextQuery = next ? `?next=${encodeURIComponent(next)}` : "";
+  const linkTo = (path: string) => (next ? withNext(path, next) : path);
 
   const change = (next: Partial<typeof values>) => {
     const updated = { ...values, ...next };
@@ -230,8 +226,8 @@ export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
         {busy ? "Входим…" : "Войти"}
       </button>
       <p className="ottisk-login-form__links">
-        <a href={`${adminUrl}/auth/registration${nextQuery}`}>Зарегистрироваться</a>
-        <a href={`${adminUrl}/auth/password-recovery${nextQuery}`}>Забыли пароль?</a>
+        <a href={linkTo(accountPagePath("registration", adminUrl))}>Зарегистрироваться</a>
+        <a href={linkTo(accountPagePath("passwordRecovery", adminUrl))}>Забыли пароль?</a>
       </p>
     </form>
   );

@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from "react";
 import { storeSearchQuery } from "../../shared/state/index";
-import { storefrontOrigin } from "../api-base";
+import { SCREEN_PATHS } from "../../shared/domain/index";
+import { storefrontHref } from "../navigate";
 
 /** The storefront's results page (spec §2 "poisk"). */
 export function defaultResultsUrl(): string {
-  return `${storefrontOrigin()}/poisk`;
+  return storefrontHref(SCREEN_PATHS.search);
 }
 
 /** The results address for a query: `{query}` in the template is replaced, else `?q=` is set. */

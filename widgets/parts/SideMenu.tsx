@@ -4,13 +4,12 @@ import type { MouseEvent } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
 import { signedInAtom, siteMenu, useAccount, useSiteResource } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
-import { storefrontOrigin } from "../api-base";
 import { fireOttiskEvent } from "../events";
-import { navigateHandler, storefrontHref } from "../navigate";
+import { defaultAdminUrl, navigateHandler, storefrontHref } from "../navigate";
 import { AccountList, clientLinks, employeeLinks, ExitClientMode, selectedAccountName } from "./AccountMenu";
-import { defaultAdminUrl } from "./Login";
 import { LogoutDialog } from "./LogoutDialog";
 import { defaultResultsUrl, SearchBox } from "./SearchBox";
+import { SCREEN_PATHS } from "../../shared/domain/index";
 
 export interface SideMenuProps {
   open: boolean;
@@ -37,7 +36,7 @@ export function sideMenuHostProps(host: HTMLElement, adminUrl: string | undefine
   return {
     adminUrl: (adminUrl ?? defaultAdminUrl()).replace(/\/+$/, ""),
     pageHref: storefrontHref,
-    favouritesUrl: `${storefrontOrigin()}/izbrannoe`,
+    favouritesUrl: storefrontHref(SCREEN_PATHS.favourites),
     searchResultsUrl: defaultResultsUrl(),
     onNavigate: navigateHandler(host),
     onSearch: (query, href) => fireOttiskEvent(host, "ottisk-search", { query, href }, { cancelable: true }),

@@ -1,4 +1,5 @@
 import type { ProductCard } from "../../shared/contracts/index";
+import { PRODUCT_PATH_TEMPLATE } from "../../shared/domain/index";
 
 /*
  * Product page addresses of the elements' `product-url` templates (`{id}`, `{category}`), in a
@@ -7,7 +8,7 @@ import type { ProductCard } from "../../shared/contracts/index";
 
 /** The storefront's product page as an address template: the default of every element's `product-url`. */
 export function defaultProductUrl(origin: string): string {
-  return `${origin}/catalog/{category}/{id}`;
+  return `${origin}${PRODUCT_PATH_TEMPLATE}`;
 }
 
 /** Fills `{id}` and `{category}` of a product address template. */

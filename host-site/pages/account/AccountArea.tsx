@@ -2,13 +2,14 @@ import type { ReactNode } from "react";
 import type { AccountProfile } from "../../../shared/contracts/index";
 import { useAccount } from "../../../shared/state/index";
 import { clientLinks, employeeLinks } from "../../../widgets/parts/AccountMenu";
-import { accountAccess, accountPath, accountTitle, ACCOUNT_BASE, ACCOUNT_PATHS } from "../../account-routes";
-import type { AccountRoute } from "../../account-routes";
+import { accountAccess, accountTitle } from "../../account-routes";
 import { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
 import { ClientOrderPage, ClientOrdersPage, DocumentsPage } from "./ClientOrderPages";
 import { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 import { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from "./ProfilePages";
 import { SignInGate } from "./SignIn";
+import { ACCOUNT_BASE, ACCOUNT_PATHS, accountPath, SCREEN_PATHS } from "../../../shared/domain/index";
+import type { AccountRoute } from "../../../shared/domain/index";
 
 /*
  * The account area at /admin (the spec's admin panel, "not shown"): the pages of a signed-in client
@@ -66,7 +67,7 @@ function WrongAccount({ profile, access }: { profile: AccountProfile; access: "c
       <div className="account-area__notice">
         <p>Вы работаете в режиме клиента: корзина, заказы и профиль сейчас — клиента. Эта страница откроется, когда вы выйдете из режима клиента (меню аккаунта в шапке сайта).</p>
         <p>
-          <a className="ottisk-button" href="/cart">
+          <a className="ottisk-button" href={SCREEN_PATHS.cart}>
             Корзина клиента
           </a>{" "}
           <a className="ottisk-button ottisk-button--quiet" href={ACCOUNT_PATHS.clientOrders}>

@@ -19,9 +19,9 @@ import {
 } from "../../../shared/state/index";
 import { Field, PhoneInput } from "../../../shared/ui/index";
 import { LoginForm } from "../../../widgets/parts/Login";
-import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../account-routes";
 import type { FieldProps } from "../../../shared/ui/index";
 import { fieldErrors } from "./field-errors";
+import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../../shared/domain/index";
 
 /*
  * Sign-in, registration, e-mail confirmation and password recovery (issue 15; the spec's admin

@@ -3,14 +3,13 @@ import { useId, useState } from "react";
 import type { ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, orderStatusValues } from "../../../shared/contracts/index";
 import type { AccountProfile, Client, EmployeeOrder, EmployeeOrderSummary, OrderPaymentStatus, OrderStatus, PaymentType } from "../../../shared/contracts/index";
-import { formatDateShort, formatRoubles } from "../../../shared/domain/index";
+import { ACCOUNT_PATHS, accountPath, catalogPath, employeeOrderPath, formatDateShort, formatRoubles, SCREEN_PATHS } from "../../../shared/domain/index";
 import { isApiError, messageUIOf } from "../../../shared/http/index";
 import { changeOrderStatusAtom, reloadEmployeeOrderAtom, useClientSearch, useEmployeeOrder, useEmployeeOrders } from "../../../shared/state/index";
 import type { Resource } from "../../../shared/state/index";
 import { Dialog, ErrorNote, LoadError } from "../../../shared/ui/index";
 import { clientName, ClientModePicker, DestinationChoice, useEnterClientMode } from "../../../widgets/cart/ClientModePicker";
 import type { ClientModeDestination, ClientModeEntered } from "../../../widgets/cart/ClientModePicker";
-import { accountPath, ACCOUNT_PATHS, employeeOrderPath } from "../../account-routes";
 import { DesignMessages } from "./DesignMessages";
 
 /*
@@ -48,8 +47,8 @@ const LAYOUT_STATUS_NAMES: Readonly<Record<string, string>> = {
 
 /** Where an employee goes once in client mode, from the panel's pages. */
 const CLIENT_MODE_DESTINATIONS: readonly ClientModeDestination[] = [
-  { href: "/cart", label: "Корзину клиента" },
-  { href: "/catalog", label: "Каталог" },
+  { href: SCREEN_PATHS.cart, label: "Корзину клиента" },
+  { href: catalogPath(), label: "Каталог" },
   { href: ACCOUNT_PATHS.clientOrders, label: "Заказы клиента" },
 ];
 
@@ -422,7 +421,7 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
 
 /** «Войти в режим клиента» for the order's client and company, then the chosen page. */
 function EnterOrderClientMode({ order }: { order: EmployeeOrder }) {
-  const [destination, setDestination] = useState(CLIENT_MODE_DESTINATIONS[0]?.href ?? "/cart");
+  const [destination, setDestination] = useState(CLIENT_MODE_DESTINATIONS[0]?.href ?? SCREEN_PATHS.cart);
   const entry = useEnterClientMode(goTo);
   const client: Client = { ...order.client, managerId: null, companies: order.company ? [order.company] : [] };
   const label = order.company ? order.company.name : "личный профиль";

@@ -4,8 +4,7 @@ import type { AccountProfile, Company } from "../../../shared/contracts/index";
 import { deleteCompanyAtom, markNotificationsReadAtom, NOTIFICATIONS_PAGE_SIZE, saveCompanyAtom, selectCompanyAtom, useCompanies, useNotifications } from "../../../shared/state/index";
 import { ErrorNote, LoadError } from "../../../shared/ui/index";
 import { messageUIOf } from "../../../shared/http/index";
-import { clientOrderPath } from "../../account-routes";
-import { formatDateTime } from "../../../shared/domain/index";
+import { clientOrderPath, formatDateTime } from "../../../shared/domain/index";
 import { AddressesSection, CompanyForm, DeleteButton, PasswordForm, PersonalForm, RecipientsSection } from "./profile-forms";
 
 /*
