@@ -33,12 +33,12 @@ export type { CatalogSnapshot } from "./catalog.atoms";
 export { addressSuggestions, balances, cityPickupPoints, courierDistricts, deliveryOptions, selfPickupCounters } from "./delivery.atoms";
 export type { DeliveryOptionsQuestion, PickupPointsQuestion } from "./delivery.atoms";
 export {
-  awaitAutocheckAtom,
+  awaitCheckAtom,
   changeDesignOrderAtom,
   layoutsChangedAtom,
-  reportBrowserCheckAtom,
+  reportCheckAtom,
   setLayoutApprovalAtom,
-  startAutocheckAtom,
+  startCheckAtom,
   uploadLayoutAtom,
 } from "./layout-checker.atoms";
 export type { DesignOrderChange } from "./layout-checker.atoms";

@@ -8,7 +8,7 @@ import { isApiError, messageUIOf } from "../../shared/http/index";
 import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, useCityName, useOrder } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
 import { AccountGate } from "./ClientOrders";
-import { canPayAgain, DESIGN_STATUS_LABELS, hasAct, layoutCheckSummary, ORDER_PAYMENT_TYPE_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
+import { canPayAgain, DESIGN_STATUS_LABELS, hasAct, checkSummary, ORDER_PAYMENT_TYPE_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
 
 export interface ClientOrderProps {
   orderId: number;
@@ -262,7 +262,7 @@ function OrderLineView({ line, renderDesign }: { line: OrderLine; renderDesign?:
         <ul className="ottisk-order__layouts" aria-label={`Макеты: ${line.productName}`}>
           {line.layouts.map((layout) => (
             <li key={layout.id} part="layout">
-              <span className="ottisk-order__detail">{layout.detailName}</span>: {layout.fileName}. {layoutCheckSummary(layout)}.{" "}
+              <span className="ottisk-order__detail">{layout.detailName}</span>: {layout.fileName}. {checkSummary(layout)}.{" "}
               {layout.approvedAt ? `Утверждён к печати ${formatDateShort(layout.approvedAt)}.` : "Не утверждён."}
             </li>
           ))}
