@@ -2,8 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useState } from "react";
 import type { Order } from "../../shared/contracts/index";
 import { catalogPath, clientOrderPath, formatRoubles, pagePath, productPath, SCREEN_PATHS, successPath } from "../../shared/domain/index";
-import { messageUIOf } from "../../shared/http/index";
-import { payOrderAgainAtom, useOrder } from "../../shared/state/index";
+import { payOrderAgainAtom, useOrder, useShowFailure } from "../../shared/state/index";
 import { Cart } from "../../widgets/cart/Cart";
 import { PAYMENT_TYPE_LABELS } from "../../widgets/cart/CartPayment";
 import { Favourites } from "../../widgets/favourites/Favourites";
@@ -108,6 +107,7 @@ export function SuccessPage({ orderId }: { orderId: number | null }) {
 function SuccessOrder({ orderId }: { orderId: number }) {
   const { order, reload } = useOrder(orderId);
   const payAgain = useSetAtom(payOrderAgainAtom);
+  const showFailure = useShowFailure();
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   if (order.status === "loading") {
@@ -153,7 +153,7 @@ function SuccessOrder({ orderId }: { orderId: number }) {
       if (url) window.location.assign(url);
       else setPayError("Платёжный сервис не дал ссылку на оплату. Попробуйте через минуту.");
     } catch (error) {
-      setPayError(messageUIOf(error, "Не получилось перейти к оплате. Попробуйте ещё раз."));
+      showFailure(error, setPayError);
       reload();
     } finally {
       setPaying(false);

@@ -1,6 +1,6 @@
 import { atom } from "jotai/vanilla";
 import type { LoginRequest, SessionGrant } from "../contracts/index";
-import { isApiError, messageUIOf } from "../http/index";
+import { isApiError } from "../http/index";
 import { sessionTokenProbeAtom, hiddenSessionPossibleAtom, publishChange, requireApi } from "./api.atoms";
 import { loadCartAtom, reissueDeliveriesAtom } from "./cart.atoms";
 import { resetFavouritesAtom } from "./favourites.atoms";
@@ -28,7 +28,8 @@ export const loadAccountAtom = atom(null, async (get, set) => {
     if (isApiError(error) && error.status === 401) {
       set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
     } else {
-      set(accountStateAtom, (state) => ({ ...state, loading: false, loaded: true, error: messageUIOf(error) }));
+      set(accountStateAtom, (state) => ({ ...state, loading: false, loaded: true, error: isApiError(error) ? error.messageUI : null }));
+      if (!isApiError(error)) throw error;
     }
   }
   await set(loadCartAtom);

@@ -3,7 +3,7 @@ import type { Cart, CartProductAddRequest, CartUpdateRequest, Order, PaymentType
 // The schema-free module: the cart's atoms load no zod schemas for a message.
 import { CLIENT_MODE_REQUIRED_MESSAGE } from "../contracts/wire";
 import { CART_REFRESH_DELAY_MS } from "../domain/index";
-import { isApiError, messageUIOf } from "../http/index";
+import { isApiError } from "../http/index";
 import type { Api } from "../http/index";
 import { accountStateAtom, cartTargetAtom } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
@@ -41,7 +41,9 @@ export const loadCartAtom = atom(null, async (get, set) => {
     const cart = await api.getCart(get(cartTargetAtom));
     set(cartStateAtom, (state) => ({ ...state, cart, loading: false }));
   } catch (error) {
-    set(cartStateAtom, (state) => ({ ...state, loading: false, error: messageUIOf(error) }));
+    set(cartStateAtom, (state) => ({ ...state, loading: false, error: isApiError(error) ? error.messageUI : null }));
+    // Anything but the API's error is a bug: the element's error boundary gets it (shared/README.md, "Errors").
+    if (!isApiError(error)) throw error;
   }
 });
 
@@ -146,7 +148,8 @@ export const runDeliveryChangeAtom = atom(null, async (get, set, change: (api: A
     set(scheduleCartRefreshAtom);
     return cart;
   } catch (error) {
-    set(cartStateAtom, (state) => ({ ...state, deliveryLoading: false, deliveryError: messageUIOf(error) }));
+    set(cartStateAtom, (state) => ({ ...state, deliveryLoading: false, deliveryError: isApiError(error) ? error.messageUI : null }));
+    if (!isApiError(error)) throw error;
     return null;
   }
 });

@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useCallback, useEffect, useState } from "react";
 import type { FavoriteState, ProductCard } from "../contracts/index";
-import { isApiError } from "../http/index";
 import { favouriteProductsAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+import { useShowFailure } from "./failure.hooks";
 import { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, toggleFavouriteAtom } from "./favourites.atoms";
 import { LOADING } from "./resource";
 import type { Resource } from "./resource";
@@ -24,6 +24,7 @@ export function useFavouriteToggle(onConfirmed?: (state: FavoriteState) => void)
   const overrides = useAtomValue(favouriteOverridesAtom);
   const pending = useAtomValue(favouritePendingAtom);
   const toggleFavourite = useSetAtom(toggleFavouriteAtom);
+  const showFailure = useShowFailure();
   const [error, setError] = useState<string | null>(null);
   const clearError = useCallback(() => setError(null), []);
   return {
@@ -35,8 +36,7 @@ export function useFavouriteToggle(onConfirmed?: (state: FavoriteState) => void)
         const state = await toggleFavourite({ productId, inFavorite: !current });
         if (state) onConfirmed?.(state);
       } catch (failure) {
-        if (!isApiError(failure)) throw failure;
-        setError(failure.messageUI);
+        showFailure(failure, setError);
       }
     },
     error,

@@ -124,6 +124,7 @@ export {
 export { useClientSearch, useEmployeeOrder, useEmployeeOrders } from "./employee.hooks";
 export type { SearchPageQuery } from "./search.atoms";
 export { useAccount, useCart } from "./session.hooks";
+export { useReportBug, useShowFailure } from "./failure.hooks";
 export { useApi } from "./api.hooks";
 export {
   feedbackForm,

@@ -3,6 +3,7 @@ export type { DotPaginationProps } from "./DotPagination";
 export { ProductCard, ProductCardSkeleton } from "./ProductCard";
 export type { ProductCardProps } from "./ProductCard";
 export { Alert } from "./Alert";
+export { BUG_MESSAGE, ErrorBoundary } from "./ErrorBoundary";
 export { ErrorNote } from "./ErrorNote";
 export { Field } from "./Field";
 export type { FieldControlProps, FieldProps } from "./Field";

@@ -2,8 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import type { AccountProfile, Client } from "../../shared/contracts/index";
-import { messageUIOf } from "../../shared/http/index";
-import { enterClientModeAtom, useClientSearch } from "../../shared/state/index";
+import { enterClientModeAtom, useClientSearch, useShowFailure } from "../../shared/state/index";
 import { ErrorNote, LoadError } from "../../shared/ui/index";
 
 /*
@@ -55,6 +54,7 @@ export function clientName(client: Pick<Client, "name" | "surname" | "email">): 
 /** Enters client mode for one account of a client, remembering what happened. */
 export function useEnterClientMode(onEntered: ClientModePickerProps["onEntered"]) {
   const enter = useSetAtom(enterClientModeAtom);
+  const showFailure = useShowFailure();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [entered, setEntered] = useState<string | null>(null);
@@ -68,17 +68,16 @@ export function useEnterClientMode(onEntered: ClientModePickerProps["onEntered"]
       const label = `${clientName(client)}, ${company ? company.name : "личный профиль"}`;
       setBusy(key);
       setError(null);
-      enter({ clientId: client.id, companyId }).then(
-        (profile) => {
+      enter({ clientId: client.id, companyId })
+        .then((profile) => {
           setBusy(null);
           setEntered(label);
           onEntered?.({ profile, client, companyId, label, href });
-        },
-        (failure: unknown) => {
+        })
+        .catch((failure: unknown) => {
           setBusy(null);
-          setError(messageUIOf(failure, "Не удалось войти в режим клиента. Попробуйте ещё раз."));
-        },
-      );
+          showFailure(failure, setError);
+        });
     },
   };
 }

@@ -1,8 +1,8 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useRef, useState } from "react";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
-import { messageUIOf } from "../../shared/http/index";
-import { awaitCheckAtom, reportCheckAtom, startCheckAtom } from "../../shared/state/index";
+import { isApiError } from "../../shared/http/index";
+import { awaitCheckAtom, reportCheckAtom, startCheckAtom, useShowFailure } from "../../shared/state/index";
 import { CHECK_POLL_MS, sameFindings } from "./layout-files";
 import type { LayoutSession } from "./session";
 
@@ -46,6 +46,7 @@ export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayo
   const startCheck = useSetAtom(startCheckAtom);
   const awaitCheck = useSetAtom(awaitCheckAtom);
   const reportCheck = useSetAtom(reportCheckAtom);
+  const showFailure = useShowFailure();
   const [note, setNote] = useState<ServerNote | null>(null);
   /** A failed start or a failed question about the check, for the check it was about. */
   const [pollError, setPollError] = useState<{ checkId: number | null; messageUI: string } | null>(null);
@@ -74,8 +75,12 @@ export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayo
       if (browser) {
         disagreed = browser.findings !== null && serverFindings !== null ? !sameFindings(browser.findings, serverFindings) : (browser.findings === null) !== (serverFindings === null);
         // The server's result stands; the difference goes to the server's log. The log is not
-        // the shopper's business: a failure to send it changes nothing on the screen.
-        if (disagreed) await reportCheck({ checkId, report: browser }).catch(() => undefined);
+        // the shopper's business: the API's failure to take it changes nothing on the screen.
+        if (disagreed) {
+          await reportCheck({ checkId, report: browser }).catch((error: unknown) => {
+            if (!isApiError(error)) throw error;
+          });
+        }
       }
       setNote({ layoutId, disagreed, error: result.error });
       if (serverFindings) {
@@ -90,10 +95,10 @@ export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayo
       await session.changed();
     };
     follow().catch((error: unknown) => {
-      if (!controller.signal.aborted) setPollError({ checkId, messageUI: messageUIOf(error) });
+      if (!controller.signal.aborted) showFailure(error, (messageUI) => setPollError({ checkId, messageUI }));
     });
     return () => controller.abort();
-  }, [awaitCheck, reportCheck, waiting, uploadedHere, checkId, layoutId, pollRound, session, layout.detailName, layout.fileName]);
+  }, [awaitCheck, reportCheck, showFailure, waiting, uploadedHere, checkId, layoutId, pollRound, session, layout.detailName, layout.fileName]);
 
   const checkOnServer = async () => {
     setStartBusy(true);
@@ -101,7 +106,7 @@ export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayo
     try {
       await startCheck({ cartId, orderProductId: line.id, detailName: layout.detailName });
     } catch (error) {
-      setPollError({ checkId, messageUI: messageUIOf(error) });
+      showFailure(error, (messageUI) => setPollError({ checkId, messageUI }));
     } finally {
       setStartBusy(false);
     }

@@ -2,8 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { AccountProfile, SessionGrant } from "../../shared/contracts/index";
 import { accountPagePath } from "../../shared/domain/index";
-import { messageUIOf } from "../../shared/http/index";
-import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount } from "../../shared/state/index";
+import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount, useShowFailure } from "../../shared/state/index";
 import { ErrorNote } from "../../shared/ui/index";
 import { LoginButton, useFocusSuccessor } from "./Login";
 import { LogoutDialog } from "./LogoutDialog";
@@ -218,6 +217,7 @@ export interface AccountListProps {
 export function AccountList({ onCompanyChange }: AccountListProps) {
   const profile = useAtomValue(accountStateAtom).profile;
   const selectCompany = useSetAtom(selectCompanyAtom);
+  const showFailure = useShowFailure();
   const [busy, setBusy] = useState<number | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
@@ -232,7 +232,7 @@ export function AccountList({ onCompanyChange }: AccountListProps) {
       await selectCompany(companyId);
       onCompanyChange?.(companyId);
     } catch (failure) {
-      setError(messageUIOf(failure, "Не удалось переключить аккаунт. Попробуйте ещё раз."));
+      showFailure(failure, setError);
     } finally {
       setBusy(undefined);
     }
@@ -274,7 +274,7 @@ export function ExitClientMode({ onExited }: { onExited: () => void }) {
   const { busy, error, run: exit } = useBusyAction(async () => {
     await exitClientMode();
     onExited();
-  }, "Не удалось выйти из режима клиента. Попробуйте ещё раз.");
+  });
   return (
     <div className="ottisk-account__client-mode">
       <button type="button" className="ottisk-button ottisk-button--quiet" part="exit-client-mode" aria-disabled={busy} onClick={() => void exit()}>

@@ -2,8 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { CITY_SEARCH_DEBOUNCE_MS, CITY_SELECT_DELAY_MS } from "../../shared/domain/constants";
-import { messageUIOf } from "../../shared/http/index";
-import { citySearches, PRESET_CITY_CHOICES, selectCityAtom, useCurrentCity, useDebounced, useKeyedResource } from "../../shared/state/index";
+import { citySearches, PRESET_CITY_CHOICES, selectCityAtom, useCurrentCity, useDebounced, useKeyedResource, useShowFailure } from "../../shared/state/index";
 import type { CityChoice } from "../../shared/state/index";
 import { Dialog, ErrorNote } from "../../shared/ui/index";
 
@@ -58,6 +57,7 @@ function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
   const [saving, setSaving] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const selectCity = useSetAtom(selectCityAtom);
+  const showFailure = useShowFailure();
   const inputId = useId();
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
@@ -85,7 +85,7 @@ function CityDialogBody({ current, onChosen, onDone }: CityDialogBodyProps) {
       setChosen(city);
       onChosen?.(city);
     } catch (error) {
-      setSaveError(messageUIOf(error, "Не удалось сохранить город. Попробуйте ещё раз."));
+      showFailure(error, setSaveError);
     } finally {
       setSaving(null);
     }

@@ -2,8 +2,7 @@ import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent, RefObject } from "react";
 import type { LoginRequest, SessionGrant } from "../../shared/contracts/index";
-import { isApiError, messageUIOf } from "../../shared/http/index";
-import { loginAtom, recaptchaConfig, signedInAtom, useSiteResource } from "../../shared/state/index";
+import { loginAtom, recaptchaConfig, signedInAtom, useShowFailure, useSiteResource } from "../../shared/state/index";
 import { Alert, Dialog, Field } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import { accountPagePath, withNext } from "../../shared/domain/index";
@@ -126,6 +125,7 @@ export interface LoginFormProps {
  */
 export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
   const login = useSetAtom(loginAtom);
+  const showFailure = useShowFailure();
   const [values, setValues] = useState({ email: "", password: "", rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checked, setChecked] = useState(false);
@@ -166,8 +166,10 @@ export function LoginForm({ adminUrl, onLogin, next }: LoginFormProps) {
       const grant = await login(token ? { ...data, captchaToken: token } : data);
       onLogin(grant);
     } catch (error) {
-      setAlert({ kind: "negative", text: messageUIOf(error, "Не удалось войти. Попробуйте ещё раз.") });
-      if (isApiError(error) && CAPTCHA_CODES.has(error.code)) setCaptchaAsked(true);
+      showFailure(error, (text, failure) => {
+        setAlert({ kind: "negative", text });
+        if (CAPTCHA_CODES.has(failure.code)) setCaptchaAsked(true);
+      });
       // A token is good for one attempt: the next one needs the check again.
       if (captchaToken.current) setCaptchaReset((count) => count + 1);
     } finally {

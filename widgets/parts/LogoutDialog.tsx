@@ -25,7 +25,7 @@ function LogoutConfirmation({ onCancel, onLogout }: { onCancel: () => void; onLo
     await logout();
     onCancel();
     onLogout?.();
-  }, "Не удалось выйти. Попробуйте ещё раз.");
+  });
 
   return (
     <div className="ottisk-logout" part="logout-confirmation">

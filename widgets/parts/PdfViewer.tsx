@@ -1,7 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { messageUIOf } from "../../shared/http/index";
-import { attachAnnotatedPdfAtom } from "../../shared/state/index";
+import { attachAnnotatedPdfAtom, useShowFailure } from "../../shared/state/index";
 import { Alert, LoadError } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import { PdfToolbar, toolHint } from "./PdfToolbar";
@@ -55,6 +54,7 @@ function sourceName(file: PdfViewerProps["file"], src: string | undefined): stri
  */
 export function PdfViewer({ src, file, designId, fileName, onSaved, onError }: PdfViewerProps) {
   const attachAnnotatedPdf = useSetAtom(attachAnnotatedPdfAtom);
+  const showFailure = useShowFailure();
   const downloadRef = useRef<HTMLAnchorElement>(null);
   const callbacks = useRef({ onSaved, onError });
   callbacks.current = { onSaved, onError };
@@ -87,8 +87,21 @@ export function PdfViewer({ src, file, designId, fileName, onSaved, onError }: P
     setSaving(true);
     setAlert(null);
     const name = annotatedFileName(fileName ?? sourceName(file, src));
+    const failed = (messageUI: string) => {
+      setAlert({ kind: "negative", text: messageUI });
+      callbacks.current.onError?.({ stage: "save", messageUI });
+    };
+    let bytes: Uint8Array;
     try {
-      const bytes = await session.save();
+      bytes = await session.save();
+    } catch {
+      // pdf.js could not write this PDF with its annotations (or the font for them did not
+      // download): an outcome of the file and the network, not a bug; the annotations stay.
+      failed(SAVE_FAILED);
+      setSaving(false);
+      return;
+    }
+    try {
       if (designId != null) {
         const { file: uploaded } = await attachAnnotatedPdf({ bytes, fileName: name, designId });
         pdf.markSaved();
@@ -101,9 +114,7 @@ export function PdfViewer({ src, file, designId, fileName, onSaved, onError }: P
         callbacks.current.onSaved?.({ bytes, fileId: null, url: null });
       }
     } catch (error) {
-      const messageUI = messageUIOf(error, SAVE_FAILED);
-      setAlert({ kind: "negative", text: messageUI });
-      callbacks.current.onError?.({ stage: "save", messageUI });
+      showFailure(error, failed);
     } finally {
       setSaving(false);
     }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useReportBug } from "../../shared/state/index";
 import { loadRecaptcha } from "./recaptcha";
 import type { RecaptchaApi } from "./recaptcha";
 
@@ -21,6 +22,7 @@ export function Recaptcha({ siteKey, onToken, onReady, onUnavailable, resetKey }
   const [failed, setFailed] = useState(false);
   const callbacks = useRef({ onToken, onReady, onUnavailable });
   callbacks.current = { onToken, onReady, onUnavailable };
+  const reportBug = useReportBug();
 
   useEffect(() => {
     let cancelled = false;
@@ -38,16 +40,18 @@ export function Recaptcha({ siteKey, onToken, onReady, onUnavailable, resetKey }
         widget.current = { api, id };
         callbacks.current.onReady();
       },
+      // Google's script did not load (offline, blocked): an outcome the form works around; a bug in
+      // these handlers goes to the error boundary.
       () => {
         if (cancelled) return;
         setFailed(true);
         callbacks.current.onUnavailable();
       },
-    );
+    ).catch(reportBug);
     return () => {
       cancelled = true;
     };
-  }, [siteKey]);
+  }, [siteKey, reportBug]);
 
   useEffect(() => {
     if (resetKey === 0 || !widget.current) return;

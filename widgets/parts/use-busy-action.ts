@@ -1,13 +1,15 @@
 import { useState } from "react";
-import { messageUIOf } from "../../shared/http/index";
+import { useShowFailure } from "../../shared/state/index";
 
 /**
  * One button's action on the server: `run()` does nothing while the last run is on its way, clears
- * the last error, and on a failure keeps the API's Russian message (or `fallback`) in `error`.
+ * the last error, and on a failure keeps the API's Russian message in `error` (a bug goes to the
+ * error boundary: shared/README.md, "Errors").
  */
-export function useBusyAction(action: () => Promise<void>, fallback: string): { busy: boolean; error: string | null; run: () => Promise<void> } {
+export function useBusyAction(action: () => Promise<void>): { busy: boolean; error: string | null; run: () => Promise<void> } {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const showFailure = useShowFailure();
   const run = async () => {
     if (busy) return;
     setBusy(true);
@@ -15,7 +17,7 @@ export function useBusyAction(action: () => Promise<void>, fallback: string): { 
     try {
       await action();
     } catch (failure) {
-      setError(messageUIOf(failure, fallback));
+      showFailure(failure, setError);
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useRef, useState } from "react";
 import type { RefObject } from "react";
-import { isApiError } from "../../shared/http/index";
-import { downloadPdfAtom } from "../../shared/state/index";
+import { downloadPdfAtom, useReportBug, useShowFailure } from "../../shared/state/index";
 import type { PdfSession, PdfTool } from "./pdf-engine";
 
 /** Where the viewer is with its document. */
@@ -59,6 +58,8 @@ export interface PdfViewerSession {
  */
 export function usePdfSession({ src, file, onNewSource, onOpenError }: PdfSessionOptions): PdfViewerSession {
   const downloadPdf = useSetAtom(downloadPdfAtom);
+  const showFailure = useShowFailure();
+  const reportBug = useReportBug();
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<PdfSession | null>(null);
@@ -94,12 +95,21 @@ export function usePdfSession({ src, file, onNewSource, onOpenError }: PdfSessio
     };
     void (async () => {
       let bytes: Uint8Array;
-      try {
-        bytes = file ? (file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer())) : await downloadPdf({ url: src as string, signal: abort.signal });
-      } catch (error) {
-        if (isApiError(error)) fail(error.messageUI, true);
-        else fail(OPEN_MESSAGES.other, true);
-        return;
+      if (file) {
+        try {
+          bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+        } catch {
+          // The browser could not read the chosen file (gone, or unreadable): an outcome, not a bug.
+          fail(OPEN_MESSAGES.other, true);
+          return;
+        }
+      } else {
+        try {
+          bytes = await downloadPdf({ url: src as string, signal: abort.signal });
+        } catch (error) {
+          if (!abort.signal.aborted) showFailure(error, (messageUI) => fail(messageUI, true));
+          return;
+        }
       }
       if (abort.signal.aborted) return;
       setStatus({ kind: "loading", stage: "viewer" });
@@ -134,13 +144,13 @@ export function usePdfSession({ src, file, onNewSource, onOpenError }: PdfSessio
       }
       sessionRef.current = session;
       setStatus({ kind: "ready", pageCount: session.pageCount });
-    })();
+    })().catch(reportBug);
     return () => {
       abort.abort();
       session?.destroy();
       sessionRef.current = null;
     };
-  }, [file, src, attempt, downloadPdf]);
+  }, [file, src, attempt, downloadPdf, showFailure, reportBug]);
 
   // Unsaved annotations: the browser asks before the page is left (its own wording).
   useEffect(() => {

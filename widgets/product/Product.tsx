@@ -7,7 +7,6 @@ import { formatWorkingDays } from "../../shared/domain/counts";
 import { formatRoubles } from "../../shared/domain/money";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import { finishingExclusionKey } from "../../shared/domain/pricing";
-import { isApiError } from "../../shared/http/index";
 import {
   addToCartAtom,
   cartStateAtom,
@@ -16,6 +15,7 @@ import {
   useFavouriteToggle,
   usePriceQuote,
   useProduct,
+  useShowFailure,
   useSiteResource,
   useUrgentProduct,
 } from "../../shared/state/index";
@@ -121,6 +121,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const cartState = useAtomValue(cartStateAtom);
   const addToCart = useSetAtom(addToCartAtom);
+  const showFailure = useShowFailure();
   const favourites = useFavouriteToggle(onFavouriteChange);
   const nds = useSiteResource(siteNds).resource;
   const urgent = useUrgentProduct(product.id, choice.isUrgent);
@@ -171,8 +172,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
       setAlert({ kind: "positive", text: "Товар добавлен в корзину" });
       onAdded?.(cart, line, quantity);
     } catch (error) {
-      if (!isApiError(error)) throw error;
-      setAlert({ kind: "negative", text: error.messageUI });
+      showFailure(error, (text) => setAlert({ kind: "negative", text }));
     } finally {
       setAdding(false);
     }

@@ -4,7 +4,6 @@ import type { FormEvent, ReactNode, RefObject } from "react";
 import { isValidInn } from "../../../shared/contracts/company";
 import { newPasswordSchema, passwordRecoveryRequestSchema, passwordRules, registrationRequestSchema } from "../../../shared/contracts/registration";
 import type { AccountProfile, PasswordRule, RegistrationKind, RegistrationRequest } from "../../../shared/contracts/index";
-import { isApiError } from "../../../shared/http/index";
 import type { ApiError } from "../../../shared/http/index";
 import {
   registerAtom,
@@ -15,6 +14,7 @@ import {
   useAccount,
   useCompanyByInn,
   useEmailConfirmation,
+  useShowFailure,
   useSiteResource,
 } from "../../../shared/state/index";
 import { Field, PhoneInput } from "../../../shared/ui/index";
@@ -71,6 +71,7 @@ function useCheckedForm<Values extends object>(initial: Values, validate: (value
   const [message, setMessage] = useState<FormOutcome>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const showFailure = useShowFailure();
   useEffect(() => {
     if (checked) setErrors(validate(values));
   }, [values, checked, validate]);
@@ -92,10 +93,11 @@ function useCheckedForm<Values extends object>(initial: Values, validate: (value
     try {
       await send();
     } catch (error) {
-      if (!isApiError(error)) throw error;
-      setErrors(fieldErrors(error.issues));
-      if (error.issues.length > 0) focusFirstInvalid();
-      setMessage({ kind: "error", text: failed(error) });
+      showFailure(error, (_text, apiError) => {
+        setErrors(fieldErrors(apiError.issues));
+        if (apiError.issues.length > 0) focusFirstInvalid();
+        setMessage({ kind: "error", text: failed(apiError) });
+      });
     } finally {
       setBusy(false);
     }
@@ -455,6 +457,7 @@ function ConsentField({ checked, error, onChange }: { checked: boolean; error: s
 export function EmailConfirmationNotice() {
   const { profile } = useAccount();
   const resend = useSetAtom(resendEmailConfirmationAtom);
+  const showFailure = useShowFailure();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormOutcome>(null);
   if (!profile || profile.temporary || profile.emailConfirmed) return null;
@@ -465,8 +468,7 @@ export function EmailConfirmationNotice() {
       const answer = await resend();
       setMessage({ kind: "ok", text: answer.messageUI });
     } catch (error) {
-      if (!isApiError(error)) throw error;
-      setMessage({ kind: "error", text: error.messageUI });
+      showFailure(error, (text) => setMessage({ kind: "error", text }));
     } finally {
       setBusy(false);
     }
@@ -528,6 +530,7 @@ export function ConfirmEmailPage({ token, profile }: { token: string; profile: A
 /** `/admin/auth/password-recovery`: the address → a reset link by e-mail; the same answer for any address. */
 export function PasswordRecoveryPage({ next, profile }: { next: string; profile: AccountProfile | null }) {
   const request = useSetAtom(requestPasswordRecoveryAtom);
+  const showFailure = useShowFailure();
   const [email, setEmail] = useState(profile?.email ?? "");
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -552,9 +555,10 @@ export function PasswordRecoveryPage({ next, profile }: { next: string; profile:
       setMessage({ kind: "ok", text: answer.messageUI });
       setSent(true);
     } catch (failure) {
-      if (!isApiError(failure)) throw failure;
-      setError(fieldErrors(failure.issues).email);
-      setMessage({ kind: "error", text: failure.messageUI });
+      showFailure(failure, (text, apiError) => {
+        setError(fieldErrors(apiError.issues).email);
+        setMessage({ kind: "error", text });
+      });
     } finally {
       setBusy(false);
     }

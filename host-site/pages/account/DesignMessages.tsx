@@ -2,8 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { DESIGN_MESSAGE_MAX_LENGTH } from "../../../shared/contracts/index";
-import { messageUIOf } from "../../../shared/http/index";
-import { postDesignMessageAtom, useDesignMessages } from "../../../shared/state/index";
+import { postDesignMessageAtom, useDesignMessages, useShowFailure } from "../../../shared/state/index";
 import { LoadError } from "../../../shared/ui/index";
 import { formatDateTime } from "../../../shared/domain/index";
 
@@ -19,6 +18,7 @@ export function DesignMessages({ designOrderId }: { designOrderId: number }) {
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const showFailure = useShowFailure();
   const id = useId();
 
   const submit = async (event: FormEvent) => {
@@ -34,7 +34,7 @@ export function DesignMessages({ designOrderId }: { designOrderId: number }) {
       await post(designOrderId, text);
       setText("");
     } catch (failure) {
-      setError(messageUIOf(failure, "Сообщение не отправлено. Попробуйте ещё раз."));
+      showFailure(failure, setError);
     } finally {
       setBusy(false);
     }

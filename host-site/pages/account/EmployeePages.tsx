@@ -4,8 +4,15 @@ import type { ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, orderStatusValues } from "../../../shared/contracts/index";
 import type { AccountProfile, Client, EmployeeOrder, EmployeeOrderSummary, OrderPaymentStatus, OrderStatus, PaymentType } from "../../../shared/contracts/index";
 import { ACCOUNT_PATHS, accountPath, catalogPath, employeeOrderPath, formatDateShort, formatRoubles, SCREEN_PATHS } from "../../../shared/domain/index";
-import { isApiError, messageUIOf } from "../../../shared/http/index";
-import { changeOrderStatusAtom, reloadEmployeeOrderAtom, useClientSearch, useEmployeeOrder, useEmployeeOrders } from "../../../shared/state/index";
+import {
+  changeOrderStatusAtom,
+  reloadEmployeeOrderAtom,
+  useClientSearch,
+  useEmployeeOrder,
+  useEmployeeOrders,
+  useReportBug,
+  useShowFailure,
+} from "../../../shared/state/index";
 import type { Resource } from "../../../shared/state/index";
 import { Dialog, ErrorNote, LoadError } from "../../../shared/ui/index";
 import { clientName, ClientModePicker, DestinationChoice, useEnterClientMode } from "../../../widgets/cart/ClientModePicker";
@@ -332,6 +339,8 @@ export function EmployeeOrdersPage({ status: statusText, clientId, search, page 
 function StatusChange({ order }: { order: EmployeeOrder }) {
   const change = useSetAtom(changeOrderStatusAtom);
   const reloadOrder = useSetAtom(reloadEmployeeOrderAtom);
+  const showFailure = useShowFailure();
+  const reportBug = useReportBug();
   const [next, setNext] = useState<OrderStatus | "">(order.nextStatuses[0] ?? "");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -354,21 +363,22 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
     if (!chosen) return;
     setBusy(true);
     setError(null);
-    change({ orderId: order.id, status: chosen }).then(
-      (updated) => {
+    change({ orderId: order.id, status: chosen })
+      .then((updated) => {
         setBusy(false);
         setConfirming(false);
         setNext(updated.nextStatuses[0] ?? "");
         setDone(`Статус изменён: «${ORDER_STATUS_LABELS[updated.status]}». Клиент получил уведомление.`);
-      },
-      (failure: unknown) => {
+      })
+      .catch((failure: unknown) => {
         setBusy(false);
         setConfirming(false);
-        setError(messageUIOf(failure, "Не удалось сменить статус. Попробуйте ещё раз."));
-        // Someone may have moved the order meanwhile: show it as it is now.
-        if (isApiError(failure) && failure.status === 409) void reloadOrder(order.id);
-      },
-    );
+        showFailure(failure, (text, apiError) => {
+          setError(text);
+          // Someone may have moved the order meanwhile: show it as it is now.
+          if (apiError.status === 409) void reloadOrder(order.id).catch(reportBug);
+        });
+      });
   };
   return (
     <div className="employee-status-change">

@@ -1,9 +1,17 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useRef, useState } from "react";
 import type { AccountProfile, Company } from "../../../shared/contracts/index";
-import { deleteCompanyAtom, markNotificationsReadAtom, NOTIFICATIONS_PAGE_SIZE, saveCompanyAtom, selectCompanyAtom, useCompanies, useNotifications } from "../../../shared/state/index";
+import {
+  deleteCompanyAtom,
+  markNotificationsReadAtom,
+  NOTIFICATIONS_PAGE_SIZE,
+  saveCompanyAtom,
+  selectCompanyAtom,
+  useCompanies,
+  useNotifications,
+  useShowFailure,
+} from "../../../shared/state/index";
 import { ErrorNote, LoadError } from "../../../shared/ui/index";
-import { messageUIOf } from "../../../shared/http/index";
 import { clientOrderPath, formatDateTime } from "../../../shared/domain/index";
 import { AddressesSection, CompanyForm, DeleteButton, PasswordForm, PersonalForm, RecipientsSection } from "./profile-forms";
 
@@ -26,6 +34,7 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
   const [offset, setOffset] = useState(0);
   const { page, reload } = useNotifications(offset);
   const markRead = useSetAtom(markNotificationsReadAtom);
+  const showFailure = useShowFailure();
   // Those that were new when the page was shown keep their «Новое» for this visit.
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -39,8 +48,8 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
     // An employee in client mode looks without reading for the client.
     if (profile.impersonalization) return;
     for (const id of unread) marked.current.add(id);
-    markRead(unread).catch((failure: unknown) => setError(messageUIOf(failure, "Не удалось отметить уведомления прочитанными.")));
-  }, [page, markRead, profile.impersonalization]);
+    markRead(unread).catch((failure: unknown) => showFailure(failure, setError));
+  }, [page, markRead, showFailure, profile.impersonalization]);
 
   if (page.status === "loading") return <p role="status">Загружаем уведомления…</p>;
   if (page.status === "error") return <LoadError messageUI={page.messageUI} onRetry={reload} />;
@@ -55,7 +64,7 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
           disabled={unread === 0}
           onClick={() => {
             setError(null);
-            markRead("all").catch((failure: unknown) => setError(messageUIOf(failure, "Не удалось отметить уведомления прочитанными.")));
+            markRead("all").catch((failure: unknown) => showFailure(failure, setError));
           }}
         >
           Отметить все прочитанными
@@ -207,11 +216,12 @@ function CompanyDetails({ company }: { company: Company }) {
 export function CompanyPage({ profile }: { profile: AccountProfile }) {
   const { companies, reload } = useCompanies();
   const select = useSetAtom(selectCompanyAtom);
+  const showFailure = useShowFailure();
   const [error, setError] = useState<string | null>(null);
   const selectedId = profile.impersonalization ? profile.placeCompanyId : profile.selectedCompanyId;
   const choose = (companyId: number) => {
     setError(null);
-    select(companyId).catch((failure: unknown) => setError(messageUIOf(failure, "Не удалось выбрать компанию.")));
+    select(companyId).catch((failure: unknown) => showFailure(failure, setError));
   };
 
   if (companies.status === "loading") return <p role="status">Загружаем компании…</p>;

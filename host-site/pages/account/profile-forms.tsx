@@ -4,7 +4,6 @@ import type { FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/contracts/index";
 import type { AccountProfile, Address, Company, CompanyCreateRequest, Recipient } from "../../../shared/contracts/index";
 import { formatPhone } from "../../../shared/domain/index";
-import { isApiError, messageUIOf } from "../../../shared/http/index";
 import {
   changePasswordAtom,
   citySearches,
@@ -20,6 +19,7 @@ import {
   useDebounced,
   useKeyedResource,
   useRecipients,
+  useShowFailure,
 } from "../../../shared/state/index";
 import type { CityChoice } from "../../../shared/state/index";
 import { ErrorNote, Field, LoadError, PhoneInput } from "../../../shared/ui/index";
@@ -37,11 +37,6 @@ type FieldErrors = Record<string, string>;
 
 /** How long typing pauses before the address form's city search asks. */
 const CITY_SEARCH_PAUSE_MS = 300;
-
-/** The server's answer as the form shows it: the message, and each field's own. */
-function problemOf(error: unknown, fallback: string): { message: string; fields: FieldErrors } {
-  return { message: messageUIOf(error, fallback), fields: isApiError(error) ? fieldErrors(error.issues) : {} };
-}
 
 /** A field of the profile and company forms. */
 export function ProfileField(props: Omit<FieldProps, "block">) {
@@ -83,7 +78,8 @@ function useSubmit() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const run = async (action: () => Promise<string | null>, fallback: string) => {
+  const showFailure = useShowFailure();
+  const run = async (action: () => Promise<string | null>) => {
     if (busy) return;
     setBusy(true);
     setResult(null);
@@ -92,9 +88,11 @@ function useSubmit() {
       const done = await action();
       if (done) setResult({ kind: "ok", text: done });
     } catch (error) {
-      const problem = problemOf(error, fallback);
-      setErrors(problem.fields);
-      setResult({ kind: "error", text: problem.message });
+      // The server's answer as the form shows it: the message, and each field's own.
+      showFailure(error, (text, failure) => {
+        setErrors(fieldErrors(failure.issues));
+        setResult({ kind: "error", text });
+      });
     } finally {
       setBusy(false);
     }
@@ -115,7 +113,7 @@ export function PersonalForm({ profile }: { profile: AccountProfile }) {
       const saved = await update({ name, surname, phone });
       setPhone(saved.phone ?? "");
       return "Данные сохранены.";
-    }, "Не удалось сохранить данные. Попробуйте ещё раз.");
+    });
   };
   return (
     <form className="profile-form" noValidate aria-busy={busy} onSubmit={submit}>
@@ -158,7 +156,7 @@ export function PasswordForm() {
       setNew("");
       setRepeat("");
       return "Пароль изменён. На других устройствах нужно войти заново.";
-    }, "Не удалось сменить пароль. Попробуйте ещё раз.");
+    });
   };
   return (
     <form className="profile-form" noValidate aria-busy={busy} onSubmit={submit}>
@@ -183,6 +181,7 @@ function DeleteButton({ what, onDelete }: { what: string; onDelete: () => Promis
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const showFailure = useShowFailure();
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
@@ -207,7 +206,7 @@ function DeleteButton({ what, onDelete }: { what: string; onDelete: () => Promis
           setBusy(true);
           setError(null);
           onDelete().catch((failure: unknown) => {
-            setError(problemOf(failure, "Не удалось удалить. Попробуйте ещё раз.").message);
+            showFailure(failure, setError);
             setBusy(false);
           });
         }}
@@ -234,7 +233,7 @@ function RecipientForm({ companyId, recipient, onDone }: { companyId: number | n
       await save({ name, phone, email: email.trim() === "" ? null : email.trim(), companyId }, recipient?.id ?? null);
       onDone();
       return null;
-    }, "Не удалось сохранить получателя. Попробуйте ещё раз.");
+    });
   };
   return (
     <form className="profile-form profile-form--inline" noValidate aria-busy={busy} aria-label={recipient ? `Изменить получателя ${recipient.name}` : "Новый получатель"} onSubmit={submit}>
@@ -357,7 +356,7 @@ function AddressForm({ saved, onDone }: { saved: Address | null; onDone: () => v
       await save({ cityKladrId, address: text, comment }, saved?.id ?? null);
       onDone();
       return null;
-    }, "Не удалось сохранить адрес. Попробуйте ещё раз.");
+    });
   };
   return (
     <form className="profile-form profile-form--inline" noValidate aria-busy={busy} aria-label={saved ? "Изменить адрес" : "Новый адрес"} onSubmit={submit}>
@@ -454,16 +453,14 @@ export function CompanyForm({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(
-      () =>
-        onSave({
-          name: values.name,
-          inn: values.inn,
-          kpp: values.kpp.trim() === "" ? null : values.kpp,
-          ogrn: values.ogrn.trim() === "" ? null : values.ogrn,
-          legalAddress: values.legalAddress,
-        }),
-      "Не удалось сохранить компанию. Попробуйте ещё раз.",
+    void run(() =>
+      onSave({
+        name: values.name,
+        inn: values.inn,
+        kpp: values.kpp.trim() === "" ? null : values.kpp,
+        ogrn: values.ogrn.trim() === "" ? null : values.ogrn,
+        legalAddress: values.legalAddress,
+      }),
     );
   };
   return (
