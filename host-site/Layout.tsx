@@ -4,9 +4,9 @@ import { ACCOUNT_BASE, HOME_PATH, SCREEN_PATHS, sitePath } from "../shared/domai
 import "../shared/ui/base.css";
 import "../shared/ui/dialog.css";
 import "../shared/ui/menu-item.css";
-import "../widgets/parts/account-menu.css";
-import "../widgets/parts/cart-button.css";
-import "../widgets/parts/city-picker.css";
+import "../shared/ui/account-menu.css";
+import "../shared/ui/cart-button.css";
+import "../shared/ui/city-picker.css";
 import { Contacts } from "../widgets/contacts/Contacts";
 import "../widgets/contacts/contacts.css";
 import { CookieBanner } from "../widgets/cookie-banner/CookieBanner";
@@ -15,13 +15,13 @@ import { Footer } from "../widgets/footer/Footer";
 import "../widgets/footer/footer.css";
 import { Header } from "../widgets/header/Header";
 import "../widgets/header/header.css";
-import "../widgets/parts/login.css";
-import "../widgets/parts/logout-dialog.css";
+import "../shared/ui/login.css";
+import "../shared/ui/logout-dialog.css";
 import { Popup } from "../widgets/popup/Popup";
 import "../widgets/popup/popup.css";
-import "../widgets/parts/search-box.css";
-import "../widgets/parts/menu-button.css";
-import "../widgets/parts/side-menu.css";
+import "../shared/ui/search-box.css";
+import "../shared/ui/menu-button.css";
+import "../shared/ui/side-menu.css";
 import "./site.css";
 
 /** The popup's button: a full address as it is, a site path or page slug (`/catalog/vizitki`) as this site's path. */

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { ACCOUNT_BASE, sitePath } from "../shared/domain/index";
+import { ACCOUNT_BASE, SCREEN_PATHS, sitePath } from "../shared/domain/index";
 import { storefrontOrigin } from "./api-base";
 import { fireOttiskEvent } from "./events";
 
@@ -28,4 +28,9 @@ export function storefrontHref(pathOrSlug: string): string {
 /** The account area on the storefront (`/admin`): the default of the elements' `admin-url`. */
 export function defaultAdminUrl(): string {
   return storefrontHref(ACCOUNT_BASE);
+}
+
+/** The storefront's search results page (spec §2 "poisk"): the default of the elements' `results-url`. */
+export function defaultResultsUrl(): string {
+  return storefrontHref(SCREEN_PATHS.search);
 }

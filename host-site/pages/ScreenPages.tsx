@@ -1,16 +1,14 @@
 import { useSetAtom } from "jotai/react";
 import { useState } from "react";
 import type { Order } from "../../shared/contracts/index";
-import { catalogPath, clientOrderPath, formatRoubles, pagePath, productPath, SCREEN_PATHS, successPath } from "../../shared/domain/index";
+import { ACCOUNT_BASE, catalogPath, clientOrderPath, formatRoubles, pagePath, productPath, SCREEN_PATHS, successPath } from "../../shared/domain/index";
 import { payOrderAgainAtom, useOrder, useShowFailure } from "../../shared/state/index";
 import { Cart } from "../../widgets/cart/Cart";
 import { PAYMENT_TYPE_LABELS } from "../../widgets/cart/CartPayment";
 import { Favourites } from "../../widgets/favourites/Favourites";
-import { LoginButton } from "../../widgets/parts/Login";
-import { SearchBox } from "../../widgets/parts/SearchBox";
 import { canPayAgain } from "../../widgets/orders/order-labels";
 import { SearchResults } from "../../widgets/search/SearchResults";
-import { ErrorNote, LoadError } from "../../shared/ui/index";
+import { ErrorNote, LoadError, LoginButton, SearchBox } from "../../shared/ui/index";
 
 /*
  * The shop's own screens of spec §2 — search results, favourites, the cart and the payment
@@ -59,7 +57,7 @@ export function CartPage() {
         catalogHref={catalogPath()}
         productHref={(line) => productPath(line.product.category.slug, line.product.id)}
         successHref={(order) => successPath(order.id)}
-        signIn={<LoginButton />}
+        signIn={<LoginButton adminUrl={ACCOUNT_BASE} />}
       />
     </>
   );
@@ -129,7 +127,7 @@ function SuccessOrder({ orderId }: { orderId: number }) {
           lead="Этот заказ может посмотреть только тот, кто его оформил. Войдите в аккаунт, с которого оформляли заказ, — или перейдите в каталог."
         />
         <div className="screen-actions">
-          <LoginButton label="Войти в аккаунт" onLogin={reload} />
+          <LoginButton label="Войти в аккаунт" adminUrl={ACCOUNT_BASE} onLogin={reload} />
           <a className="ottisk-button ottisk-button--quiet" href={catalogPath()}>
             Перейти в каталог
           </a>

@@ -103,23 +103,13 @@ export function accountPagePath(page: AccountPage, base: string = ACCOUNT_BASE):
   return `${base}${ACCOUNT_PAGES[page]}`;
 }
 
+/** Every page of the account area under one base. */
+function accountPaths(base: string): Readonly<Record<AccountPage, string>> {
+  return Object.fromEntries(Object.entries(ACCOUNT_PAGES).map(([page, path]) => [page, `${base}${path}`])) as Record<AccountPage, string>;
+}
+
 /** The account area's pages on the storefront: `ACCOUNT_PATHS.clientOrders` is `/admin/client/orders`. */
-export const ACCOUNT_PATHS = {
-  home: `${ACCOUNT_BASE}${ACCOUNT_PAGES.home}`,
-  login: `${ACCOUNT_BASE}${ACCOUNT_PAGES.login}`,
-  registration: `${ACCOUNT_BASE}${ACCOUNT_PAGES.registration}`,
-  confirmEmail: `${ACCOUNT_BASE}${ACCOUNT_PAGES.confirmEmail}`,
-  passwordRecovery: `${ACCOUNT_BASE}${ACCOUNT_PAGES.passwordRecovery}`,
-  passwordReset: `${ACCOUNT_BASE}${ACCOUNT_PAGES.passwordReset}`,
-  clientOrders: `${ACCOUNT_BASE}${ACCOUNT_PAGES.clientOrders}`,
-  clientDocuments: `${ACCOUNT_BASE}${ACCOUNT_PAGES.clientDocuments}`,
-  clientNotifications: `${ACCOUNT_BASE}${ACCOUNT_PAGES.clientNotifications}`,
-  clientProfile: `${ACCOUNT_BASE}${ACCOUNT_PAGES.clientProfile}`,
-  clientCompany: `${ACCOUNT_BASE}${ACCOUNT_PAGES.clientCompany}`,
-  employeeOrders: `${ACCOUNT_BASE}${ACCOUNT_PAGES.employeeOrders}`,
-  employeeProfile: `${ACCOUNT_BASE}${ACCOUNT_PAGES.employeeProfile}`,
-  employeeClients: `${ACCOUNT_BASE}${ACCOUNT_PAGES.employeeClients}`,
-} as const;
+export const ACCOUNT_PATHS = /* @__PURE__ */ accountPaths(ACCOUNT_BASE);
 
 /** A client's order: `/admin/client/orders/7`. */
 export function clientOrderPath(orderId: number, base: string = ACCOUNT_BASE): string {

@@ -16,7 +16,7 @@ import {
 } from "../../host-site/pages/account/AuthPages";
 import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
-import loginCss from "../../widgets/parts/login.css?inline";
+import loginCss from "../../shared/ui/login.css?inline";
 import areaCss from "../../host-site/pages/account/account-area.css?inline";
 import authCss from "../../host-site/pages/account/auth-pages.css?inline";
 import { renderOnPage, siteMain, unmountFromPage } from "./react-page";

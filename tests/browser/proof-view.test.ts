@@ -18,7 +18,7 @@ import findingsCss from "../../widgets/layout-checker/findings-report.css?inline
 import { ProofView } from "../../widgets/layout-checker/ProofView";
 import type { ProofViewProps } from "../../widgets/layout-checker/ProofView";
 import proofCss from "../../widgets/layout-checker/proof-view.css?inline";
-import { openPdf } from "../../widgets/parts/pdfjs";
+import { openPdf } from "../../widgets/pdfjs";
 import { corpus, corpusBytes, corpusEntry, corpusMissing } from "./corpus";
 import { expectAccessible, waitFor } from "./support";
 

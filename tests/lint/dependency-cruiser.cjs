@@ -33,37 +33,30 @@ module.exports = {
       "^shared/(http|domain|contracts)/",
       ...npm("jotai", "react"),
     ]),
-    onlyImports("ui-only-domain", "shared/ui imports only shared/domain (and React; contracts for types, see ui-contracts-types-only).", "shared/ui", [
-      "^shared/(domain|contracts)/",
-      ...npm("react"),
+    onlyImports("ui-only-domain-state", "shared/ui imports shared/domain and shared/state (and React, jotai's hooks; contracts for types, see ui-contracts-types-only).", "shared/ui", [
+      "^shared/(domain|state|contracts)/",
+      ...npm("react", "jotai"),
     ]),
     {
       name: "ui-contracts-types-only",
-      comment: "shared/ui gets data through props: from shared/contracts it takes types, never schemas.",
+      comment: "shared/ui gets data through props and shared/state: from shared/contracts it takes types, never schemas — but a form may check what was typed with the contract's own rules, loaded when first needed (the sign-in form).",
       severity: "error",
       from: { path: "^shared/ui/", pathNot: TEST },
-      to: { path: "^shared/contracts/", dependencyTypesNot: ["type-only"] },
+      to: { path: "^shared/contracts/", dependencyTypesNot: ["type-only", "dynamic-import"] },
     },
     {
       name: "widget-not-another-widget",
-      comment: "A widget imports only shared/*, widgets/parts/, the widgets root files and itself, never another widget's folder.",
+      comment: "A widget imports only shared/*, the widgets root files and itself, never another widget's folder.",
       severity: "error",
-      from: { path: "^widgets/([^/]+)/", pathNot: ["^widgets/parts/", "^widgets/cart/CartLines\\.tsx$", TEST] },
-      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/$1/", "^widgets/parts/"] },
+      from: { path: "^widgets/([^/]+)/", pathNot: ["^widgets/cart/CartLines\\.tsx$", "^widgets/layout-checker/DesignOrderPanel\\.tsx$", TEST] },
+      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/$1/"] },
     },
     {
-      // The one exception: the cart opens the layout checker as its dialog, loaded lazily (import()) only when a layout is needed.
-      name: "widget-not-another-widget-but-the-cart-checker",
+      // The exceptions, both lazy (import()): the cart opens the layout checker as its dialog; the checker's design order opens the PDF viewer.
+      name: "widget-not-another-widget-but-lazily",
       severity: "error",
-      from: { path: "^widgets/cart/CartLines\\.tsx$" },
-      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/cart/", "^widgets/parts/", "^widgets/layout-checker/LayoutChecker\\.tsx$"] },
-    },
-    {
-      name: "parts-not-a-widget",
-      comment: "widgets/parts/ is shared by the widgets, so it imports none of them.",
-      severity: "error",
-      from: { path: "^widgets/parts/", pathNot: TEST },
-      to: { path: "^widgets/[^/]+/", pathNot: "^widgets/parts/" },
+      from: { path: "^widgets/(cart/CartLines|layout-checker/DesignOrderPanel)\\.tsx$" },
+      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/(cart|layout-checker)/", "^widgets/layout-checker/LayoutChecker\\.tsx$", "^widgets/pdf-viewer/PdfViewer\\.tsx$"] },
     },
     {
       name: "widgets-only-shared",
@@ -74,9 +67,9 @@ module.exports = {
     },
     {
       name: "preflight-only-layout-checker",
-      comment: "Only the layout checker (and the PDF parts it uses) imports the preflight engine.",
+      comment: "Only the layout checker and pdf.js's loader (widgets/pdfjs.ts, for its worker) import the preflight engine.",
       severity: "error",
-      from: { path: "^widgets/", pathNot: ["^widgets/(layout-checker|parts)/", TEST] },
+      from: { path: "^widgets/", pathNot: ["^widgets/layout-checker/", "^widgets/pdfjs\\.ts$", TEST] },
       to: { path: "^preflight/" },
     },
     {

@@ -6,7 +6,7 @@ import { categoriesAtom, createPageStore, loadCategoriesAtom, loadProductPageAto
 import type { CatalogSnapshot } from "../../shared/state/index";
 import { ErrorBoundary } from "../../shared/ui/index";
 import { catalogStyles } from "./catalog.styles";
-import { defaultProductUrl } from "../parts/product-url";
+import { defaultProductUrl } from "../product-url";
 import { CatalogElement } from "./CatalogElement";
 
 export interface CatalogPrerenderInput {

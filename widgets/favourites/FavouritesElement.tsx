@@ -1,6 +1,6 @@
 import { storefrontOrigin } from "../api-base";
-import { orderHandler } from "../parts/order-event";
-import { defaultProductUrl, productUrlFor } from "../parts/product-url";
+import { orderHandler } from "../order-event";
+import { defaultProductUrl, productUrlFor } from "../product-url";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { Favourites } from "./Favourites";

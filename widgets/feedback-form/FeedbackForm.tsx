@@ -3,8 +3,7 @@ import { useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import type { FeedbackFormDefinition, FeedbackReceipt, FormField } from "../../shared/contracts/index";
 import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useShowFailure, useSiteResource } from "../../shared/state/index";
-import { Dialog, LoadError, PhoneInput, Textarea } from "../../shared/ui/index";
-import { Recaptcha } from "../parts/Recaptcha";
+import { Dialog, LoadError, PhoneInput, Recaptcha, Textarea } from "../../shared/ui/index";
 
 export interface FeedbackFormProps {
   /** Called once the server accepted the form (the success dialog is then open). */

@@ -1,9 +1,9 @@
 import { storefrontHref } from "../navigate";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { sideMenuHostProps } from "../parts/SideMenu";
 import { Header } from "./Header";
 import { HOME_PATH, SCREEN_PATHS } from "../../shared/domain/index";
+import { sideMenuHostProps } from "../side-menu-host";
 
 export interface HeaderElementProps {
   logoSrc?: string;

@@ -8,7 +8,7 @@ import type { AlertMessage } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
 
 /** The annotating viewer (its own chunk, pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
-const PdfViewer = lazy(() => import("../parts/PdfViewer").then((module) => ({ default: module.PdfViewer })));
+const PdfViewer = lazy(() => import("../pdf-viewer/PdfViewer").then((module) => ({ default: module.PdfViewer })));
 
 type DesignStatus = NonNullable<CartLayout["design"]>["status"];
 

@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import type { Box, Finding, PageBoxes } from "../../preflight/index";
 import { LAYOUT_SAFE_ZONE_MM } from "../../shared/domain/constants";
 import { useReportBug } from "../../shared/state/index";
-import { openPdf } from "../parts/pdfjs";
+import { openPdf } from "../pdfjs";
 import { sameFinding } from "./finding-words";
 
 export interface ProofViewProps {

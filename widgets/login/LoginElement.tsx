@@ -4,8 +4,7 @@ import { signedInAtom, useAccount } from "../../shared/state/index";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { defaultAdminUrl } from "../navigate";
-import { LoginButton, useFocusSuccessor } from "../parts/Login";
-import { LogoutDialog } from "../parts/LogoutDialog";
+import { LoginButton, LogoutDialog, useFocusSuccessor } from "../../shared/ui/index";
 
 export interface LoginElementProps {
   adminUrl?: string;

@@ -4,11 +4,11 @@ import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { useShopLink } from "../handoff";
 import { defaultAdminUrl, storefrontHref } from "../navigate";
-import { LoginButton } from "../parts/Login";
 import { ClientDocuments } from "./ClientDocuments";
 import { ClientOrder } from "./ClientOrder";
 import { ClientOrders } from "./ClientOrders";
 import { CATALOG_PATH, clientOrderPath, SCREEN_PATHS } from "../../shared/domain/index";
+import { LoginButton } from "../../shared/ui/index";
 
 export interface OrdersElementProps {
   orderId?: number;
@@ -34,7 +34,7 @@ export function OrdersElement({ orderId, orderHref, view, catalogUrl, cartUrl, p
   const shopLink = useShopLink();
   const catalogHref = catalogUrl ?? storefrontHref(CATALOG_PATH);
   const cartHref = cartUrl ?? storefrontHref(SCREEN_PATHS.cart);
-  const signIn = <LoginButton />;
+  const signIn = <LoginButton adminUrl={defaultAdminUrl()} />;
 
   if (view === "documents") {
     return <ClientDocuments page={page} pageSize={pageSize} onPage={setPage} orderHref={(id) => orderUrl(orderHref, id)} onShopLink={shopLink} signIn={signIn} />;

@@ -19,9 +19,8 @@ import {
   useSiteResource,
   useUrgentProduct,
 } from "../../shared/state/index";
-import { Alert, PhotoPlaceholderIcon } from "../../shared/ui/index";
+import { Alert, FavouriteStar, PhotoPlaceholderIcon } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
-import { FavouriteStar } from "../parts/FavouriteStar";
 
 type SingleGroup = Exclude<ProductOptionGroupName, "finishing">;
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { AccountProfile } from "../../../shared/contracts/index";
 import { useAccount } from "../../../shared/state/index";
-import { clientLinks, employeeLinks } from "../../../widgets/parts/AccountMenu";
 import { accountAccess, accountTitle } from "../../account-routes";
 import { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
 import { ClientOrderPage, ClientOrdersPage, DocumentsPage } from "./ClientOrderPages";
@@ -10,6 +9,7 @@ import { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from
 import { SignInGate } from "./SignIn";
 import { ACCOUNT_BASE, ACCOUNT_PATHS, accountPath, SCREEN_PATHS } from "../../../shared/domain/index";
 import type { AccountRoute } from "../../../shared/domain/index";
+import { clientLinks, employeeLinks } from "../../../shared/ui/index";
 
 /*
  * The account area at /admin (the spec's admin panel, "not shown"): the pages of a signed-in client

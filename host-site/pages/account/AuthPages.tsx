@@ -17,8 +17,7 @@ import {
   useShowFailure,
   useSiteResource,
 } from "../../../shared/state/index";
-import { Field, PhoneInput } from "../../../shared/ui/index";
-import { LoginForm } from "../../../widgets/parts/Login";
+import { Field, LoginForm, PhoneInput } from "../../../shared/ui/index";
 import type { FieldProps } from "../../../shared/ui/index";
 import { fieldErrors } from "./field-errors";
 import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../../shared/domain/index";

@@ -1,12 +1,13 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent, RefObject } from "react";
-import type { LoginRequest, SessionGrant } from "../../shared/contracts/index";
-import { loginAtom, recaptchaConfig, signedInAtom, useShowFailure, useSiteResource } from "../../shared/state/index";
-import { Alert, Dialog, Field } from "../../shared/ui/index";
-import type { AlertMessage } from "../../shared/ui/index";
-import { accountPagePath, withNext } from "../../shared/domain/index";
-import { defaultAdminUrl } from "../navigate";
+import type { LoginRequest, SessionGrant } from "../contracts/index";
+import { loginAtom, recaptchaConfig, signedInAtom, useShowFailure, useSiteResource } from "../state/index";
+import { Alert } from "./Alert";
+import { Dialog } from "./Dialog";
+import { Field } from "./Field";
+import type { AlertMessage } from "./Alert";
+import { accountPagePath, withNext } from "../domain/index";
 import { Recaptcha } from "./Recaptcha";
 
 /** The server's codes for a sign-in that needs the «я не робот» check first (after failed attempts on an unknown device). */
@@ -20,8 +21,8 @@ export interface LoginButtonProps {
   onLogin?: ((grant: SessionGrant) => void) | undefined;
   /** The button's text ('Войти'). */
   label?: string | undefined;
-  /** The admin panel's address, for the registration and password recovery links. */
-  adminUrl?: string | undefined;
+  /** The admin panel's address, for the registration and password recovery links (an element's default: widgets/navigate.ts, defaultAdminUrl). */
+  adminUrl: string;
   /**
    * An employee who signs in is sent to the admin panel (spec §1): called with its address first;
    * return false when the navigation was handled (or is not wanted).
@@ -55,7 +56,6 @@ export function useFocusSuccessor(
 }
 
 export function LoginButton({ onLogin, label = "Войти", adminUrl, onNavigate }: LoginButtonProps) {
-  const panel = adminUrl ?? defaultAdminUrl();
   const signedIn = useAtomValue(signedInAtom);
   const [open, setOpen] = useState(false);
   const [alert, setAlert] = useState<AlertMessage | null>(null);
@@ -68,12 +68,12 @@ export function LoginButton({ onLogin, label = "Войти", adminUrl, onNavigat
       )}
       <Dialog open={open} title="Вход и регистрация" onClose={() => setOpen(false)} className="ottisk-login-dialog">
         <LoginForm
-          adminUrl={panel}
+          adminUrl={adminUrl}
           onLogin={(grant) => {
             setOpen(false);
             setAlert({ kind: "positive", text: LOGIN_SUCCESS_TEXT });
             onLogin?.(grant);
-            if (grant.profile.typeUser === "employee" && (onNavigate?.(panel) ?? true)) window.location.assign(panel);
+            if (grant.profile.typeUser === "employee" && (onNavigate?.(adminUrl) ?? true)) window.location.assign(adminUrl);
           }}
         />
       </Dialog>
@@ -93,7 +93,7 @@ type FieldErrors = Partial<Record<Field, string>>;
  * page's first code should not carry the schemas.
  */
 async function validate(values: { email: string; password: string; rememberMe: boolean }): Promise<{ data: LoginRequest | null; errors: FieldErrors }> {
-  const { loginRequestSchema } = await import("../../shared/contracts/account");
+  const { loginRequestSchema } = await import("../contracts/account");
   const parsed = loginRequestSchema.safeParse(values);
   if (parsed.success) return { data: parsed.data, errors: {} };
   const errors: FieldErrors = {};

@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { AccountProfile, SessionGrant } from "../../shared/contracts/index";
-import { accountPagePath } from "../../shared/domain/index";
-import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount, useShowFailure } from "../../shared/state/index";
-import { ErrorNote } from "../../shared/ui/index";
+import type { AccountProfile, SessionGrant } from "../contracts/index";
+import { accountPagePath } from "../domain/index";
+import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount, useShowFailure } from "../state/index";
+import { ErrorNote } from "./ErrorNote";
 import { LoginButton, useFocusSuccessor } from "./Login";
 import { LogoutDialog } from "./LogoutDialog";
 import { useBusyAction } from "./use-busy-action";

@@ -1,6 +1,6 @@
 import type * as PdfjsModule from "pdfjs-dist";
 import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist";
-import { startModuleWorker } from "../../preflight/runtime/module-worker";
+import { startModuleWorker } from "../preflight/runtime/module-worker";
 import workerUrl from "./pdf-worker.ts?worker&url";
 
 /*

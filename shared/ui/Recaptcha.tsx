@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useReportBug } from "../../shared/state/index";
+import { useReportBug } from "../state/index";
 import { loadRecaptcha } from "./recaptcha";
 import type { RecaptchaApi } from "./recaptcha";
 

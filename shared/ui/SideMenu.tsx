@@ -1,15 +1,12 @@
 import { useAtomValue } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { MouseEvent } from "react";
-import type { AccountProfile } from "../../shared/contracts/index";
-import { signedInAtom, siteMenu, useAccount, useSiteResource } from "../../shared/state/index";
-import { LoadError } from "../../shared/ui/index";
-import { fireOttiskEvent } from "../events";
-import { defaultAdminUrl, navigateHandler, storefrontHref } from "../navigate";
+import type { AccountProfile } from "../contracts/index";
+import { signedInAtom, siteMenu, useAccount, useSiteResource } from "../state/index";
+import { LoadError } from "./LoadError";
 import { AccountList, clientLinks, employeeLinks, ExitClientMode, selectedAccountName } from "./AccountMenu";
 import { LogoutDialog } from "./LogoutDialog";
-import { defaultResultsUrl, SearchBox } from "./SearchBox";
-import { SCREEN_PATHS } from "../../shared/domain/index";
+import { SearchBox } from "./SearchBox";
 
 export interface SideMenuProps {
   open: boolean;
@@ -29,21 +26,6 @@ export interface SideMenuProps {
   onCompanyChange?: ((companyId: number | null) => void) | undefined;
   /** Before going to the admin panel after leaving client mode; return false when handled. */
   onLeave?: ((href: string) => boolean) | undefined;
-}
-
-/** What the side menu needs from the element that shows it: addresses, and its events fired from `host`. */
-export function sideMenuHostProps(host: HTMLElement, adminUrl: string | undefined): Omit<SideMenuProps, "open" | "onClose"> {
-  return {
-    adminUrl: (adminUrl ?? defaultAdminUrl()).replace(/\/+$/, ""),
-    pageHref: storefrontHref,
-    favouritesUrl: storefrontHref(SCREEN_PATHS.favourites),
-    searchResultsUrl: defaultResultsUrl(),
-    onNavigate: navigateHandler(host),
-    onSearch: (query, href) => fireOttiskEvent(host, "ottisk-search", { query, href }, { cancelable: true }),
-    onLogout: () => fireOttiskEvent(host, "ottisk-logout", {}),
-    onCompanyChange: (companyId) => fireOttiskEvent(host, "ottisk-company-change", { companyId }),
-    onLeave: (href) => fireOttiskEvent(host, "ottisk-navigate", { href }, { cancelable: true }),
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FavouriteToggle } from "../../shared/state/index";
+import type { FavouriteToggle } from "../state/index";
 
 export interface FavouriteStarProps {
   productId: number;

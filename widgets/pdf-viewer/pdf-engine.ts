@@ -1,6 +1,6 @@
 import type { AnnotationEditorUIManager, PDFDocumentProxy } from "pdfjs-dist";
 import pdfViewerCss from "pdfjs-dist/web/pdf_viewer.css?inline";
-import { loadPdfjs, openPdf } from "./pdfjs";
+import { loadPdfjs, openPdf } from "../pdfjs";
 
 /*
  * The lazily loaded half of <ottisk-pdf-viewer>: pdf.js's viewer component (PDFViewer with its

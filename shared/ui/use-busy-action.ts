@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useShowFailure } from "../../shared/state/index";
+import { useShowFailure } from "../state/index";
 
 /**
  * One button's action on the server: `run()` does nothing while the last run is on its way, clears

@@ -1,8 +1,10 @@
 import { useSetAtom } from "jotai/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { attachAnnotatedPdfAtom, useShowFailure } from "../../shared/state/index";
 import { Alert, LoadError } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
+import { adoptStylesOnce } from "../styles";
+import pdfViewerCss from "./pdf-viewer.css?inline";
 import { PdfToolbar, toolHint } from "./PdfToolbar";
 import { usePdfSession } from "./use-pdf-session";
 
@@ -56,6 +58,11 @@ export function PdfViewer({ src, file, designId, fileName, onSaved, onError }: P
   const attachAnnotatedPdf = useSetAtom(attachAnnotatedPdfAtom);
   const showFailure = useShowFailure();
   const downloadRef = useRef<HTMLAnchorElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
+  // Its stylesheet goes wherever the viewer is shown: its element, or the layout checker's dialog.
+  useLayoutEffect(() => {
+    if (rootRef.current) adoptStylesOnce(rootRef.current, [pdfViewerCss]);
+  }, []);
   const callbacks = useRef({ onSaved, onError });
   callbacks.current = { onSaved, onError };
   const [saving, setSaving] = useState(false);
@@ -126,7 +133,7 @@ export function PdfViewer({ src, file, designId, fileName, onSaved, onError }: P
 
   const busy = status.kind === "loading";
   return (
-    <section className="ottisk-root ottisk-pdf-viewer" part="viewer" aria-label="Просмотр PDF" aria-busy={busy}>
+    <section ref={rootRef} className="ottisk-root ottisk-pdf-viewer" part="viewer" aria-label="Просмотр PDF" aria-busy={busy}>
       <PdfToolbar session={pdf} saving={saving} onSave={() => void save()} />
       <p className="ottisk-pdf-viewer__hint" id={hintId} part="hint">
         {ready ? (toolHint(tool) ?? "Перетащите картинку или измените её размер за уголки") : "\u00a0"}

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai/react";
 import { useEffect, useRef } from "react";
-import { cartStateAtom } from "../../shared/state/index";
-import { fireOttiskEvent } from "../events";
+import { cartStateAtom } from "../shared/state/index";
+import { fireOttiskEvent } from "./events";
 
 /**
  * Fires `ottisk-cart-change` from `host` whenever the page store's cart changes its line count,

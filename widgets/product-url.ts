@@ -1,5 +1,5 @@
-import type { ProductCard } from "../../shared/contracts/index";
-import { PRODUCT_PATH_TEMPLATE } from "../../shared/domain/index";
+import type { ProductCard } from "../shared/contracts/index";
+import { PRODUCT_PATH_TEMPLATE } from "../shared/domain/index";
 
 /*
  * Product page addresses of the elements' `product-url` templates (`{id}`, `{category}`), in a

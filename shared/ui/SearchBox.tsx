@@ -1,12 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { storeSearchQuery } from "../../shared/state/index";
-import { SCREEN_PATHS } from "../../shared/domain/index";
-import { storefrontHref } from "../navigate";
-
-/** The storefront's results page (spec §2 "poisk"). */
-export function defaultResultsUrl(): string {
-  return storefrontHref(SCREEN_PATHS.search);
-}
+import { storeSearchQuery } from "../state/index";
 
 /** The results address for a query: `{query}` in the template is replaced, else `?q=` is set. */
 export function searchHref(resultsUrl: string, query: string): string {

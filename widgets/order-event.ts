@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
-import type { ProductCard } from "../../shared/contracts/index";
-import { fireOttiskEvent } from "../events";
+import type { ProductCard } from "../shared/contracts/index";
+import { fireOttiskEvent } from "./events";
 
 /**
  * The click handler of a product card's «Заказать» inside `host` (the catalogue, the favourites):

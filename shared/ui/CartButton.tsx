@@ -1,14 +1,15 @@
 import { useAtomValue } from "jotai/react";
 import type { MouseEvent } from "react";
-import { pluralRu } from "../../shared/domain/index";
-import { cartItemCountAtom, useCart } from "../../shared/state/index";
-import { useShopLink } from "../handoff";
+import { pluralRu } from "../domain/index";
+import { cartItemCountAtom, useCart } from "../state/index";
 
 export interface CartButtonProps {
   /** Where the cart page is. */
   cartUrl: string;
   /** Called when the link is clicked (the element fires ottisk-navigate from it); the link works without it. */
   onNavigate?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  /** Called after `onNavigate`: from a partner's page the shop's cart opens through a hand-off link, so the session comes along (widgets/handoff.ts, useShopLink). */
+  onShopLink?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
 }
 
 /**
@@ -16,10 +17,8 @@ export interface CartButtonProps {
  * The count is the number of lines in the page store's cart; asking for it loads the account and
  * the cart once per page. Composed by the header too.
  */
-export function CartButton({ cartUrl, onNavigate }: CartButtonProps) {
+export function CartButton({ cartUrl, onNavigate, onShopLink }: CartButtonProps) {
   const { cart, loading } = useCart();
-  // From a partner's page the shop's cart opens through a hand-off link, so the session comes along.
-  const shopLink = useShopLink();
   const count = useAtomValue(cartItemCountAtom);
   const shown = count > 99 ? "99+" : String(count);
   const noun = pluralRu(count, { one: "товар", few: "товара", many: "товаров" });
@@ -33,7 +32,7 @@ export function CartButton({ cartUrl, onNavigate }: CartButtonProps) {
       aria-busy={loading && !cart}
       onClick={(event) => {
         onNavigate?.(event);
-        shopLink(event);
+        onShopLink?.(event);
       }}
     >
       <svg className="ottisk-cart-button__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

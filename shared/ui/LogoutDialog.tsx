@@ -1,6 +1,7 @@
 import { useSetAtom } from "jotai/react";
-import { logoutAtom } from "../../shared/state/index";
-import { Dialog, ErrorNote } from "../../shared/ui/index";
+import { logoutAtom } from "../state/index";
+import { Dialog } from "./Dialog";
+import { ErrorNote } from "./ErrorNote";
 import { useBusyAction } from "./use-busy-action";
 
 export interface LogoutDialogProps {

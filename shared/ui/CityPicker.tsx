@@ -1,12 +1,13 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
-import { CITY_SEARCH_DEBOUNCE_MS, CITY_SELECT_DELAY_MS } from "../../shared/domain/constants";
-import { citySearches, PRESET_CITY_CHOICES, selectCityAtom, useCurrentCity, useDebounced, useKeyedResource, useShowFailure } from "../../shared/state/index";
-import type { CityChoice } from "../../shared/state/index";
-import { Dialog, ErrorNote } from "../../shared/ui/index";
+import { CITY_SEARCH_DEBOUNCE_MS, CITY_SELECT_DELAY_MS } from "../domain/constants";
+import { citySearches, PRESET_CITY_CHOICES, selectCityAtom, useCurrentCity, useDebounced, useKeyedResource, useShowFailure } from "../state/index";
+import type { CityChoice } from "../state/index";
+import { Dialog } from "./Dialog";
+import { ErrorNote } from "./ErrorNote";
 
-export type { CityChoice } from "../../shared/state/index";
+export type { CityChoice } from "../state/index";
 
 export interface CityPickerProps {
   /** The server accepted the city and the account was reloaded. */
