@@ -31,13 +31,13 @@ import { documentHtml } from "./document";
 import { catalogHead, categoryHead, mainPageHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
 import type { PageHead } from "./head";
 import { pageCrumbs } from "./pages/WebsitePage";
-import { accountTitle } from "./account-routes";
 import { matchRoute, PRIVATE_PATHS } from "./routes";
 import { loadLayoutData } from "./layout-data";
 import { routePage, routePageModule } from "./route-page";
 import { takeSiteSnapshot } from "./snapshot";
 import type { CatalogView } from "../shared/domain/index";
 import { accountPath, catalogPath, HOME_PATH, pagePath, productPath, SCREEN_PATHS, searchPath, successPath } from "../shared/domain/index";
+import { accountTitle } from "../widgets/account-area/index";
 
 function unavailable(resource: Resource<unknown> | undefined): boolean {
   return resource?.status === "error" && (resource.httpStatus === 0 || resource.httpStatus >= 500);

@@ -26,6 +26,8 @@ export { AccountList, AccountMenu, clientLinks, employeeLinks, ExitClientMode, i
 export type { AccountListProps, AccountMenuProps } from "./AccountMenu";
 export { CartButton } from "./CartButton";
 export type { CartButtonProps } from "./CartButton";
+export { clientName, ClientModePicker, DestinationChoice, useEnterClientMode } from "./ClientModePicker";
+export type { ClientModeDestination, ClientModeEntered, ClientModePickerProps } from "./ClientModePicker";
 export { CityPicker } from "./CityPicker";
 export type { CityChoice, CityPickerProps } from "./CityPicker";
 export { FavouriteStar } from "./FavouriteStar";

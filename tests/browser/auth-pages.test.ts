@@ -6,6 +6,13 @@ import { devMailListSchema } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
 import { accountStateAtom, createPageStore } from "../../shared/state/index";
 import type { Store } from "../../shared/state/index";
+import baseCss from "../../shared/ui/base.css?inline";
+import siteCss from "../../host-site/site.css?inline";
+import loginCss from "../../shared/ui/login.css?inline";
+import areaCss from "../../widgets/account-area/account-area.css?inline";
+import authCss from "../../widgets/account-area/auth-pages.css?inline";
+import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
+import { apiBase, expectAccessible, testApi, typeInto, waitFor } from "./support";
 import {
   ConfirmEmailPage,
   EmailConfirmationNotice,
@@ -13,14 +20,7 @@ import {
   PasswordRecoveryPage,
   PasswordResetPage,
   RegistrationPage,
-} from "../../host-site/pages/account/AuthPages";
-import baseCss from "../../shared/ui/base.css?inline";
-import siteCss from "../../host-site/site.css?inline";
-import loginCss from "../../shared/ui/login.css?inline";
-import areaCss from "../../host-site/pages/account/account-area.css?inline";
-import authCss from "../../host-site/pages/account/auth-pages.css?inline";
-import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
-import { apiBase, expectAccessible, testApi, typeInto, waitFor } from "./support";
+} from "../../widgets/account-area/index";
 
 /*
  * The account area's auth pages (host-site/pages/account/AuthPages.tsx) drawn with React against

@@ -6,14 +6,13 @@ import type { ComponentType } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
 import { accountStateAtom, createPageStore } from "../../shared/state/index";
-import { DesignMessages } from "../../host-site/pages/account/DesignMessages";
-import { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from "../../host-site/pages/account/ProfilePages";
 import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
-import areaCss from "../../host-site/pages/account/account-area.css?inline";
-import profileCss from "../../host-site/pages/account/profile-pages.css?inline";
+import areaCss from "../../widgets/account-area/account-area.css?inline";
+import profileCss from "../../widgets/account-area/profile-pages.css?inline";
 import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
 import { businessCardId, chooseOption, expectAccessible, testApi, typeInto, waitFor } from "./support";
+import { CompanyPage, DesignMessages, EmployeeProfilePage, NotificationsPage, ProfilePage } from "../../widgets/account-area/index";
 
 /*
  * The account area's notifications, profile and company pages and a design order's messages

@@ -14,12 +14,11 @@ import {
   useCart,
   useShowFailure,
 } from "../../shared/state/index";
-import { Alert, LoadError } from "../../shared/ui/index";
+import { Alert, ClientModePicker, LoadError } from "../../shared/ui/index";
 import { useShopLink } from "../handoff";
 import type { AlertMessage } from "../../shared/ui/index";
 import { CartAccount } from "./CartAccount";
 import { CartCompany } from "./CartCompany";
-import { ClientModePicker } from "./ClientModePicker";
 import { CartDeliveries } from "./CartDelivery";
 import { CartLines } from "./CartLines";
 import { CartPayment, PAYMENT_TYPE_LABELS } from "./CartPayment";

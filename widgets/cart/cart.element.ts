@@ -5,7 +5,7 @@ import { defineElement } from "../define";
 import { reactElement } from "../element";
 import loginCss from "../../shared/ui/login.css?inline";
 import cartCss from "./cart.css?inline";
-import clientModePickerCss from "./client-mode-picker.css?inline";
+import clientModePickerCss from "../../shared/ui/client-mode-picker.css?inline";
 import { CartElement } from "./CartElement";
 
 const ReactCartElement = reactElement(CartElement, {

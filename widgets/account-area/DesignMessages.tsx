@@ -1,10 +1,10 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { DESIGN_MESSAGE_MAX_LENGTH } from "../../../shared/contracts/index";
-import { postDesignMessageAtom, useDesignMessages, useShowFailure } from "../../../shared/state/index";
-import { LoadError } from "../../../shared/ui/index";
-import { formatDateTime } from "../../../shared/domain/index";
+import { DESIGN_MESSAGE_MAX_LENGTH } from "../../shared/contracts/index";
+import { postDesignMessageAtom, useDesignMessages, useShowFailure } from "../../shared/state/index";
+import { LoadError } from "../../shared/ui/index";
+import { formatDateTime } from "../../shared/domain/index";
 
 /**
  * The messages of one design order between the customer and the shop's designer, and a box to

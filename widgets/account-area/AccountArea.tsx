@@ -1,15 +1,12 @@
 import type { ReactNode } from "react";
-import type { AccountProfile } from "../../../shared/contracts/index";
-import { useAccount } from "../../../shared/state/index";
-import { accountAccess, accountTitle } from "../../account-routes";
+import type { AccountProfile } from "../../shared/contracts/index";
+import { useAccount } from "../../shared/state/index";
+import { ACCOUNT_BASE, ACCOUNT_PATHS, accountPath, SCREEN_PATHS } from "../../shared/domain/index";
+import type { AccountRoute } from "../../shared/domain/index";
+import { clientLinks, employeeLinks } from "../../shared/ui/index";
+import { accountAccess, accountTitle } from "./account-pages";
 import { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
-import { ClientOrderPage, ClientOrdersPage, DocumentsPage } from "./ClientOrderPages";
-import { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
-import { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from "./ProfilePages";
 import { SignInGate } from "./SignIn";
-import { ACCOUNT_BASE, ACCOUNT_PATHS, accountPath, SCREEN_PATHS } from "../../../shared/domain/index";
-import type { AccountRoute } from "../../../shared/domain/index";
-import { clientLinks, employeeLinks } from "../../../shared/ui/index";
 
 /*
  * The account area at /admin (the spec's admin panel, "not shown"): the pages of a signed-in client
@@ -17,7 +14,15 @@ import { clientLinks, employeeLinks } from "../../../shared/ui/index";
  * with the visitor's account (entry-server.tsx loads it); a page's own data is private and loads
  * in the browser. A visitor who may not see a page is told why and offered the way in; signing in
  * here redraws the same page, so they come back to where they were going.
+ *
+ * The frame, the sign-in, registration and recovery pages, the sign-in gate and the «not your page»
+ * notices are this folder's; a signed-in visitor's page itself — the client's orders (widgets/orders),
+ * profile and company pages (here), the employee's panel (widgets/back-office) — is composed by the
+ * host site's page and handed in as `renderPage`.
  */
+
+/** Draws a signed-in visitor's page of the account area: everything but the sign-in, registration and recovery pages. */
+export type AccountPageRenderer = (route: AccountRoute, profile: AccountProfile) => ReactNode;
 
 function isSignedIn(profile: AccountProfile | null): profile is AccountProfile {
   return profile !== null && !profile.temporary;
@@ -104,35 +109,8 @@ function WrongAccount({ profile, access }: { profile: AccountProfile; access: "c
   );
 }
 
-function routePage(route: AccountRoute, profile: AccountProfile): ReactNode {
-  switch (route.name) {
-    case "client-orders":
-      return <ClientOrdersPage page={route.page} profile={profile} />;
-    case "client-order":
-      return <ClientOrderPage orderId={route.orderId} profile={profile} />;
-    case "client-documents":
-      return <DocumentsPage page={route.page} profile={profile} />;
-    case "client-notifications":
-      return <NotificationsPage profile={profile} />;
-    case "client-profile":
-      return <ProfilePage profile={profile} />;
-    case "client-company":
-      return <CompanyPage profile={profile} />;
-    case "employee-orders":
-      return <EmployeeOrdersPage status={route.status} clientId={route.clientId} search={route.search} page={route.page} profile={profile} />;
-    case "employee-order":
-      return <EmployeeOrderPage orderId={route.orderId} profile={profile} />;
-    case "employee-profile":
-      return <EmployeeProfilePage profile={profile} />;
-    case "employee-clients":
-      return <ClientSearchPage query={route.query} profile={profile} />;
-    default:
-      return null;
-  }
-}
-
-/** One page of the account area, by its route. */
-export function AccountArea({ route }: { route: AccountRoute }) {
+/** One page of the account area, by its route; `renderPage` draws a signed-in visitor's page (the host site composes them). */
+export function AccountArea({ route, renderPage }: { route: AccountRoute; renderPage: AccountPageRenderer }) {
   const { profile: anyProfile, loaded } = useAccount();
   const profile = isSignedIn(anyProfile) ? anyProfile : null;
   const current = accountPath(route);
@@ -184,11 +162,11 @@ export function AccountArea({ route }: { route: AccountRoute }) {
     const employeeHere = profile.typeUser === "employee" && !profile.impersonalization;
     return employeeHere ? (
       <Frame title={title} profile={profile} current={current}>
-        <EmployeeHomePage profile={profile} />
+        {renderPage(route, profile)}
       </Frame>
     ) : (
       <Frame title="Мои заказы" profile={profile} current={ACCOUNT_PATHS.clientOrders}>
-        <ClientOrdersPage page={0} profile={profile} />
+        {renderPage({ name: "client-orders", page: 0 }, profile)}
       </Frame>
     );
   }
@@ -198,7 +176,7 @@ export function AccountArea({ route }: { route: AccountRoute }) {
   const wrong = access === "employee" ? actsAsClient : access === "client" && !actsAsClient;
   return (
     <Frame title={title} profile={profile} current={current}>
-      {wrong && access !== "anyone" ? <WrongAccount profile={profile} access={access} /> : routePage(route, profile)}
+      {wrong && access !== "anyone" ? <WrongAccount profile={profile} access={access} /> : renderPage(route, profile)}
     </Frame>
   );
 }

@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useRef, useState } from "react";
-import type { AccountProfile, Company } from "../../../shared/contracts/index";
+import type { AccountProfile, Company } from "../../shared/contracts/index";
 import {
   deleteCompanyAtom,
   markNotificationsReadAtom,
@@ -10,9 +10,9 @@ import {
   useCompanies,
   useNotifications,
   useShowFailure,
-} from "../../../shared/state/index";
-import { ErrorNote, LoadError } from "../../../shared/ui/index";
-import { clientOrderPath, formatDateTime } from "../../../shared/domain/index";
+} from "../../shared/state/index";
+import { ErrorNote, LoadError } from "../../shared/ui/index";
+import { clientOrderPath, formatDateTime } from "../../shared/domain/index";
 import { AddressesSection, CompanyForm, DeleteButton, PasswordForm, PersonalForm, RecipientsSection } from "./profile-forms";
 
 /*

@@ -1,9 +1,18 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import type { ReactNode } from "react";
-import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, orderStatusValues } from "../../../shared/contracts/index";
-import type { AccountProfile, Client, EmployeeOrder, EmployeeOrderSummary, OrderPaymentStatus, OrderStatus, PaymentType } from "../../../shared/contracts/index";
-import { ACCOUNT_PATHS, accountPath, catalogPath, employeeOrderPath, formatDateShort, formatRoubles, SCREEN_PATHS } from "../../../shared/domain/index";
+import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, orderStatusValues } from "../../shared/contracts/index";
+import type {
+  AccountProfile,
+  Client,
+  DesignOrder,
+  EmployeeOrder,
+  EmployeeOrderSummary,
+  OrderPaymentStatus,
+  OrderStatus,
+  PaymentType,
+} from "../../shared/contracts/index";
+import { ACCOUNT_PATHS, accountPath, catalogPath, employeeOrderPath, formatDateShort, formatRoubles, SCREEN_PATHS } from "../../shared/domain/index";
 import {
   changeOrderStatusAtom,
   reloadEmployeeOrderAtom,
@@ -12,12 +21,10 @@ import {
   useEmployeeOrders,
   useReportBug,
   useShowFailure,
-} from "../../../shared/state/index";
-import type { Resource } from "../../../shared/state/index";
-import { Dialog, ErrorNote, LoadError } from "../../../shared/ui/index";
-import { clientName, ClientModePicker, DestinationChoice, useEnterClientMode } from "../../../widgets/cart/ClientModePicker";
-import type { ClientModeDestination, ClientModeEntered } from "../../../widgets/cart/ClientModePicker";
-import { DesignMessages } from "./DesignMessages";
+} from "../../shared/state/index";
+import type { Resource } from "../../shared/state/index";
+import { ClientModePicker, clientName, DestinationChoice, Dialog, ErrorNote, LoadError, useEnterClientMode } from "../../shared/ui/index";
+import type { ClientModeDestination, ClientModeEntered } from "../../shared/ui/index";
 
 /*
  * The employee's panel (issue 15; the spec's admin panel is "not shown"): «Панель управления» at
@@ -449,7 +456,7 @@ function EnterOrderClientMode({ order }: { order: EmployeeOrder }) {
   );
 }
 
-function OrderView({ order }: { order: EmployeeOrder }) {
+function OrderView({ order, renderDesign }: { order: EmployeeOrder; renderDesign: DesignRenderer | undefined }) {
   const ids = useId();
   const payment = order.payment;
   return (
@@ -565,7 +572,7 @@ function OrderView({ order }: { order: EmployeeOrder }) {
                         </>
                       ) : null}
                     </p>
-                    <DesignMessages designOrderId={design.designId} />
+                    {renderDesign?.(design)}
                   </div>
                 ))}
               </li>
@@ -592,8 +599,11 @@ function OrderView({ order }: { order: EmployeeOrder }) {
   );
 }
 
-/** `/admin/employee/orders/{id}`: the order, the client, the status change and «Войти в режим клиента». */
-export function EmployeeOrderPage({ orderId }: { orderId: number; profile: AccountProfile }) {
+/** What the panel shows under a design order: its messages with the client (the host site gives widgets/account-area's DesignMessages). */
+export type DesignRenderer = (design: DesignOrder) => ReactNode;
+
+/** `/admin/employee/orders/{id}`: the order, the client, the status change and «Войти в режим клиента»; a design order's messages under it (`renderDesign`). */
+export function EmployeeOrderPage({ orderId, renderDesign }: { orderId: number; profile: AccountProfile; renderDesign?: DesignRenderer | undefined }) {
   const { order, reload } = useEmployeeOrder(orderId);
   return (
     <>
@@ -601,7 +611,7 @@ export function EmployeeOrderPage({ orderId }: { orderId: number; profile: Accou
         <a href={ACCOUNT_PATHS.employeeOrders}>← Все заказы</a>
       </p>
       {whenReady(order, "заказ", reload, (data) => (
-        <OrderView order={data} />
+        <OrderView order={data} renderDesign={renderDesign} />
       ))}
     </>
   );

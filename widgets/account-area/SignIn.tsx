@@ -1,5 +1,5 @@
-import { ACCOUNT_BASE, ACCOUNT_PATHS, withNext } from "../../../shared/domain/index";
-import { LoginForm } from "../../../shared/ui/index";
+import { ACCOUNT_BASE, ACCOUNT_PATHS, withNext } from "../../shared/domain/index";
+import { LoginForm } from "../../shared/ui/index";
 
 /**
  * The sign-in form for a page that needs an account: after signing in the account state changes

@@ -1,9 +1,10 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import type { AccountProfile, Client } from "../../shared/contracts/index";
-import { enterClientModeAtom, useClientSearch, useShowFailure } from "../../shared/state/index";
-import { ErrorNote, LoadError } from "../../shared/ui/index";
+import type { AccountProfile, Client } from "../contracts/index";
+import { enterClientModeAtom, useClientSearch, useShowFailure } from "../state/index";
+import { ErrorNote } from "./ErrorNote";
+import { LoadError } from "./LoadError";
 
 /*
  * An employee's way into client mode (issue 15): find a client by name, e-mail, company or ИНН,

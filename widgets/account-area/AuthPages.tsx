@@ -1,10 +1,10 @@
 import { useSetAtom } from "jotai/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { FormEvent, ReactNode, RefObject } from "react";
-import { isValidInn } from "../../../shared/contracts/company";
-import { newPasswordSchema, passwordRecoveryRequestSchema, passwordRules, registrationRequestSchema } from "../../../shared/contracts/registration";
-import type { AccountProfile, PasswordRule, RegistrationKind, RegistrationRequest } from "../../../shared/contracts/index";
-import type { ApiError } from "../../../shared/http/index";
+import { isValidInn } from "../../shared/contracts/company";
+import { newPasswordSchema, passwordRecoveryRequestSchema, passwordRules, registrationRequestSchema } from "../../shared/contracts/registration";
+import type { AccountProfile, PasswordRule, RegistrationKind, RegistrationRequest } from "../../shared/contracts/index";
+import type { ApiError } from "../../shared/http/index";
 import {
   registerAtom,
   requestPasswordRecoveryAtom,
@@ -16,11 +16,11 @@ import {
   useEmailConfirmation,
   useShowFailure,
   useSiteResource,
-} from "../../../shared/state/index";
-import { Field, LoginForm, PhoneInput } from "../../../shared/ui/index";
-import type { FieldProps } from "../../../shared/ui/index";
+} from "../../shared/state/index";
+import { Field, LoginForm, PhoneInput } from "../../shared/ui/index";
+import type { FieldProps } from "../../shared/ui/index";
 import { fieldErrors } from "./field-errors";
-import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../../shared/domain/index";
+import { ACCOUNT_BASE, ACCOUNT_PATHS, loginPath, withNext } from "../../shared/domain/index";
 
 /*
  * Sign-in, registration, e-mail confirmation and password recovery (issue 15; the spec's admin

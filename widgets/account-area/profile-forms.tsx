@@ -1,9 +1,9 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/contracts/index";
-import type { AccountProfile, Address, Company, CompanyCreateRequest, Recipient } from "../../../shared/contracts/index";
-import { formatPhone } from "../../../shared/domain/index";
+import { PASSWORD_MIN_LENGTH } from "../../shared/contracts/index";
+import type { AccountProfile, Address, Company, CompanyCreateRequest, Recipient } from "../../shared/contracts/index";
+import { formatPhone } from "../../shared/domain/index";
 import {
   changePasswordAtom,
   citySearches,
@@ -20,10 +20,10 @@ import {
   useKeyedResource,
   useRecipients,
   useShowFailure,
-} from "../../../shared/state/index";
-import type { CityChoice } from "../../../shared/state/index";
-import { ErrorNote, Field, LoadError, PhoneInput } from "../../../shared/ui/index";
-import type { FieldProps } from "../../../shared/ui/index";
+} from "../../shared/state/index";
+import type { CityChoice } from "../../shared/state/index";
+import { ErrorNote, Field, LoadError, PhoneInput } from "../../shared/ui/index";
+import type { FieldProps } from "../../shared/ui/index";
 import { fieldErrors } from "./field-errors";
 
 /*
