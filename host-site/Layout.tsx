@@ -7,22 +7,22 @@ import "../shared/ui/menu-item.css";
 import "../shared/ui/account-menu.css";
 import "../shared/ui/cart-button.css";
 import "../shared/ui/city-picker.css";
-import { Contacts } from "../widgets/contacts/Contacts";
 import "../widgets/contacts/contacts.css";
-import { CookieBanner } from "../widgets/cookie-banner/CookieBanner";
 import "../widgets/cookie-banner/cookie-banner.css";
-import { Footer } from "../widgets/footer/Footer";
 import "../widgets/footer/footer.css";
-import { Header } from "../widgets/header/Header";
 import "../widgets/header/header.css";
 import "../shared/ui/login.css";
 import "../shared/ui/logout-dialog.css";
-import { Popup } from "../widgets/popup/Popup";
 import "../widgets/popup/popup.css";
 import "../shared/ui/search-box.css";
 import "../shared/ui/menu-button.css";
 import "../shared/ui/side-menu.css";
 import "./site.css";
+import { Contacts } from "../widgets/contacts/index";
+import { CookieBanner } from "../widgets/cookie-banner/index";
+import { Footer } from "../widgets/footer/index";
+import { Header } from "../widgets/header/index";
+import { Popup } from "../widgets/popup/index";
 
 /** The popup's button: a full address as it is, a site path or page slug (`/catalog/vizitki`) as this site's path. */
 export function popupHref(urlButton: string): string {

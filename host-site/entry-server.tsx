@@ -24,7 +24,6 @@ import {
   siteHeader,
 } from "../shared/state/index";
 import type { Resource, Store } from "../shared/state/index";
-import { prerenderCatalog } from "../widgets/catalog/prerender";
 import { App } from "./App";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
@@ -38,6 +37,7 @@ import { takeSiteSnapshot } from "./snapshot";
 import type { CatalogView } from "../shared/domain/index";
 import { accountPath, catalogPath, HOME_PATH, pagePath, productPath, SCREEN_PATHS, searchPath, successPath } from "../shared/domain/index";
 import { accountTitle } from "../widgets/account-area/index";
+import { prerenderCatalog } from "../widgets/catalog/index";
 
 function unavailable(resource: Resource<unknown> | undefined): boolean {
   return resource?.status === "error" && (resource.httpStatus === 0 || resource.httpStatus >= 500);

@@ -1,7 +1,7 @@
 import { useCategories } from "../../shared/state/index";
-import { Catalog } from "../../widgets/catalog/Catalog";
 import type { CatalogView } from "../../shared/domain/index";
 import { catalogPath, catalogViewSearch, productPath } from "../../shared/domain/index";
+import { Catalog } from "../../widgets/catalog/index";
 
 /** /catalog and /catalog/{category}: the heading and the shared Catalog component. */
 export function CatalogPage({ categorySlug, view }: { categorySlug?: string | undefined; view: CatalogView }) {

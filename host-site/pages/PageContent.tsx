@@ -11,7 +11,7 @@ import type {
 } from "../../shared/contracts/index";
 import { catalogPath, fileNameWithoutExtension, formatRoubles, pagePath, telHref } from "../../shared/domain/index";
 import { useCategories } from "../../shared/state/index";
-import { BlogTeasers } from "../../widgets/blog-teasers/BlogTeasers";
+import { BlogTeasers } from "../../widgets/blog-teasers/index";
 
 /*
  * A website page's components (shared/contracts/pages.ts), drawn as plain React: the API sends

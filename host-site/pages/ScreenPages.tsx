@@ -3,12 +3,11 @@ import { useState } from "react";
 import type { Order } from "../../shared/contracts/index";
 import { ACCOUNT_BASE, catalogPath, clientOrderPath, formatRoubles, pagePath, productPath, SCREEN_PATHS, successPath } from "../../shared/domain/index";
 import { payOrderAgainAtom, useOrder, useShowFailure } from "../../shared/state/index";
-import { Cart } from "../../widgets/cart/Cart";
-import { PAYMENT_TYPE_LABELS } from "../../widgets/cart/CartPayment";
-import { Favourites } from "../../widgets/favourites/Favourites";
-import { canPayAgain } from "../../widgets/orders/order-labels";
-import { SearchResults } from "../../widgets/search/SearchResults";
 import { ErrorNote, LoadError, LoginButton, SearchBox } from "../../shared/ui/index";
+import { Cart, PAYMENT_TYPE_LABELS } from "../../widgets/cart/index";
+import { Favourites } from "../../widgets/favourites/index";
+import { canPayAgain } from "../../widgets/orders/index";
+import { SearchResults } from "../../widgets/search/index";
 
 /*
  * The shop's own screens of spec §2 — search results, favourites, the cart and the payment

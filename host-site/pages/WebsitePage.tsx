@@ -1,11 +1,11 @@
 import type { Page, PageSummary } from "../../shared/contracts/index";
 import { formatDateLong, formatDateShort, HOME_PATH, pagePath } from "../../shared/domain/index";
 import { usePage } from "../../shared/state/index";
-import { FeedbackForm } from "../../widgets/feedback-form/FeedbackForm";
-import { BlogTeasers } from "../../widgets/blog-teasers/BlogTeasers";
 import type { Crumb } from "../head";
 import { PageContent } from "./PageContent";
 import { LoadError } from "../../shared/ui/index";
+import { FeedbackForm } from "../../widgets/feedback-form/index";
+import { BlogTeasers } from "../../widgets/blog-teasers/index";
 
 /** The trail above a page: the main page, then its parent section. */
 export function pageCrumbs(page: Page): Crumb[] {

@@ -6,8 +6,8 @@ import { formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom, setInOrderAtom, useShowFailure } from "../../shared/state/index";
 import { Dialog, useDraft } from "../../shared/ui/index";
 
-/** The layout checker, in its own chunk: loaded when a line's layouts are opened. */
-const LayoutChecker = lazy(() => import("../layout-checker/LayoutChecker").then((module) => ({ default: module.LayoutChecker })));
+/** The layout checker, through its face (the one widget this one opens), in its own chunk: loaded when a line's layouts are opened. */
+const LayoutChecker = lazy(() => import("../layout-checker/index").then((checker) => ({ default: checker.LayoutChecker })));
 
 /** Where a live design order for the detail stands (the cart shows no cancelled ones). */
 const DESIGN_STATUS_TEXT: Record<NonNullable<CartLayout["design"]>["status"], string> = {

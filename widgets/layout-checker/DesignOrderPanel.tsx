@@ -7,8 +7,8 @@ import { Alert, Dialog, ErrorNote, Textarea } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
 
-/** The annotating viewer (its own chunk, pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
-const PdfViewer = lazy(() => import("../pdf-viewer/PdfViewer").then((module) => ({ default: module.PdfViewer })));
+/** The annotating viewer, through the PDF viewer's face, in its own chunk (pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
+const PdfViewer = lazy(() => import("../pdf-viewer/index").then((viewer) => ({ default: viewer.PdfViewer })));
 
 type DesignStatus = NonNullable<CartLayout["design"]>["status"];
 

@@ -1,9 +1,7 @@
 import type { AccountProfile } from "../../../shared/contracts/index";
-import { ClientDocuments } from "../../../widgets/orders/ClientDocuments";
-import { ClientOrder } from "../../../widgets/orders/ClientOrder";
-import { ClientOrders } from "../../../widgets/orders/ClientOrders";
 import { ACCOUNT_PATHS, catalogPath, clientOrderPath, SCREEN_PATHS } from "../../../shared/domain/index";
 import { DesignMessages } from "../../../widgets/account-area/index";
+import { ClientDocuments, ClientOrder, ClientOrders } from "../../../widgets/orders/index";
 
 /*
  * The client's orders, one order and the documents (issue 15), drawn by the same components as
