@@ -5,7 +5,7 @@ import type { Page, ProductListPage, RenderRequest, RenderResult, SitemapIndexRe
 import { createApi, isApiError } from "../shared/http/index";
 import type { Api } from "../shared/http/index";
 import {
-  accountStateAtom,
+  accountResource,
   categoriesAtom,
   createPageStore,
   feedbackForm,
@@ -95,13 +95,13 @@ async function websitePage(store: Store, slug: string): Promise<Outcome> {
 async function loadAccount(store: Store, api: Api, headers: Record<string, string> | undefined): Promise<void> {
   const hasSession = (headers?.cookie ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
   if (!hasSession) {
-    store.set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
+    store.set(accountResource.valueAtom, { status: "ready", data: null });
     return;
   }
   try {
-    store.set(accountStateAtom, { profile: await api.getProfile(), loading: false, loaded: true, error: null });
+    store.set(accountResource.valueAtom, { status: "ready", data: await api.getProfile() });
   } catch (error) {
-    if (isApiError(error) && error.status === 401) store.set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
+    if (isApiError(error) && error.status === 401) store.set(accountResource.valueAtom, { status: "ready", data: null });
   }
 }
 

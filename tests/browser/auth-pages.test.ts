@@ -4,7 +4,7 @@ import { createElement, Fragment } from "react";
 import type { ReactElement } from "react";
 import { devMailListSchema } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
-import { accountStateAtom, createPageStore } from "../../shared/state/index";
+import { accountResource, accountStateAtom, createPageStore } from "../../shared/state/index";
 import type { Store } from "../../shared/state/index";
 import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
@@ -79,7 +79,7 @@ async function registered(email: string): Promise<{ api: Api; store: Store }> {
   const { api } = client();
   await api.register({ kind: "personal", email, password: "secret12345", name: "Вера", phone: "+7 918 000-00-01", consent: true });
   const store = createPageStore(api);
-  store.set(accountStateAtom, { profile: await api.getProfile(), loading: false, loaded: true, error: null });
+  store.set(accountResource.valueAtom, { status: "ready", data: await api.getProfile() });
   return { api, store };
 }
 

@@ -5,7 +5,7 @@ import { createElement, Fragment } from "react";
 import type { ComponentType } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
-import { accountStateAtom, createPageStore } from "../../shared/state/index";
+import { accountResource, accountStateAtom, createPageStore } from "../../shared/state/index";
 import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
 import areaCss from "../../widgets/account-area/account-area.css?inline";
@@ -34,7 +34,7 @@ async function login(email: string, password: string): Promise<Api> {
 /** Draws `page` as the account area does: the profile from the store's account state. */
 function render(api: Api, profile: AccountProfile, page: ComponentType<{ profile: AccountProfile }>): HTMLElement {
   const store = createPageStore(api);
-  store.set(accountStateAtom, { profile, loading: false, loaded: true, error: null });
+  store.set(accountResource.valueAtom, { status: "ready", data: profile });
   const style = document.createElement("style");
   style.textContent = [baseCss, siteCss, areaCss, profileCss].join("\n");
   document.head.append(style);

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHOD_TYPES, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
 import type { Cart, CartDelivery, DeliveryMethod, DeliveryOption, DeliveryType } from "../../shared/contracts/index";
 import { formatDateLong, formatRoubles } from "../../shared/domain/index";
-import { cartStateAtom, deliveryOptions, runDeliveryChangeAtom, useKeyedResource, useReportBug } from "../../shared/state/index";
+import { deliveryChangeAtom, deliveryOptions, runDeliveryChangeAtom, useKeyedResource, useReportBug } from "../../shared/state/index";
 import { DoorAddressField } from "./CartDeliveryAddress";
 import { CityField, useCityName } from "./CartDeliveryCity";
 import { DeliveryTypeField, DistrictField, MethodField, tariffsFor, TariffField } from "./CartDeliveryMethods";
@@ -28,7 +28,7 @@ export interface CartDeliveriesProps {
 
 /** The cart's deliveries (spec §3, §4): listed, added (POST), changed (PUT), removed (DELETE). */
 export function CartDeliveries({ cart, signedIn, companyId, defaultCityKladrId }: CartDeliveriesProps) {
-  const { deliveryLoading, deliveryError } = useAtomValue(cartStateAtom);
+  const { busy: deliveryLoading, error: deliveryError } = useAtomValue(deliveryChangeAtom);
   const runDeliveryChange = useSetAtom(runDeliveryChangeAtom);
   const reportBug = useReportBug();
   /** The delivery being edited, "new" for a new one, null when the form is closed. */
@@ -131,7 +131,7 @@ interface DeliveryFormProps {
 }
 
 function DeliveryForm({ cart, initial, signedIn, companyId, defaultCityKladrId, onClose }: DeliveryFormProps) {
-  const { deliveryLoading, deliveryError } = useAtomValue(cartStateAtom);
+  const { busy: deliveryLoading, error: deliveryError } = useAtomValue(deliveryChangeAtom);
   const runDeliveryChange = useSetAtom(runDeliveryChangeAtom);
   const reportBug = useReportBug();
   const [cityKladrId, setCityKladrId] = useState(initial?.cityKladrId ?? defaultCityKladrId);
