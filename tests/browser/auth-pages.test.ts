@@ -23,7 +23,7 @@ import {
 } from "../../widgets/account-area/index";
 
 /*
- * The account area's auth pages (host-site/pages/account/AuthPages.tsx) drawn with React against
+ * The account area's auth pages (widgets/account-area/AuthPages.tsx) drawn with React against
  * the real test API: registration (the phone mask, the password rules as they are typed, a company
  * by ИНН from the faked DaData, signed in afterwards), the confirmation notice and link, password
  * recovery and reset with the link read from the outbox — each checked with axe.

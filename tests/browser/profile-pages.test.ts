@@ -16,7 +16,7 @@ import { CompanyPage, DesignMessages, EmployeeProfilePage, NotificationsPage, Pr
 
 /*
  * The account area's notifications, profile and company pages and a design order's messages
- * (host-site/pages/account), drawn with React against the real test API, signed in by bearer
+ * (widgets/account-area), drawn with React against the real test API, signed in by bearer
  * token, with the host site's styles, and checked with axe.
  */
 
