@@ -30,7 +30,7 @@ import type { ClientModeDestination, ClientModeEntered } from "../../shared/ui/i
  * The employee's panel (issue 15; the spec's admin panel is "not shown"): «Панель управления» at
  * /admin, every client's orders with filters in the address, one order with its client and the
  * status change, and the client search with «Войти в режим клиента». The server draws the frame;
- * the orders are private and load in the browser. The profile page is in ProfilePages.tsx.
+ * the orders are private and load in the browser. The profile page is the account area's (widgets/account-area).
  */
 
 /** Orders a page of the list shows. */

@@ -5,9 +5,10 @@ import { ClientDocuments, ClientOrder, ClientOrders } from "../../../widgets/ord
 
 /*
  * The client's orders, one order and the documents (issue 15), drawn by the same components as
- * <ottisk-orders>. The account is the one chosen in «Заказываю от имени» (an employee in client mode:
- * the client's); the frame (AccountArea.tsx) has already checked who may see these pages. The lists
- * page by `?page=N` links, so every page has an address.
+ * <ottisk-orders> (widgets/orders), with a design order's messages (widgets/account-area) under it.
+ * The account is the one chosen in «Заказываю от имени» (an employee in client mode: the client's);
+ * the area's frame (AccountArea) has already checked who may see these pages. The lists page by
+ * `?page=N` links, so every page has an address.
  */
 
 function ordersPageHref(page: number): string {
