@@ -5,7 +5,8 @@
 
 const sheets = new Map<string, CSSStyleSheet>();
 
-function sheetFor(cssText: string): CSSStyleSheet {
+/** The page's one parsed sheet of a stylesheet's text. */
+export function sheetFor(cssText: string): CSSStyleSheet {
   let sheet = sheets.get(cssText);
   if (!sheet) {
     sheet = new CSSStyleSheet();
@@ -17,17 +18,4 @@ function sheetFor(cssText: string): CSSStyleSheet {
 
 export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...cssTexts.map(sheetFor)];
-}
-
-/**
- * For a component that brings its own stylesheets wherever it is drawn — the layout checker (in its
- * element, the cart's dialog or the host site's page), the PDF viewer (in its element or the
- * checker's dialog): adopts those of `cssTexts` not adopted yet into the shadow root or the document
- * `node` is in. Call it in a layout effect, so the first paint has them.
- */
-export function adoptStylesOnce(node: Node, cssTexts: readonly string[]): void {
-  const root = node.getRootNode();
-  if (!(root instanceof ShadowRoot) && !(root instanceof Document)) return;
-  const missing = cssTexts.map(sheetFor).filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
-  if (missing.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
 }

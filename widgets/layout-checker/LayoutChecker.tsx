@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
 import { fireOttiskEvent } from "../events";
-import { adoptStylesOnce } from "../styles";
+import { adoptStylesOnce } from "../own-styles";
 import { CartLayoutChecker } from "./CartLayoutChecker";
 import findingsReportCss from "./findings-report.css?inline";
 import layoutCheckerCss from "./layout-checker.css?inline";

@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { attachAnnotatedPdfAtom, useShowFailure } from "../../shared/state/index";
 import { Alert, LoadError } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
-import { adoptStylesOnce } from "../styles";
+import { adoptStylesOnce } from "../own-styles";
 import pdfViewerCss from "./pdf-viewer.css?inline";
 import { PdfToolbar, toolHint } from "./PdfToolbar";
 import { usePdfSession } from "./use-pdf-session";
