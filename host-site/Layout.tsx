@@ -1,47 +1,32 @@
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
+import { ACCOUNT_BASE, HOME_PATH, SCREEN_PATHS, sitePath } from "../shared/domain/index";
 import "../shared/ui/base.css";
 import "../shared/ui/dialog.css";
 import "../shared/ui/menu-item.css";
-import "../widgets/parts/account-menu.css";
-import "../widgets/parts/cart-button.css";
-import "../widgets/parts/city-picker.css";
-import { Contacts } from "../widgets/contacts/Contacts";
+import "../shared/ui/account-menu.css";
+import "../shared/ui/cart-button.css";
+import "../shared/ui/city-picker.css";
 import "../widgets/contacts/contacts.css";
-import { CookieBanner } from "../widgets/cookie-banner/CookieBanner";
 import "../widgets/cookie-banner/cookie-banner.css";
-import { Footer } from "../widgets/footer/Footer";
 import "../widgets/footer/footer.css";
-import { Header } from "../widgets/header/Header";
 import "../widgets/header/header.css";
-import "../widgets/parts/login.css";
-import "../widgets/parts/logout-dialog.css";
-import { Popup } from "../widgets/popup/Popup";
+import "../shared/ui/login.css";
+import "../shared/ui/logout-dialog.css";
 import "../widgets/popup/popup.css";
-import "../widgets/parts/search-box.css";
-import "../widgets/parts/menu-button.css";
-import "../widgets/parts/side-menu.css";
+import "../shared/ui/search-box.css";
+import "../shared/ui/menu-button.css";
+import "../shared/ui/side-menu.css";
 import "./site.css";
-
-/** The host site's own addresses for the layout's links (spec §2 routes). */
-export const SITE_PATHS = {
-  home: "/",
-  cart: "/cart",
-  favourites: "/izbrannoe",
-  search: "/poisk",
-  catalog: "/catalog",
-  /** The admin panel (sign-in, registration, the account's pages) is a separate application. */
-  admin: "/admin",
-} as const;
-
-/** A page slug of the menu (`blog`, `uslugi/pechat`, '' for the main page) as a path of this site. */
-export function pagePath(slug: string): string {
-  return `/${slug.replace(/^\/+/, "")}`;
-}
+import { Contacts } from "../widgets/contacts/index";
+import { CookieBanner } from "../widgets/cookie-banner/index";
+import { Footer } from "../widgets/footer/index";
+import { Header } from "../widgets/header/index";
+import { Popup } from "../widgets/popup/index";
 
 /** The popup's button: a full address as it is, a site path or page slug (`/catalog/vizitki`) as this site's path. */
 export function popupHref(urlButton: string): string {
-  return /^https?:\/\//i.test(urlButton) ? urlButton : pagePath(urlButton);
+  return /^https?:\/\//i.test(urlButton) ? urlButton : sitePath(urlButton);
 }
 
 /** How long a page is shown before the site popup may open: the shopper first sees what they came for. */
@@ -97,12 +82,12 @@ export function Layout({ activeCategorySlug, activePageSlug, popup = true, child
         Перейти к содержанию
       </a>
       <Header
-        homeUrl={SITE_PATHS.home}
-        cartUrl={SITE_PATHS.cart}
-        favouritesUrl={SITE_PATHS.favourites}
-        searchResultsUrl={SITE_PATHS.search}
-        adminUrl={SITE_PATHS.admin}
-        pageHref={pagePath}
+        homeUrl={HOME_PATH}
+        cartUrl={SCREEN_PATHS.cart}
+        favouritesUrl={SCREEN_PATHS.favourites}
+        searchResultsUrl={SCREEN_PATHS.search}
+        adminUrl={ACCOUNT_BASE}
+        pageHref={sitePath}
         currentSlug={currentSlug}
       />
       <main id="content" className="site__main" tabIndex={-1}>
@@ -116,7 +101,7 @@ export function Layout({ activeCategorySlug, activePageSlug, popup = true, child
           <Contacts label="Связаться" />
         </div>
       </aside>
-      <Footer homeUrl={SITE_PATHS.home} />
+      <Footer homeUrl={HOME_PATH} />
       <CookieBanner />
       {popup ? <SitePopup /> : null}
     </div>

@@ -5,7 +5,7 @@ import type { Page, ProductListPage, RenderRequest, RenderResult, SitemapIndexRe
 import { createApi, isApiError } from "../shared/http/index";
 import type { Api } from "../shared/http/index";
 import {
-  accountStateAtom,
+  accountResource,
   categoriesAtom,
   createPageStore,
   feedbackForm,
@@ -24,19 +24,20 @@ import {
   siteHeader,
 } from "../shared/state/index";
 import type { Resource, Store } from "../shared/state/index";
-import type { CatalogView } from "../widgets/catalog/Catalog";
-import { prerenderCatalog } from "../widgets/catalog/prerender";
 import { App } from "./App";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
 import { catalogHead, categoryHead, mainPageHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
 import type { PageHead } from "./head";
 import { pageCrumbs } from "./pages/WebsitePage";
-import { accountPath, accountTitle } from "./account-routes";
-import { catalogPath, matchRoute, pagePath, PRIVATE_PATHS, productPath, SCREEN_PATHS, successPath } from "./routes";
+import { matchRoute, PRIVATE_PATHS } from "./routes";
 import { loadLayoutData } from "./layout-data";
 import { routePage, routePageModule } from "./route-page";
 import { takeSiteSnapshot } from "./snapshot";
+import type { CatalogView } from "../shared/domain/index";
+import { accountPath, catalogPath, HOME_PATH, pagePath, productPath, SCREEN_PATHS, searchPath, successPath } from "../shared/domain/index";
+import { accountTitle } from "../widgets/account-area/index";
+import { prerenderCatalog } from "../widgets/catalog/index";
 
 function unavailable(resource: Resource<unknown> | undefined): boolean {
   return resource?.status === "error" && (resource.httpStatus === 0 || resource.httpStatus >= 500);
@@ -73,7 +74,7 @@ async function websitePage(store: Store, slug: string): Promise<Outcome> {
   if (page?.status !== "ready") {
     if (unavailable(page)) return { status: 503, head: serviceUnavailableHead(pagePath(slug)) };
     // Spec §2: an address that names no page leads to the main page (which must itself exist).
-    if (slug !== "") return { redirect: { status: 302, redirect: "/" } };
+    if (slug !== "") return { redirect: { status: 302, redirect: HOME_PATH } };
     return { status: 404, head: notFoundHead() };
   }
   await loadPageExtras(store, page.data);
@@ -94,13 +95,13 @@ async function websitePage(store: Store, slug: string): Promise<Outcome> {
 async function loadAccount(store: Store, api: Api, headers: Record<string, string> | undefined): Promise<void> {
   const hasSession = (headers?.cookie ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
   if (!hasSession) {
-    store.set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
+    store.set(accountResource.valueAtom, { status: "ready", data: null });
     return;
   }
   try {
-    store.set(accountStateAtom, { profile: await api.getProfile(), loading: false, loaded: true, error: null });
+    store.set(accountResource.valueAtom, { status: "ready", data: await api.getProfile() });
   } catch (error) {
-    if (isApiError(error) && error.status === 401) store.set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
+    if (isApiError(error) && error.status === 401) store.set(accountResource.valueAtom, { status: "ready", data: null });
   }
 }
 
@@ -134,7 +135,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     }
     case "search": {
       if (route.query) await store.set(loadSearchPageAtom, { search: route.query, offset: 0, limit: SEARCH_DEFAULT_LIMIT });
-      const path = route.query ? `${SCREEN_PATHS.search}?q=${encodeURIComponent(route.query)}` : SCREEN_PATHS.search;
+      const path = searchPath(route.query);
       head = route.query
         ? screenHead(`Поиск: ${route.query}`, `Результаты поиска по запросу «${route.query}»: товары и страницы типографии «Оттиск».`, path)
         : screenHead("Поиск по сайту", "Поиск товаров, услуг и статей типографии «Оттиск».", path);
@@ -226,7 +227,7 @@ export function sitemap(request: SitemapRequest): string {
     if (route.name === "main" || route.name === "page" || route.name === "catalog") add(path, page.updatedAt);
   }
   if (request.withRoots) {
-    add("/", null);
+    add(HOME_PATH, null);
     add(catalogPath(), null);
   }
   for (const slug of request.categorySlugs) add(catalogPath(slug), null);

@@ -1,5 +1,5 @@
 import type { Category, FooterContent, HeaderContent, Page, Product, ProductListPage } from "../shared/contracts/index";
-import { productPath, SCREEN_PATHS } from "./routes";
+import { catalogPath, HOME_PATH, productPath, SCREEN_PATHS } from "../shared/domain/index";
 
 /** One step of the page's breadcrumb trail; `path` of the shop's own site. */
 export interface Crumb {
@@ -156,7 +156,7 @@ export function productHead(product: Product, canonicalPath: string, crumbs: rea
 
 /** The main page's head: its SEO fields, and the Organization and WebSite JSON-LD (siteStructuredData). */
 export function mainPageHead(page: Page, contacts: HeaderContent | null, footer: FooterContent | null): PageHead {
-  return { ...pageHead(page, "/", []), structuredData: (origin) => siteStructuredData(origin, contacts, footer) };
+  return { ...pageHead(page, HOME_PATH, []), structuredData: (origin) => siteStructuredData(origin, contacts, footer) };
 }
 
 /** A website page's head from its SEO fields (the API fills an empty title and description in). */
@@ -182,12 +182,12 @@ export function notFoundHead(): PageHead {
     title: `Страница не найдена — ${SHOP}`,
     description: "Такой страницы нет в каталоге Оттиска.",
     keywords: "",
-    canonicalPath: "/catalog",
+    canonicalPath: catalogPath(),
     noindex: true,
   };
 }
 
-export function serviceUnavailableHead(canonicalPath = "/catalog"): PageHead {
+export function serviceUnavailableHead(canonicalPath = catalogPath()): PageHead {
   return {
     title: `Сайт временно недоступен — ${SHOP}`,
     description: "Сайт временно недоступен, попробуйте обновить страницу через минуту.",

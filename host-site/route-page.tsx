@@ -25,7 +25,7 @@ export function routePageModule(route: PageRoute): string | null {
     case "success":
       return "host-site/pages/ScreenPages.tsx";
     case "account":
-      return "host-site/pages/account/AccountArea.tsx";
+      return "host-site/pages/account/AccountPage.tsx";
   }
 }
 
@@ -38,7 +38,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 const websitePages = once(() => import("./pages/WebsitePage"));
 const productPages = once(() => import("./pages/ProductPage"));
 const screenPages = once(() => import("./pages/ScreenPages"));
-const accountPages = once(() => import("./pages/account/AccountArea"));
+const accountPages = once(() => import("./pages/account/AccountPage"));
 
 /**
  * The page inside the layout for a route. The catalogue is part of the entry (the shop's most
@@ -78,8 +78,8 @@ export async function routePage(route: PageRoute): Promise<ReactElement> {
       return <SuccessPage orderId={route.orderId} />;
     }
     case "account": {
-      const { AccountArea } = await accountPages();
-      return <AccountArea route={route.page} />;
+      const { AccountPage } = await accountPages();
+      return <AccountPage route={route.page} />;
     }
   }
 }

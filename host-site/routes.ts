@@ -1,8 +1,12 @@
-import type { ProductSort } from "../shared/contracts/index";
 import { productSortValues } from "../shared/contracts/wire";
-import type { CatalogView } from "../widgets/catalog/Catalog";
-import { ACCOUNT_BASE, matchAccountRoute } from "./account-routes";
-import type { AccountRoute } from "./account-routes";
+import { ACCOUNT_BASE, CATALOG_PATH, catalogPath, HOME_PATH, SCREEN_PATHS } from "../shared/domain/index";
+import type { AccountRoute, CatalogView } from "../shared/domain/index";
+import { matchAccountRoute } from "./account-routes";
+
+/*
+ * Matching an address of the host site to its route (spec §2). The addresses themselves are built
+ * by shared/domain/page-paths.ts; this is its inverse.
+ */
 
 /** The host site's routes of spec §2. */
 export type Route =
@@ -23,9 +27,6 @@ export type Route =
 /** The sections whose pages live one level below them (spec §2: vakansii/{slug}, uslugi/{slug}, blog/{slug}, instrukcii/{slug}). */
 export const PAGE_SECTIONS = ["vakansii", "uslugi", "blog", "instrukcii"] as const;
 
-/** The storefront's own screens; every other first segment names a website page. */
-export const SCREEN_PATHS = { search: "/poisk", favourites: "/izbrannoe", cart: "/cart", success: "/success-payment" } as const;
-
 /** Addresses search engines are asked not to crawl (robots.txt): private or per-visitor screens. */
 export const PRIVATE_PATHS = ["/api/", ACCOUNT_BASE, SCREEN_PATHS.cart, SCREEN_PATHS.success, SCREEN_PATHS.favourites, SCREEN_PATHS.search] as const;
 
@@ -40,34 +41,7 @@ export function catalogViewFrom(search: URLSearchParams): CatalogView {
   return { sort, page };
 }
 
-export function catalogViewSearch(view: CatalogView): string {
-  const params = new URLSearchParams();
-  if (view.sort !== "NameAsc") params.set("sort", view.sort);
-  if (view.page > 0) params.set("page", String(view.page + 1));
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-export function catalogPath(categorySlug?: string, sort?: ProductSort): string {
-  const path = categorySlug ? `/catalog/${encodeURIComponent(categorySlug)}` : "/catalog";
-  return sort ? `${path}?sort=${sort}` : path;
-}
-
-export function productPath(categorySlug: string, productId: number): string {
-  return `${catalogPath(categorySlug)}/${productId}`;
-}
-
-/** A website page's address: `/` for the main page, else `/{slug}` (`/blog/cmyk-i-rgb`). */
-export function pagePath(slug: string): string {
-  const trimmed = slug.replace(/^\/+|\/+$/g, "");
-  return trimmed === "" ? "/" : `/${trimmed.split("/").map(encodeURIComponent).join("/")}`;
-}
-
-export function successPath(orderId: number): string {
-  return `${SCREEN_PATHS.success}?orderId=${orderId}`;
-}
-
-const HOME: Route = { name: "redirect", to: "/", permanent: false };
+const HOME: Route = { name: "redirect", to: HOME_PATH, permanent: false };
 
 function orderIdFrom(search: URLSearchParams): number | null {
   const text = search.get("orderId") ?? "";
@@ -99,7 +73,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   });
   const [first, second] = parts;
   if (first === undefined) return { name: "main" };
-  if (first === "catalog") return catalogRoute(parts, search);
+  if (`/${first}` === CATALOG_PATH) return catalogRoute(parts, search);
   if (`/${first}` === ACCOUNT_BASE) {
     const page = matchAccountRoute(parts.slice(1), search);
     // An address under /admin that names no page: the account area's start, not the shop's.
@@ -123,7 +97,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
     return lower.every((part) => SLUG.test(part)) ? { name: "redirect", to: `/${lower.join("/")}${searchText(search)}`, permanent: true } : HOME;
   }
   // `main` is the API's alias of the main page: one address per page.
-  if (first === "main" && parts.length === 1) return { name: "redirect", to: "/", permanent: true };
+  if (first === "main" && parts.length === 1) return { name: "redirect", to: HOME_PATH, permanent: true };
   if (parts.length === 1) return { name: "page", slug: first };
   if (parts.length === 2 && second !== undefined && (PAGE_SECTIONS as readonly string[]).includes(first)) return { name: "page", slug: `${first}/${second}` };
   return HOME;

@@ -1,6 +1,6 @@
 import type { AccountProfile, Page, SearchResultPage } from "../shared/contracts/index";
 import {
-  accountStateAtom,
+  accountResource,
   feedbackForm,
   latestBlogPosts,
   pagesAtom,
@@ -87,9 +87,9 @@ function settledRecord<T>(record: Record<string, Resource<T>>): Record<string, R
 export function takeSiteSnapshot(store: Store): SiteSnapshot {
   const site: SiteSnapshot["site"] = {};
   for (const block of SITE_BLOCKS) block.take(store, site);
-  const account = store.get(accountStateAtom);
+  const account = store.get(accountResource.valueAtom);
   return {
-    ...(account.loaded && account.error === null ? { account: account.profile } : {}),
+    ...(account?.status === "ready" ? { account: account.data } : {}),
     catalog: takeCatalogSnapshot(store),
     pages: settledRecord(store.get(pagesAtom)),
     search: settledRecord(store.get(searchPagesAtom)),
@@ -99,7 +99,7 @@ export function takeSiteSnapshot(store: Store): SiteSnapshot {
 
 /** Seeds the browser's fresh store with the server's data before hydration. */
 export function restoreSiteSnapshot(store: Store, snapshot: SiteSnapshot): void {
-  if (snapshot.account !== undefined) store.set(accountStateAtom, { profile: snapshot.account, loading: false, loaded: true, error: null });
+  if (snapshot.account !== undefined) store.set(accountResource.valueAtom, { status: "ready", data: snapshot.account });
   restoreCatalogSnapshot(store, snapshot.catalog);
   store.set(pagesAtom, snapshot.pages);
   store.set(searchPagesAtom, snapshot.search);

@@ -37,8 +37,6 @@ const attributeProperties = {
 
 export default {
   globs: ["widgets/**/*.element.ts"],
-  // widgets/parts/ holds what several elements compose (login form, account menu, PDF viewer …): no element of its own.
-  exclude: ["widgets/parts/**"],
   outdir: "widgets",
   plugins: [attributeProperties],
 };

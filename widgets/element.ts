@@ -5,6 +5,7 @@ import type { Root } from "react-dom/client";
 import { Provider } from "jotai/react";
 import { getPageStore } from "../shared/state/index";
 import type { Store } from "../shared/state/index";
+import { ErrorBoundary } from "../shared/ui/index";
 import { resolveApiBase, defaultApiBase } from "./api-base";
 import { takePrerenderSnapshot } from "./prerender";
 import { adoptStyles } from "./styles";
@@ -12,6 +13,10 @@ import { adoptStyles } from "./styles";
 /*
  * The base of every Ottisk element: a React component rendered into an open shadow root, inside the
  * page's one jotai store, with the component's stylesheets adopted there.
+ *
+ * The component is inside an error boundary (shared/ui/ErrorBoundary.tsx): a bug, thrown while
+ * drawing or sent from a handler (useShowFailure, useReportBug), is logged and the element shows a
+ * generic message instead of a half-working screen; the API's errors are shown where they happen.
  *
  * Attributes map to props by the `attributes` table (kebab-case attribute → camelCase prop, typed);
  * a removed or emptied attribute clears its prop. `properties` are JavaScript-only props (a File,
@@ -162,7 +167,7 @@ export function reactElement<Props extends object>(
 
     #tree(apiBase: string) {
       const props = { ...this.#props, host: this, apiBase } as Props & HostProps;
-      return createElement(Provider, { store: getPageStore(apiBase) }, createElement(component, props));
+      return createElement(Provider, { store: getPageStore(apiBase) }, createElement(ErrorBoundary, null, createElement(component, props)));
     }
 
     #render(): void {

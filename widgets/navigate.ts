@@ -1,4 +1,5 @@
 import type { MouseEvent } from "react";
+import { ACCOUNT_BASE, SCREEN_PATHS, sitePath } from "../shared/domain/index";
 import { storefrontOrigin } from "./api-base";
 import { fireOttiskEvent } from "./events";
 
@@ -21,6 +22,15 @@ export function navigateHandler(host: HTMLElement): (event: MouseEvent<HTMLAncho
 /** The storefront's address of a page slug (`blog/cmyk-i-rgb`, '' for the main page) or of a site path (`/catalog/vizitki`). */
 export function storefrontHref(pathOrSlug: string): string {
   if (/^https?:\/\//i.test(pathOrSlug)) return pathOrSlug;
-  const path = pathOrSlug.replace(/^\/+/, "");
-  return `${storefrontOrigin()}/${path}`;
+  return `${storefrontOrigin()}${sitePath(pathOrSlug)}`;
+}
+
+/** The account area on the storefront (`/admin`): the default of the elements' `admin-url`. */
+export function defaultAdminUrl(): string {
+  return storefrontHref(ACCOUNT_BASE);
+}
+
+/** The storefront's search results page (spec §2 "poisk"): the default of the elements' `results-url`. */
+export function defaultResultsUrl(): string {
+  return storefrontHref(SCREEN_PATHS.search);
 }

@@ -2,6 +2,11 @@
  * Every Ottisk tag and the code that defines it. The loader imports an element's module the first
  * time the tag appears on the page; tags that share a module share one download.
  * Each module defines its tags itself (defineElement) when it is evaluated.
+ *
+ * The element modules (`<folder>/*.element.ts`) are the widgets bundle's entries, and this is the one
+ * place outside a widget's folder that names them, lazily; everything else reaches a widget through
+ * its face, `index.ts`. Not the faces here: a face carries the widget's React code, and the loader must
+ * stay a kilobyte that pulls nothing in until a tag appears (widgets/README.md, "Faces").
  */
 export const elementModules: Readonly<Record<string, () => Promise<unknown>>> = {
   "ottisk-catalog": () => import("./catalog/catalog.element"),

@@ -5,7 +5,8 @@
 
 const sheets = new Map<string, CSSStyleSheet>();
 
-function sheetFor(cssText: string): CSSStyleSheet {
+/** The page's one parsed sheet of a stylesheet's text. */
+export function sheetFor(cssText: string): CSSStyleSheet {
   let sheet = sheets.get(cssText);
   if (!sheet) {
     sheet = new CSSStyleSheet();

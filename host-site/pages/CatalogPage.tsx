@@ -1,7 +1,7 @@
 import { useCategories } from "../../shared/state/index";
-import { Catalog } from "../../widgets/catalog/Catalog";
-import type { CatalogView } from "../../widgets/catalog/Catalog";
-import { catalogViewSearch, productPath } from "../routes";
+import type { CatalogView } from "../../shared/domain/index";
+import { catalogPath, catalogViewSearch, productPath } from "../../shared/domain/index";
+import { Catalog } from "../../widgets/catalog/index";
 
 /** /catalog and /catalog/{category}: the heading and the shared Catalog component. */
 export function CatalogPage({ categorySlug, view }: { categorySlug?: string | undefined; view: CatalogView }) {
@@ -13,7 +13,7 @@ export function CatalogPage({ categorySlug, view }: { categorySlug?: string | un
       <div className="page-heading">
         {categorySlug ? (
           <nav aria-label="Навигационная цепочка" className="breadcrumbs">
-            <a href="/catalog">Каталог</a>
+            <a href={catalogPath()}>Каталог</a>
           </nav>
         ) : null}
         <h1>{category ? category.seoName || category.name : categorySlug ? "Категория не найдена" : "Каталог печатной продукции"}</h1>

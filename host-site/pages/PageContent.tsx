@@ -9,10 +9,9 @@ import type {
   TextBlock,
   VacancyContent,
 } from "../../shared/contracts/index";
-import { fileNameWithoutExtension, formatRoubles, telHref } from "../../shared/domain/index";
+import { catalogPath, fileNameWithoutExtension, formatRoubles, pagePath, telHref } from "../../shared/domain/index";
 import { useCategories } from "../../shared/state/index";
-import { BlogTeasers } from "../../widgets/blog-teasers/BlogTeasers";
-import { catalogPath, pagePath } from "../routes";
+import { BlogTeasers } from "../../widgets/blog-teasers/index";
 
 /*
  * A website page's components (shared/contracts/pages.ts), drawn as plain React: the API sends

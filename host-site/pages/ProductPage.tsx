@@ -1,6 +1,6 @@
 import { useProduct } from "../../shared/state/index";
-import { ProductPage as ProductView } from "../../widgets/product/Product";
-import { catalogPath, SCREEN_PATHS } from "../routes";
+import { catalogPath, SCREEN_PATHS } from "../../shared/domain/index";
+import { ProductPage as ProductView } from "../../widgets/product/index";
 
 /**
  * /catalog/{category}/{id}: the widgets' product page (photos, options, runs, urgency, the

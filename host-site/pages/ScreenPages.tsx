@@ -1,19 +1,13 @@
 import { useSetAtom } from "jotai/react";
 import { useState } from "react";
 import type { Order } from "../../shared/contracts/index";
-import { formatRoubles } from "../../shared/domain/index";
-import { messageUIOf } from "../../shared/http/index";
-import { payOrderAgainAtom, useOrder } from "../../shared/state/index";
-import { Cart } from "../../widgets/cart/Cart";
-import { PAYMENT_TYPE_LABELS } from "../../widgets/cart/CartPayment";
-import { Favourites } from "../../widgets/favourites/Favourites";
-import { LoginButton } from "../../widgets/parts/Login";
-import { SearchBox } from "../../widgets/parts/SearchBox";
-import { canPayAgain } from "../../widgets/orders/order-labels";
-import { SearchResults } from "../../widgets/search/SearchResults";
-import { clientOrderPath } from "../account-routes";
-import { catalogPath, pagePath, productPath, SCREEN_PATHS, successPath } from "../routes";
-import { ErrorNote, LoadError } from "../../shared/ui/index";
+import { ACCOUNT_BASE, catalogPath, clientOrderPath, formatRoubles, pagePath, productPath, SCREEN_PATHS, successPath } from "../../shared/domain/index";
+import { payOrderAgainAtom, useOrder, useShowFailure } from "../../shared/state/index";
+import { ErrorNote, LoadError, LoginButton, SearchBox } from "../../shared/ui/index";
+import { Cart, PAYMENT_TYPE_LABELS } from "../../widgets/cart/index";
+import { Favourites } from "../../widgets/favourites/index";
+import { canPayAgain } from "../../widgets/orders/index";
+import { SearchResults } from "../../widgets/search/index";
 
 /*
  * The shop's own screens of spec §2 — search results, favourites, the cart and the payment
@@ -62,7 +56,7 @@ export function CartPage() {
         catalogHref={catalogPath()}
         productHref={(line) => productPath(line.product.category.slug, line.product.id)}
         successHref={(order) => successPath(order.id)}
-        signIn={<LoginButton />}
+        signIn={<LoginButton adminUrl={ACCOUNT_BASE} />}
       />
     </>
   );
@@ -110,6 +104,7 @@ export function SuccessPage({ orderId }: { orderId: number | null }) {
 function SuccessOrder({ orderId }: { orderId: number }) {
   const { order, reload } = useOrder(orderId);
   const payAgain = useSetAtom(payOrderAgainAtom);
+  const showFailure = useShowFailure();
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   if (order.status === "loading") {
@@ -131,7 +126,7 @@ function SuccessOrder({ orderId }: { orderId: number }) {
           lead="Этот заказ может посмотреть только тот, кто его оформил. Войдите в аккаунт, с которого оформляли заказ, — или перейдите в каталог."
         />
         <div className="screen-actions">
-          <LoginButton label="Войти в аккаунт" onLogin={reload} />
+          <LoginButton label="Войти в аккаунт" adminUrl={ACCOUNT_BASE} onLogin={reload} />
           <a className="ottisk-button ottisk-button--quiet" href={catalogPath()}>
             Перейти в каталог
           </a>
@@ -155,7 +150,7 @@ function SuccessOrder({ orderId }: { orderId: number }) {
       if (url) window.location.assign(url);
       else setPayError("Платёжный сервис не дал ссылку на оплату. Попробуйте через минуту.");
     } catch (error) {
-      setPayError(messageUIOf(error, "Не получилось перейти к оплате. Попробуйте ещё раз."));
+      showFailure(error, setPayError);
       reload();
     } finally {
       setPaying(false);

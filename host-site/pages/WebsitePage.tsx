@@ -1,18 +1,17 @@
 import type { Page, PageSummary } from "../../shared/contracts/index";
-import { formatDateLong, formatDateShort } from "../../shared/domain/index";
+import { formatDateLong, formatDateShort, HOME_PATH, pagePath } from "../../shared/domain/index";
 import { usePage } from "../../shared/state/index";
-import { FeedbackForm } from "../../widgets/feedback-form/FeedbackForm";
-import { BlogTeasers } from "../../widgets/blog-teasers/BlogTeasers";
 import type { Crumb } from "../head";
-import { pagePath } from "../routes";
 import { PageContent } from "./PageContent";
 import { LoadError } from "../../shared/ui/index";
+import { FeedbackForm } from "../../widgets/feedback-form/index";
+import { BlogTeasers } from "../../widgets/blog-teasers/index";
 
 /** The trail above a page: the main page, then its parent section. */
 export function pageCrumbs(page: Page): Crumb[] {
-  if (page.kind === "main") return [{ name: "Главная", path: "/" }];
+  if (page.kind === "main") return [{ name: "Главная", path: HOME_PATH }];
   return [
-    { name: "Главная", path: "/" },
+    { name: "Главная", path: HOME_PATH },
     ...(page.parent ? [{ name: page.parent.name, path: pagePath(page.parent.slug) }] : []),
     { name: page.seoName || page.name, path: pagePath(page.slug) },
   ];
@@ -35,7 +34,7 @@ export function WebsitePage({ slug }: { slug: string }) {
     return (
       <LoadError messageUI={page.messageUI} onRetry={reload}>
         {" "}
-        <a href="/">На главную</a>
+        <a href={HOME_PATH}>На главную</a>
       </LoadError>
     );
   }

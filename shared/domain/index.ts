@@ -33,3 +33,28 @@ export { SHOP_REQUISITES, shopRequisitesText } from "./shop-requisites";
 export type { ShopRequisites } from "./shop-requisites";
 export { chosenOptionCodes, computePrice, defaultOption, detailsNeedingLayout, finishingExclusionKey, layoutProfile, MAX_LINE_PRICE_KOPECKS, MAX_QUANTITY, OPTION_GROUP_LABELS, PRICING_OPTION_GROUPS, SINGLE_CHOICE_GROUPS, tierFor } from "./pricing";
 export type { LayoutFormat, NormalisedOptions, PriceBreakdown, PriceRequest, PricingDetail, PricingFailure, PricingFailureCode, PricingOption, PricingOptionGroup, PricingProduct, PricingResult, PricingTier, RequestedOptions, SingleChoiceGroup } from "./pricing";
+export {
+  ACCOUNT_BASE,
+  ACCOUNT_PAGES,
+  ACCOUNT_PATHS,
+  accountPagePath,
+  accountPath,
+  CATALOG_PATH,
+  catalogPath,
+  catalogViewSearch,
+  clientOrderPath,
+  employeeOrderPath,
+  HOME_PATH,
+  loginPath,
+  pagePath,
+  PRODUCT_PATH_TEMPLATE,
+  productPath,
+  safeNextPath,
+  SCREEN_PATHS,
+  searchPath,
+  sitePath,
+  SUCCESS_PATH_TEMPLATE,
+  successPath,
+  withNext,
+} from "./page-paths";
+export type { AccountPage, AccountRoute, CatalogView } from "./page-paths";

@@ -46,11 +46,6 @@ export function isServerError(body: unknown): body is ServerError {
   );
 }
 
-/** The Russian text to show for a failure: the API's messageUI, else `fallback` (the connection failed, or a bug). */
-export function messageUIOf(error: unknown, fallback = "Не удалось выполнить действие. Проверьте связь и попробуйте ещё раз."): string {
-  return isApiError(error) ? error.messageUI : fallback;
-}
-
 /** Turns whatever a failed request gave (an answer with a body, no answer at all) into an ApiError. */
 export function toApiError(error: unknown, status: number | undefined, body: unknown): ApiError {
   if (error instanceof ApiError) return error;

@@ -37,10 +37,11 @@ export interface FilesEndpoints {
   updateDesignOrder(designId: number, input: DesignOrderPatch): Promise<DesignOrder>;
   cancelDesignOrder(designId: number): Promise<DesignOrder>;
   /** orderId: the cart or order holding the line; orderProductId: the line. */
-  startAutocheck(orderId: number, orderProductId: number, detailName: string): Promise<AutocheckStarted>;
-  getAutocheck(pitstopDesignId: number): Promise<Autocheck>;
+  startCheck(orderId: number, orderProductId: number, detailName: string): Promise<AutocheckStarted>;
+  /** checkId: the server's check of a layout (`pitstopDesignId` on the wire). */
+  getCheck(checkId: number): Promise<Autocheck>;
   /** The browser's result for the file the server checked: the server compares and logs a difference. */
-  reportBrowserCheck(pitstopDesignId: number, report: BrowserCheckReport): Promise<BrowserCheckVerdict>;
+  reportCheck(checkId: number, report: BrowserCheckReport): Promise<BrowserCheckVerdict>;
   /** The bytes of a file whose address the API gave (a layout's fileUrl): private files need the session. */
   downloadFile(url: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
 }
@@ -71,11 +72,11 @@ export function filesEndpoints(request: ApiRequest): FilesEndpoints {
     createDesignOrder: (input) => request("/client-order/design", contract("designOrderSchema"), { method: "POST", body: input }),
     updateDesignOrder: (designId, input) => request(`/client-order/design/${designId}`, contract("designOrderSchema"), { method: "PATCH", body: input }),
     cancelDesignOrder: (designId) => request(`/client-order/design/${designId}`, contract("designOrderSchema"), { method: "DELETE" }),
-    startAutocheck: (orderId, orderProductId, detailName) =>
+    startCheck: (orderId, orderProductId, detailName) =>
       request(`/client-order/${orderId}/product/${orderProductId}/autocheck/${encodeURIComponent(detailName)}`, contract("autocheckStartedSchema"), { method: "POST" }),
-    getAutocheck: (pitstopDesignId) => request(`/client-order/autocheck/${pitstopDesignId}`, contract("autocheckSchema")),
-    reportBrowserCheck: (pitstopDesignId, report) =>
-      request(`/client-order/autocheck/${pitstopDesignId}/browser-check`, contract("browserCheckVerdictSchema"), { method: "POST", body: report }),
+    getCheck: (checkId) => request(`/client-order/autocheck/${checkId}`, contract("autocheckSchema")),
+    reportCheck: (checkId, report) =>
+      request(`/client-order/autocheck/${checkId}/browser-check`, contract("browserCheckVerdictSchema"), { method: "POST", body: report }),
     downloadFile: (url, options = {}) => request(url, fileBytesSchema, { responseType: "bytes", ...(options.signal ? { signal: options.signal } : {}) }),
   };
 }

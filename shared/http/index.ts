@@ -1,5 +1,5 @@
 export { createApi } from "./api";
 export type { Api } from "./api";
 export type { ApiOptions, ApiRequest, RequestInit, SessionTokenStore } from "./request";
-export { ApiError, isApiError, messageUIOf } from "./error";
+export { ApiError, isApiError } from "./error";
 export { productListSearchParams } from "./query";

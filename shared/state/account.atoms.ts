@@ -1,43 +1,32 @@
 import { atom } from "jotai/vanilla";
 import type { LoginRequest, SessionGrant } from "../contracts/index";
-import { isApiError, messageUIOf } from "../http/index";
-import { sessionTokenProbeAtom, hiddenSessionPossibleAtom, publishChange, requireApi } from "./api.atoms";
+import { isApiError } from "../http/index";
+import { accountAskedAtom, accountResource } from "./account-state.atoms";
+import { publishChange, requireApi } from "./api.atoms";
 import { loadCartAtom, reissueDeliveriesAtom } from "./cart.atoms";
 import { resetFavouritesAtom } from "./favourites.atoms";
-import { accountStateAtom } from "./account-state.atoms";
 import { followOtherTabs } from "./store";
 
 /*
- * The account of spec §3/§4: loading, then stored; cleared on logout. After every account fetch the
- * cart is loaded for the selected company or the placed client (also when the fetch failed).
+ * The account of spec §3/§4, changed by these action atoms: loaded (account-state.atoms.ts, the
+ * resource), signed in, cleared on logout; a change the server answers with the profile stores it at
+ * once. After every account load the cart is loaded for the selected company or the placed client
+ * (also when the load failed).
  */
 
-export const loadAccountAtom = atom(null, async (get, set) => {
-  const api = requireApi(get);
-  if (!get(hiddenSessionPossibleAtom) && !get(sessionTokenProbeAtom).present()) {
-    // A partner's page without a stored token: nobody is signed in, no need to ask.
-    set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
-    await set(loadCartAtom);
-    return;
-  }
-  set(accountStateAtom, (state) => ({ ...state, loading: true, error: null }));
+/** Asks for the account again; the cart follows it (also when the account did not load). */
+export const loadAccountAtom = atom(null, async (_get, set) => {
   try {
-    const profile = await api.getProfile();
-    set(accountStateAtom, { profile, loading: false, loaded: true, error: null });
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) {
-      set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
-    } else {
-      set(accountStateAtom, (state) => ({ ...state, loading: false, loaded: true, error: messageUIOf(error) }));
-    }
+    await set(accountResource.refreshAtom);
+  } finally {
+    set(accountAskedAtom, true);
   }
   await set(loadCartAtom);
 });
 
 /** Loads the account once per page; elements call it on mount. */
 export const ensureAccountAtom = atom(null, async (get, set) => {
-  const state = get(accountStateAtom);
-  if (state.loaded || state.loading) return;
+  if (get(accountResource.valueAtom) !== undefined) return;
   await set(loadAccountAtom);
 });
 
@@ -59,7 +48,7 @@ export const logoutAtom = atom(null, async (get, set) => {
     // The session is gone already: nothing to close on the server, the page still signs out.
     if (!isApiError(error) || error.status !== 401) throw error;
   }
-  set(accountStateAtom, { profile: null, loading: false, loaded: true, error: null });
+  set(accountResource.valueAtom, { status: "ready", data: null });
   set(resetFavouritesAtom);
   publishChange(get, "account");
   await set(loadCartAtom);
@@ -69,7 +58,7 @@ export const logoutAtom = atom(null, async (get, set) => {
 export const selectCompanyAtom = atom(null, async (get, set, companyId: number | null) => {
   const api = requireApi(get);
   const profile = await api.selectCompany(companyId);
-  set(accountStateAtom, { profile, loading: false, loaded: true, error: null });
+  set(accountResource.valueAtom, { status: "ready", data: profile });
   publishChange(get, "account");
   await set(reissueDeliveriesAtom);
 });
@@ -86,7 +75,7 @@ export const selectCityAtom = atom(null, async (get, set, kladrId: string) => {
 export const exitClientModeAtom = atom(null, async (get, set) => {
   const api = requireApi(get);
   const profile = await api.exitClientMode();
-  set(accountStateAtom, { profile, loading: false, loaded: true, error: null });
+  set(accountResource.valueAtom, { status: "ready", data: profile });
   publishChange(get, "account");
   await set(loadCartAtom);
 });

@@ -3,52 +3,59 @@ import type { Cart, CartProductAddRequest, CartUpdateRequest, Order, PaymentType
 // The schema-free module: the cart's atoms load no zod schemas for a message.
 import { CLIENT_MODE_REQUIRED_MESSAGE } from "../contracts/wire";
 import { CART_REFRESH_DELAY_MS } from "../domain/index";
-import { isApiError, messageUIOf } from "../http/index";
+import { isApiError } from "../http/index";
 import type { Api } from "../http/index";
 import { accountStateAtom, cartTargetAtom } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
+import { dataOf, mapData, storeResource } from "./resource";
 import { followOtherTabs } from "./store";
 
 /*
- * The cart of spec §4: loading sets `loading` and clears the error; success stores the cart; an
- * error stores its message. Every change stores the server's answer at once and reloads the cart
- * after a 500 ms pause (spec §9), so lines changed by another element or tab are picked up.
+ * The cart of spec §4, on the resource mechanism (resource.ts): the page store's one cart, loaded
+ * for the selected company or the placed client; while it is asked again, and after a failed
+ * reload, the last cart stays (the views go on showing it, with the error). Every change is an
+ * action atom that stores the server's answer at once and reloads the cart after a 500 ms pause
+ * (spec §9), so lines changed by another element or tab are picked up.
  */
 
+/** The cart the storefront works on; `loadCartAtom` and the changes below write it. */
+export const cartResource = storeResource<Cart>((api, get) => api.getCart(get(cartTargetAtom)));
+
 export interface CartState {
+  /** The last cart the server gave, kept while it is loaded again and after a failed reload; null before the first. */
   cart: Cart | null;
+  /** A load of the cart is on its way. */
   loading: boolean;
+  /** The Russian message of the last load, when it failed (spec §4). */
   error: string | null;
-  deliveryLoading: boolean;
-  deliveryError: string | null;
 }
 
-export const cartStateAtom = atom<CartState>({ cart: null, loading: false, error: null, deliveryLoading: false, deliveryError: null });
+/** The cart as the views read it. */
+export const cartStateAtom = atom((get): CartState => {
+  const value = get(cartResource.valueAtom);
+  return { cart: dataOf(value) ?? null, loading: value?.status === "loading", error: value?.status === "error" ? value.messageUI : null };
+});
+
+/** A delivery change on its way (spec §4: the request sets loading), and the Russian message of the last one that failed. */
+export const deliveryChangeAtom = atom<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
 /** Lines in the cart: the number on the cart button's badge. */
 export const cartItemCountAtom = atom((get) => get(cartStateAtom).cart?.orderProduct.length ?? 0);
 
-
+/** Asks for the cart again. An employee outside client mode has none: the cart says so without asking. */
 export const loadCartAtom = atom(null, async (get, set) => {
-  const api = requireApi(get);
   const profile = get(accountStateAtom).profile;
   if (profile?.typeUser === "employee" && !profile.impersonalization) {
-    set(cartStateAtom, (state) => ({ ...state, cart: null, loading: false, error: CLIENT_MODE_REQUIRED_MESSAGE }));
+    set(cartResource.valueAtom, { status: "error", messageUI: CLIENT_MODE_REQUIRED_MESSAGE, httpStatus: 403 });
     return;
   }
-  set(cartStateAtom, (state) => ({ ...state, loading: true, error: null }));
-  try {
-    const cart = await api.getCart(get(cartTargetAtom));
-    set(cartStateAtom, (state) => ({ ...state, cart, loading: false }));
-  } catch (error) {
-    set(cartStateAtom, (state) => ({ ...state, loading: false, error: messageUIOf(error) }));
-  }
+  await set(cartResource.refreshAtom);
 });
 
 /** Loads the cart once per page, after the account (which loads it itself). */
 export const ensureCartAtom = atom(null, async (get, set) => {
-  const state = get(cartStateAtom);
-  if (state.cart || state.loading || get(accountStateAtom).loading) return;
+  const value = get(cartResource.valueAtom);
+  if (dataOf(value) || value?.status === "loading" || get(accountStateAtom).loading) return;
   await set(loadCartAtom);
 });
 
@@ -70,10 +77,15 @@ export const scheduleCartRefreshAtom = atom(null, (get, set) => {
  */
 export const changeCartAtom = atom(null, async (get, set, change: (api: Api, target: { companyId?: number }) => Promise<Cart>) => {
   const cart = await change(requireApi(get), get(cartTargetAtom));
-  set(cartStateAtom, (state) => ({ ...state, cart, error: null }));
+  set(cartResource.valueAtom, { status: "ready", data: cart });
   publishChange(get, "cart");
   set(scheduleCartRefreshAtom);
   return cart;
+});
+
+/** A cart another call answered with (an order repeated into it): the page's cart now, when it is the one the storefront works on. */
+export const cartAnsweredAtom = atom(null, (get, set, cart: Cart) => {
+  if (cart.companyId === (get(cartTargetAtom).companyId ?? null)) set(cartResource.valueAtom, { status: "ready", data: cart });
 });
 
 export const addToCartAtom = atom(null, (_get, set, line: CartProductAddRequest) =>
@@ -114,16 +126,8 @@ export const placeOrderAtom = atom(
 /** Marks lines in or out of the order: the flags change at once, then the server confirms (spec §4). */
 export const setInOrderAtom = atom(null, async (get, set, change: { orderProductIds: number[]; inOrder: boolean }) => {
   const ids = new Set(change.orderProductIds);
-  set(cartStateAtom, (state) =>
-    state.cart
-      ? {
-          ...state,
-          cart: {
-            ...state.cart,
-            orderProduct: state.cart.orderProduct.map((line) => (ids.has(line.id) ? { ...line, inOrder: change.inOrder } : line)),
-          },
-        }
-      : state,
+  set(cartResource.valueAtom, (value) =>
+    mapData(value, (cart) => ({ ...cart, orderProduct: cart.orderProduct.map((line) => (ids.has(line.id) ? { ...line, inOrder: change.inOrder } : line)) })),
   );
   try {
     return await set(changeCartAtom, (api) => api.changeCartProductsInOrder(change));
@@ -134,19 +138,21 @@ export const setInOrderAtom = atom(null, async (get, set, change: { orderProduct
 });
 
 /**
- * Delivery updates (spec §4): the request sets loading, success replaces the cart, failure is
- * stored as the delivery error.
+ * Delivery updates (spec §4): the request sets loading, success replaces the cart, the API's
+ * failure is stored as the delivery error (and null answered); anything else is a bug, passed on.
  */
 export const runDeliveryChangeAtom = atom(null, async (get, set, change: (api: Api, target: { companyId?: number }) => Promise<Cart>) => {
-  set(cartStateAtom, (state) => ({ ...state, deliveryLoading: true, deliveryError: null }));
+  set(deliveryChangeAtom, { busy: true, error: null });
   try {
     const cart = await change(requireApi(get), get(cartTargetAtom));
-    set(cartStateAtom, (state) => ({ ...state, cart, deliveryLoading: false }));
+    set(cartResource.valueAtom, { status: "ready", data: cart });
+    set(deliveryChangeAtom, { busy: false, error: null });
     publishChange(get, "cart");
     set(scheduleCartRefreshAtom);
     return cart;
   } catch (error) {
-    set(cartStateAtom, (state) => ({ ...state, deliveryLoading: false, deliveryError: messageUIOf(error) }));
+    set(deliveryChangeAtom, { busy: false, error: isApiError(error) ? error.messageUI : null });
+    if (!isApiError(error)) throw error;
     return null;
   }
 });

@@ -1,6 +1,6 @@
 import { atom } from "jotai/vanilla";
 import type { AccountProfile, Client, EmployeeOrder, EmployeeOrderListPage, EmployeeOrderListQuery, OrderStatus } from "../contracts/index";
-import { accountStateAtom } from "./account-state.atoms";
+import { accountResource } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
 import { loadCartAtom } from "./cart.atoms";
 import { keyedResource } from "./resource";
@@ -77,7 +77,7 @@ export const clientSearches = keyedResource({
  */
 export const enterClientModeAtom = atom(null, async (get, set, choice: { clientId: number; companyId: number | null }): Promise<AccountProfile> => {
   const profile = await requireApi(get).enterClientMode(choice.clientId, choice.companyId);
-  set(accountStateAtom, { profile, loading: false, loaded: true, error: null });
+  set(accountResource.valueAtom, { status: "ready", data: profile });
   publishChange(get, "account");
   await set(loadCartAtom);
   return profile;

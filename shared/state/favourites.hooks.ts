@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useCallback, useEffect, useState } from "react";
 import type { FavoriteState, ProductCard } from "../contracts/index";
-import { isApiError } from "../http/index";
-import { favouriteProductsAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+import { favouriteProducts, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+import { useReportBug, useShowFailure } from "./failure.hooks";
 import { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, toggleFavouriteAtom } from "./favourites.atoms";
-import { LOADING } from "./resource";
+import { dataOf, LOADING } from "./resource";
 import type { Resource } from "./resource";
 
 export interface FavouriteToggle {
@@ -24,6 +24,7 @@ export function useFavouriteToggle(onConfirmed?: (state: FavoriteState) => void)
   const overrides = useAtomValue(favouriteOverridesAtom);
   const pending = useAtomValue(favouritePendingAtom);
   const toggleFavourite = useSetAtom(toggleFavouriteAtom);
+  const showFailure = useShowFailure();
   const [error, setError] = useState<string | null>(null);
   const clearError = useCallback(() => setError(null), []);
   return {
@@ -35,8 +36,7 @@ export function useFavouriteToggle(onConfirmed?: (state: FavoriteState) => void)
         const state = await toggleFavourite({ productId, inFavorite: !current });
         if (state) onConfirmed?.(state);
       } catch (failure) {
-        if (!isApiError(failure)) throw failure;
-        setError(failure.messageUI);
+        showFailure(failure, setError);
       }
     },
     error,
@@ -44,13 +44,19 @@ export function useFavouriteToggle(onConfirmed?: (state: FavoriteState) => void)
   };
 }
 
-/** The caller's favourite products, loaded again after every confirmed change (here or in another tab). */
+/**
+ * The caller's favourite products, loaded again after every confirmed change (here or in another
+ * tab); while they are, the cards it had stay (as ready), so the list does not blink.
+ */
 export function useFavouriteProducts(): Resource<ProductCard[]> {
-  const state = useAtomValue(favouriteProductsAtom);
+  const value = useAtomValue(favouriteProducts.valueAtom);
   const version = useAtomValue(favouritesVersionAtom);
   const load = useSetAtom(loadFavouriteProductsAtom);
+  const reportBug = useReportBug();
   useEffect(() => {
-    void load();
-  }, [load, version]);
-  return state?.resource ?? LOADING;
+    load().catch(reportBug);
+  }, [load, version, reportBug]);
+  const held = dataOf(value);
+  if (value?.status === "loading" && held) return { status: "ready", data: held };
+  return value ?? LOADING;
 }

@@ -1,12 +1,15 @@
-export { accountStateAtom, cartTargetAtom, signedInAtom } from "./account-state.atoms";
+export { accountAskedAtom, accountResource, accountStateAtom, cartTargetAtom, signedInAtom } from "./account-state.atoms";
 export type { AccountState } from "./account-state.atoms";
 export { ensureAccountAtom, exitClientModeAtom, loadAccountAtom, loginAtom, logoutAtom, selectCityAtom, selectCompanyAtom } from "./account.atoms";
 export { apiAtom, publishChange, requireApi, tabSyncAtom } from "./api.atoms";
 export {
   addToCartAtom,
+  cartAnsweredAtom,
   cartItemCountAtom,
+  cartResource,
   cartStateAtom,
   changeCartAtom,
+  deliveryChangeAtom,
   ensureCartAtom,
   loadCartAtom,
   placeOrderAtom,
@@ -33,12 +36,12 @@ export type { CatalogSnapshot } from "./catalog.atoms";
 export { addressSuggestions, balances, cityPickupPoints, courierDistricts, deliveryOptions, selfPickupCounters } from "./delivery.atoms";
 export type { DeliveryOptionsQuestion, PickupPointsQuestion } from "./delivery.atoms";
 export {
-  awaitAutocheckAtom,
+  awaitCheckAtom,
   changeDesignOrderAtom,
   layoutsChangedAtom,
-  reportBrowserCheckAtom,
+  reportCheckAtom,
   setLayoutApprovalAtom,
-  startAutocheckAtom,
+  startCheckAtom,
   uploadLayoutAtom,
 } from "./layout-checker.atoms";
 export type { DesignOrderChange } from "./layout-checker.atoms";
@@ -47,9 +50,8 @@ export type { CityChoice } from "./city.atoms";
 export { useCityName, useCurrentCity } from "./city.hooks";
 export { useCategories, useProduct, useProductPage } from "./catalog.hooks";
 export { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, resetFavouritesAtom, toggleFavouriteAtom } from "./favourites.atoms";
-export { favouriteProductsAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+export { favouriteProducts, loadFavouriteProductsAtom } from "./favourite-products.atoms";
 export { attachAnnotatedPdfAtom, downloadPdfAtom } from "./pdf-annotations.atoms";
-export type { FavouriteProductsState } from "./favourite-products.atoms";
 export { useFavouriteProducts, useFavouriteToggle } from "./favourites.hooks";
 export type { FavouriteToggle } from "./favourites.hooks";
 export { countCatalogFilters, NO_CATALOG_FILTERS, parseCatalogFilters, saveCatalogFilters, useCatalogFilters } from "./catalog-filters";
@@ -58,6 +60,7 @@ export type { PriceQuestion } from "./product-page.atoms";
 export { PRICE_QUOTE_DEBOUNCE_MS, usePriceQuote, useUrgentProduct } from "./product-page.hooks";
 export type { PriceQuoteState } from "./product-page.hooks";
 export type { CatalogFilters } from "./catalog-filters";
+export { dataOf } from "./resource";
 export type { KeyedResource, Resource, StoreResource } from "./resource";
 export { useDebounced, useKeyedResource, useResource } from "./resource.hooks";
 export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
@@ -124,7 +127,7 @@ export {
 export { useClientSearch, useEmployeeOrder, useEmployeeOrders } from "./employee.hooks";
 export type { SearchPageQuery } from "./search.atoms";
 export { useAccount, useCart } from "./session.hooks";
-export { useApi } from "./api.hooks";
+export { useReportBug, useShowFailure } from "./failure.hooks";
 export {
   feedbackForm,
   latestBlogPosts,

@@ -20,8 +20,8 @@ export const layoutsChangedAtom = atom(null, async (get, set) => {
 export const uploadLayoutAtom = atom(null, (get, _set, input: Parameters<Api["uploadLayout"]>[0]): Promise<Layout> => requireApi(get).uploadLayout(input));
 
 /** Starts the server's check of a detail's current layout; the cart follows. */
-export const startAutocheckAtom = atom(null, async (get, set, input: { cartId: number; orderProductId: number; detailName: string }) => {
-  await requireApi(get).startAutocheck(input.cartId, input.orderProductId, input.detailName);
+export const startCheckAtom = atom(null, async (get, set, input: { cartId: number; orderProductId: number; detailName: string }) => {
+  await requireApi(get).startCheck(input.cartId, input.orderProductId, input.detailName);
   await set(layoutsChangedAtom);
 });
 
@@ -52,8 +52,8 @@ export const changeDesignOrderAtom = atom(null, async (get, set, change: DesignO
 });
 
 /** Tells the server the browser's result for a file it checked (the server compares and logs a difference). */
-export const reportBrowserCheckAtom = atom(null, async (get, _set, input: { pitstopDesignId: number; report: BrowserCheckReport }) => {
-  await requireApi(get).reportBrowserCheck(input.pitstopDesignId, input.report);
+export const reportCheckAtom = atom(null, async (get, _set, input: { checkId: number; report: BrowserCheckReport }) => {
+  await requireApi(get).reportCheck(input.checkId, input.report);
 });
 
 /**
@@ -61,12 +61,12 @@ export const reportBrowserCheckAtom = atom(null, async (get, _set, input: { pits
  * answers that result. Rejects with the ApiError of a failed request, or with the abort reason as
  * soon as `signal` is aborted.
  */
-export const awaitAutocheckAtom = atom(
+export const awaitCheckAtom = atom(
   null,
-  async (get, _set, input: { pitstopDesignId: number; intervalMs: number; signal: AbortSignal }): Promise<Autocheck> => {
+  async (get, _set, input: { checkId: number; intervalMs: number; signal: AbortSignal }): Promise<Autocheck> => {
     const api = requireApi(get);
     for (;;) {
-      const result = await api.getAutocheck(input.pitstopDesignId);
+      const result = await api.getCheck(input.checkId);
       input.signal.throwIfAborted();
       if (result.state === "done" || result.state === "failed") return result;
       await pause(input.intervalMs, input.signal);

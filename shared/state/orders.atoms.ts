@@ -1,8 +1,7 @@
 import { atom } from "jotai/vanilla";
 import type { Cart, DocumentListPage, Order, OrderListPage } from "../contracts/index";
-import { cartTargetAtom } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
-import { cartStateAtom } from "./cart.atoms";
+import { cartAnsweredAtom } from "./cart.atoms";
 import { ordersAtom } from "./pages.atoms";
 import { keyedResource } from "./resource";
 import type { Resource } from "./resource";
@@ -76,7 +75,7 @@ export const payOrderAgainAtom = atom(null, async (get, set, orderId: number): P
  */
 export const repeatOrderAtom = atom(null, async (get, set, orderId: number): Promise<Cart> => {
   const cart = await requireApi(get).repeatOrder(orderId);
-  if (cart.companyId === (get(cartTargetAtom).companyId ?? null)) set(cartStateAtom, (state) => ({ ...state, cart, error: null }));
+  set(cartAnsweredAtom, cart);
   publishChange(get, "cart");
   return cart;
 });

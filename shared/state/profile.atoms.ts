@@ -13,7 +13,7 @@ import type {
   Recipient,
   RecipientCreateRequest,
 } from "../contracts/index";
-import { accountStateAtom } from "./account-state.atoms";
+import { accountResource } from "./account-state.atoms";
 import { loadAccountAtom } from "./account.atoms";
 import { publishChange, requireApi } from "./api.atoms";
 import { keyedResource, storeResource } from "./resource";
@@ -90,7 +90,7 @@ export const markNotificationsReadAtom = atom(null, async (get, set, ids: number
 /** Saves the signed-in person's name, surname and phone; the account shows them at once. */
 export const updateProfileAtom = atom(null, async (get, set, input: ProfileUpdateRequest): Promise<AccountProfile> => {
   const profile = await requireApi(get).updateProfile(input);
-  set(accountStateAtom, { profile, loading: false, loaded: true, error: null });
+  set(accountResource.valueAtom, { status: "ready", data: profile });
   publishChange(get, "account");
   return profile;
 });
@@ -115,7 +115,7 @@ export const deleteCompanyAtom = atom(null, async (get, set, companyId: number) 
   const profile = await requireApi(get).deleteCompany(companyId);
   const list = readyData(get(companies.valueAtom));
   if (list) set(companies.valueAtom, { status: "ready", data: list.filter((item) => item.id !== companyId) });
-  set(accountStateAtom, { profile, loading: false, loaded: true, error: null });
+  set(accountResource.valueAtom, { status: "ready", data: profile });
   publishChange(get, "account");
   await set(loadAccountAtom);
 });

@@ -1,17 +1,23 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useCallback, useEffect, useState } from "react";
+import { useReportBug } from "./failure.hooks";
 import { LOADING } from "./resource";
 import type { KeyedResource, Resource, StoreResource } from "./resource";
 
-/** A value of the store (resource.ts), loaded on first use; `reload` asks the API again (after an error, or «Обновить»). */
+/**
+ * A value of the store (resource.ts), loaded on first use; `reload` asks the API again (after an
+ * error, or «Обновить»). The API's failure is the resource's `error`; a bug in loading goes to the
+ * error boundary (shared/README.md, "Errors").
+ */
 export function useResource<T>(resource: StoreResource<T>): { resource: Resource<T>; reload: () => void } {
   const value = useAtomValue(resource.valueAtom);
   const load = useSetAtom(resource.loadAtom);
   const refresh = useSetAtom(resource.refreshAtom);
+  const reportBug = useReportBug();
   useEffect(() => {
-    void load();
-  }, [load]);
-  const reload = useCallback(() => void refresh(), [refresh]);
+    load().catch(reportBug);
+  }, [load, reportBug]);
+  const reload = useCallback(() => void refresh().catch(reportBug), [refresh, reportBug]);
   return { resource: value ?? LOADING, reload };
 }
 
@@ -36,12 +42,13 @@ export function useKeyedResource<P, T>(
   const entries = useAtomValue(resource.entriesAtom);
   const load = useSetAtom(resource.loadAtom);
   const refresh = useSetAtom(resource.refreshAtom);
+  const reportBug = useReportBug();
   useEffect(() => {
-    if (question !== null) void (fresh ? refresh(question) : load(question));
-  }, [fresh, load, refresh, question]);
+    if (question !== null) (fresh ? refresh(question) : load(question)).catch(reportBug);
+  }, [fresh, load, refresh, question, reportBug]);
   const reload = useCallback(() => {
-    if (question !== null) void refresh(question);
-  }, [refresh, question]);
+    if (question !== null) refresh(question).catch(reportBug);
+  }, [refresh, question, reportBug]);
   return { resource: key === null ? null : (entries[key] ?? LOADING), reload };
 }
 

@@ -12,6 +12,8 @@ import { requireApi } from "./api.atoms";
  * pickup points of a city). Their `loadAtom` asks the API only for what is missing or failed, so
  * two elements asking for the same thing make one request; `refreshAtom` asks again after a change
  * on the server. Changes themselves are action atoms that call the API client and then refresh.
+ * A value asked again keeps the data it had (`data` on "loading" and "error"), for views that go on
+ * showing it meanwhile — the cart, the account, the favourites — while the others show the state.
  */
 
 /**
@@ -19,9 +21,11 @@ import { requireApi } from "./api.atoms";
  * render can hand it to the browser inside the page.
  */
 export type Resource<T> =
-  | { status: "loading" }
+  /** Asked, no answer yet; `data`: what the value held when it was asked again, if it held anything. */
+  | { status: "loading"; data?: T }
   | { status: "ready"; data: T }
-  | { status: "error"; messageUI: string; httpStatus: number };
+  /** The API's Russian message and status; `data`: what the value held before the failed attempt, if anything. */
+  | { status: "error"; messageUI: string; httpStatus: number; data?: T };
 
 /** What a view shows for a value nobody has asked for yet: the first render asks. */
 export const LOADING: Resource<never> = { status: "loading" };
@@ -30,6 +34,16 @@ export const LOADING: Resource<never> = { status: "loading" };
 export function failedResource(error: unknown): Resource<never> {
   if (isApiError(error)) return { status: "error", messageUI: error.messageUI, httpStatus: error.status };
   throw error;
+}
+
+/** The data a value holds: its answer, or while it is asked again or after a failed attempt, the last one it had. */
+export function dataOf<T>(resource: Resource<T> | undefined): T | undefined {
+  return resource && "data" in resource ? resource.data : undefined;
+}
+
+/** The same resource with `change` applied to its data (an optimistic change); a value without data stays as it is. */
+export function mapData<T>(resource: Resource<T> | undefined, change: (data: T) => T): Resource<T> | undefined {
+  return resource && "data" in resource && resource.data !== undefined ? { ...resource, data: change(resource.data) } : resource;
 }
 
 /** Whether to ask the API: nothing there yet, or the last attempt failed. */
@@ -48,14 +62,17 @@ async function loadInto<T>(
   load: () => Promise<T>,
   force: boolean,
 ): Promise<void> {
-  if (!force && !needsLoad(read())) return;
-  const marker: Resource<T> = { status: "loading" };
+  const previous = read();
+  if (!force && !needsLoad(previous)) return;
+  // What the value held goes on with it until the answer: a view may keep showing it.
+  const held: { data?: T } = previous && "data" in previous ? { data: previous.data as T } : {};
+  const marker: Resource<T> = { status: "loading", ...held };
   write(marker);
   let settled: Resource<T>;
   try {
     settled = { status: "ready", data: await load() };
   } catch (error) {
-    settled = failedResource(error);
+    settled = { ...failedResource(error), ...held };
   }
   if (read() === marker) write(settled);
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { accountStateAtom } from "./account-state.atoms";
 import type { AccountState } from "./account-state.atoms";
 import { ensureAccountAtom } from "./account.atoms";
+import { useReportBug } from "./failure.hooks";
 import { cartStateAtom, ensureCartAtom } from "./cart.atoms";
 import type { CartState } from "./cart.atoms";
 
@@ -10,9 +11,10 @@ import type { CartState } from "./cart.atoms";
 export function useAccount(): AccountState {
   const state = useAtomValue(accountStateAtom);
   const ensure = useSetAtom(ensureAccountAtom);
+  const reportBug = useReportBug();
   useEffect(() => {
-    void ensure();
-  }, [ensure]);
+    ensure().catch(reportBug);
+  }, [ensure, reportBug]);
   return state;
 }
 
@@ -21,8 +23,11 @@ export function useCart(): CartState {
   const state = useAtomValue(cartStateAtom);
   const ensureAccount = useSetAtom(ensureAccountAtom);
   const ensureCart = useSetAtom(ensureCartAtom);
+  const reportBug = useReportBug();
   useEffect(() => {
-    void ensureAccount().then(() => ensureCart());
-  }, [ensureAccount, ensureCart]);
+    ensureAccount()
+      .then(() => ensureCart())
+      .catch(reportBug);
+  }, [ensureAccount, ensureCart, reportBug]);
   return state;
 }

@@ -4,8 +4,15 @@ import { createElement, Fragment } from "react";
 import type { ReactElement } from "react";
 import { devMailListSchema } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
-import { accountStateAtom, createPageStore } from "../../shared/state/index";
+import { accountResource, accountStateAtom, createPageStore } from "../../shared/state/index";
 import type { Store } from "../../shared/state/index";
+import baseCss from "../../shared/ui/base.css?inline";
+import siteCss from "../../host-site/site.css?inline";
+import loginCss from "../../shared/ui/login.css?inline";
+import areaCss from "../../widgets/account-area/account-area.css?inline";
+import authCss from "../../widgets/account-area/auth-pages.css?inline";
+import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
+import { apiBase, expectAccessible, testApi, typeInto, waitFor } from "./support";
 import {
   ConfirmEmailPage,
   EmailConfirmationNotice,
@@ -13,17 +20,10 @@ import {
   PasswordRecoveryPage,
   PasswordResetPage,
   RegistrationPage,
-} from "../../host-site/pages/account/AuthPages";
-import baseCss from "../../shared/ui/base.css?inline";
-import siteCss from "../../host-site/site.css?inline";
-import loginCss from "../../widgets/parts/login.css?inline";
-import areaCss from "../../host-site/pages/account/account-area.css?inline";
-import authCss from "../../host-site/pages/account/auth-pages.css?inline";
-import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
-import { apiBase, expectAccessible, testApi, typeInto, waitFor } from "./support";
+} from "../../widgets/account-area/index";
 
 /*
- * The account area's auth pages (host-site/pages/account/AuthPages.tsx) drawn with React against
+ * The account area's auth pages (widgets/account-area/AuthPages.tsx) drawn with React against
  * the real test API: registration (the phone mask, the password rules as they are typed, a company
  * by ИНН from the faked DaData, signed in afterwards), the confirmation notice and link, password
  * recovery and reset with the link read from the outbox — each checked with axe.
@@ -79,7 +79,7 @@ async function registered(email: string): Promise<{ api: Api; store: Store }> {
   const { api } = client();
   await api.register({ kind: "personal", email, password: "secret12345", name: "Вера", phone: "+7 918 000-00-01", consent: true });
   const store = createPageStore(api);
-  store.set(accountStateAtom, { profile: await api.getProfile(), loading: false, loaded: true, error: null });
+  store.set(accountResource.valueAtom, { status: "ready", data: await api.getProfile() });
   return { api, store };
 }
 

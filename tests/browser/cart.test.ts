@@ -3,7 +3,7 @@ import { expect } from "chai";
 import type { Cart } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID, formatRoubles } from "../../shared/domain/index";
 import type { Api } from "../../shared/http/index";
-import { cartStateAtom, getPageStore } from "../../shared/state/index";
+import { cartStateAtom, deliveryChangeAtom, getPageStore } from "../../shared/state/index";
 import { businessCardPdf } from "../../preflight/core/testing";
 import "../../widgets/index";
 import { addKrasnodarSelfPickup, asDemoClient, cartLines, clearCart, DEMO_CLIENT, enabledButton, sharedSession, signedInClient } from "./cart-shopper";
@@ -374,7 +374,7 @@ describe("<ottisk-cart>: a signed-in client", () => {
       const events = await collectEvents<{ companyId: number | null }>("ottisk-company-change", async () => {
         chooseOption(select, String(romashka));
         await find(element, "[part~=delivery][data-method=SelfPickup]");
-        await waitFor(() => !getPageStore(apiBase).get(cartStateAtom).deliveryLoading && select.value === String(romashka), "the switch to finish");
+        await waitFor(() => !getPageStore(apiBase).get(deliveryChangeAtom).busy && select.value === String(romashka), "the switch to finish");
       });
       expect(events.map((event) => event.detail)).to.deep.equal([{ companyId: romashka }]);
       const deliveryCalls = performance

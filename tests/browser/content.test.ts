@@ -4,9 +4,9 @@ import type { FormField, Popup, PopupAnswer } from "../../shared/contracts/index
 import { BLOG_TEASERS_DESKTOP, BLOG_TEASERS_NARROW, BREAKPOINT_DESKTOP_PX } from "../../shared/domain/index";
 import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
-import { orderedFields } from "../../widgets/feedback-form/FeedbackForm";
 import "../../widgets/index";
 import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
+import { orderedFields } from "../../widgets/feedback-form/index";
 
 /*
  * The content elements against the seeded API: <ottisk-blog-teasers>, <ottisk-popup>,

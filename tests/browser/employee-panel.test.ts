@@ -7,12 +7,12 @@ import { DEFAULT_CITY_KLADR_ID } from "../../shared/domain/index";
 import type { Api } from "../../shared/http/index";
 import { accountStateAtom, getPageStore, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { businessCardPdf } from "../../preflight/core/testing";
-import { EmployeeOrderPage, EmployeeOrdersPage } from "../../host-site/pages/account/EmployeePages";
-import { ClientModePicker } from "../../widgets/cart/ClientModePicker";
-import type { ClientModeEntered } from "../../widgets/cart/ClientModePicker";
 import "../../widgets/index";
 import { renderOnPage, unmountFromPage } from "./react-page";
 import { apiBase, businessCardId, chooseOption, expectAccessible, find, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
+import { EmployeeOrderPage, EmployeeOrdersPage } from "../../widgets/back-office/index";
+import { ClientModePicker } from "../../shared/ui/index";
+import type { ClientModeEntered } from "../../shared/ui/index";
 
 /*
  * The employee's side of issue 15 in Chromium against the real API: the client search with

@@ -5,8 +5,7 @@ import type { CheckCode, PreflightProfile } from "../../preflight/report";
 import type { Cart, CartLine } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
 import { STORAGE_KEYS, writeText } from "../../shared/state/index";
-import "../../widgets/cart/cart.element";
-import "../../widgets/layout-checker/layout-checker.element";
+import "../../widgets/index";
 import { corpus, corpusBytes, corpusEntry, corpusMissing } from "./corpus";
 import type { CorpusEntry } from "./corpus";
 import { apiBase, businessCardId, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
@@ -43,7 +42,7 @@ function fileItem(element: HTMLElement, name: string): HTMLElement | null {
   return [...shadow(element).querySelectorAll<HTMLElement>("li.ottisk-layout-file")].find((item) => item.getAttribute("aria-label") === name) ?? null;
 }
 
-/** Waits until the file's browser check has ended (a report or an error, no progress bar). */
+/** Waits until the file's check has ended (a report or an error, no progress bar). */
 function settled(element: HTMLElement, name: string, timeoutMs = 20_000): Promise<HTMLElement> {
   return waitFor(
     () => {
@@ -432,7 +431,7 @@ describe("<ottisk-layout-checker> for a cart line", () => {
     if (!detail || cart.id === null) throw new Error("The business card needs no layout");
     const bytes = await cardPdf("0 0 0 1 k 0 0 100 100 re f 1 0 0 rg 20 20 40 40 re f");
     await api.uploadLayout({ file: new Blob([bytes.slice()], { type: "application/pdf" }), fileName: "elsewhere.pdf", orderProductId: line.id, detailName: detail.detailName });
-    await api.startAutocheck(cart.id, line.id, detail.detailName);
+    await api.startCheck(cart.id, line.id, detail.detailName);
     await api.createDesignOrder({ orderProductId: line.id, detailName: detail.detailName, comment: "Поправьте цвета" });
 
     const checked = await collectEvents<{ source: string; codes: number[]; fileName: string }>("ottisk-layout-checked", async () => {

@@ -4,9 +4,9 @@ import type { MenuTab } from "../../shared/contracts/index";
 import { BREAKPOINT_DESKTOP_PX, fileNameWithoutExtension, MENU_TABS_MAX } from "../../shared/domain/index";
 import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
-import { headerTabs } from "../../widgets/header/Header";
 import "../../widgets/index";
 import { apiBase, collectCancelledEvents, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, waitFor } from "./support";
+import { headerTabs } from "../../widgets/header/index";
 
 /*
  * The layout blocks against the seeded API: <ottisk-header>, <ottisk-side-menu>, <ottisk-footer>

@@ -3,7 +3,7 @@ import { expect } from "chai";
 import type { Api } from "../../shared/http/index";
 import { STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { businessCardPdf } from "../../preflight/core/testing";
-import { openPdf } from "../../widgets/parts/pdfjs";
+import { openPdf } from "../../widgets/pdfjs";
 import "../../widgets/index";
 import { sendKeys, sendMouse, setViewport } from "./real-input";
 import { corpusBytes } from "./corpus";

@@ -5,19 +5,18 @@ import { createElement, Fragment } from "react";
 import type { ComponentType } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
 import type { Api } from "../../shared/http/index";
-import { accountStateAtom, createPageStore } from "../../shared/state/index";
-import { DesignMessages } from "../../host-site/pages/account/DesignMessages";
-import { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from "../../host-site/pages/account/ProfilePages";
+import { accountResource, accountStateAtom, createPageStore } from "../../shared/state/index";
 import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
-import areaCss from "../../host-site/pages/account/account-area.css?inline";
-import profileCss from "../../host-site/pages/account/profile-pages.css?inline";
+import areaCss from "../../widgets/account-area/account-area.css?inline";
+import profileCss from "../../widgets/account-area/profile-pages.css?inline";
 import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
 import { businessCardId, chooseOption, expectAccessible, testApi, typeInto, waitFor } from "./support";
+import { CompanyPage, DesignMessages, EmployeeProfilePage, NotificationsPage, ProfilePage } from "../../widgets/account-area/index";
 
 /*
  * The account area's notifications, profile and company pages and a design order's messages
- * (host-site/pages/account), drawn with React against the real test API, signed in by bearer
+ * (widgets/account-area), drawn with React against the real test API, signed in by bearer
  * token, with the host site's styles, and checked with axe.
  */
 
@@ -35,7 +34,7 @@ async function login(email: string, password: string): Promise<Api> {
 /** Draws `page` as the account area does: the profile from the store's account state. */
 function render(api: Api, profile: AccountProfile, page: ComponentType<{ profile: AccountProfile }>): HTMLElement {
   const store = createPageStore(api);
-  store.set(accountStateAtom, { profile, loading: false, loaded: true, error: null });
+  store.set(accountResource.valueAtom, { status: "ready", data: profile });
   const style = document.createElement("style");
   style.textContent = [baseCss, siteCss, areaCss, profileCss].join("\n");
   document.head.append(style);

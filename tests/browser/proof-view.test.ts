@@ -12,15 +12,13 @@ import { checkLayout } from "../../preflight/runtime/browser";
 import { preflightCodeMessages } from "../../shared/contracts/files";
 import { LAYOUT_SAFE_ZONE_MM } from "../../shared/domain/index";
 import baseCss from "../../shared/ui/base.css?inline";
-import { FindingsReport } from "../../widgets/layout-checker/FindingsReport";
-import type { FindingsReportProps } from "../../widgets/layout-checker/FindingsReport";
 import findingsCss from "../../widgets/layout-checker/findings-report.css?inline";
-import { ProofView } from "../../widgets/layout-checker/ProofView";
-import type { ProofViewProps } from "../../widgets/layout-checker/ProofView";
 import proofCss from "../../widgets/layout-checker/proof-view.css?inline";
-import { openPdf } from "../../widgets/parts/pdfjs";
+import { openPdf } from "../../widgets/pdfjs";
 import { corpus, corpusBytes, corpusEntry, corpusMissing } from "./corpus";
 import { expectAccessible, waitFor } from "./support";
+import { FindingsReport, ProofView } from "../../widgets/layout-checker/index";
+import type { FindingsReportProps, ProofViewProps } from "../../widgets/layout-checker/index";
 
 /*
  * The layout checker's two presentational pieces, mounted bare with React in a shadow root that

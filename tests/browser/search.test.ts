@@ -8,8 +8,8 @@ import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
 import "../../widgets/index";
 import { replayEarlyInput, takeEarlyInput } from "../../host-site/early-input";
-import { SearchBox } from "../../widgets/parts/SearchBox";
 import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
+import { SearchBox } from "../../shared/ui/index";
 
 
 function resultTitles(element: Element): string[] {

@@ -2,8 +2,8 @@ import { expect } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { SCREEN_PATHS } from "../../host-site/routes";
 import { partnerUrl, test } from "./support";
+import { SCREEN_PATHS } from "../../shared/domain/index";
 
 /*
  * Issue 14, finding 2: every page the shop serves passes its own Content-Security-Policy in a real

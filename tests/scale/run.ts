@@ -261,7 +261,7 @@ async function main(): Promise<void> {
     if (!slowLine || !slowDetail || visitorCart.id === null) throw new Error("the visitor's cart has no line with a layout to upload");
     const slowBytes = await heavyLayoutPdf(SLOW_PAGES);
     const slowUpload = await upload(visitor, nodeA, slowLine.id, slowDetail, slowBytes);
-    const slowStart = await visitor.on(nodeB).startAutocheck(visitorCart.id, slowLine.id, slowDetail);
+    const slowStart = await visitor.on(nodeB).startCheck(visitorCart.id, slowLine.id, slowDetail);
     checks.push({ label: `slow check (${SLOW_PAGES} pages; uploaded through A, started through B)`, shopper: visitor, cartQuery: {}, pitstopDesignId: slowStart.pitstopDesignId, ...slowUpload, slow: true });
     await until("the slow check to be running", 30_000, async () => (watch!.latest.get(slowStart.pitstopDesignId)?.state === "running" ? true : null));
     console.log(`  the slow check ${slowStart.pitstopDesignId} is running`);
@@ -286,10 +286,10 @@ async function main(): Promise<void> {
         const stored = await upload(client, index === 0 ? nodeA : nodeB, line.id, layout.detailName, bytes);
         let pitstopDesignId: number;
         if (index === 0) {
-          pitstopDesignId = (await client.on(nodeB).startAutocheck(cartId, line.id, layout.detailName)).pitstopDesignId;
+          pitstopDesignId = (await client.on(nodeB).startCheck(cartId, line.id, layout.detailName)).pitstopDesignId;
         } else {
           // Impatient clicks that reach both nodes at once (two each): one check.
-          const all = await Promise.all([nodeA, nodeB, nodeA, nodeB].map((node) => client.on(node).startAutocheck(cartId, line.id, layout.detailName)));
+          const all = await Promise.all([nodeA, nodeB, nodeA, nodeB].map((node) => client.on(node).startCheck(cartId, line.id, layout.detailName)));
           const ids = new Set(all.map((item) => item.pitstopDesignId));
           expectThat(ids.size === 1, `the check of «${layout.detailName}» started 4 times at once through both nodes is one check (${[...ids].join(", ")})`);
           pitstopDesignId = all[0]!.pitstopDesignId;
@@ -304,7 +304,7 @@ async function main(): Promise<void> {
     const partnerDetail = partnerLine?.layouts[0]?.detailName;
     if (!partnerLine || !partnerDetail || partnerCart.id === null) throw new Error("the partner visitor's cart has no line with a layout");
     const partnerUpload = await upload(partnerVisitor, nodeB, partnerLine.id, partnerDetail, businessCardPdf("0 0 0 1 k 20 20 40 20 re f"));
-    const partnerStart = await partnerVisitor.on(nodeA).startAutocheck(partnerCart.id, partnerLine.id, partnerDetail);
+    const partnerStart = await partnerVisitor.on(nodeA).startCheck(partnerCart.id, partnerLine.id, partnerDetail);
     checks.push({ label: "partner visitor's check (uploaded through B, started through A)", shopper: partnerVisitor, cartQuery: {}, pitstopDesignId: partnerStart.pitstopDesignId, ...partnerUpload, slow: false });
     console.log(`  ${checks.length} checks started: ${checks.map((check) => check.pitstopDesignId).join(", ")}`);
   });
@@ -349,7 +349,7 @@ async function main(): Promise<void> {
         if (check.slow && row && row.attempts !== null) expectThat(row.attempts >= 2, `the killed check was taken again by the new worker (attempts ${row.attempts})`);
         if (!row) continue;
         // The result as both nodes tell it, and on the layout in the cart.
-        const told = await Promise.all([nodeA, nodeB].map((node) => check.shopper.on(node).getAutocheck(check.pitstopDesignId)));
+        const told = await Promise.all([nodeA, nodeB].map((node) => check.shopper.on(node).getCheck(check.pitstopDesignId)));
         expectThat(
           told.every((answer) => answer.state === row.state && JSON.stringify(answer.findings) === JSON.stringify(told[0]!.findings)),
           `${check.pitstopDesignId}: both nodes answer ${row.state} with the same findings`,

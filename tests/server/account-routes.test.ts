@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { accountPath, matchAccountRoute, safeNextPath } from "../../host-site/account-routes";
+import { matchAccountRoute } from "../../host-site/account-routes";
 import { matchRoute } from "../../host-site/routes";
+import { accountPath, safeNextPath } from "../../shared/domain/index";
 
 /*
  * The account area's addresses (host-site/account-routes.ts): every /admin page maps to its route

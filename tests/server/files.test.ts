@@ -343,21 +343,21 @@ describe("the API client (shared/http files endpoints) against a live server", (
       messageUI: "Загрузите макет в формате PDF",
     });
 
-    const started = await api.startAutocheck(line.cartId, line.orderProductId, FACE);
+    const started = await api.startCheck(line.cartId, line.orderProductId, FACE);
     expect(started.state).toBe("queued");
-    let check = await api.getAutocheck(started.pitstopDesignId);
+    let check = await api.getCheck(started.pitstopDesignId);
     for (let attempt = 0; attempt < 200 && (check.state === "queued" || check.state === "running"); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      check = await api.getAutocheck(started.pitstopDesignId);
+      check = await api.getCheck(started.pitstopDesignId);
     }
     expect(check).toMatchObject({ state: "done", error: null, findings: [] });
     const [stored] = await testApp.database.db.select({ status: layout.status, findings: layout.findings }).from(layout).where(eq(layout.id, uploaded.id));
     expect(stored).toEqual({ status: "passed", findings: [] });
 
     // The browser found the same (nothing): agreed, nothing logged. Then a browser that saw RGB on page 1.
-    expect(await api.reportBrowserCheck(started.pitstopDesignId, { findings: [], error: null })).toEqual({ agreed: true });
+    expect(await api.reportCheck(started.pitstopDesignId, { findings: [], error: null })).toEqual({ agreed: true });
     expect(logLines.filter((text) => text.includes("disagrees"))).toEqual([]);
-    expect(await api.reportBrowserCheck(started.pitstopDesignId, { findings: [{ code: 2078, page: 1 }], error: null })).toEqual({ agreed: false });
+    expect(await api.reportCheck(started.pitstopDesignId, { findings: [{ code: 2078, page: 1 }], error: null })).toEqual({ agreed: false });
     const logged = logLines.filter((text) => text.includes("disagrees")).map((text) => JSON.parse(text) as Record<string, unknown>);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: 40, checkId: started.pitstopDesignId, layoutId: uploaded.id, server: [], browser: ["2078@1"] });

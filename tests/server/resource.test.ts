@@ -9,8 +9,8 @@ import type { LiveTestApp } from "./support/test-app";
 /*
  * The one way the browser loads data (shared/state/resource.ts) against the real API on a socket:
  * one request for two askers, the API's Russian message for a refused question, a refresh asking
- * again, a slow answer overtaken by a newer one dropped, and a store seeded with the server
- * render's values asking nothing. The requests are counted (and one held back) around the real fetch.
+ * again, what a value held kept while it is asked again and after a failed attempt, a slow answer
+ * overtaken by a newer one dropped, and a store seeded with the server render's values asking nothing. The requests are counted (and one held back) around the real fetch.
  */
 
 let testApp: LiveTestApp;
@@ -84,6 +84,26 @@ describe("resources of the page store", () => {
     await store.set(siteMenu.refreshAtom);
     expect(requests.filter((url) => url.includes("/website/menu"))).toHaveLength(2);
     expect(store.get(siteMenu.valueAtom)?.status).toBe("ready");
+  });
+
+  it("keeps what a value held while it is asked again, and after the attempt failed", async () => {
+    const { store, held, hold } = observedStore();
+    await store.set(siteMenu.loadAtom);
+    const menu = store.get(siteMenu.valueAtom);
+    if (menu?.status !== "ready") throw new Error("the menu did not load");
+    hold((url) => url.includes("/website/menu"));
+    const again = store.set(siteMenu.refreshAtom);
+    await expect.poll(() => held.length).toBe(1);
+    expect(store.get(siteMenu.valueAtom)).toEqual({ status: "loading", data: menu.data });
+    held[0]?.release();
+    await again;
+    expect(store.get(siteMenu.valueAtom)?.status).toBe("ready");
+
+    // The server gone: the network's ApiError, with the menu it had.
+    const offline = createPageStore(createApi({ baseURL: "http://127.0.0.1:9/api" }));
+    offline.set(siteMenu.valueAtom, menu);
+    await offline.set(siteMenu.refreshAtom);
+    expect(offline.get(siteMenu.valueAtom)).toMatchObject({ status: "error", httpStatus: 0, data: menu.data });
   });
 
   it("drops an answer overtaken by a newer request for the same key", async () => {

@@ -1,7 +1,7 @@
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { AccountMenu } from "../parts/AccountMenu";
-import { defaultAdminUrl } from "../parts/Login";
+import { defaultAdminUrl } from "../navigate";
+import { AccountMenu } from "../../shared/ui/index";
 
 export interface AccountElementProps {
   adminUrl?: string;

@@ -3,9 +3,9 @@ import dialogCss from "../../shared/ui/dialog.css?inline";
 import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import accountMenuCss from "../parts/account-menu.css?inline";
-import loginCss from "../parts/login.css?inline";
-import logoutDialogCss from "../parts/logout-dialog.css?inline";
+import accountMenuCss from "../../shared/ui/account-menu.css?inline";
+import loginCss from "../../shared/ui/login.css?inline";
+import logoutDialogCss from "../../shared/ui/logout-dialog.css?inline";
 import { AccountElement } from "./AccountElement";
 import type { AccountElementProps } from "./AccountElement";
 

@@ -1,7 +1,7 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import cartButtonCss from "../parts/cart-button.css?inline";
+import cartButtonCss from "../../shared/ui/cart-button.css?inline";
 import { CartButtonElement } from "./CartButtonElement";
 
 const ReactCartButtonElement = reactElement(CartButtonElement, {

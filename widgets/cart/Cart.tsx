@@ -1,16 +1,24 @@
 import { useAtomValue, useSetAtom, useStore } from "jotai/react";
-import { messageUIOf } from "../../shared/http/index";
 import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import type { CartLine, Order } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID, formatRoubles } from "../../shared/domain/index";
-import { cartStateAtom, cartTargetAtom, changeCartAtom, loadCartAtom, placeOrderAtom, signedInAtom, useAccount, useCart } from "../../shared/state/index";
-import { Alert, LoadError } from "../../shared/ui/index";
+import {
+  cartStateAtom,
+  cartTargetAtom,
+  changeCartAtom,
+  loadCartAtom,
+  placeOrderAtom,
+  signedInAtom,
+  useAccount,
+  useCart,
+  useShowFailure,
+} from "../../shared/state/index";
+import { Alert, ClientModePicker, LoadError } from "../../shared/ui/index";
 import { useShopLink } from "../handoff";
 import type { AlertMessage } from "../../shared/ui/index";
 import { CartAccount } from "./CartAccount";
 import { CartCompany } from "./CartCompany";
-import { ClientModePicker } from "./ClientModePicker";
 import { CartDeliveries } from "./CartDelivery";
 import { CartLines } from "./CartLines";
 import { CartPayment, PAYMENT_TYPE_LABELS } from "./CartPayment";
@@ -45,6 +53,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
   const target = useAtomValue(cartTargetAtom);
   const reload = useSetAtom(loadCartAtom);
   const placeOrder = useSetAtom(placeOrderAtom);
+  const showFailure = useShowFailure();
   const store = useStore();
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -74,7 +83,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
       setPlaced(order);
       if (proceed && order.payment.type === "Yookassa" && href) window.location.assign(href);
     } catch (failure) {
-      setCheckoutError(messageUIOf(failure));
+      showFailure(failure, setCheckoutError);
     } finally {
       placingNow.current = false;
       setPlacing(false);
@@ -177,6 +186,7 @@ interface OrderPlacedProps {
 /** The placed order: number, sum, the invoice or the payment link, and «Повторить» for each line. */
 function OrderPlaced({ order, successHref, onBack, onError }: OrderPlacedProps) {
   const changeCart = useSetAtom(changeCartAtom);
+  const showFailure = useShowFailure();
   const heading = useRef<HTMLHeadingElement>(null);
   const [repeated, setRepeated] = useState<number[]>([]);
   useEffect(() => heading.current?.focus(), []);
@@ -227,10 +237,9 @@ function OrderPlaced({ order, successHref, onBack, onError }: OrderPlacedProps) 
               disabled={repeated.includes(line.id)}
               aria-label={`Повторить «${line.productName}»`}
               onClick={() => {
-                changeCart((api, target) => api.repeatCartProduct(line.id, target)).then(
-                  () => setRepeated((ids) => [...ids, line.id]),
-                  (failure: unknown) => onError(messageUIOf(failure)),
-                );
+                changeCart((api, target) => api.repeatCartProduct(line.id, target))
+                  .then(() => setRepeated((ids) => [...ids, line.id]))
+                  .catch((failure: unknown) => showFailure(failure, onError));
               }}
             >
               {repeated.includes(line.id) ? "Добавлено в корзину" : "Повторить"}

@@ -1,9 +1,8 @@
 import { useSetAtom } from "jotai/react";
-import { messageUIOf } from "../../shared/http/index";
 import { useState } from "react";
 import type { Cart, CartElsewhere } from "../../shared/contracts/index";
 import { formatProductCount } from "../../shared/domain/index";
-import { changeCartAtom } from "../../shared/state/index";
+import { changeCartAtom, useShowFailure } from "../../shared/state/index";
 import { ErrorNote } from "../../shared/ui/index";
 
 export interface CartAccountProps {
@@ -24,6 +23,7 @@ function accountName(companyName: string | null): string {
  */
 export function CartAccount({ cart, clientMode }: CartAccountProps) {
   const changeCart = useSetAtom(changeCartAtom);
+  const showFailure = useShowFailure();
   const [moving, setMoving] = useState<CartElsewhere | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,7 +31,7 @@ export function CartAccount({ cart, clientMode }: CartAccountProps) {
     setMoving(other);
     setError(null);
     changeCart((api) => api.moveCartProducts({ fromCompanyId: other.companyId, toCompanyId: cart.companyId }))
-      .catch((failure: unknown) => setError(messageUIOf(failure)))
+      .catch((failure: unknown) => showFailure(failure, setError))
       .finally(() => setMoving(null));
   };
 

@@ -1,8 +1,7 @@
 import { useSetAtom } from "jotai/react";
-import { messageUIOf } from "../../shared/http/index";
 import { useId, useState } from "react";
 import type { AccountProfile } from "../../shared/contracts/index";
-import { selectCompanyAtom } from "../../shared/state/index";
+import { selectCompanyAtom, useShowFailure } from "../../shared/state/index";
 import { ErrorNote } from "../../shared/ui/index";
 
 export interface CartCompanyProps {
@@ -18,6 +17,7 @@ export interface CartCompanyProps {
  */
 export function CartCompany({ profile, companyId, onChange }: CartCompanyProps) {
   const selectCompany = useSetAtom(selectCompanyAtom);
+  const showFailure = useShowFailure();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const selectId = useId();
@@ -35,7 +35,7 @@ export function CartCompany({ profile, companyId, onChange }: CartCompanyProps) 
           setError(null);
           selectCompany(next)
             .then(() => onChange(next))
-            .catch((failure: unknown) => setError(messageUIOf(failure)))
+            .catch((failure: unknown) => showFailure(failure, setError))
             .finally(() => setBusy(false));
         }}
       >

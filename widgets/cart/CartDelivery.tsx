@@ -10,7 +10,7 @@ import { useState } from "react";
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHOD_TYPES, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
 import type { Cart, CartDelivery, DeliveryMethod, DeliveryOption, DeliveryType } from "../../shared/contracts/index";
 import { formatDateLong, formatRoubles } from "../../shared/domain/index";
-import { cartStateAtom, deliveryOptions, runDeliveryChangeAtom, useKeyedResource } from "../../shared/state/index";
+import { deliveryChangeAtom, deliveryOptions, runDeliveryChangeAtom, useKeyedResource, useReportBug } from "../../shared/state/index";
 import { DoorAddressField } from "./CartDeliveryAddress";
 import { CityField, useCityName } from "./CartDeliveryCity";
 import { DeliveryTypeField, DistrictField, MethodField, tariffsFor, TariffField } from "./CartDeliveryMethods";
@@ -28,8 +28,9 @@ export interface CartDeliveriesProps {
 
 /** The cart's deliveries (spec §3, §4): listed, added (POST), changed (PUT), removed (DELETE). */
 export function CartDeliveries({ cart, signedIn, companyId, defaultCityKladrId }: CartDeliveriesProps) {
-  const { deliveryLoading, deliveryError } = useAtomValue(cartStateAtom);
+  const { busy: deliveryLoading, error: deliveryError } = useAtomValue(deliveryChangeAtom);
   const runDeliveryChange = useSetAtom(runDeliveryChangeAtom);
+  const reportBug = useReportBug();
   /** The delivery being edited, "new" for a new one, null when the form is closed. */
   const [editing, setEditing] = useState<CartDelivery | "new" | null>(null);
 
@@ -56,7 +57,7 @@ export function CartDeliveries({ cart, signedIn, companyId, defaultCityKladrId }
               delivery={delivery}
               busy={deliveryLoading}
               onEdit={() => setEditing(delivery)}
-              onRemove={() => void runDeliveryChange((api) => api.removeCartDelivery(delivery.id))}
+              onRemove={() => void runDeliveryChange((api) => api.removeCartDelivery(delivery.id)).catch(reportBug)}
             />
           ))}
         </ul>
@@ -130,8 +131,9 @@ interface DeliveryFormProps {
 }
 
 function DeliveryForm({ cart, initial, signedIn, companyId, defaultCityKladrId, onClose }: DeliveryFormProps) {
-  const { deliveryLoading, deliveryError } = useAtomValue(cartStateAtom);
+  const { busy: deliveryLoading, error: deliveryError } = useAtomValue(deliveryChangeAtom);
   const runDeliveryChange = useSetAtom(runDeliveryChangeAtom);
+  const reportBug = useReportBug();
   const [cityKladrId, setCityKladrId] = useState(initial?.cityKladrId ?? defaultCityKladrId);
   const [method, setMethod] = useState<DeliveryMethod | null>(initial?.deliveryMethod ?? null);
   const [type, setType] = useState<DeliveryType | null>(initial?.deliveryType ?? null);
@@ -195,7 +197,7 @@ function DeliveryForm({ cart, initial, signedIn, companyId, defaultCityKladrId, 
       aria-label={initial ? "Изменение доставки" : "Новая доставка"}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit().catch(reportBug);
       }}
     >
       <CityField kladrId={cityKladrId} onChange={chooseCity} />

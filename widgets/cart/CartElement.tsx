@@ -1,11 +1,13 @@
 import type { CartLine, Order } from "../../shared/contracts/index";
 import { storefrontOrigin } from "../api-base";
-import { defaultProductUrl } from "../parts/product-url";
+import { defaultAdminUrl, storefrontHref } from "../navigate";
+import { defaultProductUrl } from "../product-url";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { LoginButton } from "../parts/Login";
-import { useCartChangeEvent } from "../parts/cart-change-event";
+import { useCartChangeEvent } from "../cart-change-event";
 import { Cart } from "./Cart";
+import { CATALOG_PATH, SUCCESS_PATH_TEMPLATE } from "../../shared/domain/index";
+import { LoginButton } from "../../shared/ui/index";
 
 export interface CartElementProps {
   catalogUrl?: string;
@@ -29,10 +31,10 @@ export function successUrlFor(template: string, order: Order): string {
 export function CartElement({ catalogUrl, successUrl, productUrl, host }: CartElementProps & HostProps) {
   useCartChangeEvent(host);
   const productTemplate = productUrl ?? defaultProductUrl(storefrontOrigin());
-  const successTemplate = successUrl ?? `${storefrontOrigin()}/success-payment?orderId={id}`;
+  const successTemplate = successUrl ?? storefrontHref(SUCCESS_PATH_TEMPLATE);
   return (
     <Cart
-      catalogHref={catalogUrl ?? `${storefrontOrigin()}/catalog`}
+      catalogHref={catalogUrl ?? storefrontHref(CATALOG_PATH)}
       productHref={(line) => productUrlForLine(productTemplate, line)}
       successHref={(order) => successUrlFor(successTemplate, order)}
       onPlaced={(order, href) =>
@@ -46,6 +48,7 @@ export function CartElement({ catalogUrl, successUrl, productUrl, host }: CartEl
       onCompanyChange={(companyId) => fireOttiskEvent(host, "ottisk-company-change", { companyId })}
       signIn={
         <LoginButton
+          adminUrl={defaultAdminUrl()}
           onLogin={(grant) => fireOttiskEvent(host, "ottisk-login", { name: grant.profile.name, typeUser: grant.profile.typeUser })}
         />
       }

@@ -1,14 +1,13 @@
 import { useSetAtom } from "jotai/react";
-import { messageUIOf } from "../../shared/http/index";
 import { Suspense, lazy, useId, useState } from "react";
 import { CART_LINE_MAX_QUANTITY } from "../../shared/contracts/cart";
 import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { changeCartAtom, setInOrderAtom } from "../../shared/state/index";
+import { changeCartAtom, setInOrderAtom, useShowFailure } from "../../shared/state/index";
 import { Dialog, useDraft } from "../../shared/ui/index";
 
-/** The layout checker, in its own chunk: loaded when a line's layouts are opened. */
-const LayoutChecker = lazy(() => import("../layout-checker/LayoutChecker").then((module) => ({ default: module.LayoutChecker })));
+/** The layout checker, through its face (the one widget this one opens), in its own chunk: loaded when a line's layouts are opened. */
+const LayoutChecker = lazy(() => import("../layout-checker/index").then((checker) => ({ default: checker.LayoutChecker })));
 
 /** Where a live design order for the detail stands (the cart shows no cancelled ones). */
 const DESIGN_STATUS_TEXT: Record<NonNullable<CartLayout["design"]>["status"], string> = {
@@ -74,6 +73,7 @@ function layoutProblem(cart: Cart, line: CartLine, layout: CartLayout): string |
 function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Cart; href: string; onError: (messageUI: string) => void }) {
   const setInOrder = useSetAtom(setInOrderAtom);
   const changeCart = useSetAtom(changeCartAtom);
+  const showFailure = useShowFailure();
   // The server's quantity wins after every change (another tab, a re-price).
   const [quantity, setQuantity] = useDraft(String(line.quantity));
   const [busy, setBusy] = useState(false);
@@ -87,7 +87,7 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
     try {
       await changeCart(change);
     } catch (error) {
-      onError(messageUIOf(error));
+      showFailure(error, onError);
     } finally {
       setBusy(false);
     }
@@ -105,7 +105,7 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
           type="checkbox"
           checked={line.inOrder}
           onChange={(event) => {
-            setInOrder({ orderProductIds: [line.id], inOrder: event.target.checked }).catch((error: unknown) => onError(messageUIOf(error)));
+            setInOrder({ orderProductIds: [line.id], inOrder: event.target.checked }).catch((error: unknown) => showFailure(error, onError));
           }}
         />
         <label htmlFor={checkboxId} className="ottisk-visually-hidden">

@@ -1,11 +1,10 @@
 import { useSetAtom } from "jotai/react";
-import { messageUIOf } from "../../shared/http/index";
 import { useId, useState } from "react";
 import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
 import { paymentTypesFor } from "../../shared/contracts/order";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { balances, updateCartAtom, useKeyedResource } from "../../shared/state/index";
+import { balances, updateCartAtom, useKeyedResource, useShowFailure } from "../../shared/state/index";
 import { Textarea, useDraft } from "../../shared/ui/index";
 
 export const PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = {
@@ -28,6 +27,7 @@ export interface CartPaymentProps {
  */
 export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
   const updateCart = useSetAtom(updateCartAtom);
+  const showFailure = useShowFailure();
   // Another tab or a reload brought another comment: show the server's.
   const [comment, setComment] = useDraft(cart.comment);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +41,7 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
     try {
       await updateCart(update);
     } catch (failure) {
-      setError(messageUIOf(failure));
+      showFailure(failure, setError);
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,9 @@
 import { useSetAtom } from "jotai/react";
-import { messageUIOf } from "../../shared/http/index";
 import { useId, useState } from "react";
 import { PROMOCODE_MAX_LENGTH } from "../../shared/contracts/cart";
 import type { Cart } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { changeCartAtom } from "../../shared/state/index";
+import { changeCartAtom, useShowFailure } from "../../shared/state/index";
 
 /**
  * The promocode: apply (PUT) and remove (DELETE). A refused code shows the server's reason under
@@ -12,6 +11,7 @@ import { changeCartAtom } from "../../shared/state/index";
  */
 export function CartPromocode({ cart }: { cart: Cart }) {
   const changeCart = useSetAtom(changeCartAtom);
+  const showFailure = useShowFailure();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,7 +26,7 @@ export function CartPromocode({ cart }: { cart: Cart }) {
       await changeCart(change);
       setCode("");
     } catch (failure) {
-      setError(messageUIOf(failure));
+      showFailure(failure, setError);
     } finally {
       setBusy(false);
     }

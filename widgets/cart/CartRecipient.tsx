@@ -1,7 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
-import { messageUIOf } from "../../shared/http/index";
-import { saveRecipientAtom, useRecipients } from "../../shared/state/index";
+import { saveRecipientAtom, useRecipients, useShowFailure } from "../../shared/state/index";
 import { PhoneInput } from "../../shared/ui/index";
 
 export interface RecipientFieldProps {
@@ -19,6 +18,7 @@ export interface RecipientFieldProps {
 export function RecipientField({ companyId, value, onChange }: RecipientFieldProps) {
   const { recipients } = useRecipients(companyId, { fresh: true });
   const saveRecipient = useSetAtom(saveRecipientAtom);
+  const showFailure = useShowFailure();
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState({ name: "", phone: "", email: "" });
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export function RecipientField({ companyId, value, onChange }: RecipientFieldPro
       setDraft({ name: "", phone: "", email: "" });
       onChange(created.id);
     } catch (failure) {
-      setError(messageUIOf(failure));
+      showFailure(failure, setError);
     } finally {
       setBusy(false);
     }

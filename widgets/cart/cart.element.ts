@@ -3,9 +3,9 @@ import dialogCss from "../../shared/ui/dialog.css?inline";
 import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import loginCss from "../parts/login.css?inline";
+import loginCss from "../../shared/ui/login.css?inline";
 import cartCss from "./cart.css?inline";
-import clientModePickerCss from "./client-mode-picker.css?inline";
+import clientModePickerCss from "../../shared/ui/client-mode-picker.css?inline";
 import { CartElement } from "./CartElement";
 
 const ReactCartElement = reactElement(CartElement, {

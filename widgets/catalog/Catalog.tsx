@@ -4,6 +4,7 @@ import type { MouseEvent } from "react";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/wire";
 import type { FavoriteState, ProductCard as ProductCardData, ProductListQuery, ProductSort } from "../../shared/contracts/index";
 import { formatProductCount } from "../../shared/domain/counts";
+import type { CatalogView } from "../../shared/domain/page-paths";
 import {
   countCatalogFilters,
   loadCategoriesAtom,
@@ -27,12 +28,6 @@ export const catalogSortLabels: Record<ProductSort, string> = {
   TimesOrderedDesc: "Сначала популярные",
   TimesOrderedAsc: "Сначала редко заказываемые",
 };
-
-export interface CatalogView {
-  sort: ProductSort;
-  /** Counted from 0. */
-  page: number;
-}
 
 export interface CatalogProps {
   /** The category's slug; all products when absent. */

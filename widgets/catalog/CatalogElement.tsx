@@ -1,8 +1,8 @@
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { orderHandler } from "../parts/order-event";
-import { defaultProductUrl, productUrlFor } from "../parts/product-url";
+import { orderHandler } from "../order-event";
+import { defaultProductUrl, productUrlFor } from "../product-url";
 import { Catalog } from "./Catalog";
 
 export interface CatalogElementProps {

@@ -4,8 +4,9 @@ import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/wire";
 import { createApi } from "../../shared/http/index";
 import { categoriesAtom, createPageStore, loadCategoriesAtom, loadProductPageAtom, takeCatalogSnapshot } from "../../shared/state/index";
 import type { CatalogSnapshot } from "../../shared/state/index";
+import { ErrorBoundary } from "../../shared/ui/index";
 import { catalogStyles } from "./catalog.styles";
-import { defaultProductUrl } from "../parts/product-url";
+import { defaultProductUrl } from "../product-url";
 import { CatalogElement } from "./CatalogElement";
 
 export interface CatalogPrerenderInput {
@@ -17,7 +18,7 @@ export interface CatalogPrerenderInput {
 
 /**
  * `<ottisk-catalog>`'s first paint on the shop's server: the same tree the element renders (the
- * page store's Provider around CatalogElement), drawn with the catalogue's first page, for a
+ * page store's Provider and the error boundary around CatalogElement), drawn with the catalogue's first page, for a
  * visitor without a session. Null when there is nothing worth drawing (an unknown category, a
  * failed load): the element then draws itself.
  */
@@ -42,13 +43,15 @@ export async function prerenderCatalog(input: CatalogPrerenderInput): Promise<{ 
   const noHost = undefined as unknown as HTMLElement;
   const html = renderToString(
     <Provider store={store}>
-      <CatalogElement
-        host={noHost}
-        apiBase={input.apiBase}
-        {...(category ? { category } : {})}
-        {...(pageSize ? { pageSize } : {})}
-        productUrl={productUrl}
-      />
+      <ErrorBoundary>
+        <CatalogElement
+          host={noHost}
+          apiBase={input.apiBase}
+          {...(category ? { category } : {})}
+          {...(pageSize ? { pageSize } : {})}
+          productUrl={productUrl}
+        />
+      </ErrorBoundary>
     </Provider>,
   );
   return { html, styles: [...catalogStyles], snapshot };

@@ -1,6 +1,6 @@
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { CityPicker } from "../parts/CityPicker";
+import { CityPicker } from "../../shared/ui/index";
 
 /** `<ottisk-city-picker>` as React sees it: the CityPicker, its choice fired from the element. */
 export function CityPickerElement({ host }: HostProps) {

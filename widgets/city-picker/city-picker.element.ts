@@ -3,7 +3,7 @@ import dialogCss from "../../shared/ui/dialog.css?inline";
 import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import cityPickerCss from "../parts/city-picker.css?inline";
+import cityPickerCss from "../../shared/ui/city-picker.css?inline";
 import { CityPickerElement } from "./CityPickerElement";
 
 const ReactCityPickerElement = reactElement(CityPickerElement, {

@@ -1,10 +1,9 @@
 import { useMemo } from "react";
 import { useFavouriteToggle, useProduct } from "../../shared/state/index";
-import { Alert } from "../../shared/ui/index";
+import { Alert, FavouriteStar } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { FavouriteStar } from "../parts/FavouriteStar";
 
 export interface FavouriteButtonElementProps {
   productId?: number;

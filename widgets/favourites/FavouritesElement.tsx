@@ -1,9 +1,11 @@
 import { storefrontOrigin } from "../api-base";
-import { orderHandler } from "../parts/order-event";
-import { defaultProductUrl, productUrlFor } from "../parts/product-url";
+import { orderHandler } from "../order-event";
+import { defaultProductUrl, productUrlFor } from "../product-url";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { Favourites } from "./Favourites";
+import { CATALOG_PATH } from "../../shared/domain/index";
+import { storefrontHref } from "../navigate";
 
 export interface FavouritesElementProps {
   productUrl?: string;
@@ -16,7 +18,7 @@ export function FavouritesElement({ productUrl, catalogUrl, host }: FavouritesEl
   return (
     <Favourites
       productHref={(card) => productUrlFor(template, card)}
-      catalogHref={catalogUrl ?? `${storefrontOrigin()}/catalog`}
+      catalogHref={catalogUrl ?? storefrontHref(CATALOG_PATH)}
       onOrder={orderHandler(host)}
       onFavouriteChange={(state) => fireOttiskEvent(host, "ottisk-favourite-change", state)}
     />

@@ -2,10 +2,8 @@ import { useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import type { FeedbackFormDefinition, FeedbackReceipt, FormField } from "../../shared/contracts/index";
-import { isApiError } from "../../shared/http/index";
-import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useSiteResource } from "../../shared/state/index";
-import { Dialog, LoadError, PhoneInput, Textarea } from "../../shared/ui/index";
-import { Recaptcha } from "../parts/Recaptcha";
+import { feedbackForm, recaptchaConfig, sendFeedbackAtom, useShowFailure, useSiteResource } from "../../shared/state/index";
+import { Dialog, LoadError, PhoneInput, Recaptcha, Textarea } from "../../shared/ui/index";
 
 export interface FeedbackFormProps {
   /** Called once the server accepted the form (the success dialog is then open). */
@@ -89,6 +87,7 @@ export function FeedbackForm({ onSent }: FeedbackFormProps) {
 function FeedbackFormView({ definition, onSent }: { definition: FeedbackFormDefinition; onSent: FeedbackFormProps["onSent"] }) {
   const fields = orderedFields(definition.fields);
   const send = useSetAtom(sendFeedbackAtom);
+  const showFailure = useShowFailure();
   const { resource: captchaConfig } = useSiteResource(recaptchaConfig);
   const siteKey = captchaConfig.status === "ready" ? captchaConfig.data.siteKey : null;
   const [values, setValues] = useState<Values>(() => initialValues(fields));
@@ -140,14 +139,15 @@ function FeedbackFormView({ definition, onSent }: { definition: FeedbackFormDefi
       setSent(true);
       onSent?.(receipt);
     } catch (error) {
-      if (!isApiError(error)) throw error;
-      setFormError(error.messageUI);
-      const fieldProblems: Record<string, string> = {};
-      for (const issue of error.issues) {
-        const key = issue.field.replace(/^values\./, "");
-        if (fields.some((field) => field.key === key)) fieldProblems[key] ??= issue.messageUI;
-      }
-      setErrors(fieldProblems);
+      showFailure(error, (text, apiError) => {
+        setFormError(text);
+        const fieldProblems: Record<string, string> = {};
+        for (const issue of apiError.issues) {
+          const key = issue.field.replace(/^values\./, "");
+          if (fields.some((field) => field.key === key)) fieldProblems[key] ??= issue.messageUI;
+        }
+        setErrors(fieldProblems);
+      });
     } finally {
       setSending(false);
       // A token is good for one check: the next send needs a new one.

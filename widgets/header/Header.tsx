@@ -2,15 +2,9 @@ import { useState } from "react";
 import type { SessionGrant } from "../../shared/contracts/index";
 import { MENU_TABS_MAX, telHref } from "../../shared/domain/index";
 import { siteHeader, siteMenu, useSiteResource } from "../../shared/state/index";
-import { ShopLogo } from "../../shared/ui/index";
-import { AccountMenu } from "../parts/AccountMenu";
-import { CartButton } from "../parts/CartButton";
-import { CityPicker } from "../parts/CityPicker";
-import type { CityChoice } from "../parts/CityPicker";
-import { MenuButton } from "../parts/MenuButton";
-import { SearchBox } from "../parts/SearchBox";
-import { SideMenu } from "../parts/SideMenu";
-import type { SideMenuProps } from "../parts/SideMenu";
+import { AccountMenu, CartButton, CityPicker, MenuButton, SearchBox, ShopLogo, SideMenu } from "../../shared/ui/index";
+import { useShopLink } from "../handoff";
+import type { CityChoice, SideMenuProps } from "../../shared/ui/index";
 
 export interface HeaderProps extends Omit<SideMenuProps, "open" | "onClose"> {
   /** The shop's main page (the logo's link). */
@@ -40,6 +34,8 @@ export function Header(props: HeaderProps) {
   const { homeUrl, cartUrl, logoSrc, favouritesUrl, searchResultsUrl, adminUrl, pageHref } = props;
   const { onNavigate, onSearch, onCityChange, onLogin, onLogout, onCompanyChange, onLeave } = props;
   const [menuOpen, setMenuOpen] = useState(false);
+  // From a partner's page the shop's cart opens through a hand-off link, so the session comes along.
+  const shopLink = useShopLink();
   const { resource: contacts } = useSiteResource(siteHeader);
   const phones = contacts.status === "ready" ? contacts.data : null;
 
@@ -85,7 +81,7 @@ export function Header(props: HeaderProps) {
           <span className="ottisk-header__favourites-label">Избранное</span>
         </a>
         <div className="ottisk-header__cart">
-          <CartButton cartUrl={cartUrl} onNavigate={onNavigate} />
+          <CartButton cartUrl={cartUrl} onNavigate={onNavigate} onShopLink={shopLink} />
         </div>
         <div className="ottisk-header__account">
           <AccountMenu

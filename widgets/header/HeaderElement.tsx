@@ -1,8 +1,9 @@
-import { storefrontOrigin } from "../api-base";
+import { storefrontHref } from "../navigate";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { sideMenuHostProps } from "../parts/SideMenu";
 import { Header } from "./Header";
+import { HOME_PATH, SCREEN_PATHS } from "../../shared/domain/index";
+import { sideMenuHostProps } from "../side-menu-host";
 
 export interface HeaderElementProps {
   logoSrc?: string;
@@ -14,8 +15,8 @@ export function HeaderElement({ logoSrc, adminUrl, host }: HeaderElementProps & 
   return (
     <Header
       {...sideMenuHostProps(host, adminUrl)}
-      homeUrl={`${storefrontOrigin()}/`}
-      cartUrl={`${storefrontOrigin()}/cart`}
+      homeUrl={storefrontHref(HOME_PATH)}
+      cartUrl={storefrontHref(SCREEN_PATHS.cart)}
       logoSrc={logoSrc}
       onCityChange={(city) => fireOttiskEvent(host, "ottisk-city-change", { kladrId: city.kladrId, city: city.city, region: city.region })}
       onLogin={(grant) => fireOttiskEvent(host, "ottisk-login", { name: grant.profile.name, typeUser: grant.profile.typeUser })}

@@ -1,8 +1,7 @@
 import { useSetAtom } from "jotai/react";
-import { messageUIOf } from "../../shared/http/index";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CartLine } from "../../shared/contracts/index";
-import { layoutsChangedAtom, loadCartAtom, startAutocheckAtom, uploadLayoutAtom, useCart } from "../../shared/state/index";
+import { layoutsChangedAtom, loadCartAtom, startCheckAtom, uploadLayoutAtom, useCart, useShowFailure } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
 import { DetailLayout } from "./DetailLayout";
 import { FileDropZone } from "./FileDropZone";
@@ -29,7 +28,8 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
   const loadCart = useSetAtom(loadCartAtom);
   const layoutsChanged = useSetAtom(layoutsChangedAtom);
   const uploadLayout = useSetAtom(uploadLayoutAtom);
-  const startAutocheck = useSetAtom(startAutocheckAtom);
+  const startCheck = useSetAtom(startCheckAtom);
+  const showFailure = useShowFailure();
   const line = cart?.orderProduct.find((item) => item.id === orderProductId) ?? null;
   // The file list's callbacks run on the shopper's actions, after this render is committed: they read the line then.
   const lineRef = useRef<CartLine | null>(line);
@@ -91,12 +91,12 @@ export function CartLayoutChecker({ orderProductId, showTitle, fire }: CartLayou
       );
       fire("ottisk-layout-uploaded", { orderProductId, detailName, layoutId: layout.id });
       setUpload(file.key, { state: "starting" });
-      await startAutocheck({ cartId, orderProductId, detailName });
+      await startCheck({ cartId, orderProductId, detailName });
       // The detail now shows the layout and follows the server's check.
       removeFile(file.key);
       setUpload(file.key, null);
     } catch (failure) {
-      setUpload(file.key, { state: "error", messageUI: messageUIOf(failure) });
+      showFailure(failure, (messageUI) => setUpload(file.key, { state: "error", messageUI }));
       if (uploaded) await layoutsChanged();
     }
   };

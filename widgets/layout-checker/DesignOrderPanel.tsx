@@ -1,15 +1,14 @@
 import { useSetAtom } from "jotai/react";
 import { Suspense, lazy, useId, useState } from "react";
-import { messageUIOf } from "../../shared/http/index";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
-import { changeDesignOrderAtom } from "../../shared/state/index";
+import { changeDesignOrderAtom, useShowFailure } from "../../shared/state/index";
 import type { DesignOrderChange } from "../../shared/state/index";
 import { Alert, Dialog, ErrorNote, Textarea } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
 
-/** The annotating viewer (its own chunk, pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
-const PdfViewer = lazy(() => import("../parts/PdfViewer").then((module) => ({ default: module.PdfViewer })));
+/** The annotating viewer, through the PDF viewer's face, in its own chunk (pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
+const PdfViewer = lazy(() => import("../pdf-viewer/index").then((viewer) => ({ default: viewer.PdfViewer })));
 
 type DesignStatus = NonNullable<CartLayout["design"]>["status"];
 
@@ -36,6 +35,7 @@ export interface DesignOrderPanelProps {
 export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOrderPanelProps) {
   const changeDesignOrder = useSetAtom(changeDesignOrderAtom);
   const formId = useId();
+  const showFailure = useShowFailure();
   const commentId = useId();
   const [editing, setEditing] = useState(false);
   const [comment, setComment] = useState("");
@@ -56,10 +56,10 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
       setConfirmCancel(false);
     } catch (failure) {
       if (onFailure === "alert") {
-        setAlert({ kind: "negative", text: messageUIOf(failure) });
+        showFailure(failure, (text) => setAlert({ kind: "negative", text }));
         await session.changed();
       } else {
-        setError(messageUIOf(failure));
+        showFailure(failure, setError);
       }
     } finally {
       setBusy(false);

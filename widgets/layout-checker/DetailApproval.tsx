@@ -2,8 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatDateLong } from "../../shared/domain/index";
-import { messageUIOf } from "../../shared/http/index";
-import { setLayoutApprovalAtom } from "../../shared/state/index";
+import { setLayoutApprovalAtom, useShowFailure } from "../../shared/state/index";
 import { ErrorNote } from "../../shared/ui/index";
 import type { LayoutSession } from "./session";
 
@@ -22,6 +21,7 @@ export interface DetailApprovalProps {
 export function DetailApproval({ line, layout, layoutId, findings, proofSeen, session }: DetailApprovalProps) {
   const setLayoutApproval = useSetAtom(setLayoutApprovalAtom);
   const checkboxId = useId();
+  const showFailure = useShowFailure();
   const warningId = useId();
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,7 +35,7 @@ export function DetailApproval({ line, layout, layoutId, findings, proofSeen, se
       session.fire("ottisk-layout-approved", { orderProductId: line.id, detailName: layout.detailName, layoutId, approved });
       setConfirmed(false);
     } catch (failure) {
-      setError(messageUIOf(failure));
+      showFailure(failure, setError);
     } finally {
       setBusy(false);
     }

@@ -7,7 +7,7 @@ import { DetailProof, useLayoutProof } from "./DetailProof";
 import type { LayoutSession } from "./session";
 
 export interface DetailLayoutProps {
-  /** The cart holding the line (the autocheck path's orderId). */
+  /** The cart holding the line (the check's orderId). */
   cartId: number;
   line: CartLine;
   layout: CartLayout;

@@ -1,9 +1,9 @@
 import { useSetAtom } from "jotai/react";
 import { useEffect, useRef, useState } from "react";
 import type { CartLayout, CartLine } from "../../shared/contracts/index";
-import { messageUIOf } from "../../shared/http/index";
-import { awaitAutocheckAtom, reportBrowserCheckAtom, startAutocheckAtom } from "../../shared/state/index";
-import { AUTOCHECK_POLL_MS, sameFindings } from "./layout-files";
+import { isApiError } from "../../shared/http/index";
+import { awaitCheckAtom, reportCheckAtom, startCheckAtom, useShowFailure } from "../../shared/state/index";
+import { CHECK_POLL_MS, sameFindings } from "./layout-files";
 import type { LayoutSession } from "./session";
 
 /** What each layout status means to the shopper. */
@@ -29,7 +29,7 @@ interface ServerNote {
 }
 
 export interface DetailLayoutStatusProps {
-  /** The cart holding the line (the autocheck path's orderId). */
+  /** The cart holding the line (the check's orderId). */
   cartId: number;
   line: CartLine;
   layout: CartLayout;
@@ -43,30 +43,31 @@ export interface DetailLayoutStatusProps {
  * with the browser's.
  */
 export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayoutStatusProps) {
-  const startAutocheck = useSetAtom(startAutocheckAtom);
-  const awaitAutocheck = useSetAtom(awaitAutocheckAtom);
-  const reportBrowserCheck = useSetAtom(reportBrowserCheckAtom);
+  const startCheck = useSetAtom(startCheckAtom);
+  const awaitCheck = useSetAtom(awaitCheckAtom);
+  const reportCheck = useSetAtom(reportCheckAtom);
+  const showFailure = useShowFailure();
   const [note, setNote] = useState<ServerNote | null>(null);
   /** A failed start or a failed question about the check, for the check it was about. */
-  const [pollError, setPollError] = useState<{ pitstopDesignId: number | null; messageUI: string } | null>(null);
+  const [pollError, setPollError] = useState<{ checkId: number | null; messageUI: string } | null>(null);
   const [pollRound, setPollRound] = useState(0);
   const [startBusy, setStartBusy] = useState(false);
 
   const layoutId = layout.layoutId;
-  const pitstopDesignId = layout.pitstopDesignId;
-  const waiting = isPending(layout) && pitstopDesignId !== null;
+  const checkId = layout.pitstopDesignId;
+  const waiting = isPending(layout) && checkId !== null;
   const uploadedHere = layoutId !== null && session.browserResults.has(layoutId);
   /** The server check whose result has been told (event, comparison, cart reload). */
   const told = useRef<number | null>(null);
   useEffect(() => {
-    if ((!waiting && !uploadedHere) || pitstopDesignId === null || layoutId === null) return;
+    if ((!waiting && !uploadedHere) || checkId === null || layoutId === null) return;
     const controller = new AbortController();
     const follow = async () => {
-      const result = await awaitAutocheck({ pitstopDesignId, intervalMs: AUTOCHECK_POLL_MS, signal: controller.signal });
+      const result = await awaitCheck({ checkId, intervalMs: CHECK_POLL_MS, signal: controller.signal });
       // A round started before the cart's reload shows the check done (this effect re-runs when
       // the browser's result is taken) gets the same result: it is told once.
-      if (told.current === pitstopDesignId) return;
-      told.current = pitstopDesignId;
+      if (told.current === checkId) return;
+      told.current = checkId;
       const serverFindings = result.state === "done" ? (result.findings ?? []) : null;
       const browser = session.browserResults.get(layoutId);
       session.browserResults.delete(layoutId);
@@ -74,8 +75,12 @@ export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayo
       if (browser) {
         disagreed = browser.findings !== null && serverFindings !== null ? !sameFindings(browser.findings, serverFindings) : (browser.findings === null) !== (serverFindings === null);
         // The server's result stands; the difference goes to the server's log. The log is not
-        // the shopper's business: a failure to send it changes nothing on the screen.
-        if (disagreed) await reportBrowserCheck({ pitstopDesignId, report: browser }).catch(() => undefined);
+        // the shopper's business: the API's failure to take it changes nothing on the screen.
+        if (disagreed) {
+          await reportCheck({ checkId, report: browser }).catch((error: unknown) => {
+            if (!isApiError(error)) throw error;
+          });
+        }
       }
       setNote({ layoutId, disagreed, error: result.error });
       if (serverFindings) {
@@ -90,18 +95,18 @@ export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayo
       await session.changed();
     };
     follow().catch((error: unknown) => {
-      if (!controller.signal.aborted) setPollError({ pitstopDesignId, messageUI: messageUIOf(error) });
+      if (!controller.signal.aborted) showFailure(error, (messageUI) => setPollError({ checkId, messageUI }));
     });
     return () => controller.abort();
-  }, [awaitAutocheck, reportBrowserCheck, waiting, uploadedHere, pitstopDesignId, layoutId, pollRound, session, layout.detailName, layout.fileName]);
+  }, [awaitCheck, reportCheck, showFailure, waiting, uploadedHere, checkId, layoutId, pollRound, session, layout.detailName, layout.fileName]);
 
-  const startCheck = async () => {
+  const checkOnServer = async () => {
     setStartBusy(true);
     setPollError(null);
     try {
-      await startAutocheck({ cartId, orderProductId: line.id, detailName: layout.detailName });
+      await startCheck({ cartId, orderProductId: line.id, detailName: layout.detailName });
     } catch (error) {
-      setPollError({ pitstopDesignId, messageUI: messageUIOf(error) });
+      showFailure(error, (messageUI) => setPollError({ checkId, messageUI }));
     } finally {
       setStartBusy(false);
     }
@@ -109,7 +114,7 @@ export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayo
 
   const findings = layout.findings ?? [];
   const shownNote = note !== null && note.layoutId === layoutId ? note : null;
-  const shownError = pollError !== null && pollError.pitstopDesignId === pitstopDesignId ? pollError.messageUI : null;
+  const shownError = pollError !== null && pollError.checkId === checkId ? pollError.messageUI : null;
 
   return (
     <>
@@ -117,8 +122,8 @@ export function DetailLayoutStatus({ cartId, line, layout, session }: DetailLayo
         {STATUS_TEXT[layout.status]}
         {layout.fileName ? <span className="ottisk-layout-status__file"> — {layout.fileName}</span> : null}
       </p>
-      {layout.status === "uploaded" && pitstopDesignId === null ? (
-        <button type="button" className="ottisk-button" disabled={startBusy} onClick={() => void startCheck()}>
+      {layout.status === "uploaded" && checkId === null ? (
+        <button type="button" className="ottisk-button" disabled={startBusy} onClick={() => void checkOnServer()}>
           Проверить на сервере
         </button>
       ) : null}

@@ -2,8 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { useEffect, useEffectEvent, useState } from "react";
 import type { CheckCode, Finding, PageBoxes } from "../../preflight/index";
 import type { CartLayout } from "../../shared/contracts/index";
-import { messageUIOf } from "../../shared/http/index";
-import { downloadPdfAtom } from "../../shared/state/index";
+import { downloadPdfAtom, useShowFailure } from "../../shared/state/index";
 import { isChecked } from "./DetailLayoutStatus";
 import { FindingsReport } from "./FindingsReport";
 import { ProofView } from "./ProofView";
@@ -22,6 +21,7 @@ export type Proof =
  */
 export function useLayoutProof(layout: CartLayout, session: LayoutSession): Proof | null {
   const download = useSetAtom(downloadPdfAtom);
+  const showFailure = useShowFailure();
   const { layoutId, fileUrl } = layout;
   const [loaded, setLoaded] = useState<{ layoutId: number; fileUrl: string; proof: Proof } | null>(null);
   // The profile belongs to the layout: a new layout id brings its own, so it is read, not followed.
@@ -48,16 +48,15 @@ export function useLayoutProof(layout: CartLayout, session: LayoutSession): Proo
       const { fixAdvice } = await loadFixups();
       return { state: "ready", bytes, pages, advice: fixAdvice };
     };
-    load().then(
-      (proof) => {
+    load()
+      .then((proof) => {
         if (!controller.signal.aborted) setLoaded({ layoutId, fileUrl, proof });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ layoutId, fileUrl, proof: { state: "error", messageUI: messageUIOf(error) } });
-      },
-    );
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) showFailure(error, (messageUI) => setLoaded({ layoutId, fileUrl, proof: { state: "error", messageUI } }));
+      });
     return () => controller.abort();
-  }, [download, layoutId, fileUrl, session]);
+  }, [download, showFailure, layoutId, fileUrl, session]);
 
   if (layoutId === null || fileUrl === null) return null;
   return loaded !== null && loaded.layoutId === layoutId && loaded.fileUrl === fileUrl ? loaded.proof : { state: "loading" };

@@ -45,7 +45,7 @@ function fixupOutcome(offer: FixupOffer, findings: Finding[]): string {
 }
 
 /**
- * The layout check's report (issue 6): the fix-ups the file allows, then each finding numbered as
+ * The check's report (issue 6): the fix-ups the file allows, then each finding numbered as
  * on the proof, with its code and the Russian text of spec §5, the measured figure in words, the
  * page, the repeats it stands for and what to do about it. A clean file gets a plain «Макет готов
  * к печати». After a fix-up the parent re-checks and passes new findings; the result is announced.

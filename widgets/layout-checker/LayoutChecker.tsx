@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
-import pdfViewerCss from "../parts/pdf-viewer.css?inline";
 import { fireOttiskEvent } from "../events";
+import { adoptStylesOnce } from "../own-styles";
 import { CartLayoutChecker } from "./CartLayoutChecker";
 import findingsReportCss from "./findings-report.css?inline";
 import layoutCheckerCss from "./layout-checker.css?inline";
@@ -29,26 +29,14 @@ export interface LayoutCheckerProps {
   showTitle?: boolean | undefined;
 }
 
-/** The checker's stylesheets: adopted by whichever shadow root (or document) shows the component. */
-const STYLES = [layoutCheckerCss, findingsReportCss, proofViewCss, pdfViewerCss];
-let sheets: CSSStyleSheet[] | null = null;
-
-function adoptCheckerStyles(root: Node): void {
-  if (!(root instanceof ShadowRoot) && !(root instanceof Document)) return;
-  sheets ??= STYLES.map((text) => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(text);
-    return sheet;
-  });
-  const missing = sheets.filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
-  if (missing.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
-}
+/** The checker's stylesheets: adopted by whichever shadow root (or document) shows the component; the PDF viewer of a design order brings its own. */
+const STYLES = [layoutCheckerCss, findingsReportCss, proofViewCss];
 
 export function LayoutChecker({ orderProductId, productId, detail, profile, host, showTitle = true }: LayoutCheckerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
-    if (rootRef.current) adoptCheckerStyles(rootRef.current.getRootNode());
+    if (rootRef.current) adoptStylesOnce(rootRef.current, STYLES);
   }, []);
 
   const fire = useCallback<FireEvent>(

@@ -19,7 +19,7 @@ export interface LayoutFileItemProps {
   footer?: ReactNode;
 }
 
-/** One chosen file: its name and size, «Убрать», the browser check's progress, then the report and the proof. */
+/** One chosen file: its name and size, «Убрать», the check's progress, then the report and the proof. */
 export function LayoutFileItem({ file, onRemove, onRecheck, onApplyFixup, children, footer }: LayoutFileItemProps) {
   const progressId = useId();
   const [highlighted, setHighlighted] = useState<Finding | null>(null);

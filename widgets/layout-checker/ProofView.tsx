@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { CSSProperties } from "react";
 import type { Box, Finding, PageBoxes } from "../../preflight/index";
 import { LAYOUT_SAFE_ZONE_MM } from "../../shared/domain/constants";
-import { openPdf } from "../parts/pdfjs";
+import { useReportBug } from "../../shared/state/index";
+import { openPdf } from "../pdfjs";
 import { sameFinding } from "./finding-words";
 
 export interface ProofViewProps {
@@ -91,6 +92,7 @@ export function ProofView({ pdf, pages, findings, highlighted = null, label, onP
   const onPageCountKnownRef = useRef(onPageCountKnown);
   onPageCountKnownRef.current = onPageCountKnown;
   const legendId = useId();
+  const reportBug = useReportBug();
 
   // Open the document; a new file starts at its first page. Closing it frees pdf.js's memory.
   useEffect(() => {
@@ -109,15 +111,17 @@ export function ProofView({ pdf, pages, findings, highlighted = null, label, onP
         setState({ status: "ready", doc });
         onPageCountKnownRef.current?.(doc.numPages);
       },
+      // A file pdf.js cannot draw is an outcome of the file, shown in the proof's place; a bug in
+      // these handlers goes to the error boundary.
       (error: unknown) => {
         if (!cancelled) setState({ status: "error", reason: failureReason(error) });
       },
-    );
+    ).catch(reportBug);
     return () => {
       cancelled = true;
       void opened?.destroy();
     };
-  }, [pdf]);
+  }, [pdf, reportBug]);
 
   const doc = state.status === "ready" ? state.doc : null;
   const pageCount = doc?.numPages ?? 0;
@@ -134,11 +138,11 @@ export function ProofView({ pdf, pages, findings, highlighted = null, label, onP
       (error: unknown) => {
         if (!cancelled) setState({ status: "error", reason: failureReason(error) });
       },
-    );
+    ).catch(reportBug);
     return () => {
       cancelled = true;
     };
-  }, [doc, pageNumber]);
+  }, [doc, pageNumber, reportBug]);
 
   // Highlighting a finding of another page turns to that page.
   const highlightedPage = highlighted?.page ?? null;
@@ -195,12 +199,12 @@ export function ProofView({ pdf, pages, findings, highlighted = null, label, onP
       (error: unknown) => {
         if (!cancelled && !isCancelled(error)) setState({ status: "error", reason: failureReason(error) });
       },
-    );
+    ).catch(reportBug);
     return () => {
       cancelled = true;
       task.cancel();
     };
-  }, [shown, renderWidth]);
+  }, [shown, renderWidth, reportBug]);
 
   if (state.status === "error") {
     return (

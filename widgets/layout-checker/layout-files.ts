@@ -13,7 +13,7 @@ export const loadEngine = () => import("../../preflight/runtime/browser");
 export const loadFixups = () => import("../../preflight/fixups/index");
 
 /** How often the server's check is asked for its result while it runs. */
-export const AUTOCHECK_POLL_MS = 1000;
+export const CHECK_POLL_MS = 1000;
 
 /**
  * The engine's reasons that are a verdict on the file itself: such a file is not uploaded (the

@@ -11,7 +11,7 @@ import { FILE_VERDICT_ERRORS, fixedFileName, loadEngine, loadFixups, refusalOf }
 
 type FinishedCheck = { state: "done"; report: Report; advice: Record<CheckCode, string> };
 
-export type BrowserCheck =
+export type FileCheck =
   /** `previous`: the last finished check of the file, shown while a fix-up's result is checked again. */
   | { state: "checking"; fraction: number; previous: FinishedCheck | null }
   | FinishedCheck
@@ -27,7 +27,7 @@ export interface LayoutFile {
   refusal: string | null;
   /** Cart mode: the detail the file is for. */
   detailName: string | null;
-  check: BrowserCheck | null;
+  check: FileCheck | null;
   offers: FixupOffer[];
   busyFixup: FixupId | null;
   fixupError: string | null;
@@ -91,7 +91,7 @@ export function useLayoutFiles({ profileFor, assignDetail, onChecked }: LayoutFi
         const fixups = await loadFixups();
         const offers = await fixups.offerFixups(bytes, report);
         if (controller.signal.aborted) return;
-        const done: BrowserCheck = { state: "done", report, advice: fixups.fixAdvice };
+        const done: FileCheck = { state: "done", report, advice: fixups.fixAdvice };
         update(key, (file) => ({ ...file, check: done, offers }));
         const checked = filesRef.current.find((file) => file.key === key);
         if (checked) options.current.onChecked?.({ ...checked, check: done, offers }, report);

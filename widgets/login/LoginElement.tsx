@@ -3,8 +3,8 @@ import { useRef, useState } from "react";
 import { signedInAtom, useAccount } from "../../shared/state/index";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { defaultAdminUrl, LoginButton, useFocusSuccessor } from "../parts/Login";
-import { LogoutDialog } from "../parts/LogoutDialog";
+import { defaultAdminUrl } from "../navigate";
+import { LoginButton, LogoutDialog, useFocusSuccessor } from "../../shared/ui/index";
 
 export interface LoginElementProps {
   adminUrl?: string;

@@ -4,11 +4,10 @@ import type { MouseEvent, ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
 import type { Cart, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
 import { formatDateShort, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
-import { isApiError, messageUIOf } from "../../shared/http/index";
-import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, useCityName, useOrder } from "../../shared/state/index";
+import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, useCityName, useOrder, useShowFailure } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
 import { AccountGate } from "./ClientOrders";
-import { canPayAgain, DESIGN_STATUS_LABELS, hasAct, layoutCheckSummary, ORDER_PAYMENT_TYPE_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
+import { canPayAgain, DESIGN_STATUS_LABELS, hasAct, checkSummary, ORDER_PAYMENT_TYPE_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
 
 export interface ClientOrderProps {
   orderId: number;
@@ -69,6 +68,7 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
   const orderFileUrl = useAtomValue(orderFileUrlAtom);
   const payAgain = useSetAtom(payOrderAgainAtom);
   const repeat = useSetAtom(repeatOrderAtom);
+  const showFailure = useShowFailure();
   const [busy, setBusy] = useState<"pay" | "repeat" | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -104,8 +104,10 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
       if (onPay) onPay(answer, url);
       else window.location.assign(url);
     } catch (error) {
-      setNotice({ kind: "negative", text: messageUIOf(error, "Не получилось. Попробуйте ещё раз.") });
-      if (isApiError(error) && error.status === 409) reload();
+      showFailure(error, (text, failure) => {
+        setNotice({ kind: "negative", text });
+        if (failure.status === 409) reload();
+      });
     } finally {
       setBusy(null);
     }
@@ -119,7 +121,7 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
       setNotice({ kind: "positive", text: `Товары заказа № ${data.number} добавлены в корзину.`, cartLink: true });
       onRepeated?.(data, cart);
     } catch (error) {
-      setNotice({ kind: "negative", text: messageUIOf(error, "Не получилось. Попробуйте ещё раз.") });
+      showFailure(error, (text) => setNotice({ kind: "negative", text }));
     } finally {
       setBusy(null);
     }
@@ -262,7 +264,7 @@ function OrderLineView({ line, renderDesign }: { line: OrderLine; renderDesign?:
         <ul className="ottisk-order__layouts" aria-label={`Макеты: ${line.productName}`}>
           {line.layouts.map((layout) => (
             <li key={layout.id} part="layout">
-              <span className="ottisk-order__detail">{layout.detailName}</span>: {layout.fileName}. {layoutCheckSummary(layout)}.{" "}
+              <span className="ottisk-order__detail">{layout.detailName}</span>: {layout.fileName}. {checkSummary(layout)}.{" "}
               {layout.approvedAt ? `Утверждён к печати ${formatDateShort(layout.approvedAt)}.` : "Не утверждён."}
             </li>
           ))}

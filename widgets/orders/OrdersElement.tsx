@@ -1,13 +1,14 @@
 import { useState } from "react";
 import type { Order, OrderSummary } from "../../shared/contracts/index";
-import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { useShopLink } from "../handoff";
-import { defaultAdminUrl, LoginButton } from "../parts/Login";
+import { defaultAdminUrl, storefrontHref } from "../navigate";
 import { ClientDocuments } from "./ClientDocuments";
 import { ClientOrder } from "./ClientOrder";
 import { ClientOrders } from "./ClientOrders";
+import { CATALOG_PATH, clientOrderPath, SCREEN_PATHS } from "../../shared/domain/index";
+import { LoginButton } from "../../shared/ui/index";
 
 export interface OrdersElementProps {
   orderId?: number;
@@ -20,7 +21,7 @@ export interface OrdersElementProps {
 
 /** `order-href`'s template with `{id}` filled in; the shop's own order page without one. */
 function orderUrl(template: string | undefined, orderId: number): string {
-  return template ? template.replaceAll("{id}", encodeURIComponent(String(orderId))) : `${defaultAdminUrl()}/client/orders/${orderId}`;
+  return template ? template.replaceAll("{id}", encodeURIComponent(String(orderId))) : clientOrderPath(orderId, defaultAdminUrl());
 }
 
 /**
@@ -31,9 +32,9 @@ export function OrdersElement({ orderId, orderHref, view, catalogUrl, cartUrl, p
   const [page, setPage] = useState(0);
   const [opened, setOpened] = useState<number | null>(null);
   const shopLink = useShopLink();
-  const catalogHref = catalogUrl ?? `${storefrontOrigin()}/catalog`;
-  const cartHref = cartUrl ?? `${storefrontOrigin()}/cart`;
-  const signIn = <LoginButton />;
+  const catalogHref = catalogUrl ?? storefrontHref(CATALOG_PATH);
+  const cartHref = cartUrl ?? storefrontHref(SCREEN_PATHS.cart);
+  const signIn = <LoginButton adminUrl={defaultAdminUrl()} />;
 
   if (view === "documents") {
     return <ClientDocuments page={page} pageSize={pageSize} onPage={setPage} orderHref={(id) => orderUrl(orderHref, id)} onShopLink={shopLink} signIn={signIn} />;

@@ -37,7 +37,7 @@ export const DOCUMENT_KIND_LABELS: Readonly<Record<OrderDocumentKind, string>> =
 };
 
 /** What the server's check found in a layout, in one phrase. */
-export function layoutCheckSummary(layout: Layout): string {
+export function checkSummary(layout: Layout): string {
   switch (layout.status) {
     case "uploaded":
       return "Загружен, ждёт проверки";

@@ -1,6 +1,6 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
-import loginCss from "../parts/login.css?inline";
+import loginCss from "../../shared/ui/login.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
 import ordersCss from "./orders.css?inline";

@@ -1,6 +1,6 @@
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { PdfViewer } from "../parts/PdfViewer";
+import { PdfViewer } from "./PdfViewer";
 
 export interface PdfViewerElementProps {
   src?: string;

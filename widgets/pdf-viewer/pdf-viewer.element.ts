@@ -2,13 +2,13 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import pdfViewerCss from "../parts/pdf-viewer.css?inline";
 import { PdfViewerElement } from "./PdfViewerElement";
 
 const ReactPdfViewerElement = reactElement(PdfViewerElement, {
   attributes: { src: "string", designId: "number", fileName: "string" },
   properties: ["file"],
-  styles: [baseCss, dialogCss, pdfViewerCss],
+  // The viewer adopts its own stylesheet wherever it is shown (here, or inside the layout checker's dialog).
+  styles: [baseCss, dialogCss],
 });
 
 /**

@@ -7,7 +7,6 @@ import { formatWorkingDays } from "../../shared/domain/counts";
 import { formatRoubles } from "../../shared/domain/money";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import { finishingExclusionKey } from "../../shared/domain/pricing";
-import { isApiError } from "../../shared/http/index";
 import {
   addToCartAtom,
   cartStateAtom,
@@ -16,12 +15,12 @@ import {
   useFavouriteToggle,
   usePriceQuote,
   useProduct,
+  useShowFailure,
   useSiteResource,
   useUrgentProduct,
 } from "../../shared/state/index";
-import { Alert, PhotoPlaceholderIcon } from "../../shared/ui/index";
+import { Alert, FavouriteStar, PhotoPlaceholderIcon } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
-import { FavouriteStar } from "../parts/FavouriteStar";
 
 type SingleGroup = Exclude<ProductOptionGroupName, "finishing">;
 
@@ -121,6 +120,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const cartState = useAtomValue(cartStateAtom);
   const addToCart = useSetAtom(addToCartAtom);
+  const showFailure = useShowFailure();
   const favourites = useFavouriteToggle(onFavouriteChange);
   const nds = useSiteResource(siteNds).resource;
   const urgent = useUrgentProduct(product.id, choice.isUrgent);
@@ -171,8 +171,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
       setAlert({ kind: "positive", text: "Товар добавлен в корзину" });
       onAdded?.(cart, line, quantity);
     } catch (error) {
-      if (!isApiError(error)) throw error;
-      setAlert({ kind: "negative", text: error.messageUI });
+      showFailure(error, (text) => setAlert({ kind: "negative", text }));
     } finally {
       setAdding(false);
     }

@@ -1,7 +1,8 @@
-import { storefrontOrigin } from "../api-base";
+import { storefrontHref } from "../navigate";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { ProductPage } from "./Product";
+import { CATALOG_PATH, SCREEN_PATHS } from "../../shared/domain/index";
 
 export interface ProductElementProps {
   productId?: number;
@@ -11,7 +12,7 @@ export interface ProductElementProps {
 
 /** `<ottisk-product>` as React sees it: the product page, its events fired from the element. */
 export function ProductElement({ productId, cartUrl, catalogUrl, host }: ProductElementProps & HostProps) {
-  const catalog = catalogUrl ?? `${storefrontOrigin()}/catalog`;
+  const catalog = catalogUrl ?? storefrontHref(CATALOG_PATH);
   if (productId === undefined || !Number.isInteger(productId) || productId < 1) {
     return (
       <section className="ottisk-root ottisk-product" part="product">
@@ -29,7 +30,7 @@ export function ProductElement({ productId, cartUrl, catalogUrl, host }: Product
       // Another product is another page: its choice starts afresh.
       key={productId}
       productId={productId}
-      cartUrl={cartUrl ?? `${storefrontOrigin()}/cart`}
+      cartUrl={cartUrl ?? storefrontHref(SCREEN_PATHS.cart)}
       catalogUrl={catalog}
       onAdded={(cart, line, quantity) => {
         fireOttiskEvent(host, "ottisk-add-to-cart", {

@@ -2,7 +2,7 @@ import baseCss from "../../shared/ui/base.css?inline";
 import dialogCss from "../../shared/ui/dialog.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import starCss from "../parts/favourite-star.css?inline";
+import starCss from "../../shared/ui/favourite-star.css?inline";
 import productCss from "./product.css?inline";
 import { ProductElement } from "./ProductElement";
 

@@ -4,8 +4,9 @@ import { storedSearchQuery } from "../../shared/state/index";
 import { storefrontOrigin } from "../api-base";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
-import { defaultResultsUrl, SearchBox } from "../parts/SearchBox";
 import { SearchResults } from "./SearchResults";
+import { SearchBox } from "../../shared/ui/index";
+import { defaultResultsUrl } from "../navigate";
 
 export interface SearchElementProps {
   resultsUrl?: string;

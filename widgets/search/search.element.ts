@@ -1,7 +1,7 @@
 import baseCss from "../../shared/ui/base.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import searchBoxCss from "../parts/search-box.css?inline";
+import searchBoxCss from "../../shared/ui/search-box.css?inline";
 import { SearchElement } from "./SearchElements";
 import type { SearchElementProps } from "./SearchElements";
 

@@ -1,8 +1,7 @@
 import { useEffect } from "react";
-import { useDraft } from "../../shared/ui/index";
+import { MenuButton, SideMenu, useDraft } from "../../shared/ui/index";
 import type { HostProps } from "../element";
-import { MenuButton } from "../parts/MenuButton";
-import { SideMenu, sideMenuHostProps } from "../parts/SideMenu";
+import { sideMenuHostProps } from "../side-menu-host";
 
 export interface SideMenuElementProps {
   open?: boolean;

@@ -3,10 +3,10 @@ import dialogCss from "../../shared/ui/dialog.css?inline";
 import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import accountMenuCss from "../parts/account-menu.css?inline";
-import menuButtonCss from "../parts/menu-button.css?inline";
-import searchBoxCss from "../parts/search-box.css?inline";
-import sideMenuCss from "../parts/side-menu.css?inline";
+import accountMenuCss from "../../shared/ui/account-menu.css?inline";
+import menuButtonCss from "../../shared/ui/menu-button.css?inline";
+import searchBoxCss from "../../shared/ui/search-box.css?inline";
+import sideMenuCss from "../../shared/ui/side-menu.css?inline";
 import { SideMenuElement } from "./SideMenuElement";
 import type { SideMenuElementProps } from "./SideMenuElement";
 

@@ -1,16 +1,14 @@
 import type { AccountProfile } from "../../../shared/contracts/index";
-import { ClientDocuments } from "../../../widgets/orders/ClientDocuments";
-import { ClientOrder } from "../../../widgets/orders/ClientOrder";
-import { ClientOrders } from "../../../widgets/orders/ClientOrders";
-import { ACCOUNT_PATHS, clientOrderPath } from "../../account-routes";
-import { catalogPath, SCREEN_PATHS } from "../../routes";
-import { DesignMessages } from "./DesignMessages";
+import { ACCOUNT_PATHS, catalogPath, clientOrderPath, SCREEN_PATHS } from "../../../shared/domain/index";
+import { DesignMessages } from "../../../widgets/account-area/index";
+import { ClientDocuments, ClientOrder, ClientOrders } from "../../../widgets/orders/index";
 
 /*
  * The client's orders, one order and the documents (issue 15), drawn by the same components as
- * <ottisk-orders>. The account is the one chosen in «Заказываю от имени» (an employee in client mode:
- * the client's); the frame (AccountArea.tsx) has already checked who may see these pages. The lists
- * page by `?page=N` links, so every page has an address.
+ * <ottisk-orders> (widgets/orders), with a design order's messages (widgets/account-area) under it.
+ * The account is the one chosen in «Заказываю от имени» (an employee in client mode: the client's);
+ * the area's frame (AccountArea) has already checked who may see these pages. The lists page by
+ * `?page=N` links, so every page has an address.
  */
 
 function ordersPageHref(page: number): string {

@@ -1,0 +1,70 @@
+import type { AccountRoute } from "../../shared/domain/index";
+
+/*
+ * What the account area knows of each of its pages (the addresses are shared/domain/page-paths.ts's,
+ * matched by host-site/account-routes.ts): who may open it, and its title.
+ */
+
+/** Who may open a page: anyone, a signed-in client (or an employee in client mode), an employee. */
+export type AccountAccess = "anyone" | "client" | "employee";
+
+export function accountAccess(route: AccountRoute): AccountAccess {
+  switch (route.name) {
+    case "login":
+    case "registration":
+    case "confirm-email":
+    case "password-recovery":
+    case "password-reset":
+    case "home":
+      return "anyone";
+    case "client-orders":
+    case "client-order":
+    case "client-documents":
+    case "client-notifications":
+    case "client-profile":
+    case "client-company":
+      return "client";
+    case "employee-orders":
+    case "employee-order":
+    case "employee-profile":
+    case "employee-clients":
+      return "employee";
+  }
+}
+
+/** The page's title (the heading and the document's title). */
+export function accountTitle(route: AccountRoute): string {
+  switch (route.name) {
+    case "login":
+      return "Вход";
+    case "registration":
+      return "Регистрация";
+    case "confirm-email":
+      return "Подтверждение почты";
+    case "password-recovery":
+      return "Восстановление пароля";
+    case "password-reset":
+      return "Новый пароль";
+    case "home":
+      return "Панель управления";
+    case "client-orders":
+      return "Мои заказы";
+    case "client-order":
+    case "employee-order":
+      return `Заказ`;
+    case "client-documents":
+      return "Документы";
+    case "client-notifications":
+      return "Уведомления";
+    case "client-profile":
+      return "Данные профиля";
+    case "client-company":
+      return "Данные компании";
+    case "employee-orders":
+      return "Заказы";
+    case "employee-profile":
+      return "Профиль";
+    case "employee-clients":
+      return "Клиенты";
+  }
+}

@@ -1,0 +1,8 @@
+/*
+ * widgets/back-office — the employee's panel under /admin: the panel's start, the orders of every
+ * client with their status changes, one order, and the client search with «Войти в режим клиента».
+ * It has no custom element: the host site draws it (host-site/pages/account/). The folder's one
+ * public face (widgets/README.md, "Faces").
+ */
+export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
+export type { DesignRenderer } from "./EmployeePages";

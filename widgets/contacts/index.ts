@@ -1,0 +1,10 @@
+/*
+ * widgets/contacts — <ottisk-contacts>: «Контакты» and its dialog. The folder's one public face
+ * (widgets/README.md, "Faces"): the React feature that the host site or another widget may draw, and
+ * the element's type. The element itself is defined by its `*.element.ts`, the bundle's entry that
+ * the loader's registry (widgets/registry.ts) imports when the tag first appears; importing this
+ * face defines nothing.
+ */
+export { Contacts } from "./Contacts";
+export type { ContactsProps } from "./Contacts";
+export type { OttiskContactsElement } from "./contacts.element";

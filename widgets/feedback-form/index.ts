@@ -1,0 +1,10 @@
+/*
+ * widgets/feedback-form — <ottisk-feedback-form>: the contact form the shop configures. The folder's
+ * one public face (widgets/README.md, "Faces"): the React feature that the host site or another
+ * widget may draw, and the element's type. The element itself is defined by its `*.element.ts`, the
+ * bundle's entry that the loader's registry (widgets/registry.ts) imports when the tag first
+ * appears; importing this face defines nothing.
+ */
+export { FeedbackForm, orderedFields } from "./FeedbackForm";
+export type { FeedbackFormProps } from "./FeedbackForm";
+export type { OttiskFeedbackFormElement } from "./feedback-form.element";
