@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PRERENDER_ATTRIBUTES } from "../../shared/contracts/index";
 import type { ClientAssets, HostSiteRender, PrerenderTag } from "../../shared/contracts/index";
+import { ACCOUNT_BASE } from "../../shared/domain/index";
 import { inProcessFetch } from "./in-process-fetch";
 import { registerSitemap } from "./sitemap";
 import { withOneSessionLookup } from "./in-process-session";
@@ -76,7 +77,7 @@ function forwardedHeaders(request: FastifyRequest): Record<string, string> {
 }
 
 /** `/admin` and everything under it: the account area, or the operator's own panel (OTTISK_ADMIN_URL). */
-const ACCOUNT_AREA = /^\/admin(\/|$)/;
+const ACCOUNT_AREA = new RegExp(`^${ACCOUNT_BASE}(/|$)`);
 
 export interface HostSiteOptions {
   distDir: string;
@@ -134,7 +135,7 @@ export async function hostSite(app: FastifyInstance, options: HostSiteOptions): 
     if (NOT_PAGES.test(path) || FILE_LIKE.test(path)) return reply.callNotFound();
     if (options.adminUrl !== undefined && ACCOUNT_AREA.test(path)) {
       // The storefront's links keep pointing at /admin/…: the operator's panel answers them.
-      return reply.redirect(`${options.adminUrl}${request.url.slice("/admin".length)}`, 302);
+      return reply.redirect(`${options.adminUrl}${request.url.slice(ACCOUNT_BASE.length)}`, 302);
     }
     const origin = `${request.protocol}://${request.host}`;
     // The render's API calls carry the visitor's cookie: the session is looked up once for all of them.

@@ -1,14 +1,15 @@
+import { ACCOUNT_PATHS } from "../../../shared/domain/index";
 import type { MailDraft } from "./mail-outbox";
 import { escapeHtml } from "../plain-page";
 
 /*
  * The account's letters, in Russian: plain text and the same as simple HTML (one link as a
  * button, no images, no outside styles). The links point at the account area's pages on the shop's
- * public address (host-site/account-routes.ts ACCOUNT_PATHS: /admin/auth/…).
+ * public address (the page paths of shared/domain/page-paths.ts: /admin/auth/…).
  */
 
-export const CONFIRM_EMAIL_PATH = "/admin/auth/confirm-email";
-export const PASSWORD_RESET_PATH = "/admin/auth/password-reset";
+export const CONFIRM_EMAIL_PATH = ACCOUNT_PATHS.confirmEmail;
+export const PASSWORD_RESET_PATH = ACCOUNT_PATHS.passwordReset;
 
 /** The page a letter's link opens: `path?token=…` on the shop's public address. */
 export function emailLink(publicOrigin: string, path: string, token: string): string {

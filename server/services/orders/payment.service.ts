@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { YookassaNotification } from "../../../shared/contracts/index";
+import { SCREEN_PATHS, successPath } from "../../../shared/domain/index";
 import type { YookassaClient } from "../../adapters/yookassa";
 import { yookassaValueToKopecks } from "../../adapters/yookassa";
 import type { Database } from "../../db/client";
@@ -48,12 +49,12 @@ export function testPaymentUrl(publicOrigin: string, externalId: string): string
 }
 
 export function successPaymentUrl(publicOrigin: string, orderId: number): string {
-  return `${publicOrigin}/success-payment?orderId=${orderId}`;
+  return `${publicOrigin}${successPath(orderId)}`;
 }
 
 /** The cart page (no longer where a cancelled payment returns: the order's success page offers «Оплатить» again). */
 export function cartUrl(publicOrigin: string): string {
-  return `${publicOrigin}/cart`;
+  return `${publicOrigin}${SCREEN_PATHS.cart}`;
 }
 
 const testPaymentNotFound = () =>
