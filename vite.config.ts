@@ -60,6 +60,21 @@ function elementTypes(manifestText: string): string {
   return out;
 }
 
+/**
+ * Drops the stylesheet the widgets' faces would leave in the bundle: a face imports the stylesheet
+ * its feature needs in a page's light DOM (for the host site), while the elements adopt their own
+ * (`?inline`) into their shadow roots, so no partner page ever loads a CSS file from the bundle.
+ */
+function noLightDomStylesheet(): Plugin {
+  return {
+    name: "ottisk-no-light-dom-stylesheet",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) if (output.type === "asset" && fileName.endsWith(".css")) delete bundle[fileName];
+    },
+  };
+}
+
 /** Ships custom-elements.json and the types written from it beside ottisk.js. */
 function elementManifest(): Plugin {
   return {
@@ -145,7 +160,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
   if (mode === "widgets") {
     return {
       ...common,
-      plugins: [...(common.plugins ?? []), elementManifest(), jitlessZod()],
+      plugins: [...(common.plugins ?? []), elementManifest(), jitlessZod(), noLightDomStylesheet()],
       define: { ...common.define, "process.env.NODE_ENV": JSON.stringify("production") },
       // Asset and worker addresses relative to the chunk that asks (new URL(…, import.meta.url)), so
       // they resolve on the shop's origin from a partner's page too.
@@ -158,7 +173,19 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
         // The loader is the entry; each element's code and the shared runtime (React, the store, the
         // API client) become chunks it imports when a tag first appears.
         lib: { entry: "widgets/loader.ts", formats: ["es"], fileName: () => "ottisk.js" },
-        rolldownOptions: { output: { minify: true, chunkFileNames: "chunks/[name]-[hash].js" } },
+        rolldownOptions: {
+          // The loader exports nothing; a chunk may export more than its modules did (needed by the faces' group below).
+          preserveEntrySignatures: "allow-extension",
+          output: {
+            minify: true,
+            chunkFileNames: "chunks/[name]-[hash].js",
+            // The widgets' faces (widgets/<tag>/index.ts) in one small chunk of their own: the loader
+            // reads every face's `elements`, and a widget that opens another (the cart the checker,
+            // the checker the PDF viewer) takes that face's lazy loader. Left to itself the bundler
+            // puts a face where it is used first, and the loader would then import a feature's whole chunk.
+            codeSplitting: { groups: [{ name: "faces", test: /widgets[\\/][^\\/]+[\\/]index\.ts$/, includeDependenciesRecursively: false }] },
+          },
+        },
       },
     };
   }
@@ -200,6 +227,10 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => {
           // jitless setting goes with zod: it must run before any schema is built.
           codeSplitting: {
             groups: [
+              // Every stylesheet in one file, linked by the server's render before any script: the
+              // widgets' faces bring their stylesheets, and a face shared with a page's lazy chunk
+              // would otherwise take its CSS into a file of its own.
+              { name: "site", test: /\.css$/ },
               { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
               { name: "zod", test: /node_modules[\\/]zod[\\/]|shared[\\/]http[\\/]zod-config\.ts$/ },
             ],

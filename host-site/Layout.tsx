@@ -7,22 +7,17 @@ import "../shared/ui/menu-item.css";
 import "../shared/ui/account-menu.css";
 import "../shared/ui/cart-button.css";
 import "../shared/ui/city-picker.css";
-import "../widgets/contacts/contacts.css";
-import "../widgets/cookie-banner/cookie-banner.css";
-import "../widgets/footer/footer.css";
-import "../widgets/header/header.css";
-import "../shared/ui/login.css";
-import "../shared/ui/logout-dialog.css";
-import "../widgets/popup/popup.css";
-import "../shared/ui/search-box.css";
-import "../shared/ui/menu-button.css";
-import "../shared/ui/side-menu.css";
-import "./site.css";
 import { Contacts } from "../widgets/contacts/index";
 import { CookieBanner } from "../widgets/cookie-banner/index";
 import { Footer } from "../widgets/footer/index";
 import { Header } from "../widgets/header/index";
+import "../shared/ui/login.css";
+import "../shared/ui/logout-dialog.css";
 import { Popup } from "../widgets/popup/index";
+import "../shared/ui/search-box.css";
+import "../shared/ui/menu-button.css";
+import "../shared/ui/side-menu.css";
+import "./site.css";
 
 /** The popup's button: a full address as it is, a site path or page slug (`/catalog/vizitki`) as this site's path. */
 export function popupHref(urlButton: string): string {

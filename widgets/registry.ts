@@ -1,34 +1,56 @@
 /*
  * Every Ottisk tag and the code that defines it. The loader imports an element's module the first
- * time the tag appears on the page; tags that share a module share one download.
- * Each module defines its tags itself (defineElement) when it is evaluated.
+ * time the tag appears on the page; tags that share a module share one download. Each module
+ * defines its tags itself (defineElement) when it is evaluated.
  *
- * The element modules (`<folder>/*.element.ts`) are the widgets bundle's entries, and this is the one
- * place outside a widget's folder that names them, lazily; everything else reaches a widget through
- * its face, `index.ts`. Not the faces here: a face carries the widget's React code, and the loader must
- * stay a kilobyte that pulls nothing in until a tag appears (widgets/README.md, "Faces").
+ * Each widget names its own tags in its face (`elements` in `<folder>/index.ts`: the tag and a lazy
+ * import of its `*.element.ts`, the widgets bundle's entries); this file only gathers them. The
+ * faces' React features are not used here, and a face and its features have no side effects, so
+ * the loader takes nothing of them but these few functions and stays a kilobyte that pulls nothing
+ * in until a tag appears (widgets/README.md, "Faces").
  */
+import { elements as account } from "./account/index";
+import { elements as blogTeasers } from "./blog-teasers/index";
+import { elements as cartButton } from "./cart-button/index";
+import { elements as cart } from "./cart/index";
+import { elements as catalog } from "./catalog/index";
+import { elements as cityPicker } from "./city-picker/index";
+import { elements as contacts } from "./contacts/index";
+import { elements as cookieBanner } from "./cookie-banner/index";
+import { elements as favouriteButton } from "./favourite-button/index";
+import { elements as favourites } from "./favourites/index";
+import { elements as feedbackForm } from "./feedback-form/index";
+import { elements as footer } from "./footer/index";
+import { elements as header } from "./header/index";
+import { elements as layoutChecker } from "./layout-checker/index";
+import { elements as login } from "./login/index";
+import { elements as orders } from "./orders/index";
+import { elements as pdfViewer } from "./pdf-viewer/index";
+import { elements as popup } from "./popup/index";
+import { elements as product } from "./product/index";
+import { elements as search } from "./search/index";
+import { elements as sideMenu } from "./side-menu/index";
+
 export const elementModules: Readonly<Record<string, () => Promise<unknown>>> = {
-  "ottisk-catalog": () => import("./catalog/catalog.element"),
-  "ottisk-product": () => import("./product/product.element"),
-  "ottisk-favourites": () => import("./favourites/favourites.element"),
-  "ottisk-favourite-button": () => import("./favourite-button/favourite-button.element"),
-  "ottisk-cart": () => import("./cart/cart.element"),
-  "ottisk-cart-button": () => import("./cart-button/cart-button.element"),
-  "ottisk-city-picker": () => import("./city-picker/city-picker.element"),
-  "ottisk-login": () => import("./login/login.element"),
-  "ottisk-account": () => import("./account/account.element"),
-  "ottisk-search": () => import("./search/search.element"),
-  "ottisk-search-results": () => import("./search/search-results.element"),
-  "ottisk-header": () => import("./header/header.element"),
-  "ottisk-side-menu": () => import("./side-menu/side-menu.element"),
-  "ottisk-footer": () => import("./footer/footer.element"),
-  "ottisk-cookie-banner": () => import("./cookie-banner/cookie-banner.element"),
-  "ottisk-blog-teasers": () => import("./blog-teasers/blog-teasers.element"),
-  "ottisk-popup": () => import("./popup/popup.element"),
-  "ottisk-contacts": () => import("./contacts/contacts.element"),
-  "ottisk-feedback-form": () => import("./feedback-form/feedback-form.element"),
-  "ottisk-layout-checker": () => import("./layout-checker/layout-checker.element"),
-  "ottisk-pdf-viewer": () => import("./pdf-viewer/pdf-viewer.element"),
-  "ottisk-orders": () => import("./orders/orders.element"),
+  ...account,
+  ...blogTeasers,
+  ...cartButton,
+  ...cart,
+  ...catalog,
+  ...cityPicker,
+  ...contacts,
+  ...cookieBanner,
+  ...favouriteButton,
+  ...favourites,
+  ...feedbackForm,
+  ...footer,
+  ...header,
+  ...layoutChecker,
+  ...login,
+  ...orders,
+  ...pdfViewer,
+  ...popup,
+  ...product,
+  ...search,
+  ...sideMenu,
 };

@@ -9,8 +9,6 @@ import type { Store } from "../../shared/state/index";
 import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
 import loginCss from "../../shared/ui/login.css?inline";
-import areaCss from "../../widgets/account-area/account-area.css?inline";
-import authCss from "../../widgets/account-area/auth-pages.css?inline";
 import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
 import { apiBase, expectAccessible, testApi, typeInto, waitFor } from "./support";
 import {
@@ -37,7 +35,7 @@ function client(): { api: Api; token: { value: string | null } } {
 /** Draws the page and waits for React's first commit (the heading comes with it). */
 async function render(store: Store, page: ReactElement): Promise<HTMLElement> {
   const style = document.createElement("style");
-  style.textContent = [baseCss, siteCss, loginCss, areaCss, authCss].join("\n");
+  style.textContent = [baseCss, siteCss, loginCss].join("\n");
   document.head.append(style);
   const container = renderOnPage(createElement(Fragment, null, createElement("h1", null, "Страница"), page), { store, container: siteMain() });
   await waitFor(() => container.querySelector("h1"), "the first render");

@@ -8,8 +8,6 @@ import type { Api } from "../../shared/http/index";
 import { accountResource, accountStateAtom, createPageStore } from "../../shared/state/index";
 import baseCss from "../../shared/ui/base.css?inline";
 import siteCss from "../../host-site/site.css?inline";
-import areaCss from "../../widgets/account-area/account-area.css?inline";
-import profileCss from "../../widgets/account-area/profile-pages.css?inline";
 import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
 import { businessCardId, chooseOption, expectAccessible, testApi, typeInto, waitFor } from "./support";
 import { CompanyPage, DesignMessages, EmployeeProfilePage, NotificationsPage, ProfilePage } from "../../widgets/account-area/index";
@@ -36,7 +34,7 @@ function render(api: Api, profile: AccountProfile, page: ComponentType<{ profile
   const store = createPageStore(api);
   store.set(accountResource.valueAtom, { status: "ready", data: profile });
   const style = document.createElement("style");
-  style.textContent = [baseCss, siteCss, areaCss, profileCss].join("\n");
+  style.textContent = [baseCss, siteCss].join("\n");
   document.head.append(style);
   function Page() {
     const current = useAtomValue(accountStateAtom).profile ?? profile;
@@ -196,7 +194,7 @@ describe("account area: notifications and design messages", () => {
     const design = await client.createDesignOrder({ orderProductId: line.id, detailName, comment: "" });
     const store = createPageStore(client);
     const style = document.createElement("style");
-    style.textContent = [baseCss, siteCss, profileCss].join("\n");
+    style.textContent = [baseCss, siteCss].join("\n");
     document.head.append(style);
     const container = renderOnPage(createElement(Fragment, null, createElement("h1", null, "Заказ"), createElement(DesignMessages, { designOrderId: design.designId })), { store, container: siteMain() });
     await findText(container, "Сообщений пока нет.");

@@ -12,12 +12,10 @@ import { checkLayout } from "../../preflight/runtime/browser";
 import { preflightCodeMessages } from "../../shared/contracts/files";
 import { LAYOUT_SAFE_ZONE_MM } from "../../shared/domain/index";
 import baseCss from "../../shared/ui/base.css?inline";
-import findingsCss from "../../widgets/layout-checker/findings-report.css?inline";
-import proofCss from "../../widgets/layout-checker/proof-view.css?inline";
 import { openPdf } from "../../widgets/pdfjs";
 import { corpus, corpusBytes, corpusEntry, corpusMissing } from "./corpus";
 import { expectAccessible, waitFor } from "./support";
-import { FindingsReport, ProofView } from "../../widgets/layout-checker/index";
+import { FindingsReport, LAYOUT_CHECKER_STYLES, ProofView } from "../../widgets/layout-checker/index";
 import type { FindingsReportProps, ProofViewProps } from "../../widgets/layout-checker/index";
 
 /*
@@ -44,7 +42,7 @@ function mountComponent(width = 480): Mounted {
   host.style.width = `${width}px`;
   document.body.append(host);
   const shadowRoot = host.attachShadow({ mode: "open" });
-  shadowRoot.adoptedStyleSheets = [baseCss, proofCss, findingsCss].map((text) => {
+  shadowRoot.adoptedStyleSheets = [baseCss, ...LAYOUT_CHECKER_STYLES].map((text) => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(text);
     return sheet;

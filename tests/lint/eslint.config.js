@@ -53,6 +53,27 @@ export default defineConfig(
     },
   },
   {
+    // A widget opens another's feature only lazily: from another widget's face it takes the lazy
+    // loaders (`loadLayoutChecker`, `loadPdfViewer`), never the feature itself, so its chunk carries
+    // none of the other's code. Which faces may be reached at all is dependency-cruiser's rule.
+    files: ["widgets/*/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./[a-z-]+/index$",
+              allowImportNamePattern: "^load[A-Z]",
+              message: "From another widget's face take only its lazy loaders (load…), e.g. `lazy(loadLayoutChecker)` (widgets/README.md, \"Faces\").",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["widgets/**/*.tsx", "host-site/**/*.tsx", "shared/ui/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
     rules: {

@@ -4,6 +4,10 @@
  * and a design order's messages. It has no custom element: the host site draws it
  * (host-site/pages/account/). The folder's one public face (widgets/README.md, "Faces").
  */
+// The stylesheet the feature needs where it is drawn in a page (the host site): whoever imports the face gets it.
+import "./account-area.css";
+import "./auth-pages.css";
+import "./profile-pages.css";
 export { AccountArea } from "./AccountArea";
 export type { AccountPageRenderer } from "./AccountArea";
 export { accountTitle } from "./account-pages";

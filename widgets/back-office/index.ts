@@ -4,5 +4,7 @@
  * It has no custom element: the host site draws it (host-site/pages/account/). The folder's one
  * public face (widgets/README.md, "Faces").
  */
+// The stylesheet the feature needs where it is drawn in a page (the host site): whoever imports the face gets it.
+import "./employee-pages.css";
 export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";

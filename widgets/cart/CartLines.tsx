@@ -5,9 +5,10 @@ import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom, setInOrderAtom, useShowFailure } from "../../shared/state/index";
 import { Dialog, useDraft } from "../../shared/ui/index";
+import { loadLayoutChecker } from "../layout-checker/index";
 
 /** The layout checker, through its face (the one widget this one opens), in its own chunk: loaded when a line's layouts are opened. */
-const LayoutChecker = lazy(() => import("../layout-checker/index").then((checker) => ({ default: checker.LayoutChecker })));
+const LayoutChecker = lazy(loadLayoutChecker);
 
 /** Where a live design order for the detail stands (the cart shows no cancelled ones). */
 const DESIGN_STATUS_TEXT: Record<NonNullable<CartLayout["design"]>["status"], string> = {

@@ -5,10 +5,11 @@ import { changeDesignOrderAtom, useShowFailure } from "../../shared/state/index"
 import type { DesignOrderChange } from "../../shared/state/index";
 import { Alert, Dialog, ErrorNote, Textarea } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
+import { loadPdfViewer } from "../pdf-viewer/index";
 import type { LayoutSession } from "./session";
 
 /** The annotating viewer, through the PDF viewer's face, in its own chunk (pdf.js with it): loaded when «Добавить пометки на макет» is opened. */
-const PdfViewer = lazy(() => import("../pdf-viewer/index").then((viewer) => ({ default: viewer.PdfViewer })));
+const PdfViewer = lazy(loadPdfViewer);
 
 type DesignStatus = NonNullable<CartLayout["design"]>["status"];
 

@@ -29,14 +29,18 @@ export interface LayoutCheckerProps {
   showTitle?: boolean | undefined;
 }
 
-/** The checker's stylesheets: adopted by whichever shadow root (or document) shows the component; the PDF viewer of a design order brings its own. */
-const STYLES = [layoutCheckerCss, findingsReportCss, proofViewCss];
+/**
+ * The checker's stylesheets: adopted by whichever shadow root (or document) shows the component,
+ * and by whoever draws its parts (FindingsReport, ProofView) bare; the PDF viewer of a design order
+ * brings its own.
+ */
+export const LAYOUT_CHECKER_STYLES: readonly string[] = [layoutCheckerCss, findingsReportCss, proofViewCss];
 
 export function LayoutChecker({ orderProductId, productId, detail, profile, host, showTitle = true }: LayoutCheckerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
-    if (rootRef.current) adoptStylesOnce(rootRef.current, STYLES);
+    if (rootRef.current) adoptStylesOnce(rootRef.current, LAYOUT_CHECKER_STYLES);
   }, []);
 
   const fire = useCallback<FireEvent>(

@@ -1,10 +1,17 @@
 /*
  * widgets/popup — <ottisk-popup>: the site's announcement. The folder's one public face
- * (widgets/README.md, "Faces"): the React feature that the host site or another widget may draw, and
- * the element's type. The element itself is defined by its `*.element.ts`, the bundle's entry that
- * the loader's registry (widgets/registry.ts) imports when the tag first appears; importing this
- * face defines nothing.
+ * (widgets/README.md, "Faces"): the React feature that the host site or another widget may draw,
+ * and the element's type. The element: `elements` names its tag and loads the `*.element.ts` that
+ * defines it, which the loader's registry (widgets/registry.ts) calls when the tag first appears;
+ * importing this face defines nothing.
  */
+// The stylesheet the feature needs where it is drawn in a page (the host site): whoever imports the face gets it.
+import "./popup.css";
 export { Popup } from "./Popup";
 export type { PopupProps } from "./Popup";
 export type { OttiskPopupElement } from "./popup.element";
+
+/** The tags of this widget and the code that defines each, loaded the first time the tag appears. */
+export const elements: Readonly<Record<string, () => Promise<unknown>>> = {
+  "ottisk-popup": () => import("./popup.element"),
+};

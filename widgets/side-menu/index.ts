@@ -1,10 +1,15 @@
 /*
  * widgets/side-menu — <ottisk-side-menu>: «Меню» and the slide-in menu (the side menu of shared/ui,
  * with its events). The folder's one public face (widgets/README.md, "Faces"): the React feature
- * that the host site or another widget may draw, and the element's type. The element itself is
- * defined by its `*.element.ts`, the bundle's entry that the loader's registry (widgets/registry.ts)
- * imports when the tag first appears; importing this face defines nothing.
+ * that the host site or another widget may draw, and the element's type. The element: `elements`
+ * names its tag and loads the `*.element.ts` that defines it, which the loader's registry
+ * (widgets/registry.ts) calls when the tag first appears; importing this face defines nothing.
  */
 export { SideMenuElement } from "./SideMenuElement";
 export type { SideMenuElementProps } from "./SideMenuElement";
 export type { OttiskSideMenuElement } from "./side-menu.element";
+
+/** The tags of this widget and the code that defines each, loaded the first time the tag appears. */
+export const elements: Readonly<Record<string, () => Promise<unknown>>> = {
+  "ottisk-side-menu": () => import("./side-menu.element"),
+};
