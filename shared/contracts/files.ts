@@ -147,27 +147,27 @@ export type DesignOrderPatch = z.infer<typeof designOrderPatchSchema>;
 export const designIdParamsSchema = z.object({ designId: idSchema("заказ дизайна") });
 
 /** orderId: the cart or the placed order holding the line; productId: the line (order product) id. */
-export const autocheckStartParamsSchema = z.object({
+export const checkStartParamsSchema = z.object({
   orderId: idSchema("корзину или заказ"),
   productId: idSchema("строку заказа"),
   detailName: z.string({ error: "Укажите деталь изделия" }).check(safeText(), z.trim(), z.minLength(1, { error: "Укажите деталь изделия" }), z.maxLength(200)),
 });
 
-export const autocheckParamsSchema = z.object({ pitstopDesignId: idSchema("проверку") });
+export const checkParamsSchema = z.object({ pitstopDesignId: idSchema("проверку") });
 
-export const preflightJobStateValues = ["queued", "running", "done", "failed"] as const;
+export const checkStateValues = ["queued", "running", "done", "failed"] as const;
 
-export const autocheckStartedSchema = z.object({
+export const checkStartedSchema = z.object({
   pitstopDesignId: z.number().check(z.int()),
-  state: z.enum(preflightJobStateValues),
+  state: z.enum(checkStateValues),
 });
-export type AutocheckStarted = z.infer<typeof autocheckStartedSchema>;
+export type CheckStarted = z.infer<typeof checkStartedSchema>;
 
 /** A print-readiness check of a layout: its state, and once done its findings (empty: ready to print). */
-export const autocheckSchema = z.object({
+export const checkSchema = z.object({
   pitstopDesignId: z.number().check(z.int()),
   layoutId: z.number().check(z.int()),
-  state: z.enum(preflightJobStateValues),
+  state: z.enum(checkStateValues),
   findings: z.nullable(z.array(preflightFindingSchema)),
   /** Why a failed check could not finish, in Russian. */
   error: z.nullable(z.string()),
@@ -175,7 +175,7 @@ export const autocheckSchema = z.object({
   createdAt: z.string(),
   finishedAt: z.nullable(z.string()),
 });
-export type Autocheck = z.infer<typeof autocheckSchema>;
+export type Check = z.infer<typeof checkSchema>;
 
 /**
  * `POST /client-order/autocheck/{pitstopDesignId}/browser-check`: what the shopper's browser found
@@ -183,7 +183,7 @@ export type Autocheck = z.infer<typeof autocheckSchema>;
  * when it could not check the file. The server compares it with its own result (which stands) and
  * logs any difference.
  */
-export const browserCheckReportSchema = z.object({
+export const checkReportSchema = z.object({
   findings: z.nullable(
     z
       .array(
@@ -197,10 +197,10 @@ export const browserCheckReportSchema = z.object({
   /** The engine's error code (DAMAGED, ENCRYPTED, TIMEOUT …) when the browser could not check the file. */
   error: z.nullable(z.string().check(z.regex(/^[A-Z_]{1,40}$/, { error: "Код ошибки проверки — латиницей, например DAMAGED" }))),
 });
-export type BrowserCheckReport = z.infer<typeof browserCheckReportSchema>;
+export type CheckReport = z.infer<typeof checkReportSchema>;
 
 /** Whether the browser's check agreed with the server's (code and page of every finding, or both failing). */
-export const browserCheckVerdictSchema = z.object({
+export const checkVerdictSchema = z.object({
   agreed: z.boolean(),
 });
-export type BrowserCheckVerdict = z.infer<typeof browserCheckVerdictSchema>;
+export type CheckVerdict = z.infer<typeof checkVerdictSchema>;

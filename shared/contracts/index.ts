@@ -454,12 +454,12 @@ export type { Health, HealthCheck } from "./health";
 export { ndsSchema } from "./tax";
 export type { Nds } from "./tax";
 export {
-  autocheckParamsSchema,
-  autocheckSchema,
-  autocheckStartedSchema,
-  browserCheckReportSchema,
-  browserCheckVerdictSchema,
-  autocheckStartParamsSchema,
+  checkParamsSchema,
+  checkSchema,
+  checkStartedSchema,
+  checkReportSchema,
+  checkVerdictSchema,
+  checkStartParamsSchema,
   designIdParamsSchema,
   designOrderCreateSchema,
   designOrderPatchSchema,
@@ -475,10 +475,10 @@ export {
   websiteFileSchema,
 } from "./files";
 export type {
-  Autocheck,
-  AutocheckStarted,
-  BrowserCheckReport,
-  BrowserCheckVerdict,
+  Check,
+  CheckStarted,
+  CheckReport,
+  CheckVerdict,
   DesignOrder,
   DesignOrderCreate,
   DesignOrderCreateRequest,

@@ -1,9 +1,9 @@
 import { contract } from "./lazy-contracts";
 import type {
-  Autocheck,
-  AutocheckStarted,
-  BrowserCheckReport,
-  BrowserCheckVerdict,
+  Check,
+  CheckStarted,
+  CheckReport,
+  CheckVerdict,
   DesignOrder,
   DesignOrderCreateRequest,
   DesignOrderPatch,
@@ -37,11 +37,11 @@ export interface FilesEndpoints {
   updateDesignOrder(designId: number, input: DesignOrderPatch): Promise<DesignOrder>;
   cancelDesignOrder(designId: number): Promise<DesignOrder>;
   /** orderId: the cart or order holding the line; orderProductId: the line. */
-  startCheck(orderId: number, orderProductId: number, detailName: string): Promise<AutocheckStarted>;
+  startCheck(orderId: number, orderProductId: number, detailName: string): Promise<CheckStarted>;
   /** checkId: the server's check of a layout (`pitstopDesignId` on the wire). */
-  getCheck(checkId: number): Promise<Autocheck>;
+  getCheck(checkId: number): Promise<Check>;
   /** The browser's result for the file the server checked: the server compares and logs a difference. */
-  reportCheck(checkId: number, report: BrowserCheckReport): Promise<BrowserCheckVerdict>;
+  reportCheck(checkId: number, report: CheckReport): Promise<CheckVerdict>;
   /** The bytes of a file whose address the API gave (a layout's fileUrl): private files need the session. */
   downloadFile(url: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
 }
@@ -73,10 +73,10 @@ export function filesEndpoints(request: ApiRequest): FilesEndpoints {
     updateDesignOrder: (designId, input) => request(`/client-order/design/${designId}`, contract("designOrderSchema"), { method: "PATCH", body: input }),
     cancelDesignOrder: (designId) => request(`/client-order/design/${designId}`, contract("designOrderSchema"), { method: "DELETE" }),
     startCheck: (orderId, orderProductId, detailName) =>
-      request(`/client-order/${orderId}/product/${orderProductId}/autocheck/${encodeURIComponent(detailName)}`, contract("autocheckStartedSchema"), { method: "POST" }),
-    getCheck: (checkId) => request(`/client-order/autocheck/${checkId}`, contract("autocheckSchema")),
+      request(`/client-order/${orderId}/product/${orderProductId}/autocheck/${encodeURIComponent(detailName)}`, contract("checkStartedSchema"), { method: "POST" }),
+    getCheck: (checkId) => request(`/client-order/autocheck/${checkId}`, contract("checkSchema")),
     reportCheck: (checkId, report) =>
-      request(`/client-order/autocheck/${checkId}/browser-check`, contract("browserCheckVerdictSchema"), { method: "POST", body: report }),
+      request(`/client-order/autocheck/${checkId}/browser-check`, contract("checkVerdictSchema"), { method: "POST", body: report }),
     downloadFile: (url, options = {}) => request(url, fileBytesSchema, { responseType: "bytes", ...(options.signal ? { signal: options.signal } : {}) }),
   };
 }

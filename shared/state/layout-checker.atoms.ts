@@ -1,5 +1,5 @@
 import { atom } from "jotai/vanilla";
-import type { Autocheck, BrowserCheckReport, DesignOrder, Layout } from "../contracts/index";
+import type { Check, CheckReport, DesignOrder, Layout } from "../contracts/index";
 import type { Api } from "../http/index";
 import { publishChange, requireApi } from "./api.atoms";
 import { loadCartAtom } from "./cart.atoms";
@@ -52,7 +52,7 @@ export const changeDesignOrderAtom = atom(null, async (get, set, change: DesignO
 });
 
 /** Tells the server the browser's result for a file it checked (the server compares and logs a difference). */
-export const reportCheckAtom = atom(null, async (get, _set, input: { checkId: number; report: BrowserCheckReport }) => {
+export const reportCheckAtom = atom(null, async (get, _set, input: { checkId: number; report: CheckReport }) => {
   await requireApi(get).reportCheck(input.checkId, input.report);
 });
 
@@ -63,7 +63,7 @@ export const reportCheckAtom = atom(null, async (get, _set, input: { checkId: nu
  */
 export const awaitCheckAtom = atom(
   null,
-  async (get, _set, input: { checkId: number; intervalMs: number; signal: AbortSignal }): Promise<Autocheck> => {
+  async (get, _set, input: { checkId: number; intervalMs: number; signal: AbortSignal }): Promise<Check> => {
     const api = requireApi(get);
     for (;;) {
       const result = await api.getCheck(input.checkId);

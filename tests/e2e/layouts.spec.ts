@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { runPreflight } from "../../preflight/index";
 import type { Cart, CartLayout, Order } from "../../shared/contracts/index";
-import type { Autocheck } from "../../shared/contracts/files";
+import type { Check } from "../../shared/contracts/files";
 import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, placeOrderWith, eventsOf, expectNoHorizontalScroll, partnerUrl, recordEvents, recorded, screenshots, watchProblems, test } from "./support";
 
 /*
@@ -256,7 +256,7 @@ test.describe("layouts from the cart", () => {
       const originalFindings = runPreflight(new Uint8Array(readFileSync(join(corpus, original))), layout.profile).findings.map((item) => item.code);
       expect(originalFindings).toEqual(original === FAULTY ? [2078] : []);
       // The server's check of that file, kept after the order: done, no findings.
-      const check = await api.get<Autocheck>(`/client-order/autocheck/${layout.pitstopDesignId}`);
+      const check = await api.get<Check>(`/client-order/autocheck/${layout.pitstopDesignId}`);
       expect(check).toMatchObject({ layoutId: layout.layoutId, state: "done", findings: [] });
     }
     // Each server check was told once, however the cart's reloads fell.

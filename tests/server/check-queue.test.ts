@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { autocheckStartedSchema, layoutSchema } from "../../shared/contracts/index";
+import { checkStartedSchema, layoutSchema } from "../../shared/contracts/index";
 import { layout, layoutCheck, storedFile } from "../../server/db/schema";
 import type { LayoutCheckRow } from "../../server/db/files.schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
@@ -208,7 +208,7 @@ describe("the check queue across processes", () => {
     );
     // One start queued it (202), the others were answered with that same check (200).
     expect(starts.map((start) => start.statusCode).sort()).toEqual([200, 200, 200, 202]);
-    const ids = new Set(starts.map((start) => autocheckStartedSchema.parse(start.json()).pitstopDesignId));
+    const ids = new Set(starts.map((start) => checkStartedSchema.parse(start.json()).pitstopDesignId));
     expect(ids.size).toBe(1);
     const layoutId = layoutSchema.parse(uploaded.json()).id;
     expect(await testApp.database.db.select({ id: layoutCheck.id }).from(layoutCheck).where(eq(layoutCheck.layoutId, layoutId))).toHaveLength(1);

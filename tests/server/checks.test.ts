@@ -3,8 +3,8 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { z } from "zod/mini";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { autocheckSchema, autocheckStartedSchema, layoutSchema, preflightCodeMessages, preflightFindingSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
-import type { Autocheck } from "../../shared/contracts/index";
+import { checkSchema, checkStartedSchema, layoutSchema, preflightCodeMessages, preflightFindingSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
+import type { Check } from "../../shared/contracts/index";
 import { layout, layoutCheck, productOption } from "../../server/db/schema";
 import type { LayoutCheckRow } from "../../server/db/files.schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
@@ -56,11 +56,11 @@ async function upload(orderProductId: number, detailName: string, bytes: Uint8Ar
   return layoutSchema.parse(response.json()).id;
 }
 
-async function pollCheck(id: number, token: string): Promise<Autocheck> {
+async function pollCheck(id: number, token: string): Promise<Check> {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     const response = await call({ method: "GET", url: `/api/client-order/autocheck/${id}`, token });
     expect(response.statusCode, response.body).toBe(200);
-    const check = autocheckSchema.parse(response.json());
+    const check = checkSchema.parse(response.json());
     if (check.state === "done" || check.state === "failed") return check;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -105,7 +105,7 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
     const layoutId = await upload(line.orderProductId, FACE, minimalPdf("1.7"));
     const started = await call({ method: "POST", url: `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken });
     expect(started.statusCode, started.body).toBe(202);
-    const queued = autocheckStartedSchema.parse(started.json());
+    const queued = checkStartedSchema.parse(started.json());
     expect(queued.state).toBe("queued");
 
     const check = await pollCheck(queued.pitstopDesignId, clientToken);
@@ -120,7 +120,7 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
 
   it("passes a layout with no findings, using the detail's own profile", async () => {
     const layoutId = await upload(backLine.orderProductId, FACE, minimalPdf("1.3"));
-    const started = autocheckStartedSchema.parse(
+    const started = checkStartedSchema.parse(
       (await call({ method: "POST", url: `/api/client-order/${backLine.cartId}/product/${backLine.orderProductId}/autocheck/${encodeURIComponent(FACE)}`, token: clientToken })).json(),
     );
     const check = await pollCheck(started.pitstopDesignId, clientToken);
@@ -130,7 +130,7 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
 
     // The back side's profile wants two pages: the test engine reports 1163 with a page and a box.
     await upload(backLine.orderProductId, BACK, minimalPdf("1.3"));
-    const back = autocheckStartedSchema.parse(
+    const back = checkStartedSchema.parse(
       (await call({ method: "POST", url: `/api/client-order/${backLine.cartId}/product/${backLine.orderProductId}/autocheck/${encodeURIComponent(BACK)}`, token: clientToken })).json(),
     );
     const backCheck = await pollCheck(back.pitstopDesignId, clientToken);
@@ -147,7 +147,7 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
       const formatLine = await cartLine(db, clientId, productId, { format });
       await upload(formatLine.orderProductId, FACE, minimalPdf("1.3"));
       const url = `/api/client-order/${formatLine.cartId}/product/${formatLine.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
-      const started = autocheckStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
+      const started = checkStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
       await pollCheck(started.pitstopDesignId, clientToken);
       const [row] = await db.select({ profile: layoutCheck.profile }).from(layoutCheck).where(eq(layoutCheck.id, started.pitstopDesignId));
       return row?.profile;
@@ -159,12 +159,12 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
   it("answers the queued check again instead of starting a second one", async () => {
     await upload(line.orderProductId, FACE, minimalPdf("1.3"));
     const url = `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
-    const first = autocheckStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
+    const first = checkStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
     const second = await call({ method: "POST", url, token: clientToken });
     // The runner still claims the check, reads the file, marks the layout (queries on the one database
     // connection) and waits for a worker's answer, so the first check is still queued or running.
     expect(second.statusCode).toBe(200);
-    expect(autocheckStartedSchema.parse(second.json()).pitstopDesignId).toBe(first.pitstopDesignId);
+    expect(checkStartedSchema.parse(second.json()).pitstopDesignId).toBe(first.pitstopDesignId);
     expect((await pollCheck(first.pitstopDesignId, clientToken)).state).toBe("done");
   });
 
@@ -217,7 +217,7 @@ describe("the check runner", () => {
     expect(await finishedCheck(crashed.id)).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI });
     const check = await call({ method: "GET", url: `/api/client-order/autocheck/${crashed.id}`, token: clientToken });
     expect(check.statusCode).toBe(200);
-    expect(autocheckSchema.parse(check.json())).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, findings: null });
+    expect(checkSchema.parse(check.json())).toMatchObject({ state: "failed", error: CHECK_CRASHED_UI, findings: null });
   });
 
   it("runs the real engine: a print-ready PDF passes, a faulty one has findings, a damaged one fails with the engine's message", async () => {

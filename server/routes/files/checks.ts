@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  autocheckParamsSchema,
-  autocheckSchema,
-  autocheckStartedSchema,
-  autocheckStartParamsSchema,
-  browserCheckReportSchema,
-  browserCheckVerdictSchema,
+  checkParamsSchema,
+  checkSchema,
+  checkStartedSchema,
+  checkStartParamsSchema,
+  checkReportSchema,
+  checkVerdictSchema,
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireViewer } from "../../plugins/session";
@@ -35,8 +35,8 @@ export const checkRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Запустить проверку макета / Start a layout check",
         description:
           "orderId — корзина или заказ, где лежит строка; productId — строка заказа (order product). Проверяется текущий макет детали по её профилю; 202 — проверка поставлена в очередь, 200 — уже идёт. Очередь общая и справедливая: аккаунты обслуживаются по очереди; у аккаунта не больше OTTISK_QUOTA_QUEUED_CHECKS проверок в очереди сразу, иначе 429; с одного адреса не больше 120 запусков и отчётов о проверке за 10 минут — 429. / orderId: the cart or order holding the line; productId: the line. 202 when queued, 200 when one is already queued or running. The queue takes accounts in turn; past the account's quota of queued checks, 429; at most 120 check starts and reports per address per 10 minutes (429).",
-        params: autocheckStartParamsSchema,
-        response: { 200: autocheckStartedSchema, 202: autocheckStartedSchema, ...clientErrors, 429: tooManyRequestsResponse },
+        params: checkStartParamsSchema,
+        response: { 200: checkStartedSchema, 202: checkStartedSchema, ...clientErrors, 429: tooManyRequestsResponse },
       },
     },
     async (request, reply) => {
@@ -57,8 +57,8 @@ export const checkRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Состояние проверки макета / A layout check's state",
         description:
           "state: queued, running, done (findings — коды §5), failed (error — по-русски). / done carries the findings, failed the Russian error.",
-        params: autocheckParamsSchema,
-        response: { 200: autocheckSchema, ...clientErrors },
+        params: checkParamsSchema,
+        response: { 200: checkSchema, ...clientErrors },
       },
     },
     async (request) => api.layouts.check(actingClientId(requireViewer(request)), request.params.pitstopDesignId),
@@ -74,9 +74,9 @@ export const checkRoutes: FastifyPluginAsyncZod = async (api) => {
         summary: "Сообщить результат проверки в браузере / Report the browser's check of the same file",
         description:
           "Тело: findings (код и страница каждого замечания) или error (код ошибки движка, когда браузер не смог проверить файл). Сервер сравнивает с результатом своей законченной проверки — его результат остаётся в силе — и пишет расхождение в журнал (warn). Пока проверка идёт — 409. Не больше 120 запусков и отчётов о проверке с адреса за 10 минут (429). / The server's result stands; a difference is logged. At most 120 check starts and reports per address per 10 minutes.",
-        params: autocheckParamsSchema,
-        body: browserCheckReportSchema,
-        response: { 200: browserCheckVerdictSchema, ...clientErrors, 429: tooManyRequestsResponse },
+        params: checkParamsSchema,
+        body: checkReportSchema,
+        response: { 200: checkVerdictSchema, ...clientErrors, 429: tooManyRequestsResponse },
       },
     },
     async (request) => {

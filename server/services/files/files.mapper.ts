@@ -1,5 +1,5 @@
 import { preflightFindingSchema } from "../../../shared/contracts/index";
-import type { Autocheck, DesignOrder, Layout, PreflightFinding } from "../../../shared/contracts/index";
+import type { Check, DesignOrder, Layout, PreflightFinding } from "../../../shared/contracts/index";
 import type { DesignOrderRow, LayoutCheckRow, LayoutRow } from "../../db/files.schema";
 import type { StoredFileRow } from "../../db/stored-file.schema";
 import { privateFileUrl } from "./file.service";
@@ -59,7 +59,7 @@ export function toDesignOrder(
   };
 }
 
-export function toCheck(row: LayoutCheckRow): Autocheck {
+export function toCheck(row: LayoutCheckRow): Check {
   return {
     pitstopDesignId: row.id,
     layoutId: row.layoutId,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { layoutUploadFieldsSchema } from "../../../shared/contracts/index";
-import type { Autocheck, AutocheckStarted, BrowserCheckReport, Layout } from "../../../shared/contracts/index";
+import type { Check, CheckStarted, CheckReport, Layout } from "../../../shared/contracts/index";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
 import type { Database } from "../../db/client";
 import { productDetail, productOption } from "../../db/catalog-options.schema";
@@ -47,8 +47,8 @@ export interface LayoutService {
     clientId: number,
     params: { orderId: number; productId: number; detailName: string },
     admit?: () => Promise<void>,
-  ): Promise<{ created: boolean; check: AutocheckStarted }>;
-  check(clientId: number, checkId: number): Promise<Autocheck>;
+  ): Promise<{ created: boolean; check: CheckStarted }>;
+  check(clientId: number, checkId: number): Promise<Check>;
   /** The client approves the layout as it is (findings and all), or takes the approval back. */
   setApproval(clientId: number, layoutId: number, approved: boolean, publicOrigin: string): Promise<Layout>;
   /** The latest check of the current layout of a line's detail, or null. */
@@ -57,7 +57,7 @@ export interface LayoutService {
    * Compares the browser's result for a finished check with the server's (which stands), keeps the
    * browser's findings on the layout, and answers both sides as comparable keys when they differ.
    */
-  compareBrowserResult(clientId: number, checkId: number, report: BrowserCheckReport): Promise<BrowserResultComparison>;
+  compareBrowserResult(clientId: number, checkId: number, report: CheckReport): Promise<BrowserResultComparison>;
 }
 
 /** Each side's result as sorted keys: "2078@1" (code at page), "1120@doc", or "error:DAMAGED". */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { autocheckStartedSchema, designOrderSchema, layoutSchema, uploadedFileSchema } from "../../../shared/contracts/index";
+import { checkStartedSchema, designOrderSchema, layoutSchema, uploadedFileSchema } from "../../../shared/contracts/index";
 import type { Layout } from "../../../shared/contracts/index";
 import { layoutCheck, storedFile } from "../../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
@@ -251,7 +251,7 @@ describe("quotas per account", () => {
 
     const first = await start(firstLine);
     expect(first.statusCode, first.body).toBe(202);
-    const job = autocheckStartedSchema.parse(first.json());
+    const job = checkStartedSchema.parse(first.json());
     const [row] = await testApp.database.db.select({ accountId: layoutCheck.accountId }).from(layoutCheck).where(eq(layoutCheck.id, job.pitstopDesignId));
     expect(row?.accountId).toBe(guest.id);
 
