@@ -10,11 +10,12 @@ import "./orders.css";
 export { ClientOrders } from "./ClientOrders";
 export { ClientOrder } from "./ClientOrder";
 export { ClientDocuments } from "./ClientDocuments";
-export { canPayAgain } from "./order-labels";
+export { PlacedOrder } from "./PlacedOrder";
 export { OrdersElement } from "./OrdersElement";
 export type { ClientOrdersProps } from "./ClientOrders";
 export type { ClientOrderProps } from "./ClientOrder";
 export type { ClientDocumentsProps } from "./ClientDocuments";
+export type { PlacedOrderProps } from "./PlacedOrder";
 export type { OrdersElementProps } from "./OrdersElement";
 export type { OttiskOrdersElement } from "./orders.element";
 
