@@ -3,7 +3,7 @@ import type { Locator, Request } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order, OrderListPage, SessionGrant } from "../../shared/contracts/index";
 import { chromiumArgs, chromiumPath } from "../chromium";
-import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, partnerUrl, recordEvents, screenshots, watchProblems, test } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, openWidgetsGallery, partnerUrl, recordEvents, screenshots, watchProblems, test } from "./support";
 
 /*
  * The embeds as partners use them (issue 5): the built bundle (`npm run build` first) on demo pages
@@ -229,16 +229,8 @@ test.describe("screenshots", () => {
       await expectNoHorizontalScroll(page);
       await page.screenshot({ path: join(screenshots, `embed-partner-${width}.png`), fullPage: true });
 
-      await page.goto(partnerUrl(baseURL, "widgets.html"));
-      await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
-      await expect(page.locator("ottisk-footer [part~=footer]")).toBeVisible();
-      // The demo popup opens by itself over the page: close it so the screenshot shows the elements.
-      const popup = page.locator("ottisk-popup [data-state]");
-      await expect(popup).toHaveAttribute("data-state", /^(open|none)$/);
-      if ((await popup.getAttribute("data-state")) === "open") {
-        await page.keyboard.press("Escape");
-        await expect(popup).toHaveAttribute("data-state", "dismissed");
-      }
+      // The popup closed, so the screenshot shows the elements.
+      await openWidgetsGallery(page, baseURL);
       await page.waitForLoadState("networkidle");
       await expectNoHorizontalScroll(page);
       await page.screenshot({ path: join(screenshots, `embed-widgets-${width}.png`), fullPage: true });

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { CLIENT, SessionApi, chooseSelfPickup, partnerUrl, placeOrderWith, siteHydrated, uploadCleanLayouts, test } from "./support";
+import { CLIENT, SessionApi, chooseSelfPickup, openWidgetsGallery, partnerUrl, placeOrderWith, siteHydrated, uploadCleanLayouts, test } from "./support";
 
 /*
  * How the shop looks, held to committed pictures: every screen a shopper, a client, an employee and
@@ -203,16 +203,8 @@ for (const width of WIDTHS) {
     await expect(page.locator("ottisk-cart [part~=empty]")).toBeVisible();
     await settled(page, "ottisk-catalog");
     await looksAsBefore(page, "partner-shop", width);
-    await page.goto(partnerUrl(baseURL, "widgets.html"));
-    await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
-    await expect(page.locator("ottisk-footer [part~=footer]")).toBeVisible();
-    // The demo popup opens by itself over the page: closed, so the picture shows the elements.
-    const popup = page.locator("ottisk-popup [data-state]");
-    await expect(popup).toHaveAttribute("data-state", /^(open|none)$/);
-    if ((await popup.getAttribute("data-state")) === "open") {
-      await page.keyboard.press("Escape");
-      await expect(popup).toHaveAttribute("data-state", "dismissed");
-    }
+    // The popup closed, so the picture shows the elements.
+    await openWidgetsGallery(page, baseURL);
     await settled(page, "ottisk-footer");
     // The page's event log writes the time of each event.
     await looksAsBefore(page, "partner-widgets", width, [page.locator("#event-log")]);

@@ -76,6 +76,22 @@ export async function siteHydrated(page: Page): Promise<void> {
   await expect(page.locator("#ottisk-app[data-hydrated]")).toHaveCount(1);
 }
 
+/**
+ * Opens the demo gallery (demo/widgets.html) on the partner's origin and waits until its catalogue
+ * and footer are drawn; the demo popup, which opens by itself over the page, is closed.
+ */
+export async function openWidgetsGallery(page: Page, baseURL: string | undefined): Promise<void> {
+  await page.goto(partnerUrl(baseURL, "widgets.html"));
+  await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+  await expect(page.locator("ottisk-footer [part~=footer]")).toBeVisible();
+  const popup = page.locator("ottisk-popup [data-state]");
+  await expect(popup).toHaveAttribute("data-state", /^(open|none)$/);
+  if ((await popup.getAttribute("data-state")) === "open") {
+    await page.keyboard.press("Escape");
+    await expect(popup).toHaveAttribute("data-state", "dismissed");
+  }
+}
+
 /** Records the detail of every `ottisk-*` event named, heard on document, into `window.ottiskEvents`. */
 export async function recordEvents(page: Page, names: readonly (keyof OttiskEventMap)[]): Promise<void> {
   await page.addInitScript((eventNames) => {
