@@ -375,6 +375,8 @@ export async function buildApp(options: AppOptions) {
       storage: fileStorage,
       publicFiles: storages.publicFiles,
       ...(options.probeDatabaseStorage ? { probeDatabaseStorage: options.probeDatabaseStorage } : {}),
+      // What failed and why goes to the log and GET /api/health/details, not to the anonymous answer.
+      onFailure: (part, error) => app.log.warn({ err: error, part }, "health probe failed"),
     }),
   );
   app.decorate("layouts", layouts);
@@ -435,7 +437,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(productRoutes);
       await api.register(productOptionRoutes);
       await api.register(ndsRoutes);
-      await api.register(healthRoutes);
+      // Loopback callers read the details only when no proxy is trusted: a proxy on this host makes every caller loopback.
+      await api.register(healthRoutes, { loopbackDetails: !options.trustProxy || options.trustProxy.length === 0 });
       await api.register(cityRoutes);
       await api.register(addressByCoordsRoutes);
       await api.register(deliveryGeoRoutes);

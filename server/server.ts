@@ -20,6 +20,7 @@ import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
 import { seedDemoData } from "./seed/seed";
 import { createFileStorages } from "./storage/file-storage";
 import { hostSite } from "./plugins/host-site";
+import { loggerOptions } from "./plugins/request-log";
 import { sharedSecret } from "./services/accounts/shop-secret";
 import { staticSite } from "./plugins/static-site";
 
@@ -96,7 +97,8 @@ const app = await buildApp({
     devPage: config.mail.devPage,
     ...(config.mail.from ? { from: config.mail.from } : {}),
   },
-  logger: { level: process.env.OTTISK_LOG_LEVEL ?? "info" },
+  // No tokens, passwords, cookies or session headers in the log (plugins/request-log.ts).
+  logger: loggerOptions(process.env.OTTISK_LOG_LEVEL ?? "info"),
   partnerOrigins: config.partnerOrigins,
   trustProxy: config.trustProxy,
   requestLimits: config.requestLimits,

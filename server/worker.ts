@@ -15,6 +15,7 @@ import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createCheckRunner, SWEEP_EVERY_MS } from "./jobs/check-runner";
 import { createScheduler } from "./jobs/scheduler";
+import { errorForLog } from "./plugins/request-log";
 import { createFileStorages } from "./storage/file-storage";
 
 function stop(message: string): never {
@@ -35,11 +36,11 @@ const runner = createCheckRunner(database, privateFiles, {
   ...config.checks,
   // A worker process is there to check layouts: OTTISK_PREFLIGHT_WORKERS=0 would leave it idle.
   workers: Math.max(1, config.checks.workers),
-  onError: (error, checkId) => console.error(`check ${checkId}:`, error),
+  onError: (error, checkId) => console.error(`check ${checkId}:`, errorForLog(error)),
 });
 
 // Its one periodic task: carriers for waiting checks that have none (a node or worker died before sending).
-const scheduler = createScheduler({ onError: (error, task) => console.error(`scheduled task ${task} failed; it runs again at its next tick:`, error) });
+const scheduler = createScheduler({ onError: (error, task) => console.error(`scheduled task ${task} failed; it runs again at its next tick:`, errorForLog(error)) });
 scheduler.add({ name: "check-sweep", everyMs: SWEEP_EVERY_MS, run: () => runner.sweep() });
 
 let closing = false;

@@ -449,8 +449,8 @@ export type {
 
 export { INT32_MAX, isSafeText, safeText, UNSAFE_TEXT_MESSAGE_UI } from "./input";
 
-export { healthCheckSchema, healthSchema } from "./health";
-export type { Health, HealthCheck } from "./health";
+export { healthCheckDetailsSchema, healthCheckSchema, healthDetailsSchema, healthPartSchema, healthPartValues, healthSchema } from "./health";
+export type { Health, HealthCheck, HealthCheckDetails, HealthDetails, HealthPart } from "./health";
 export { ndsSchema } from "./tax";
 export type { Nds } from "./tax";
 export {

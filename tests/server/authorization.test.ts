@@ -278,6 +278,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/product-service/{id}",
   "GET /api/nds",
   "GET /api/health",
+  // The health check's error texts: employees, and loopback callers when no proxy is trusted (tests/server/security/health.test.ts).
+  "GET /api/health/details",
   "GET /api/geo/city",
   "GET /api/geo/city-by-kladrId",
   "GET /api/geo/address-by-coords",

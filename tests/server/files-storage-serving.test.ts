@@ -2,7 +2,7 @@ import { access, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categoryListSchema, healthSchema, pageSchema, serverErrorSchema, websiteFileSchema } from "../../shared/contracts/index";
+import { categoryListSchema, healthDetailsSchema, healthSchema, pageSchema, serverErrorSchema, websiteFileSchema } from "../../shared/contracts/index";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { buildApp } from "../../server/app";
 import type { App } from "../../server/app";
@@ -181,15 +181,23 @@ describe("GET /api/health with the files in the bucket", () => {
     expect(healthSchema.parse(answer.json())).toMatchObject({ status: "ok", checks: { storage: { ok: true }, publicFiles: { ok: true } } });
   });
 
-  it("answers 503 with words when the bucket refuses the files", async () => {
+  it("answers 503 with words when the bucket refuses the files, naming the parts; the details only on this computer", async () => {
     const app = await startSecondNode(inBucket, { storages: createFileStorages({ filesDir: inBucket.database.filesDir, s3: { ...s3.config, bucket: "no-such-bucket" } }) });
     try {
-      const answer = await app.inject("/api/health");
+      const answer = await app.inject({ url: "/api/health", remoteAddress: "203.0.113.9" });
       expect(answer.statusCode).toBe(503);
       const health = healthSchema.parse(answer.json());
-      expect(health).toMatchObject({ status: "failing", checks: { database: { ok: true }, storage: { ok: false }, publicFiles: { ok: false } } });
-      expect(health.checks.publicFiles.error).toMatch(/S3 PUT public\/health\/probe-[0-9a-f]+\.txt answered 404/);
+      expect(health).toMatchObject({ status: "failing", failing: ["storage", "publicFiles"], checks: { database: { ok: true }, storage: { ok: false }, publicFiles: { ok: false } } });
       expect(health.messageUI).toMatch(/^Магазин временно не может сохранять данные/);
+      // Issue 28, finding 5: the anonymous answer says which parts fail, not why or where.
+      expect(answer.body).not.toMatch(/S3|probe|404|bucket|error/i);
+      expect((await app.inject({ url: "/api/health/details", remoteAddress: "203.0.113.9" })).statusCode).toBe(403);
+
+      const local = await app.inject("/api/health/details");
+      expect(local.statusCode).toBe(503);
+      const details = healthDetailsSchema.parse(local.json());
+      expect(details.failing).toEqual(["storage", "publicFiles"]);
+      expect(details.checks.publicFiles.error).toMatch(/S3 PUT public\/health\/probe-[0-9a-f]+\.txt answered 404/);
     } finally {
       await app.close();
     }

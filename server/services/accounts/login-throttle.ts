@@ -13,7 +13,10 @@ import { ShopError } from "../shop-error";
  *   failures each further attempt waits 1 s, 2 s, 4 s … up to 15 minutes.
  * - Per account, for devices the account has not signed in on: the same backoff (a delay, never a
  *   hard lock), and with reCAPTCHA configured a captcha after `captchaAfter` failures instead of
- *   the wait. A device that signed in to the account before (the signed `ottisk_device` cookie)
+ *   the wait. With reCAPTCHA a solved captcha also passes the address's wait (an address that waits
+ *   asks for one, 429 CAPTCHA_REQUIRED): a stranger who waits out each backoff, even from the
+ *   owner's own address (one carrier's NAT), cannot keep the owner's new device waiting (issue 28,
+ *   finding 8); every attempt over the thresholds still needs a fresh captcha. A device that signed in to the account before (the signed `ottisk_device` cookie)
  *   is exempt from the address's and the account's counts: it has a count of its own, so strangers'
  *   wrong passwords never stop the owner, and a stolen cookie still cannot guess fast.
  * - Atomic: each attempt is reserved in `login_throttle` by one INSERT … ON CONFLICT DO UPDATE
@@ -181,17 +184,20 @@ export function createLoginThrottle(
         return { forget: [deviceKey], refund: [] };
       }
 
-      const addressKey = `ip:${client.ip}`;
-      const address = await reserve(addressKey);
-      if (!address.admitted) throw tooManyAttempts(address.waitMs);
-
+      // A solved captcha proves a person: with reCAPTCHA configured it stands in for every wait of an
+      // unknown device, the address's and the account's, so a stranger's paced failures (from anywhere,
+      // a shared address included) never make the owner wait. Each such attempt still counts and needs a
+      // fresh captcha (Google's tokens are good once), and the request limit per address still applies.
       let solved = false;
       if (options.captcha && captchaToken) {
         solved = await options.captcha.verify(captchaToken, client.ip);
         if (!solved) throw captchaFailed();
       }
+      const addressKey = `ip:${client.ip}`;
+      const address = await reserve(addressKey, solved);
+      if (!address.admitted) throw options.captcha ? captchaRequired() : tooManyAttempts(address.waitMs);
+
       const accountKey = `account:${email}`;
-      // A solved captcha proves a person: the account's wait does not apply to them (the address's still does).
       const own = await reserve(accountKey, solved);
       if (options.captcha && !solved && (!own.admitted || own.failures > settings.captchaAfter)) throw captchaRequired();
       if (!own.admitted) throw tooManyAttempts(own.waitMs);

@@ -5,7 +5,7 @@ import { chmod, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { healthSchema, serverErrorSchema } from "../../../shared/contracts/index";
+import { healthDetailsSchema, healthSchema, serverErrorSchema } from "../../../shared/contracts/index";
 import { freePort } from "../../free-port";
 
 /*
@@ -131,7 +131,13 @@ describe("the data folder's faults (finding 7)", () => {
     expect(failing.body.status).toBe("failing");
     expect(failing.body.checks.database.ok).toBe(false);
     expect(failing.body.checks.publicFiles.ok).toBe(false);
+    expect(failing.body.failing).toEqual(expect.arrayContaining(["database", "publicFiles"]));
     expect(failing.body.messageUI).toMatch(/[А-Яа-я]/);
+    // Issue 28, finding 5: which parts, not why or where; this computer (loopback, no proxy) reads the details.
+    expect(JSON.stringify(failing.body)).not.toMatch(/EACCES|permission|\/|ottisk-faults/);
+    const details = healthDetailsSchema.parse(await (await fetch(`${base}/api/health/details`)).json());
+    expect(details.checks.publicFiles).toMatchObject({ ok: false, code: "EACCES" });
+    expect(details.checks.publicFiles.error).toContain(dataDir);
     // A check that does not write would say ok here: the VAT rate is a constant.
     expect((await fetch(`${base}/api/nds`)).status).toBe(200);
 

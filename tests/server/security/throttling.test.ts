@@ -5,7 +5,7 @@ import { SESSION_TOKEN_HEADER } from "../../../shared/contracts/index";
 import { createRecaptchaVerifier } from "../../../server/adapters/recaptcha";
 import { buildApp } from "../../../server/app";
 import type { App } from "../../../server/app";
-import { account, product, session } from "../../../server/db/schema";
+import { account, loginThrottle, product, session } from "../../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../../server/seed/demo-data";
 import { DEFAULT_REQUEST_LIMITS } from "../../../server/limits";
 import { DEFAULT_LOGIN_THROTTLE, DEVICE_COOKIE } from "../../../server/services/accounts/login-throttle";
@@ -206,6 +206,57 @@ describe("sign-in throttling (finding 3)", () => {
     expect((await login(withCaptcha.app, { ...OWNER, from: "198.51.100.8", captchaToken: "good-token" })).statusCode).toBe(200);
     // The owner's device is never asked.
     expect((await login(withCaptcha.app, { ...OWNER, from: "198.51.100.7", device })).statusCode).toBe(200);
+  });
+});
+
+describe("a captcha instead of waiting (issue 28, finding 8)", () => {
+  it("with reCAPTCHA, a stranger who waits out every backoff from the owner's own address does not make the owner's new device wait: a solved captcha signs in at once", async () => {
+    // One carrier's NAT: the stranger and the owner share the address the proxy forwards.
+    const nat = "198.51.100.60";
+    const owner = { email: "nat-owner@example.com", password: "nat-owner-password-1" };
+    await withCaptcha.database.db.insert(account).values({ email: owner.email, passwordHash: await hashPassword(owner.password), typeUser: "client", name: "Н", surname: "Н" });
+
+    // The stranger guesses without a captcha, waiting out each Retry-After it is given.
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const response = await login(withCaptcha.app, { email: owner.email, password: `guess-${attempt}`, from: nat });
+      expect([401, 429], response.body).toContain(response.statusCode);
+      if (response.headers["retry-after"]) time += Number(response.headers["retry-after"]) * 1000;
+    }
+    const lastGuess = await login(withCaptcha.app, { email: owner.email, password: "guess-last", from: nat });
+    expect(lastGuess.statusCode).toBe(429);
+
+    // The owner on a new device behind the same address: asked for a captcha, not told to wait…
+    const asked = await login(withCaptcha.app, { ...owner, from: nat });
+    expect(asked.statusCode).toBe(429);
+    expect(problemOf(asked).code).toBe("CAPTCHA_REQUIRED");
+    expect(asked.headers["retry-after"], "no wait to sit out").toBeUndefined();
+    // …and in at once with it solved.
+    const solved = await login(withCaptcha.app, { ...owner, from: nat, captchaToken: "good-token" });
+    expect(solved.statusCode, solved.body).toBe(200);
+    deviceCookieOf(solved);
+  });
+
+  it("still gives a stranger no guess without a solved captcha, and counts every guess made with one", async () => {
+    const from = "198.51.100.61";
+    const target = { email: "captcha-target@example.com", password: "captcha-target-1" };
+    await withCaptcha.database.db.insert(account).values({ email: target.email, passwordHash: await hashPassword(target.password), typeUser: "client", name: "Ц", surname: "Ц" });
+    for (let attempt = 0; attempt < FREE; attempt += 1) await login(withCaptcha.app, { email: `other-${attempt}@example.com`, password: "guess", from });
+    // The address waits: without a captcha nothing gets through, not even the right password; a wrong captcha neither.
+    for (const password of ["guess", target.password]) {
+      const refused = await login(withCaptcha.app, { email: target.email, password, from });
+      expect(refused.statusCode).toBe(429);
+      expect(problemOf(refused).code).toBe("CAPTCHA_REQUIRED");
+    }
+    expect(problemOf(await login(withCaptcha.app, { email: target.email, password: "guess", from, captchaToken: "bad-token" })).code).toBe("CAPTCHA_FAILED");
+    const before = siteverify.forms().length;
+    // Each guess with a solved captcha is one check at Google and one more failure of the address and the account.
+    for (let guess = 0; guess < 3; guess += 1) {
+      expect((await login(withCaptcha.app, { email: target.email, password: `guess-${guess}`, from, captchaToken: "good-token" })).statusCode).toBe(401);
+    }
+    expect(siteverify.forms().length - before).toBe(3);
+    const [throttled] = await withCaptcha.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, `account:${target.email}`));
+    expect(throttled?.failures).toBe(3);
+    expect(problemOf(await login(withCaptcha.app, { email: target.email, password: "guess", from })).code).toBe("CAPTCHA_REQUIRED");
   });
 });
 
