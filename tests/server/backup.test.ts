@@ -6,6 +6,7 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessCardPdf } from "../../preflight/core/testing";
 import type { Order } from "../../shared/contracts/index";
@@ -19,19 +20,63 @@ import { freePort } from "../free-port";
  * acknowledged before the backup began, with its layouts and invoice byte for byte — all real
  * processes (server.ts, the two CLIs) and real HTTP, on the embedded database. Also: backup refuses
  * an existing FILE, restore a non-empty folder and a damaged archive, each in one sentence, exit 1.
+ *
+ * With DATABASE_URL set (`npm run test:postgres`) the same on PostgreSQL: the shop on a database of
+ * its own on that server, pg_dump's backup restored by psql into another, empty one.
  */
 
 const root = join(import.meta.dirname, "..", "..");
 const tsx = join(root, "node_modules", ".bin", "tsx");
 const CLIENT = { email: "client@example.com", password: "client12345" };
 
-function shopEnv(dataDir: string, port = 0): NodeJS.ProcessEnv {
+/** PostgreSQL's server for the PostgreSQL variant (`npm run test:postgres`), else undefined: the embedded database. */
+const serverUrl = process.env.DATABASE_URL;
+const kind = serverUrl ? "postgresql" : "pglite";
+
+/** Where a shop or a CLI keeps its data: a data folder, and on PostgreSQL a database of its own. */
+interface Place {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+async function adminQuery(statement: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return (await admin.query(statement)).rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new empty database on the PostgreSQL server; its URL. */
+async function createDatabase(name: string): Promise<string> {
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl ?? "");
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** Tables outside PostgreSQL's own schemas in the database at `url`. */
+async function tableCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')");
+    return result.rows[0]?.n ?? -1;
+  } finally {
+    await client.end();
+  }
+}
+
+function shopEnv(place: Place, port = 0): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
-    HOME: dataDir,
+    HOME: place.dataDir,
     ...(port ? { PORT: String(port) } : {}),
+    ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
     HOST: "127.0.0.1",
-    OTTISK_DATA_DIR: dataDir,
+    OTTISK_DATA_DIR: place.dataDir,
     OTTISK_LOG_LEVEL: "warn",
     OTTISK_QUOTA_UPLOADS_PER_HOUR: "100000",
     OTTISK_RATE_LIMITS: "upload=100000/1h",
@@ -45,9 +90,9 @@ interface Run {
 }
 
 /** A CLI of server/cli/ run to its end. */
-function runCli(script: "backup" | "restore", args: string[], dataDir: string): Promise<Run> {
+function runCli(script: "backup" | "restore", args: string[], place: Place): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [join(root, "server", "cli", `${script}.ts`), ...args], { cwd: root, env: shopEnv(dataDir), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(tsx, [join(root, "server", "cli", `${script}.ts`), ...args], { cwd: root, env: shopEnv(place), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -63,10 +108,10 @@ interface Shop {
   output: string[];
 }
 
-async function startShop(dataDir: string): Promise<Shop> {
+async function startShop(place: Place): Promise<Shop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(tsx, [join(root, "server", "server.ts")], { cwd: root, env: shopEnv(dataDir, port), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(tsx, [join(root, "server", "server.ts")], { cwd: root, env: shopEnv(place, port), stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
@@ -74,8 +119,8 @@ async function startShop(dataDir: string): Promise<Shop> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop stopped at start:\n${output.join("")}`);
     const health = await fetch(`${base}/api/health`).catch(() => null);
-    // Ready when it answers and has written the file through which `npm run backup` finds it.
-    if (health?.status === 200 && existsSync(join(dataDir, "backup-endpoint.json"))) return { base, child, output };
+    // Ready when it answers and (embedded database) has written the file through which `npm run backup` finds it.
+    if (health?.status === 200 && (place.databaseUrl || existsSync(join(place.dataDir, "backup-endpoint.json")))) return { base, child, output };
     if (Date.now() > deadline) throw new Error(`the shop did not start in 90 s:\n${output.join("")}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -97,8 +142,13 @@ interface PlacedOrder {
   invoiceSha256: string;
 }
 
-describe("backup and restore of a running shop (issue 28)", () => {
+describe(`backup and restore of a running shop on ${kind === "pglite" ? "the embedded database" : "PostgreSQL"} (issue 28)`, () => {
   let work: string;
+  /** The running shop's, the restored one's, the damaged archives' targets. */
+  let source: Place;
+  let target: Place;
+  const damagedTargets = new Map<string, Place>();
+  const databases: string[] = [];
   let shop: Shop | null = null;
   let restored: Shop | null = null;
   let token: string | null = null;
@@ -107,13 +157,24 @@ describe("backup and restore of a running shop (issue 28)", () => {
   beforeAll(async () => {
     if (!existsSync(join(root, "dist", "host-site", "server", "entry-server.js"))) throw new Error("tests/server/backup.test.ts runs the built shop: run `npm run build` first");
     work = await mkdtemp(join(tmpdir(), "ottisk-backup-"));
-    shop = await startShop(join(work, "shop"));
+    const suffix = randomUUID().replaceAll("-", "").slice(0, 12);
+    const place = async (folder: string): Promise<Place> => {
+      if (!serverUrl) return { dataDir: join(work, folder) };
+      const name = `ottisk_backup_${suffix}_${folder.replace(/\W/g, "_")}`;
+      databases.push(name);
+      return { dataDir: join(work, folder), databaseUrl: await createDatabase(name) };
+    };
+    source = await place("shop");
+    target = await place("restored");
+    for (const name of ["flipped.tar.gz", "tampered.tar.gz"]) damagedTargets.set(name, await place(`into-${name}`));
+    shop = await startShop(source);
   }, 120_000);
 
   afterAll(async () => {
     await stopShop(shop);
     await stopShop(restored);
     if (work) await rm(work, { recursive: true, force: true });
+    for (const name of databases) await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 
   it("restores every order acknowledged before the backup began, with its files byte for byte, while orders kept coming", async () => {
@@ -158,27 +219,30 @@ describe("backup and restore of a running shop (issue 28)", () => {
     const archive = join(work, "shop.tar.gz");
     const during: PlacedOrder[] = [];
     let backupDone = false;
-    const backup = runCli("backup", [archive], join(work, "shop")).finally(() => (backupDone = true));
+    const backup = runCli("backup", [archive], source).finally(() => (backupDone = true));
     const traffic = (async () => {
       while (!backupDone) during.push(await placeOrder());
     })();
     const result = await backup;
     await traffic;
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/backup: database: embedded, dumped by the running shop \(pid \d+\), migration \d{4}_\w+: [\d.]+ [KM]?B/);
+    expect(result.stdout).toMatch(
+      kind === "pglite"
+        ? /backup: database: embedded, dumped by the running shop \(pid \d+\), migration \d{4}_\w+: [\d.]+ [KM]?B/
+        : /backup: database: PostgreSQL \(DATABASE_URL\) by pg_dump, migration \d{4}_\w+: [\d.]+ [KM]?B of SQL/,
+    );
     expect(result.stdout).toMatch(/backup: files: \d+ from .* \([\d.]+ [KM]?B\)/);
     expect(during.length, "orders were placed while the backup ran").toBeGreaterThan(0);
     expect((await stat(archive)).mode & 0o077, "the archive is readable by its owner only").toBe(0);
 
-    const check = await runCli("restore", [archive, "--check"], join(work, "unused"));
+    const check = await runCli("restore", [archive, "--check"], { dataDir: join(work, "unused") });
     expect(check.code, check.stderr).toBe(0);
-    expect(check.stdout).toMatch(/is whole: pglite database .* every SHA-256 matches/);
+    expect(check.stdout).toMatch(new RegExp(`is whole: ${kind} database .* every SHA-256 matches`));
     expect(existsSync(join(work, "unused")), "--check writes nothing").toBe(false);
 
-    const target = join(work, "restored");
     const restore = await runCli("restore", [archive], target);
     expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/restore: database: embedded, .* migration \d{4}_\w+/);
+    expect(restore.stdout).toMatch(kind === "pglite" ? /restore: database: embedded, .* migration \d{4}_\w+/ : /restore: database: PostgreSQL .* loaded by psql .* migration \d{4}_\w+/);
     await stopShop(shop);
     shop = null;
 
@@ -201,16 +265,20 @@ describe("backup and restore of a running shop (issue 28)", () => {
   it("refuses to overwrite: an existing FILE for backup, a non-empty data folder for restore; one sentence, exit code 1", async () => {
     const archive = join(work, "shop.tar.gz");
     const before = await readFile(archive);
-    const again = await runCli("backup", [archive], join(work, "restored"));
+    const again = await runCli("backup", [archive], target);
     expect(again.code).toBe(1);
     expect(again.stderr.trim().split("\n")).toHaveLength(1);
     expect(again.stderr).toMatch(/^backup: .*shop\.tar\.gz already exists; .* \/ файл .* уже существует/);
     expect(Buffer.compare(await readFile(archive), before)).toBe(0);
 
-    const into = await runCli("restore", [archive], join(work, "restored"));
+    const into = await runCli("restore", [archive], target);
     expect(into.code).toBe(1);
     expect(into.stderr.trim().split("\n")).toHaveLength(1);
-    expect(into.stderr).toMatch(/^restore: the data folder .*restored is not empty; .* OTTISK_DATA_DIR .* \/ папка данных .* не пуста/);
+    expect(into.stderr).toMatch(
+      kind === "pglite"
+        ? /^restore: the data folder .*restored is not empty; .* OTTISK_DATA_DIR .* \/ папка данных .* не пуста/
+        : /^restore: the database of DATABASE_URL is not empty \(\d+ tables\); .* \/ база DATABASE_URL не пуста/,
+    );
   });
 
   it("refuses a damaged archive, whether gzip or the manifest's hashes catch it, and leaves the folder empty", async () => {
@@ -230,15 +298,17 @@ describe("backup and restore of a running shop (issue 28)", () => {
       ["flipped.tar.gz", /gzip|tar header|ends in the middle/],
       ["tampered.tar.gz", /"files\/.*" does not match its SHA-256 in the manifest/],
     ] as const) {
-      const folder = join(work, `into-${name}`);
-      const run = await runCli("restore", [join(work, name)], folder);
+      const into = damagedTargets.get(name)!;
+      const folder = into.dataDir;
+      const run = await runCli("restore", [join(work, name)], into);
       expect(run.code, run.stdout).toBe(1);
       expect(run.stderr.trim().split("\n")).toHaveLength(1);
       expect(run.stderr).toMatch(/^restore: the archive .* is damaged \(/);
       expect(run.stderr).toMatch(why);
       expect(run.stderr).toMatch(/архив .* повреждён/);
       expect(existsSync(folder) ? await readdir(folder) : []).toEqual([]);
-      const check = await runCli("restore", [join(work, name), "--check"], folder);
+      if (into.databaseUrl) expect(await tableCount(into.databaseUrl), "the database stays empty").toBe(0);
+      const check = await runCli("restore", [join(work, name), "--check"], into);
       expect(check.code).toBe(1);
     }
   });
