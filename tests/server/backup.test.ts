@@ -121,7 +121,10 @@ async function startShop(place: Place): Promise<Shop> {
     const health = await fetch(`${base}/api/health`).catch(() => null);
     // Ready when it answers and (embedded database) has written the file through which `npm run backup` finds it.
     if (health?.status === 200 && (place.databaseUrl || existsSync(join(place.dataDir, "backup-endpoint.json")))) return { base, child, output };
-    if (Date.now() > deadline) throw new Error(`the shop did not start in 90 s:\n${output.join("")}`);
+    if (Date.now() > deadline) {
+      if (health?.status === 200) throw new Error(`the shop answers but wrote no ${join(place.dataDir, "backup-endpoint.json")} in 90 s: npm run backup cannot reach its database`);
+      throw new Error(`the shop did not start in 90 s:\n${output.join("")}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -212,6 +215,18 @@ describe(`backup and restore of a running shop on ${kind === "pglite" ? "the emb
       return { order, layouts, invoiceSha256: sha256(invoice) };
     };
 
+    if (kind === "pglite") {
+      // The running shop's dump: on 127.0.0.1 only, not its public port, behind the token of a file only its user reads.
+      const endpointFile = join(source.dataDir, "backup-endpoint.json");
+      expect((await stat(endpointFile)).mode & 0o777).toBe(0o600);
+      const endpoint = JSON.parse(await readFile(endpointFile, "utf8")) as { port: number; token: string };
+      expect(`http://127.0.0.1:${endpoint.port}`).not.toBe(live.base);
+      expect((await fetch(`http://127.0.0.1:${endpoint.port}/database`)).status).toBe(401);
+      expect((await fetch(`http://127.0.0.1:${endpoint.port}/database`, { headers: { authorization: `Bearer ${"0".repeat(64)}` } })).status).toBe(401);
+      const onPublicPort = await fetch(`${live.base}/database`, { headers: { authorization: `Bearer ${endpoint.token}` } });
+      expect(onPublicPort.headers.get("content-type"), "the public port serves no dump, token or not").not.toMatch(/gzip/);
+    }
+
     const acknowledged: PlacedOrder[] = [];
     for (let i = 0; i < 3; i += 1) acknowledged.push(await placeOrder());
 
@@ -245,6 +260,7 @@ describe(`backup and restore of a running shop on ${kind === "pglite" ? "the emb
     expect(restore.stdout).toMatch(kind === "pglite" ? /restore: database: embedded, .* migration \d{4}_\w+/ : /restore: database: PostgreSQL .* loaded by psql .* migration \d{4}_\w+/);
     await stopShop(shop);
     shop = null;
+    expect(existsSync(join(source.dataDir, "backup-endpoint.json")), "the shop removes its endpoint file when it stops").toBe(false);
 
     restored = await startShop(target);
     // The session the client had is in the restored database too.
