@@ -82,7 +82,8 @@ export async function startBackupEndpoint(options: { dataDir: string; database: 
   return {
     port,
     close: async () => {
-      await rm(file, { force: true });
+      // A folder that refuses writes (a disk fault) must not keep the shop from stopping; a stale file is recognised by its dead pid.
+      await rm(file, { force: true }).catch(() => undefined);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
