@@ -116,14 +116,19 @@ async function startShop(place: Place): Promise<Shop> {
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   const deadline = Date.now() + 90_000;
+  const fail = async (message: string): Promise<never> => {
+    // A shop that did not get ready is stopped here: the caller never holds it to stop it later.
+    await stopShop({ base, child, output });
+    throw new Error(message);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop stopped at start:\n${output.join("")}`);
+    if (child.exitCode !== null) return fail(`the shop stopped at start:\n${output.join("")}`);
     const health = await fetch(`${base}/api/health`).catch(() => null);
     // Ready when it answers and (embedded database) has written the file through which `npm run backup` finds it.
     if (health?.status === 200 && (place.databaseUrl || existsSync(join(place.dataDir, "backup-endpoint.json")))) return { base, child, output };
     if (Date.now() > deadline) {
-      if (health?.status === 200) throw new Error(`the shop answers but wrote no ${join(place.dataDir, "backup-endpoint.json")} in 90 s: npm run backup cannot reach its database`);
-      throw new Error(`the shop did not start in 90 s:\n${output.join("")}`);
+      if (health?.status === 200) return fail(`the shop answers but wrote no ${join(place.dataDir, "backup-endpoint.json")} in 90 s: npm run backup cannot reach its database`);
+      return fail(`the shop did not start in 90 s:\n${output.join("")}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
