@@ -23,6 +23,8 @@ import { hostSite } from "./plugins/host-site";
 import { loggerOptions } from "./plugins/request-log";
 import { sharedSecret } from "./services/accounts/shop-secret";
 import { staticSite } from "./plugins/static-site";
+import { startBackupEndpoint } from "./services/backup/backup-endpoint";
+import type { BackupEndpoint } from "./services/backup/backup-endpoint";
 
 const root = join(import.meta.dirname, "..");
 
@@ -133,12 +135,14 @@ await app.register(staticSite, { distDir: join(root, "dist"), demoDir: join(root
 await app.register(hostSite, { distDir: join(root, "dist"), adminUrl: config.adminUrl });
 
 let closing = false;
+let backupEndpoint: BackupEndpoint | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
   // The periodic tasks end first (their runs awaited), then the app and its services.
   await app.scheduler.stop();
+  await backupEndpoint?.close();
   await app.close();
   await database.close();
   process.exit(0);
@@ -155,6 +159,8 @@ try {
   }
   throw error;
 }
+// `npm run backup` gets the embedded database's dump from this process, on 127.0.0.1 with a token from the data folder (services/backup/backup-endpoint.ts).
+backupEndpoint = await startBackupEndpoint({ dataDir: config.dataDir, database });
 if (!config.mail.smtpUrl) {
   app.log.info(
     `No OTTISK_SMTP_URL: letters are written to ${config.mail.dir}${config.mail.devPage ? ` and shown at ${config.publicUrl}/api/dev/mail (to this computer and employees only)` : ""}`,

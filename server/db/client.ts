@@ -48,6 +48,12 @@ export interface OpenDatabase {
    * Throws the file system's error while the folder refuses writes.
    */
   probeStorage(): Promise<void>;
+  /**
+   * The embedded database's data folder as PGlite dumps it (a gzipped tar), taken between
+   * transactions while the shop runs (services/backup/backup-endpoint.ts); null on PostgreSQL,
+   * which pg_dump reads from outside.
+   */
+  dumpEmbedded: (() => Promise<Blob>) | null;
 }
 
 export type DatabaseOptions =
@@ -121,7 +127,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       await notifications.close();
       await pool.end();
     };
-    return { db, sql: sqlExecutor, underSetupLock, notifications, close, probeStorage: async () => undefined };
+    return { db, sql: sqlExecutor, underSetupLock, notifications, close, probeStorage: async () => undefined, dumpEmbedded: null };
   }
 
   const pgliteDir = join(resolve(options.dataDir), PGLITE_FOLDER);
@@ -155,6 +161,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     probeStorage: async () => {
       await supervised.recover();
       await supervised.probeFolder();
+    },
+    dumpEmbedded: async () => {
+      // A checkpoint first, so the dump needs little WAL replay; then no transaction is open while the files are read.
+      await client.query("CHECKPOINT");
+      return client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
     },
   };
 }

@@ -313,6 +313,39 @@ export function createS3FileStorage(config: S3StorageConfig, scope: StorageScope
   };
 }
 
+/**
+ * Every object of the bucket, page by page (ListObjectsV2, 1000 keys a page): its key (with the
+ * `public/` prefix of public files) and size. For `npm run backup`'s manifest of the bucket.
+ */
+export async function* listS3Objects(config: S3StorageConfig): AsyncGenerator<{ key: string; sizeBytes: number }> {
+  const endpoint = new URL(config.endpoint);
+  const basePath = endpoint.pathname.replace(/\/+$/, "");
+  let continuation: string | null = null;
+  do {
+    const url = new URL(endpoint.origin);
+    url.pathname = `${basePath}/${encodeS3Segment(config.bucket)}`;
+    url.searchParams.set("list-type", "2");
+    if (continuation) url.searchParams.set("continuation-token", continuation);
+    const headers = signS3Request({ method: "GET", url, body: new Uint8Array(), extraHeaders: {}, config, now: new Date() });
+    const response = await ofetch.raw(url.href, { method: "GET", headers, responseType: "text", retry: 0, timeout: config.timeoutMs ?? 30_000, ignoreResponseError: true });
+    if (!response.ok) throw new Error(`S3 list of the bucket ${config.bucket} answered ${response.status}`);
+    const xml = String(response._data ?? "");
+    for (const [, contents] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+      const key = /<Key>([\s\S]*?)<\/Key>/.exec(contents ?? "")?.[1];
+      const size = /<Size>(\d+)<\/Size>/.exec(contents ?? "")?.[1];
+      if (key !== undefined && size !== undefined) yield { key: decodeXml(key), sizeBytes: Number(size) };
+    }
+    const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+    const next = /<NextContinuationToken>([\s\S]*?)<\/NextContinuationToken>/.exec(xml)?.[1];
+    continuation = truncated && next ? decodeXml(next) : null;
+  } while (continuation);
+}
+
+/** The five entities XML escapes. */
+function decodeXml(text: string): string {
+  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[name] ?? "");
+}
+
 export interface FileStorages {
   /** Served to anyone at /files/<key>: catalogue photos, the website's documents and uploads. */
   publicFiles: FileStorage;
