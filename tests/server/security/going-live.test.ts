@@ -22,7 +22,6 @@ import { minimalPdf, multipartBody } from "../support/files-fixtures";
  */
 
 const root = join(import.meta.dirname, "..", "..", "..");
-const tsx = join(root, "node_modules", ".bin", "tsx");
 
 interface Finished {
   code: number | null;
@@ -57,9 +56,9 @@ function baseEnv(dataDir: string, port: number, extra: Record<string, string>): 
   return { PATH: process.env.PATH, HOME: dataDir, PORT: String(port), OTTISK_DATA_DIR: dataDir, OTTISK_LOG_LEVEL: "info", ...extra };
 }
 
-/** Starts a script of the shop with `env`; `finished` settles when it exits. */
+/** Starts a script of the shop with `env` (`tsx script`, in one process: node with tsx's loader); `finished` settles when it exits. */
 function run(script: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: string[]; finished: Promise<Finished> } {
-  const child = spawn(tsx, [join(root, script)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, script)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   const output: string[] = [];
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
