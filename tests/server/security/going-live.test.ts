@@ -105,6 +105,11 @@ describe("the production check at start and `npm run doctor` (issue 28, finding 
     for (const problem of problems) expect(problem).toMatch(/ \/ .*[а-я].*\.$/);
     // It stopped before it made anything: no database in the data folder.
     expect(await readdir(dataDir)).toEqual([]);
+    // `npm run worker` reads the same environment and applies the same check.
+    const worker = await run("server/worker.ts", baseEnv(dataDir, 8080, BARE_PUBLIC)).finished;
+    expect(worker.code, worker.output).toBe(1);
+    expect(worker.output).toMatch(/^Ottisk worker cannot start: http:\/\/shop\.example is not a loopback address/m);
+    expect(worker.output.split("\n").filter((line) => line.startsWith("- "))).toEqual(problems);
 
     const doctor = await run("server/cli/doctor.ts", baseEnv(dataDir, 8080, BARE_PUBLIC)).finished;
     expect(doctor.code, doctor.output).toBe(1);
