@@ -17,6 +17,7 @@ import { installAccessCheck } from "./plugins/access";
 import { installInputGuard } from "./plugins/input-guard";
 import { installRateLimits } from "./plugins/rate-limits";
 import type { QuotaConfig, RequestLimits } from "./limits";
+import type { PaymentMethod } from "./config";
 import { installOriginCheck } from "./plugins/origin-check";
 import { createAccountService } from "./services/accounts/account.service";
 import type { AccountService } from "./services/accounts/account.service";
@@ -131,7 +132,8 @@ import type { HealthService } from "./services/health.service";
 import { createRateLimitService } from "./services/rate-limit.service";
 import type { RateLimitService } from "./services/rate-limit.service";
 import type { SessionService } from "./services/accounts/session.service";
-import { SESSION_TOKEN_HEADER } from "../shared/contracts/index";
+import { paymentTypeValues, SESSION_TOKEN_HEADER } from "../shared/contracts/index";
+import type { PaymentType } from "../shared/contracts/index";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -188,6 +190,12 @@ declare module "fastify" {
   }
 }
 
+/** Which OTTISK_PAYMENTS word turns each payment type on. */
+const PAYMENT_METHOD_OF: Readonly<Record<PaymentType, PaymentMethod>> = { Yookassa: "card", Invoice: "invoice", InternalBalance: "balance" };
+
+/** The public address of an app built without one (tests, app.inject()'s default Host): http://localhost. */
+export const DEFAULT_PUBLIC_URL = "http://localhost";
+
 /** How often the scheduler tidies up the limits' counters, the sign-in throttle's keys and abandoned visitors' accounts. */
 const TIDY_UP_EVERY_MS = 10 * 60_000;
 /** How often the scheduler clears stale uploads from the incoming folder (also once at start). */
@@ -217,8 +225,20 @@ export interface AppOptions {
   checks?: Omit<CheckRunnerOptions, "onError">;
   /** Fastify's logger: false (the default) for tests, true or pino options for the server. */
   logger?: FastifyServerOptions["logger"];
-  /** The shop's public address; without it the address each request came to is used. */
+  /**
+   * The shop's public address (OTTISK_PUBLIC_URL): the start of every absolute URL it gives out —
+   * letters, hand-off and payment links, photos, pages' canonical addresses. Never taken from a
+   * request's Host or X-Forwarded-Host, which anyone can write; default DEFAULT_PUBLIC_URL (tests).
+   */
   publicUrl?: string;
+  /**
+   * Whether the built-in test payment page (GET/POST /api/payment/test/{id}) stands in for
+   * YooKassa's when there are no YooKassa keys; default true. server.ts sets it only for a shop whose
+   * public address is loopback: it is not registered at all otherwise.
+   */
+  testPaymentPage?: boolean;
+  /** The payment methods offered (OTTISK_PAYMENTS): card, invoice, balance; default all three. */
+  payments?: readonly PaymentMethod[];
   /** Browser origins allowed to call /api across sites (partners embedding the widgets). */
   partnerOrigins?: string[];
   /** Which reverse proxies may name the client's address and scheme (OTTISK_TRUST_PROXY); none by default. */
@@ -279,10 +299,11 @@ export async function buildApp(options: AppOptions) {
   // Every answer, pages included (the host site is added to this instance later): see the plugin.
   installSecurityHeaders(app, { publicUrl: options.publicUrl, recaptcha: Boolean(options.recaptcha) });
 
-  const publicUrl = options.publicUrl?.replace(/\/+$/, "");
+  // One fixed address for every request: a forged Host cannot put another site into a letter's link.
+  const publicUrl = (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, "");
   app.decorateRequest("publicOrigin", {
     getter() {
-      return publicUrl ?? `${this.protocol}://${this.host}`;
+      return publicUrl;
     },
   });
   app.decorate("limits", createRateLimitService(options.database));
@@ -313,7 +334,9 @@ export async function buildApp(options: AppOptions) {
       onProviderError: (provider, error) => app.log.warn({ err: error, provider }, "delivery provider failed; the shop's own data answers"),
     }),
   );
-  app.decorate("carts", createCartService(options.database, deliveryQuotes));
+  // OTTISK_PAYMENTS's words as the API's payment types: the carts offer only these, place-order refuses the others.
+  const offeredPayments = paymentTypeValues.filter((type) => (options.payments ?? ["card", "invoice", "balance"]).includes(PAYMENT_METHOD_OF[type]));
+  app.decorate("carts", createCartService(options.database, deliveryQuotes, undefined, offeredPayments));
   const sessions = createSessionService(options.database);
   const companies = createCompanyService(options.database, options.companyDirectory ?? null);
   app.decorate("sessions", sessions);
@@ -388,7 +411,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("checks", checks);
   app.addHook("onReady", () => checks.start());
   app.addHook("onClose", () => checks.stop());
-  app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation }));
+  app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation, offered: offeredPayments }));
   app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts }));
 
   // All periodic work of this process, started once the services are (onReady: the outbox, the check
@@ -456,7 +479,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(websiteRoutes);
       await api.register(orderRoutes);
       await api.register(employeeOrderRoutes);
-      await api.register(paymentRoutes);
+      // The test payment page stands in for YooKassa only on a shop on this machine (testPaymentPage); the webhook is always there.
+      await api.register(paymentRoutes, { testPage: !options.yookassa && options.testPaymentPage !== false });
       await api.register(orderDocumentRoutes);
       await api.register(fileRoutes, { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir });
       await api.register(designOrderRoutes);

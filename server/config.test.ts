@@ -7,12 +7,13 @@ const cwd = "/srv/ottisk";
 /** The whole configuration of an empty environment in /srv/ottisk. */
 const defaults = {
   port: 8080,
-  host: "0.0.0.0",
+  host: "127.0.0.1",
   dataDir: "/srv/ottisk/data",
   databaseUrl: undefined,
   databasePoolSize: 10,
   filesDir: "/srv/ottisk/data/files",
   publicUrl: "http://localhost:8080",
+  loopback: true,
   partnerOrigins: ["http://localhost:8080", "http://127.0.0.1:8080"],
   maxLayoutMb: 100,
   checks: { workers: 1, timeoutMs: 60_000, memoryMb: 512, accountConcurrency: 2, retries: 2 },
@@ -20,7 +21,9 @@ const defaults = {
   requestLimits: {},
   quotas: DEFAULT_QUOTAS,
   delivery: {},
-  mail: { devPage: true, dir: "/srv/ottisk/data/mail" },
+  payments: ["card", "invoice", "balance"],
+  shutdownMs: 10_000,
+  mail: { devPage: true, devPageAsked: false, dir: "/srv/ottisk/data/mail" },
 };
 
 describe("readConfig", () => {
@@ -49,9 +52,10 @@ describe("readConfig", () => {
       databaseUrl: "postgres://ottisk:secret@db:5432/ottisk",
       filesDir: "/srv/ottisk/var/shop/files",
       publicUrl: "https://ottisk.example",
+      loopback: false,
       adminUrl: "https://panel.ottisk.example/admin",
       partnerOrigins: ["https://partner.example", "http://cms.example:8081"],
-      mail: { devPage: false, dir: "/srv/ottisk/var/shop/mail" },
+      mail: { devPage: false, devPageAsked: false, dir: "/srv/ottisk/var/shop/mail" },
     });
   });
 
@@ -60,15 +64,17 @@ describe("readConfig", () => {
       smtpUrl: "smtp://user:pass@smtp.example.ru:587",
       from: "Оттиск <shop@example.ru>",
       devPage: false,
+      devPageAsked: false,
       dir: "/srv/ottisk/data/mail",
     });
     expect(readConfig({ OTTISK_MAIL_FROM: "shop@example.ru" }, cwd).mail.from).toBe("shop@example.ru");
     expect(() => readConfig({ OTTISK_SMTP_URL: "https://smtp.example.ru" }, cwd)).toThrow(/OTTISK_SMTP_URL must start with smtp: or smtps:/);
     expect(() => readConfig({ OTTISK_MAIL_FROM: "Оттиск" }, cwd)).toThrow(/OTTISK_MAIL_FROM must be an address/);
     expect(() => readConfig({ OTTISK_DEV_MAIL: "maybe" }, cwd)).toThrow(/OTTISK_DEV_MAIL must be "on" or "off"/);
-    // A shop on the internet shows no letters (they carry sign-in links) unless told to.
+    // A shop on the internet never shows the letters (they carry sign-in links): OTTISK_DEV_MAIL=on is
+    // kept only for the production check to refuse (production-check.test.ts).
     expect(readConfig({ OTTISK_PUBLIC_URL: "https://shop.example" }, cwd).mail.devPage).toBe(false);
-    expect(readConfig({ OTTISK_PUBLIC_URL: "https://shop.example", OTTISK_DEV_MAIL: "on" }, cwd).mail.devPage).toBe(true);
+    expect(readConfig({ OTTISK_PUBLIC_URL: "https://shop.example", OTTISK_DEV_MAIL: "on" }, cwd).mail).toMatchObject({ devPage: false, devPageAsked: true });
     expect(readConfig({ OTTISK_PUBLIC_URL: "http://127.0.0.1:8080" }, cwd).mail.devPage).toBe(true);
   });
 
@@ -105,10 +111,34 @@ describe("readConfig", () => {
   });
 
   it("trusts no proxy by default, and the proxy addresses OTTISK_TRUST_PROXY names", () => {
-    expect(() => readConfig({ OTTISK_TRUST_PROXY: "1" }, cwd), "a hop count would trust whoever connects directly").toThrow(ConfigError);
-    expect(readConfig({ OTTISK_TRUST_PROXY: " loopback, 10.0.0.0/8 ,::1" }, cwd).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
-    expect(() => readConfig({ OTTISK_TRUST_PROXY: "true" }, cwd)).toThrow(ConfigError);
-    expect(() => readConfig({ OTTISK_TRUST_PROXY: "proxy.example" }, cwd)).toThrow(/OTTISK_TRUST_PROXY/);
+    const site = { OTTISK_PUBLIC_URL: "https://shop.example" };
+    expect(() => readConfig({ ...site, OTTISK_TRUST_PROXY: "1" }, cwd), "a hop count would trust whoever connects directly").toThrow(ConfigError);
+    expect(readConfig({ ...site, OTTISK_TRUST_PROXY: " loopback, 10.0.0.0/8 ,::1" }, cwd).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(() => readConfig({ ...site, OTTISK_TRUST_PROXY: "true" }, cwd)).toThrow(ConfigError);
+    expect(() => readConfig({ ...site, OTTISK_TRUST_PROXY: "proxy.example" }, cwd)).toThrow(/OTTISK_TRUST_PROXY/);
+  });
+
+  it("refuses OTTISK_TRUST_PROXY without OTTISK_PUBLIC_URL: behind a proxy only the operator knows the shop's address (issue 28)", () => {
+    expect(() => readConfig({ OTTISK_TRUST_PROXY: "loopback" }, cwd)).toThrow(ConfigError);
+    expect(() => readConfig({ OTTISK_TRUST_PROXY: "loopback" }, cwd)).toThrow(/OTTISK_TRUST_PROXY is set but OTTISK_PUBLIC_URL is not.*OTTISK_PUBLIC_URL/);
+    expect(readConfig({ OTTISK_TRUST_PROXY: "loopback", OTTISK_PUBLIC_URL: "http://localhost:8080" }, cwd).trustProxy).toEqual(["loopback"]);
+  });
+
+  it("listens on loopback by default, on every interface for a public address, and on HOST when it is set (issue 28)", () => {
+    expect(readConfig({}, cwd).host).toBe("127.0.0.1");
+    expect(readConfig({ OTTISK_PUBLIC_URL: "http://127.0.0.1:8080" }, cwd).host).toBe("127.0.0.1");
+    expect(readConfig({ OTTISK_PUBLIC_URL: "https://shop.example" }, cwd)).toMatchObject({ host: "0.0.0.0", loopback: false });
+    expect(readConfig({ OTTISK_PUBLIC_URL: "https://shop.example", HOST: "10.0.0.5" }, cwd).host).toBe("10.0.0.5");
+    expect(readConfig({ HOST: "0.0.0.0" }, cwd).host).toBe("0.0.0.0");
+  });
+
+  it("reads the payment methods offered (OTTISK_PAYMENTS) and the shutdown deadline (OTTISK_SHUTDOWN_S) (issue 28)", () => {
+    expect(readConfig({ OTTISK_PAYMENTS: " Invoice , balance" }, cwd).payments).toEqual(["invoice", "balance"]);
+    expect(readConfig({ OTTISK_PAYMENTS: "balance,card" }, cwd).payments).toEqual(["card", "balance"]);
+    expect(() => readConfig({ OTTISK_PAYMENTS: "invoice,cash" }, cwd)).toThrow(/OTTISK_PAYMENTS must list the payment methods offered, of card, invoice and balance/);
+    expect(() => readConfig({ OTTISK_PAYMENTS: "," }, cwd)).toThrow(/OTTISK_PAYMENTS/);
+    expect(readConfig({ OTTISK_SHUTDOWN_S: "2" }, cwd).shutdownMs).toBe(2000);
+    expect(() => readConfig({ OTTISK_SHUTDOWN_S: "0" }, cwd)).toThrow(/OTTISK_SHUTDOWN_S must be a whole number from 1 to 600/);
   });
 
   it("reads request limits over the defaults from OTTISK_RATE_LIMITS, and refuses a limit it does not know", () => {

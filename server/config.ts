@@ -7,7 +7,7 @@ import type { QuotaConfig, RequestLimits } from "./limits";
 export interface ServerConfig {
   /** PORT, default 8080. */
   port: number;
-  /** HOST, default 0.0.0.0 (every interface). */
+  /** HOST: default 127.0.0.1 (this machine only), or 0.0.0.0 (every interface) when OTTISK_PUBLIC_URL names an address that is not loopback. */
   host: string;
   /** OTTISK_DATA_DIR, default ./data; absolute. Holds the embedded database and the files. */
   dataDir: string;
@@ -17,8 +17,14 @@ export interface ServerConfig {
   databasePoolSize: number;
   /** `dataDir/files`: uploads while they arrive, and the public and private files themselves unless OTTISK_S3_* puts them in a bucket. */
   filesDir: string;
-  /** OTTISK_PUBLIC_URL: where shoppers reach the shop, without a trailing slash; default http://localhost:PORT. */
+  /** OTTISK_PUBLIC_URL: where shoppers reach the shop, without a trailing slash; default http://localhost:PORT. Every link the shop gives out starts with it, never with a request's Host. */
   publicUrl: string;
+  /**
+   * Whether OTTISK_PUBLIC_URL is a loopback address (localhost, 127.0.0.0/8, [::1]): a shop on this
+   * machine. Only such a shop has the test payment page and the dev mail page, and only another shop
+   * must pass the production check (production-check.ts).
+   */
+  loopback: boolean;
   /**
    * OTTISK_ADMIN_URL: an admin panel of the shop's own (registration, the account's pages, the
    * employees' panel) instead of the built-in account area: every /admin address is sent there.
@@ -65,6 +71,14 @@ export interface ServerConfig {
    * account may upload, keep and queue, each `visitor,client` (or one number for both); staff have none.
    */
   quotas: QuotaConfig;
+  /**
+   * OTTISK_PAYMENTS: the payment methods offered at checkout, of `card` (YooKassa, or the test page
+   * on a loopback shop), `invoice` (a company's invoice) and `balance` (the internal balance);
+   * default all three. A method not listed is not offered and the API refuses it.
+   */
+  payments: PaymentMethod[];
+  /** OTTISK_SHUTDOWN_S: how long SIGTERM/SIGINT waits for requests in flight before it cuts their sockets, in ms; default 10 s. */
+  shutdownMs: number;
   /** YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY together take payments through YooKassa; undefined → the built-in test payment page. */
   yookassa: { shopId: string; secretKey: string; baseUrl: string | undefined } | undefined;
   /** The delivery providers' APIs, each switched on by its keys; undefined → the shop's own price table (see DeliveryConfig). */
@@ -72,9 +86,20 @@ export interface ServerConfig {
   /**
    * OTTISK_SMTP_URL (smtp:// or smtps://, undefined → letters go to `dataDir/mail` as .eml files),
    * OTTISK_MAIL_FROM (the sender, undefined → «Оттиск <noreply@ottisk.local>»), OTTISK_DEV_MAIL
-   * (`off` hides the dev mail page that shows those files; it is never there with SMTP).
+   * (`off` hides the dev mail page that shows those files; it is never there with SMTP, nor on a
+   * shop whose public address is not loopback: `devPageAsked` keeps an `on` for the production check).
    */
-  mail: { smtpUrl: string | undefined; from: string | undefined; devPage: boolean; dir: string };
+  mail: { smtpUrl: string | undefined; from: string | undefined; devPage: boolean; devPageAsked: boolean; dir: string };
+}
+
+/** OTTISK_PAYMENTS's words: card (PaymentType Yookassa), invoice (Invoice), balance (InternalBalance). */
+export const paymentMethodValues = ["card", "invoice", "balance"] as const;
+export type PaymentMethod = (typeof paymentMethodValues)[number];
+
+/** Whether a URL's host is this machine: localhost (and *.localhost), 127.0.0.0/8 or [::1]. */
+export function isLoopbackUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === "localhost" || hostname.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === "[::1]";
 }
 
 /** A setting that cannot work; the message names the variable and what it should look like. */
@@ -240,9 +265,16 @@ const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
  * OTTISK_TRUST_PROXY: the proxies' addresses, subnets and proxy-addr's names, comma-separated. A
  * hop count is refused: it would trust whoever connects directly, so anyone could forge the address.
  */
-function readTrustProxy(env: Env): ServerConfig["trustProxy"] {
+function readTrustProxy(env: Env, publicUrlSet: boolean): ServerConfig["trustProxy"] {
   const text = setting(env, "OTTISK_TRUST_PROXY");
   if (text === undefined) return false;
+  if (!publicUrlSet) {
+    // Behind a proxy the address the shop is reached at is the proxy's: only the operator can name it.
+    throw new ConfigError(
+      "OTTISK_TRUST_PROXY is set but OTTISK_PUBLIC_URL is not: behind a reverse proxy set OTTISK_PUBLIC_URL to the address shoppers use (e.g. https://your-shop.ru) / " +
+        "задан OTTISK_TRUST_PROXY, но не задан OTTISK_PUBLIC_URL: за обратным прокси укажите в OTTISK_PUBLIC_URL адрес, по которому магазин открывают покупатели (например, https://your-shop.ru).",
+    );
+  }
   const entries = text
     .split(",")
     .map((entry) => entry.trim())
@@ -267,8 +299,24 @@ function readRequestLimits(env: Env): Partial<RequestLimits> {
   return parsed.limits;
 }
 
+/** OTTISK_PAYMENTS: a comma-separated list of card, invoice, balance; all three when unset. */
+function readPayments(env: Env): PaymentMethod[] {
+  const text = setting(env, "OTTISK_PAYMENTS");
+  if (text === undefined) return [...paymentMethodValues];
+  const words = text
+    .split(",")
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== "");
+  const methods = paymentMethodValues.filter((method) => words.includes(method));
+  const unknown = words.filter((word) => !(paymentMethodValues as readonly string[]).includes(word));
+  if (unknown.length > 0 || methods.length === 0) {
+    throw new ConfigError(`OTTISK_PAYMENTS must list the payment methods offered, of card, invoice and balance, comma-separated (e.g. invoice,balance), got "${text}"`);
+  }
+  return methods;
+}
+
 /** OTTISK_SMTP_URL, OTTISK_MAIL_FROM, OTTISK_DEV_MAIL. */
-function readMail(env: Env, dataDir: string, publicUrl: string): ServerConfig["mail"] {
+function readMail(env: Env, dataDir: string, loopback: boolean): ServerConfig["mail"] {
   const smtpText = setting(env, "OTTISK_SMTP_URL");
   const smtpUrl = smtpText === undefined ? undefined : (readUrl("OTTISK_SMTP_URL", smtpText, ["smtp:", "smtps:"]), smtpText);
   const from = setting(env, "OTTISK_MAIL_FROM");
@@ -277,10 +325,10 @@ function readMail(env: Env, dataDir: string, publicUrl: string): ServerConfig["m
   }
   const devText = setting(env, "OTTISK_DEV_MAIL")?.toLowerCase();
   if (devText !== undefined && devText !== "on" && devText !== "off") throw new ConfigError(`OTTISK_DEV_MAIL must be "on" or "off", got "${devText}"`);
-  // The letters carry sign-in links: by default the page exists only for a shop on this machine
-  // (its public address is loopback), never for one on the internet, whatever proxy stands before it.
-  const onThisMachine = ["localhost", "127.0.0.1", "[::1]"].includes(new URL(publicUrl).hostname);
-  return { smtpUrl, from, devPage: devText === undefined ? onThisMachine : devText === "on", dir: join(dataDir, "mail") };
+  // The letters carry sign-in links: the page exists only for a shop on this machine (its public
+  // address is loopback), never for one on the internet, whatever proxy stands before it;
+  // OTTISK_DEV_MAIL=on elsewhere is refused by the production check (production-check.ts).
+  return { smtpUrl, from, devPage: loopback && devText !== "off", devPageAsked: devText === "on", dir: join(dataDir, "mail") };
 }
 
 /** readConfig at a process's start: a setting that cannot work ends the process with one line naming it (`<who> cannot start: …`). */
@@ -296,7 +344,6 @@ export function readConfigOrExit(env: Env, who: string): ServerConfig {
 
 export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
   const port = readPort(env);
-  const host = setting(env, "HOST") ?? "0.0.0.0";
   const dataDir = resolve(cwd, setting(env, "OTTISK_DATA_DIR") ?? "data");
 
   const databaseUrlText = setting(env, "DATABASE_URL");
@@ -308,6 +355,9 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     publicUrlText === undefined
       ? `http://localhost:${port}`
       : (readUrl("OTTISK_PUBLIC_URL", publicUrlText, ["http:", "https:"]), publicUrlText.replace(/\/+$/, ""));
+  const loopback = isLoopbackUrl(publicUrl);
+  // A shop on this machine listens on loopback only; one with a public address must be reachable from its proxy.
+  const host = setting(env, "HOST") ?? (loopback ? "127.0.0.1" : "0.0.0.0");
 
   const adminUrlText = setting(env, "OTTISK_ADMIN_URL");
   const adminUrl = adminUrlText === undefined ? undefined : readUrl("OTTISK_ADMIN_URL", adminUrlText, ["http:", "https:"]).href.replace(/\/+$/, "");
@@ -351,9 +401,10 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     databasePoolSize: readWholeNumber(env, "OTTISK_DB_POOL_SIZE", 10, 2, 200),
     filesDir: join(dataDir, "files"),
     publicUrl,
+    loopback,
     adminUrl,
     partnerOrigins,
-    trustProxy: readTrustProxy(env),
+    trustProxy: readTrustProxy(env, publicUrlText !== undefined),
     requestLimits: readRequestLimits(env),
     handoffSecret,
     dadataApiKey: setting(env, "DADATA_API_KEY"),
@@ -369,8 +420,10 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
       retries: readWholeNumber(env, "OTTISK_PREFLIGHT_RETRIES", 2, 0, 10),
     },
     quotas: readQuotas(env),
+    payments: readPayments(env),
+    shutdownMs: readWholeNumber(env, "OTTISK_SHUTDOWN_S", 10, 1, 600) * 1000,
     yookassa: readYookassa(env),
     delivery: readDelivery(env),
-    mail: readMail(env, dataDir, publicUrl),
+    mail: readMail(env, dataDir, loopback),
   };
 }

@@ -15,6 +15,7 @@ import { createYookassaClient } from "./adapters/yookassa";
 import { buildApp } from "./app";
 import { readConfigOrExit } from "./config";
 import type { ServerConfig } from "./config";
+import { exitUnlessReady } from "./production-check";
 import { openDatabase, PGLITE_FOLDER } from "./db/client";
 import { firstUnwritableFolder, isStorageFault } from "./db/storage-fault";
 import { seedDemoData } from "./seed/seed";
@@ -39,6 +40,8 @@ if (!productionBuild()) {
 }
 
 const config: ServerConfig = readConfigOrExit(process.env, "Ottisk");
+// A shop whose public address is not loopback starts only when it is safe on the internet (production-check.ts).
+exitUnlessReady(config, "Ottisk");
 /** The folders the shop writes to: the files, and the embedded database's own where they exist already. */
 function foldersToWrite(config: ServerConfig): string[] {
   const folders = [config.filesDir, ...(config.s3 ? [] : [join(config.filesDir, "private")])];
@@ -101,6 +104,11 @@ const app = await buildApp({
   },
   // No tokens, passwords, cookies or session headers in the log (plugins/request-log.ts).
   logger: loggerOptions(process.env.OTTISK_LOG_LEVEL ?? "info"),
+  // Every link the shop gives out (letters, hand-off, payments, pages) starts with the configured address, never a request's Host.
+  publicUrl: config.publicUrl,
+  // The test payment page only on a shop on this machine: elsewhere the production check demands YooKassa or no card payments.
+  testPaymentPage: config.loopback,
+  payments: config.payments,
   partnerOrigins: config.partnerOrigins,
   trustProxy: config.trustProxy,
   requestLimits: config.requestLimits,
@@ -134,17 +142,30 @@ const app = await buildApp({
 await app.register(staticSite, { distDir: join(root, "dist"), demoDir: join(root, "demo"), shopOrigin: config.publicUrl });
 await app.register(hostSite, { distDir: join(root, "dist"), adminUrl: config.adminUrl });
 
+/*
+ * SIGTERM / SIGINT: stop accepting (new requests on open keep-alive sockets get 503), let requests in
+ * flight finish for OTTISK_SHUTDOWN_S, then destroy the sockets still open (a slow upload, a client
+ * that never sends the rest of its body). app.close() then stops the periodic tasks (preClose), hands
+ * the checks being run back to the queue and stops the outbox (onClose); the database closes last.
+ */
 let closing = false;
 let backupEndpoint: BackupEndpoint | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal}: closing`);
-  // The periodic tasks end first (their runs awaited), then the app and its services.
-  await app.scheduler.stop();
-  await backupEndpoint?.close();
-  await app.close();
-  await database.close();
+  app.log.info(`${signal}: closing; requests in flight have ${config.shutdownMs / 1000} s`);
+  const cut = setTimeout(() => {
+    app.log.warn(`${signal}: ${config.shutdownMs / 1000} s passed (OTTISK_SHUTDOWN_S); closing the connections still open`);
+    app.server.closeAllConnections();
+  }, config.shutdownMs);
+  try {
+    // The backup endpoint first: a dump in progress ends before the database closes.
+    await backupEndpoint?.close();
+    await app.close();
+    await database.close();
+  } finally {
+    clearTimeout(cut);
+  }
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

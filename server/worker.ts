@@ -13,6 +13,7 @@ import "./production-env";
 import { readConfigOrExit } from "./config";
 import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { exitUnlessReady } from "./production-check";
 import { createCheckRunner, SWEEP_EVERY_MS } from "./jobs/check-runner";
 import { createScheduler } from "./jobs/scheduler";
 import { errorForLog } from "./plugins/request-log";
@@ -24,6 +25,8 @@ function stop(message: string): never {
 }
 
 const config: ServerConfig = readConfigOrExit(process.env, "Ottisk worker");
+// The same environment as the nodes', so the same production check (production-check.ts).
+exitUnlessReady(config, "Ottisk worker");
 if (!config.databaseUrl) {
   stop("DATABASE_URL is not set. A worker shares the API nodes' PostgreSQL; with the embedded database `npm start` runs the checks itself.");
 }

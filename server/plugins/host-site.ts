@@ -123,7 +123,7 @@ export async function hostSite(app: FastifyInstance, options: HostSiteOptions): 
   /*
    * For search engines: robots.txt and the sitemap (an index of files of ≤ 50,000 addresses, kept in
    * memory: sitemap.ts), written by the render from the catalogue and the published pages, with the
-   * shop's public address (OTTISK_PUBLIC_URL, else the request's origin).
+   * shop's public address (OTTISK_PUBLIC_URL; never the request's Host).
    */
   app.get("/robots.txt", (request, reply) =>
     reply.header("content-type", "text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(ssr.robots(request.publicOrigin)),
@@ -137,7 +137,8 @@ export async function hostSite(app: FastifyInstance, options: HostSiteOptions): 
       // The storefront's links keep pointing at /admin/…: the operator's panel answers them.
       return reply.redirect(`${options.adminUrl}${request.url.slice(ACCOUNT_BASE.length)}`, 302);
     }
-    const origin = `${request.protocol}://${request.host}`;
+    // Canonical, og:url, JSON-LD and the API's absolute URLs: the shop's configured address, never the request's Host.
+    const origin = request.publicOrigin;
     // The render's API calls carry the visitor's cookie: the session is looked up once for all of them.
     const result = await withOneSessionLookup(() =>
       ssr.render({
@@ -176,7 +177,7 @@ export async function hostSite(app: FastifyInstance, options: HostSiteOptions): 
       const value = request.query[name];
       if (typeof value === "string" && value.length <= 500) attributes[name] = value;
     }
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = request.publicOrigin;
     const drawn = await ssr.prerenderWidget({ tag: prerenderTag, attributes, origin, apiBase: `${origin}/api`, fetch: fetchInProcess });
     if (!drawn) return reply.code(204).send();
     return reply.send(drawn);

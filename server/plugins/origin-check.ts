@@ -56,7 +56,17 @@ function singleHeader(request: FastifyRequest, name: string): string | undefined
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The shop's own origins for this request: the public address and the address the request came to (trusted proxies' X-Forwarded-* included). */
+/**
+ * The shop's own origins for this request: the public address (OTTISK_PUBLIC_URL) and the address
+ * the request came to (trusted proxies' X-Forwarded-* included). Accepting the latter is safe,
+ * although its Host is the request's own word: a browser writes Host itself from the URL it calls
+ * (no page can set it), and it attaches the cookies of that very host. So a request whose Origin
+ * equals its own scheme and Host comes from a page of the address it was sent to, and carries that
+ * address's session: another site can only make it with its own Origin (refused), and a DNS-rebound
+ * name (evil.example pointed at the shop) carries evil.example's cookies, never the shop's. Nothing
+ * the shop gives out is built from this origin (links come from publicOrigin alone); it only lets
+ * the shop's pages be used at another address of the same machine (127.0.0.1 beside localhost).
+ */
 function ownOrigins(request: FastifyRequest): string[] {
   const own = [originOf(request.publicOrigin), originOf(`${request.protocol}://${request.host}`)];
   return own.filter((origin): origin is string => origin !== null);

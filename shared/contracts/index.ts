@@ -331,7 +331,7 @@ export {
   testPaymentParamsSchema,
   yookassaNotificationSchema,
 } from "./order";
-export { INVOICE_NEEDS_COMPANY_MESSAGE } from "./order";
+export { INVOICE_NEEDS_COMPANY_MESSAGE, PAYMENT_TYPE_OFF_MESSAGE } from "./order";
 export type {
   Balance,
   DocumentListPage,

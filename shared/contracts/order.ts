@@ -19,10 +19,16 @@ export type PaymentType = z.infer<typeof paymentTypeSchema>;
 /** What place-order answers (400 INVOICE_NEEDS_COMPANY) to an invoice for the personal profile. */
 export const INVOICE_NEEDS_COMPANY_MESSAGE = "Счёт выставляется только на компанию: выберите компанию или оплатите картой";
 
-/** The payment types a cart's profile may use: an invoice is for a company, a person pays by card or from the balance. */
-export function paymentTypesFor(companyId: number | null): readonly PaymentType[] {
-  return companyId === null ? paymentTypeValues.filter((type) => type !== "Invoice") : paymentTypeValues;
+/**
+ * The payment types a cart's profile may use: an invoice is for a company, a person pays by card or
+ * from the balance; of those, only the ones the shop offers (`offered`, OTTISK_PAYMENTS; all by default).
+ */
+export function paymentTypesFor(companyId: number | null, offered: readonly PaymentType[] = paymentTypeValues): readonly PaymentType[] {
+  return paymentTypeValues.filter((type) => offered.includes(type) && (companyId !== null || type !== "Invoice"));
 }
+
+/** What place-order and «Оплатить» answer (400 PAYMENT_TYPE_OFF) to a payment type the shop does not offer. */
+export const PAYMENT_TYPE_OFF_MESSAGE = "Этот способ оплаты в магазине отключён: выберите другой";
 
 /** new → paid → in_production → shipped → done, or cancelled. */
 export const orderStatusSchema = z.enum(["new", "paid", "in_production", "shipped", "done", "cancelled"]);

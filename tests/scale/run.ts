@@ -39,8 +39,12 @@ import { onNode, Shopper } from "./shopper";
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-/** The shop's public address, as behind a load balancer: the same for both nodes (the addresses they build). */
-const PUBLIC_ORIGIN = "http://shop.ottisk-scale.test";
+/**
+ * The shop's public address, as behind a load balancer: the same for both nodes (the addresses they
+ * build). A `.localhost` name (always loopback): the processes run on this machine, so the
+ * production check of a public shop (server/production-check.ts) does not apply.
+ */
+const PUBLIC_ORIGIN = "http://shop.ottisk-scale.localhost";
 const START_TIMEOUT_MS = Number(process.env.SCALE_START_TIMEOUT_S ?? 90) * 1000;
 const CHECK_TIMEOUT_S = Number(process.env.SCALE_CHECK_TIMEOUT_S ?? 15);
 const SLOW_PAGES = Number(process.env.SCALE_SLOW_PAGES ?? 8);

@@ -133,11 +133,11 @@ describe("CORS", () => {
 });
 
 describe("photos", () => {
-  it("are absolute URLs of the request's origin, and the file is served at /files/", async () => {
+  it("are absolute URLs of the shop's public address (never the request's Host), and the file is served at /files/", async () => {
     const product = productSchema.parse((await testApp.app.inject({ url: "/api/public/product/1", headers: { host: "shop.test:8080" } })).json());
     expect(product.photos.length).toBeGreaterThan(0);
     for (const url of product.photos) {
-      expect(url).toMatch(/^http:\/\/shop\.test:8080\/files\/catalog\/[a-z0-9-]+\.svg$/);
+      expect(url).toMatch(/^http:\/\/localhost\/files\/catalog\/[a-z0-9-]+\.svg$/);
       const file = await testApp.app.inject(new URL(url).pathname);
       expect(file.statusCode).toBe(200);
       expect(file.headers["content-type"]).toBe("image/svg+xml");

@@ -89,10 +89,10 @@ function payAgain(token: string, orderId: number): Promise<LightMyRequestRespons
   return call({ method: "POST", url: `/api/client-order/${orderId}/payment`, token });
 }
 
-/** Presses a button of the built-in test payment page. */
-async function pressTestPage(confirmationUrl: string, action: "pay" | "cancel"): Promise<LightMyRequestResponse> {
+/** Presses a button of the built-in test payment page, as the order's own client (`token`). */
+async function pressTestPage(confirmationUrl: string, action: "pay" | "cancel", token: string): Promise<LightMyRequestResponse> {
   const path = new URL(confirmationUrl).pathname;
-  return call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `action=${action}` });
+  return call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `action=${action}`, token });
 }
 
 beforeAll(async () => {
@@ -151,7 +151,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
     expect(again.payment).toEqual({ type: "Yookassa", confirmationUrl: first, status: "pending" });
 
     // Cancelled on the payment page: back on the order's success page, the order still unpaid.
-    const cancelled = await pressTestPage(first ?? "", "cancel");
+    const cancelled = await pressTestPage(first ?? "", "cancel", me.token);
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe(`${ORIGIN}/success-payment?orderId=${order.id}`);
     expect(await ok({ method: "GET", url: `/api/client-order/${order.id}`, token: me.token }, orderSchema)).toMatchObject({ paymentStatus: "cancelled", payment: { status: "canceled" } });
@@ -167,7 +167,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
     expect(new Set(payments.map((item) => item.idempotenceKey)).size).toBe(2);
     expect(payments.every((item) => item.amountKopecks === Math.round(order.total * 100))).toBe(true);
 
-    const paid = await pressTestPage(renewed.payment.confirmationUrl ?? "", "pay");
+    const paid = await pressTestPage(renewed.payment.confirmationUrl ?? "", "pay", me.token);
     expect(paid.headers.location).toBe(`${ORIGIN}/success-payment?orderId=${order.id}`);
     expect(await ok({ method: "GET", url: `/api/client-order/${order.id}`, token: me.token }, orderSchema)).toMatchObject({ status: "paid", paymentStatus: "paid", payment: { status: "succeeded" } });
 
@@ -181,7 +181,7 @@ describe("POST /client-order/{id}/payment (offline: the built-in test payment)",
     const me = await newClient("Дважды");
     const order = await place(me, null, "Yookassa");
     if (order.payment.type !== "Yookassa") throw new Error("Expected a card payment");
-    await pressTestPage(order.payment.confirmationUrl ?? "", "cancel");
+    await pressTestPage(order.payment.confirmationUrl ?? "", "cancel", me.token);
     const [a, b] = await Promise.all([payAgain(me.token, order.id), payAgain(me.token, order.id)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const urls = [a, b].map((response) => {

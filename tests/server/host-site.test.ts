@@ -121,7 +121,7 @@ describe("website pages", () => {
       // Every page has keywords (issue 16: the sections and the shop's own pages had none).
       expect(head.keywords).toBeTruthy();
       expect(head.keywords).toBe(data.seoKeywords);
-      expect(head.canonical).toBe(`http://localhost:80/${slug}`);
+      expect(head.canonical).toBe(`${PUBLIC_URL}/${slug}`);
       expect(head.robots).toBeUndefined();
       expect(html).toMatch(/<h1[^>]*>/);
       if (slug !== "") expect(html).toContain(`>${data.seoName || data.name}</h1>`);
@@ -146,16 +146,16 @@ describe("website pages", () => {
     expect(data.find((item) => item["@type"] === "Organization")).toMatchObject({
       "@context": "https://schema.org",
       name: "Оттиск",
-      url: "http://localhost:80/",
+      url: `${PUBLIC_URL}/`,
       telephone: contacts.numberPhone,
       email: contacts.email,
     });
     expect(data.find((item) => item["@type"] === "WebSite")).toMatchObject({
       "@context": "https://schema.org",
-      url: "http://localhost:80/",
+      url: `${PUBLIC_URL}/`,
       potentialAction: {
         "@type": "SearchAction",
-        target: { "@type": "EntryPoint", urlTemplate: "http://localhost:80/poisk?q={search_term_string}" },
+        target: { "@type": "EntryPoint", urlTemplate: `${PUBLIC_URL}/poisk?q={search_term_string}` },
         "query-input": "required name=search_term_string",
       },
     });
@@ -196,6 +196,21 @@ describe("website pages", () => {
     expect(contacts).toContain("ИНН 2310123454");
     expect(contacts).toContain("Напишите нам");
     expect(contacts).toContain("<form");
+  });
+});
+
+describe("absolute addresses in pages (issue 28, finding 2)", () => {
+  it("come from the public address (OTTISK_PUBLIC_URL), whatever Host or X-Forwarded-Host the request names", async () => {
+    for (const headers of [{ host: "evil.example" }, { host: "evil.example:8080", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" }]) {
+      const response = await testApp.app.inject({ method: "GET", url: "/catalog", headers });
+      expect(response.statusCode).toBe(200);
+      const head = headOf(response.body);
+      expect(head.canonical).toBe(`${PUBLIC_URL}/catalog`);
+      expect(response.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/catalog">`);
+      expect(response.body).not.toContain("evil.example");
+      const robots = await testApp.app.inject({ method: "GET", url: "/robots.txt", headers });
+      expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    }
   });
 });
 
@@ -281,7 +296,7 @@ describe("the catalogue", () => {
         list.items.map((card, index) => ({
           "@type": "ListItem",
           position: index + 1,
-          url: `http://localhost:80/catalog/${card.category.slug}/${card.id}`,
+          url: `${PUBLIC_URL}/catalog/${card.category.slug}/${card.id}`,
           name: card.productName,
         })),
       );
@@ -298,7 +313,7 @@ describe("the catalogue", () => {
     const { html, head } = await page200(path);
     expect(head.title).toBe(product.seoTitle || `${product.seoName || product.productName} — Оттиск — типография онлайн`);
     if (product.seoDescription) expect(head.description).toBe(product.seoDescription);
-    expect(head.canonical).toBe(`http://localhost:80${path}`);
+    expect(head.canonical).toBe(`${PUBLIC_URL}${path}`);
     const data = jsonLd(html).find((item) => item["@type"] === "Product");
     expect(data).toMatchObject({
       "@context": "https://schema.org",

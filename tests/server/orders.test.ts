@@ -408,7 +408,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(order.payment.confirmationUrl).toMatch(new RegExp(`^${ORIGIN}/api/payment/test/test-[0-9a-f-]{36}$`));
       const path = order.payment.confirmationUrl?.slice(ORIGIN.length) ?? "";
 
-      const page = await shop.call({ method: "GET", url: path });
+      const page = await shop.call({ method: "GET", url: path, token: me.token });
       expect(page.statusCode).toBe(200);
       expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
@@ -418,7 +418,7 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(page.body).toContain('<form method="post"');
       expect(page.body).not.toContain("<script");
 
-      const paid = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=pay" });
+      const paid = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=pay", token: me.token });
       expect(paid.statusCode, paid.body).toBe(303);
       expect(paid.headers.location).toBe(`${ORIGIN}/success-payment?orderId=${order.id}`);
       const after = await getOrder(shop, me.token, order.id);
@@ -426,11 +426,11 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(after.paidAt).not.toBeNull();
 
       // Pressing «Отменить» on a paid payment changes nothing.
-      const late = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=cancel" });
+      const late = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=cancel", token: me.token });
       expect(late.statusCode).toBe(303);
       expect(late.headers.location).toBe(`${ORIGIN}/success-payment?orderId=${order.id}`);
       expect((await getOrder(shop, me.token, order.id)).paymentStatus).toBe("paid");
-      const shown = await shop.call({ method: "GET", url: path });
+      const shown = await shop.call({ method: "GET", url: path, token: me.token });
       expect(shown.body).toContain("Этот платёж уже оплачен.");
       expect(shown.body).not.toContain("<form");
     });
@@ -440,16 +440,42 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       await readyCart(shop, me.token, null);
       const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "test-cancel-123" });
       const path = order.payment.type === "Yookassa" ? (order.payment.confirmationUrl?.slice(ORIGIN.length) ?? "") : "";
-      const canceled = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=cancel" });
+      const canceled = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=cancel", token: me.token });
       expect(canceled.statusCode).toBe(303);
       expect(canceled.headers.location).toBe(`${ORIGIN}/success-payment?orderId=${order.id}`);
       expect(await getOrder(shop, me.token, order.id)).toMatchObject({ status: "new", paymentStatus: "cancelled", payment: { status: "canceled" } });
-      const bad = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=steal" });
+      const bad = await shop.call({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=steal", token: me.token });
       expect(bad.statusCode).toBe(400);
       expect(problemOf(bad).messageUI).toBe("Выберите: оплатить или отменить");
-      const unknown = await shop.call({ method: "GET", url: `/api/payment/test/test-${randomUUID()}` });
+      const unknown = await shop.call({ method: "GET", url: `/api/payment/test/test-${randomUUID()}`, token: me.token });
       expect(unknown.statusCode).toBe(404);
       expect(problemOf(unknown).messageUI).toBe("Платёж не найден");
+    });
+
+    it("shows and completes the test payment only for the order's own session or an employee (issue 28, finding 1)", async () => {
+      const me = await freshClient(shop.testApp, "test-owner@example.com");
+      await readyCart(shop, me.token, null);
+      const order = await placeOk(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "test-owner-123" });
+      const path = order.payment.type === "Yookassa" ? (order.payment.confirmationUrl?.slice(ORIGIN.length) ?? "") : "";
+      const form = { "content-type": "application/x-www-form-urlencoded" };
+      // Anyone holding the link: no session, another client's.
+      for (const token of [undefined, petrova.token]) {
+        const shown = await shop.call({ method: "GET", url: path, token });
+        expect(shown.statusCode, shown.body).toBe(403);
+        expect(problemOf(shown)).toMatchObject({ code: "PAYMENT_NOT_YOURS", messageUI: expect.stringMatching(/другого покупателя/) });
+        for (const action of ["pay", "cancel"]) {
+          const pressed = await shop.call({ method: "POST", url: path, headers: form, payload: `action=${action}`, token });
+          expect(pressed.statusCode, pressed.body).toBe(403);
+          expect(problemOf(pressed).messageUI).toMatch(/Войдите в аккаунт/);
+        }
+      }
+      expect(await getOrder(shop, me.token, order.id)).toMatchObject({ status: "new", paymentStatus: "pending", payment: { status: "pending" } });
+      // An employee sees it (the shop's staff help a shopper); the owner pays.
+      const employee = await login(shop, DEMO_ACCOUNTS.employee.email, DEMO_ACCOUNTS.employee.password);
+      expect((await shop.call({ method: "GET", url: path, token: employee.token })).statusCode).toBe(200);
+      const paid = await shop.call({ method: "POST", url: path, headers: form, payload: "action=pay", token: me.token });
+      expect(paid.statusCode, paid.body).toBe(303);
+      expect((await getOrder(shop, me.token, order.id)).paymentStatus).toBe("paid");
     });
 
     it("ignores YooKassa notifications while the shop has no YooKassa keys", async () => {
@@ -770,5 +796,39 @@ describe("Yookassa with keys: the real API (faked at its HTTP boundary) and its 
   it("is refused by YooKassa with wrong keys", async () => {
     const wrong = createYookassaClient({ shopId: "123456", secretKey: "wrong", baseUrl: fake.baseUrl });
     await expect(wrong.getPayment("anything")).rejects.toThrow(/401/);
+  });
+});
+
+/* ============================================================================================== */
+
+describe("a shop without card payments (OTTISK_PAYMENTS=invoice,balance) and without the test page (issue 28, finding 1)", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ payments: ["invoice", "balance"], testPaymentPage: false });
+  });
+  afterAll(async () => {
+    await shop.testApp.close();
+  });
+
+  it("offers no card payment in the cart, refuses choosing one and placing one, and has no test payment page", async () => {
+    const me = await freshClient(shop.testApp, "no-card@example.com");
+    const ready = await readyCart(shop, me.token, null);
+    expect(ready.paymentTypes).toEqual(["InternalBalance"]);
+    const chosen = await shop.call({ method: "PATCH", url: "/api/client-cart", token: me.token, payload: { paymentType: "Yookassa" } });
+    expect(chosen.statusCode, chosen.body).toBe(400);
+    expect(problemOf(chosen)).toMatchObject({ code: "PAYMENT_TYPE_OFF", messageUI: "Этот способ оплаты в магазине отключён: выберите другой" });
+    const placed = await place(shop, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "no-card-order-1" });
+    expect(placed.statusCode, placed.body).toBe(400);
+    expect(problemOf(placed)).toMatchObject({ code: "PAYMENT_TYPE_OFF", messageUI: "Этот способ оплаты в магазине отключён: выберите другой" });
+    expect(await shop.testApp.database.db.select().from(clientOrder).where(eq(clientOrder.accountId, me.id))).toEqual([]);
+
+    // A payment row left from before (a test payment) cannot be paid: the page is not there at all.
+    const [row] = await shop.testApp.database.db.select({ externalId: payment.externalId }).from(payment).where(eq(payment.provider, "test")).limit(1);
+    const id = row?.externalId ?? `test-${randomUUID()}`;
+    for (const method of ["GET", "POST"] as const) {
+      const response = await shop.call({ method, url: `/api/payment/test/${id}`, token: me.token, ...(method === "POST" ? { headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=pay" } : {}) });
+      expect(response.statusCode, `${method} ${response.body}`).toBe(404);
+      expect(problemOf(response).code).toBe("ROUTE_NOT_FOUND");
+    }
   });
 });

@@ -126,10 +126,10 @@ describe("notifications", () => {
     const me = await newClient("paid");
     expect(await notifications(me.token)).toMatchObject({ items: [], total: 0, unread: 0 });
     const order = await unpaidOrder(me.id, null);
-    const paid = await call({ method: "POST", url: `/api/payment/test/${order.externalId}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=pay" });
+    const paid = await call({ method: "POST", url: `/api/payment/test/${order.externalId}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=pay", token: me.token });
     expect(paid.statusCode, paid.body).toBe(303);
     // A second press changes nothing and tells nothing new.
-    await call({ method: "POST", url: `/api/payment/test/${order.externalId}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=pay" });
+    await call({ method: "POST", url: `/api/payment/test/${order.externalId}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=pay", token: me.token });
     const page = await notifications(me.token);
     expect(page.total).toBe(1);
     expect(page.unread).toBe(1);

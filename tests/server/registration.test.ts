@@ -286,6 +286,31 @@ describe("password recovery", () => {
     expect(letters[0]!.link).toMatch(/\/admin\/auth\/password-reset\?token=/);
   });
 
+  it("links the letter to the public address (OTTISK_PUBLIC_URL) whatever Host or a trusted proxy's X-Forwarded-Host says (issue 28, finding 2)", async () => {
+    const email = uniqueEmail("evil-host");
+    await register(personal(email));
+    const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" };
+    // Without a public URL of its own the app's is the fixed loopback default, not the request's Host.
+    expect((await call({ method: "POST", url: "/api/auth/password-recovery", payload: { email }, headers: forged })).statusCode).toBe(200);
+    expect(new URL((await mailsTo(email))[0]!.link!).origin).toBe(TEST_APP_ORIGIN);
+    // Behind a trusted proxy (inject comes from 127.0.0.1), with OTTISK_PUBLIC_URL set.
+    const proxied = await startTestApp({ publicUrl: "https://ottisk.example", trustProxy: ["127.0.0.1"], mail: { settings: { pollMs: 60_000 } } });
+    try {
+      const proxiedCall = callerOf(() => proxied.app);
+      const other = uniqueEmail("evil-proxy");
+      expect((await proxiedCall({ method: "POST", url: "/api/auth/registration", payload: personal(other), headers: forged })).statusCode).toBe(201);
+      expect((await proxiedCall({ method: "POST", url: "/api/auth/password-recovery", payload: { email: other }, headers: forged })).statusCode).toBe(200);
+      const letters = devMailListSchema.parse((await proxiedCall({ method: "GET", url: `/api/dev/mail.json?to=${encodeURIComponent(other)}` })).json());
+      expect(letters.map((letter) => letter.subject)).toEqual(["Восстановление пароля — «Оттиск»", expect.stringMatching(/почт/)]);
+      for (const letter of letters) {
+        expect(letter.link).toMatch(/^https:\/\/ottisk\.example\/admin\/auth\//);
+        expect(letter.link).not.toContain("evil.example");
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("sets the new password once: other sessions end, the new password signs in, the old one does not, and the address counts as confirmed", async () => {
     const email = uniqueEmail("reset");
     const { grant } = await register(personal(email));

@@ -22,8 +22,9 @@ export interface CartPaymentProps {
 /**
  * The payment type and the comment, saved with PATCH /client-cart (the cart's version, five
  * retries; a 409 reloads the cart and says another tab changed it). The balance is shown for
- * the internal balance. «Счёт для юрлица» is offered for a company's cart only (paymentTypesFor:
- * place-order refuses an invoice for the personal profile).
+ * the internal balance. The choices are the cart's `paymentTypes`: the shop's (OTTISK_PAYMENTS)
+ * that fit the profile — «Счёт для юрлица» for a company's cart only (paymentTypesFor: place-order
+ * refuses an invoice for the personal profile).
  */
 export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
   const updateCart = useSetAtom(updateCartAtom);
@@ -55,7 +56,7 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
       <fieldset className="ottisk-cart__fieldset">
         <legend>Способ оплаты</legend>
         <ul className="ottisk-cart__choices">
-          {paymentTypesFor(cart.companyId).map((type) => (
+          {(cart.paymentTypes ?? paymentTypesFor(cart.companyId)).map((type) => (
             <li key={type}>
               <label className="ottisk-cart__choice">
                 <input

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { Cart, CartElsewhere, CartTarget } from "../../../shared/contracts/index";
+import type { Cart, CartElsewhere, CartTarget, PaymentType } from "../../../shared/contracts/index";
 import type { Database, DatabaseTransaction } from "../../db/client";
 import {
   cart,
@@ -166,7 +166,8 @@ export interface CartAccess {
   repriceDeliveries(cartId: number): Promise<void>;
 }
 
-export function createCartAccess(db: Database, now: () => Date, repriceDeliveries: (cartId: number) => Promise<void>): CartAccess {
+/** `offered`: the shop's payment types (OTTISK_PAYMENTS), listed in every cart it answers. */
+export function createCartAccess(db: Database, now: () => Date, repriceDeliveries: (cartId: number) => Promise<void>, offered: readonly PaymentType[]): CartAccess {
   async function resolveOwner(exec: Database, viewer: Viewer, target: CartTarget): Promise<CartOwner> {
     const accountId = actingClientId(viewer);
     if (target.clientId !== undefined && target.clientId !== accountId) throw cartNotYours();
@@ -179,7 +180,7 @@ export function createCartAccess(db: Database, now: () => Date, repriceDeliverie
     const [row] = await db.select().from(cart).where(eq(cart.id, cartId)).limit(1);
     if (!row) throw new Error(`Cart ${cartId} vanished`);
     const state = await loadState(db, row);
-    return toCart(state, evaluateCart(state, now(), temporary), publicOrigin);
+    return toCart(state, evaluateCart(state, now(), temporary), publicOrigin, offered);
   }
 
   async function mutate(

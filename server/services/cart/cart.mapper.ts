@@ -1,5 +1,5 @@
-import { cartLayoutStatusValues } from "../../../shared/contracts/index";
-import type { Cart, CartElsewhere, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem } from "../../../shared/contracts/index";
+import { cartLayoutStatusValues, paymentTypesFor, paymentTypeValues } from "../../../shared/contracts/index";
+import type { Cart, CartElsewhere, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem, PaymentType } from "../../../shared/contracts/index";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
 import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, VAT_PERCENT } from "../../../shared/domain/index";
 import type { CartTotals } from "../../../shared/domain/index";
@@ -199,7 +199,8 @@ function toOptionLabels(all: readonly ProductOptionRow[], productId: number, opt
   });
 }
 
-export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigin: string): Cart {
+/** `offered`: the shop's payment types (OTTISK_PAYMENTS); the cart lists those its profile may use. */
+export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigin: string, offered: readonly PaymentType[] = paymentTypeValues): Cart {
   const { cart, promocode } = state;
   const { totals, aggregate } = evaluation;
   const fileNames = new Map(state.layoutFiles.map((file) => [file.id, file.originalName]));
@@ -287,6 +288,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
       : null,
     comment: cart.comment,
     paymentType: cart.paymentType as Cart["paymentType"],
+    paymentTypes: [...paymentTypesFor(cart.companyId, offered)],
     totals: {
       items: kopecksToRoubles(totals.itemsKopecks),
       discount: kopecksToRoubles(totals.discountKopecks),
@@ -305,7 +307,13 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
 }
 
 /** The cart of someone who has none yet (or an anonymous visitor): nothing is written to show it. */
-export function emptyCart(clientId: number | null, companyId: number | null, temporary: boolean, owner: CartOwnerView = { companyName: null, otherCarts: [] }): Cart {
+export function emptyCart(
+  clientId: number | null,
+  companyId: number | null,
+  temporary: boolean,
+  owner: CartOwnerView = { companyName: null, otherCarts: [] },
+  offered: readonly PaymentType[] = paymentTypeValues,
+): Cart {
   const problems: CartProblem[] = [
     ...(temporary ? [{ code: "SIGN_IN_REQUIRED" as const, messageUI: "Войдите в систему, чтобы оформить заказ" }] : []),
     { code: "NO_LINES_IN_ORDER", messageUI: "Отметьте для заказа хотя бы один товар" },
@@ -323,6 +331,7 @@ export function emptyCart(clientId: number | null, companyId: number | null, tem
     promocode: null,
     comment: "",
     paymentType: null,
+    paymentTypes: [...paymentTypesFor(companyId, offered)],
     totals: { items: 0, discount: 0, delivery: 0, total: 0, vat: 0, vatPercent: VAT_PERCENT, inOrderCount: 0, weightGrams: 0, productionTimeDay: 0 },
     readyToOrder: false,
     problems,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Cart, CartTarget, CartUpdate } from "../../../shared/contracts/index";
+import { PAYMENT_TYPE_OFF_MESSAGE, paymentTypeValues } from "../../../shared/contracts/index";
+import type { Cart, CartTarget, CartUpdate, PaymentType } from "../../../shared/contracts/index";
 import type { Database } from "../../db/client";
 import { cart } from "../../db/schema";
 import { createCartAccess, findCart, loadOwnerView, loadState } from "./cart-access";
@@ -37,9 +38,19 @@ const staleVersion = () =>
     message: "The cart's version is not the one the caller saw",
   });
 
-export function createCartService(db: Database, deliveryQuotes: DeliveryQuoteService, now: () => Date = () => new Date()): CartService {
+/** `offered`: the payment types the shop offers (OTTISK_PAYMENTS; all by default): the carts list them, and choosing another is refused. */
+/** 400 to a payment type the shop does not offer (OTTISK_PAYMENTS): in the cart, at place-order and «Оплатить». */
+export const paymentTypeOff = (type: PaymentType) =>
+  new ShopError({ statusCode: 400, code: "PAYMENT_TYPE_OFF", messageUI: PAYMENT_TYPE_OFF_MESSAGE, message: `The shop does not offer ${type} payments (OTTISK_PAYMENTS)` });
+
+export function createCartService(
+  db: Database,
+  deliveryQuotes: DeliveryQuoteService,
+  now: () => Date = () => new Date(),
+  offered: readonly PaymentType[] = paymentTypeValues,
+): CartService {
   const pricing = createDeliveryPricing(db, deliveryQuotes);
-  const access = createCartAccess(db, now, (cartId) => pricing.repriceDeliveries(cartId, null));
+  const access = createCartAccess(db, now, (cartId) => pricing.repriceDeliveries(cartId, null), offered);
   const { resolveOwner, mutate } = access;
   return {
     ...createCartLines(db, access),
@@ -48,15 +59,16 @@ export function createCartService(db: Database, deliveryQuotes: DeliveryQuoteSer
     ...createCartCheckout(db, access),
 
     async getCart(viewer, target, publicOrigin) {
-      if (!viewer) return emptyCart(null, null, true);
+      if (!viewer) return emptyCart(null, null, true, undefined, offered);
       const owner = await resolveOwner(db, viewer, target);
       const row = await findCart(db, owner.accountId, owner.companyId);
-      if (!row) return emptyCart(owner.accountId, owner.companyId, owner.temporary, await loadOwnerView(db, owner.accountId, owner.companyId));
+      if (!row) return emptyCart(owner.accountId, owner.companyId, owner.temporary, await loadOwnerView(db, owner.accountId, owner.companyId), offered);
       const state = await loadState(db, row);
-      return toCart(state, evaluateCart(state, now(), owner.temporary), publicOrigin);
+      return toCart(state, evaluateCart(state, now(), owner.temporary), publicOrigin, offered);
     },
 
     async updateCart(viewer, input, publicOrigin) {
+      if (input.paymentType !== undefined && input.paymentType !== null && !offered.includes(input.paymentType)) throw paymentTypeOff(input.paymentType);
       const owner = await resolveOwner(db, viewer, input);
       return mutate(owner, publicOrigin, async (tx, row) => {
         const set: { comment?: string; paymentType?: string | null } = {};

@@ -10,6 +10,7 @@ import { actingClientId } from "../accounts/acting-client";
 import type { BalanceService, LedgerRef } from "./balance.service";
 import type { CacheInvalidation } from "../cache-invalidation";
 import type { CartCheckout } from "../cart/cart-checkout";
+import { paymentTypeOff } from "../cart/cart.service";
 import type { PaymentService } from "./payment.service";
 import type { Viewer } from "../accounts/session.service";
 import { isShopError, ShopError } from "../shop-error";
@@ -37,6 +38,8 @@ export interface OrderPlacingDeps {
   /** Told after an order is placed: its products' times-ordered counts changed, which the catalogue's cached pages show. */
   caches: Pick<CacheInvalidation, "invalidate">;
   now: () => Date;
+  /** The payment types the shop offers (OTTISK_PAYMENTS); another is refused (400 PAYMENT_TYPE_OFF). */
+  offered: readonly PaymentType[];
 }
 
 const cartEmpty = () =>
@@ -92,6 +95,8 @@ export async function placeOrderRow(db: Database, deps: OrderPlacingDeps, viewer
   const placedBefore = await findByKey(db, clientId, input.idempotencyKey);
   if (placedBefore) return placedBefore;
 
+  // OTTISK_PAYMENTS may leave card payments out (a public shop without YooKassa keys): nothing else takes them.
+  if (!deps.offered.includes(input.paymentType)) throw paymentTypeOff(input.paymentType);
   // An invoice names a company as the buyer: a person pays by card or from the balance.
   if (input.paymentType === "Invoice" && input.companyId === null) {
     throw new ShopError({ statusCode: 400, code: "INVOICE_NEEDS_COMPANY", messageUI: INVOICE_NEEDS_COMPANY_MESSAGE, message: "An invoice is issued to a company only" });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT } from "../../../shared/contracts/index";
-import type { Cart, DocumentListPage, Order, OrderListPage } from "../../../shared/contracts/index";
+import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT, paymentTypeValues } from "../../../shared/contracts/index";
+import type { Cart, DocumentListPage, Order, OrderListPage, PaymentType } from "../../../shared/contracts/index";
 import { VAT_PERCENT } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
 import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, product, productOption, storedFile } from "../../db/schema";
@@ -9,6 +9,7 @@ import { actingClientId } from "../accounts/acting-client";
 import type { BalanceService } from "./balance.service";
 import type { CacheInvalidation } from "../cache-invalidation";
 import type { CartService } from "../cart/cart.service";
+import { paymentTypeOff } from "../cart/cart.service";
 import { renderActPdf } from "./closing-document-pdf";
 import { closingDates, isFinishedOrder, listOrderDocuments } from "./documents.service";
 import type { FileService } from "../files/file.service";
@@ -82,6 +83,8 @@ export interface OrderServiceDeps {
   /** Told after an order is placed: its products' times-ordered counts changed, which the catalogue's cached pages show. */
   caches: Pick<CacheInvalidation, "invalidate">;
   now?: () => Date;
+  /** The payment types the shop offers (OTTISK_PAYMENTS); default all: place-order and «Оплатить» refuse another. */
+  offered?: readonly PaymentType[];
 }
 
 const orderNotFound = () => new ShopError({ statusCode: 404, code: "ORDER_NOT_FOUND", messageUI: "Заказ не найден", message: "No such order for this client" });
@@ -95,6 +98,7 @@ class InvoiceMadeElsewhere extends Error {}
 
 export function createOrderService(db: Database, deps: OrderServiceDeps): OrderService {
   const now = deps.now ?? (() => new Date());
+  const offered = deps.offered ?? paymentTypeValues;
 
   async function ownOrder(viewer: Viewer, orderId: number): Promise<ClientOrderRow> {
     const [row] = await db
@@ -268,7 +272,7 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
 
   return {
     async placeOrder(viewer, input, publicOrigin) {
-      return finish(await placeOrderRow(db, { ...deps, now }, viewer, input, publicOrigin), publicOrigin);
+      return finish(await placeOrderRow(db, { ...deps, now, offered }, viewer, input, publicOrigin), publicOrigin);
     },
 
     async listOrders(viewer, query) {
@@ -357,6 +361,7 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       if (found.paymentType !== "Yookassa") {
         throw cannotPayAgain("PAYMENT_NOT_BY_CARD", "Этот заказ оплачивается не картой: оплатить его онлайн нельзя", `Order ${orderId} is paid by ${found.paymentType}`);
       }
+      if (!offered.includes("Yookassa")) throw paymentTypeOff("Yookassa");
       const payable = await db.transaction(async (tx) => {
         // The order's row locked: two clicks at once make one new payment, not two.
         const [row] = await tx.select().from(clientOrder).where(eq(clientOrder.id, found.id)).for("update");

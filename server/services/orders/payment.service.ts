@@ -11,6 +11,7 @@ import type { ClientOrderRow, PaymentRow } from "../../db/schema";
 import { formatBalance } from "./balance.service";
 import { recordNotification } from "../mail/notification-record";
 import { ShopError } from "../shop-error";
+import type { Viewer } from "../accounts/session.service";
 
 /*
  * Card payments of Yookassa orders. With YooKassa's keys a payment is created at YooKassa and paid
@@ -23,6 +24,8 @@ export type PaymentProvider = "yookassa" | "test";
 
 export interface TestPaymentPage {
   orderId: number;
+  /** The client whose order it is: only their session (or an employee's) may see and use the page. */
+  accountId: number;
   orderNumber: string;
   amountKopecks: number;
   status: PaymentRow["status"];
@@ -36,10 +39,10 @@ export interface PaymentService {
   ensureConfirmation(row: PaymentRow, order: Pick<ClientOrderRow, "id" | "number">, publicOrigin: string): Promise<PaymentRow>;
   /** The latest payment of an order. */
   latestFor(orderId: number): Promise<PaymentRow | null>;
-  /** What the test payment page shows; 404 when there is no such test payment. */
-  testPage(externalId: string): Promise<TestPaymentPage>;
-  /** The test page's buttons: pays or cancels (once; a repeat changes nothing) and answers where to send the shopper (the order's success page either way). */
-  completeTestPayment(externalId: string, action: "pay" | "cancel", publicOrigin: string): Promise<string>;
+  /** What the test payment page shows to `viewer`; 404 when there is no such test payment, 403 when the order is not the viewer's (an employee may see any). */
+  testPage(externalId: string, viewer: Viewer | null): Promise<TestPaymentPage>;
+  /** The test page's buttons, for the order's own client or an employee (else 403): pays or cancels (once; a repeat changes nothing) and answers where to send the shopper (the order's success page either way). */
+  completeTestPayment(externalId: string, action: "pay" | "cancel", publicOrigin: string, viewer: Viewer | null): Promise<string>;
   /** YooKassa's notification: refetches the payment and applies what YooKassa says; unknown payments are ignored. */
   handleYookassaNotification(notification: YookassaNotification, log: FastifyBaseLogger): Promise<void>;
 }
@@ -59,6 +62,25 @@ export function cartUrl(publicOrigin: string): string {
 
 const testPaymentNotFound = () =>
   new ShopError({ statusCode: 404, code: "PAYMENT_NOT_FOUND", messageUI: "Платёж не найден", message: "No such test payment" });
+
+const testPaymentNotYours = () =>
+  new ShopError({
+    statusCode: 403,
+    code: "PAYMENT_NOT_YOURS",
+    messageUI: "Этот платёж относится к заказу другого покупателя. Войдите в аккаунт, в котором оформлен заказ, и откройте оплату из заказа.",
+    message: "The test payment's order belongs to another account than the caller's session",
+  });
+
+/**
+ * The test page's link is no capability of its own (issue 28): it may leak through history, logs or
+ * a shared screen. Only the session of the client whose order it is, or an employee's, may see the
+ * page and press its buttons.
+ */
+function assertMayUseTestPayment(viewer: Viewer | null, orderAccountId: number): void {
+  if (viewer?.account.typeUser === "employee" && !viewer.account.temporary) return;
+  if (viewer && viewer.account.id === orderAccountId) return;
+  throw testPaymentNotYours();
+}
 
 /** Marks the payment succeeded and its order paid; a payment already succeeded changes nothing. */
 export async function markPaymentSucceeded(tx: Database, row: Pick<PaymentRow, "id" | "orderId">): Promise<void> {
@@ -166,20 +188,24 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
       return row ?? null;
     },
 
-    async testPage(externalId) {
+    async testPage(externalId, viewer) {
       const [row] = await db
-        .select({ orderId: clientOrder.id, number: clientOrder.number, amountKopecks: payment.amountKopecks, status: payment.status })
+        .select({ orderId: clientOrder.id, accountId: clientOrder.accountId, number: clientOrder.number, amountKopecks: payment.amountKopecks, status: payment.status })
         .from(payment)
         .innerJoin(clientOrder, eq(clientOrder.id, payment.orderId))
         .where(and(eq(payment.externalId, externalId), eq(payment.provider, "test")))
         .limit(1);
       if (!row) throw testPaymentNotFound();
-      return { orderId: row.orderId, orderNumber: row.number, amountKopecks: row.amountKopecks, status: row.status };
+      assertMayUseTestPayment(viewer, row.accountId);
+      return { orderId: row.orderId, accountId: row.accountId, orderNumber: row.number, amountKopecks: row.amountKopecks, status: row.status };
     },
 
-    async completeTestPayment(externalId, action, publicOrigin) {
+    async completeTestPayment(externalId, action, publicOrigin, viewer) {
       const row = await byExternalId(externalId, "test");
       if (!row) throw testPaymentNotFound();
+      const [order] = await db.select({ accountId: clientOrder.accountId }).from(clientOrder).where(eq(clientOrder.id, row.orderId)).limit(1);
+      if (!order) throw testPaymentNotFound();
+      assertMayUseTestPayment(viewer, order.accountId);
       await db.transaction(async (tx) => {
         if (action === "pay") await markPaymentSucceeded(tx, row);
         else await markPaymentCanceled(tx, row);

@@ -2,13 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { buildApp } from "../../../server/app";
 import { product, productCategory } from "../../../server/db/schema";
 import type { App, AppOptions } from "../../../server/app";
+import { freePort } from "../../free-port";
 import { openTestDatabase } from "./test-database";
 import type { TestDatabase } from "./test-database";
 
 /**
- * The origin of the app as app.inject() reaches it (Host: localhost:80). A browser on the shop's own
- * pages sends it as `Origin` on every state-changing call; cookie calls without it are refused as
- * cross-site (plugins/origin-check.ts), so tests that post with the session cookie send it too.
+ * The origin of the app as app.inject() reaches it (Host: localhost:80), and the public address of
+ * an app built without `publicUrl` (DEFAULT_PUBLIC_URL). A browser on the shop's own pages sends it
+ * as `Origin` on every state-changing call; cookie calls without it are refused as cross-site
+ * (plugins/origin-check.ts), so tests that post with the session cookie send it too.
  */
 export const TEST_APP_ORIGIN = "http://localhost";
 
@@ -66,8 +68,14 @@ export interface LiveTestApp extends TestApp {
   origin: string;
 }
 
-/** startTestApp, then listenOnLoopback. */
+/**
+ * startTestApp listening on a free loopback port, with that address as its public URL (unless
+ * `options.publicUrl` names another): the links it gives out lead back to it.
+ */
 export async function startLiveTestApp(options: Partial<Omit<AppOptions, "database" | "filesDir">> = {}): Promise<LiveTestApp> {
-  const testApp = await startTestApp(options);
-  return { ...testApp, origin: await listenOnLoopback(testApp.app) };
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const testApp = await startTestApp({ publicUrl: origin, ...options });
+  await testApp.app.listen({ port, host: "127.0.0.1" });
+  return { ...testApp, origin };
 }
