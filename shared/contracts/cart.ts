@@ -327,11 +327,8 @@ export const cartSchema = z.object({
   promocode: z.nullable(cartPromocodeSchema),
   comment: z.string(),
   paymentType: z.nullable(paymentTypeSchema),
-  /**
-   * The payment types this cart may choose: the shop's (OTTISK_PAYMENTS) that fit its profile (an
-   * invoice for a company only). Absent from a server before issue 28: paymentTypesFor(companyId).
-   */
-  paymentTypes: z.optional(z.array(paymentTypeSchema)),
+  /** The payment types this cart may choose: the shop's (OTTISK_PAYMENTS) that fit its profile (an invoice for a company only). */
+  paymentTypes: z.array(paymentTypeSchema),
   totals: cartTotalsSchema,
   /** Whether place-order would accept the cart now; `problems` says what is missing. */
   readyToOrder: z.boolean(),

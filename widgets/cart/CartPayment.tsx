@@ -1,7 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
-import { paymentTypesFor } from "../../shared/contracts/order";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { balances, updateCartAtom, useKeyedResource, useShowFailure } from "../../shared/state/index";
@@ -23,7 +22,7 @@ export interface CartPaymentProps {
  * The payment type and the comment, saved with PATCH /client-cart (the cart's version, five
  * retries; a 409 reloads the cart and says another tab changed it). The balance is shown for
  * the internal balance. The choices are the cart's `paymentTypes`: the shop's (OTTISK_PAYMENTS)
- * that fit the profile — «Счёт для юрлица» for a company's cart only (paymentTypesFor: place-order
+ * that fit the profile — «Счёт для юрлица» for a company's cart only (the server's paymentTypesFor: place-order
  * refuses an invoice for the personal profile).
  */
 export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
@@ -56,7 +55,7 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
       <fieldset className="ottisk-cart__fieldset">
         <legend>Способ оплаты</legend>
         <ul className="ottisk-cart__choices">
-          {(cart.paymentTypes ?? paymentTypesFor(cart.companyId)).map((type) => (
+          {cart.paymentTypes.map((type) => (
             <li key={type}>
               <label className="ottisk-cart__choice">
                 <input

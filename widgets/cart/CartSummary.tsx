@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { paymentTypesFor } from "../../shared/contracts/index";
 import type { Cart } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 
@@ -20,7 +19,7 @@ export function CartSummary({ cart, signedIn, placing, checkoutError, onCheckout
   // A visitor is told to sign in by the block below; the other problems are listed.
   const problems = cart.problems.filter((problem) => problem.code !== "SIGN_IN_REQUIRED");
   // A type the profile may not use (an invoice saved on the personal cart) counts as none chosen.
-  const needsPaymentType = cart.paymentType === null || !(cart.paymentTypes ?? paymentTypesFor(cart.companyId)).includes(cart.paymentType);
+  const needsPaymentType = cart.paymentType === null || !cart.paymentTypes.includes(cart.paymentType);
   const canOrder = signedIn && cart.readyToOrder && !needsPaymentType && !placing;
   return (
     <section className="ottisk-cart__section ottisk-cart__summary" part="summary" aria-labelledby="ottisk-cart-summary-title">
