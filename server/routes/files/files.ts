@@ -68,6 +68,11 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
   };
   // Only these routes read multipart bodies; the limits are set per form in readUploadForm, which streams files to disk.
   await api.register(fastifyMultipart);
+  // An upload answered before its body was read to the end (a limit, a budget, a full disk) closes its
+  // connection: the rest of the body is never read, and a client that reused the connection would wait on it.
+  api.addHook("onSend", async (request, reply) => {
+    if (!request.raw.complete) reply.header("connection", "close");
+  });
 
   api.get(
     "/file/:id",
