@@ -71,7 +71,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
   // An upload answered before its body was read to the end (a limit, a budget, a full disk) closes its
   // connection: the rest of the body is never read, and a client that reused the connection would wait on it.
   api.addHook("onSend", async (request, reply) => {
-    if (!request.raw.complete) reply.header("connection", "close");
+    if (request.raw.complete === false) reply.header("connection", "close");
   });
 
   api.get(
