@@ -13,8 +13,8 @@ import type { ChildDatabase } from "../support/test-database";
 
 /*
  * Issue 28, finding 6: a full disk is not the shopper's fault. An API node (support/api-node.ts,
- * real HTTP) runs in a mount namespace of its own (`unshare --user --map-root-user --mount`, which
- * needs no privileges) where the upload folder (`files/private/.incoming`) is a 3 MB tmpfs and the
+ * real HTTP) runs in a mount namespace of its own (`unshare --user --map-root-user --mount`: no
+ * privileges needed where unprivileged user namespaces are on, as on Debian by default) where the upload folder (`files/private/.incoming`) is a 3 MB tmpfs and the
  * layouts' folder (`files/private/layout`) a 1 MB one: a real ENOSPC from the kernel, first while
  * the upload streams to disk, then while it is stored (a copy across the two disks). Both answer
  * 503 STORAGE_UNAVAILABLE with Russian words, leave no partial file and record nothing; a file
