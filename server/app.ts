@@ -196,7 +196,7 @@ const PAYMENT_METHOD_OF: Readonly<Record<PaymentType, PaymentMethod>> = { Yookas
 /** The public address of an app built without one (tests, app.inject()'s default Host): http://localhost. */
 export const DEFAULT_PUBLIC_URL = "http://localhost";
 
-/** How often the scheduler tidies up the limits' counters, the sign-in throttle's keys and abandoned visitors' accounts. */
+/** How often the scheduler tidies up the limits' counters, the sign-in throttle's keys, abandoned visitors' accounts and visitors' day-old layouts. */
 const TIDY_UP_EVERY_MS = 10 * 60_000;
 /** How often the scheduler clears stale uploads from the incoming folder (also once at start). */
 const STALE_UPLOADS_EVERY_MS = 60 * 60_000;
@@ -389,7 +389,7 @@ export async function buildApp(options: AppOptions) {
   });
   const layouts = createLayoutService(options.database, files, checks, (options.maxLayoutMb ?? 100) * 1024 * 1024);
   app.decorate("files", files);
-  // Visitors' temporary accounts nobody can reach any more go, with their files (the scheduler's visitor-sweep below).
+  // Visitors' temporary accounts nobody can reach any more go, with their files, and live visitors' layouts after a day (the scheduler's visitor-sweep below).
   const visitorSweep = createVisitorSweep(options.database, files);
   app.decorate(
     "health",
@@ -407,7 +407,12 @@ export async function buildApp(options: AppOptions) {
   app.decorate("designMessages", createDesignMessageService(options.database));
   app.decorate("notifications", createNotificationService(options.database));
   app.decorate("profiles", createProfileService(options.database));
-  app.decorate("quotas", createQuotaService(options.database, app.limits, files, options.quotas ?? DEFAULT_QUOTAS));
+  app.decorate(
+    "quotas",
+    createQuotaService(options.database, app.limits, files, options.quotas ?? DEFAULT_QUOTAS, (error) =>
+      app.log.warn({ err: error }, "an upload budget's counter was not given back; it counts a little more until its window ends"),
+    ),
+  );
   app.decorate("checks", checks);
   app.addHook("onReady", () => checks.start());
   app.addHook("onClose", () => checks.stop());

@@ -228,11 +228,18 @@ describe("readConfig", () => {
   });
 
   it("reads the per-account quotas as visitor,client pairs (or one number for both), a visitor's no larger than a client's", () => {
-    const quotas = readConfig({ OTTISK_QUOTA_UPLOADS_PER_HOUR: "10, 200", OTTISK_QUOTA_STORED_MB: "500", OTTISK_QUOTA_QUEUED_CHECKS: "2,5" }, cwd).quotas;
+    const quotas = readConfig(
+      { OTTISK_QUOTA_UPLOADS_PER_HOUR: "10, 200", OTTISK_QUOTA_STORED_MB: "500", OTTISK_QUOTA_MB_PER_DAY: "300,4000", OTTISK_QUOTA_QUEUED_CHECKS: "2,5", OTTISK_VISITOR_MB_PER_HOUR: "50" },
+      cwd,
+    ).quotas;
     expect(quotas).toEqual({
-      visitor: { uploadsPerHour: 10, storedBytes: 500 * 1024 * 1024, queuedChecks: 2 },
-      client: { uploadsPerHour: 200, storedBytes: 500 * 1024 * 1024, queuedChecks: 5 },
+      visitor: { uploadsPerHour: 10, storedBytes: 500 * 1024 * 1024, bytesPerDay: 300 * 1024 * 1024, queuedChecks: 2 },
+      client: { uploadsPerHour: 200, storedBytes: 500 * 1024 * 1024, bytesPerDay: 4000 * 1024 * 1024, queuedChecks: 5 },
+      visitorBytesPerHourPerAddress: 50 * 1024 * 1024,
     });
+    expect(DEFAULT_QUOTAS.visitorBytesPerHourPerAddress).toBe(200 * 1024 * 1024);
+    expect(() => readConfig({ OTTISK_QUOTA_MB_PER_DAY: "5000,1000" }, cwd)).toThrow(/OTTISK_QUOTA_MB_PER_DAY: the visitors' quota \(5000\) may not exceed the clients' \(1000\)/);
+    expect(() => readConfig({ OTTISK_VISITOR_MB_PER_HOUR: "0" }, cwd)).toThrow(/OTTISK_VISITOR_MB_PER_HOUR must be a whole number from 1 to 2000000/);
     expect(DEFAULT_QUOTAS.visitor.uploadsPerHour).toBeLessThan(DEFAULT_QUOTAS.client.uploadsPerHour);
     expect(() => readConfig({ OTTISK_QUOTA_UPLOADS_PER_HOUR: "100,20" }, cwd)).toThrow(/the visitors' quota \(100\) may not exceed the clients' \(20\)/);
     expect(() => readConfig({ OTTISK_QUOTA_STORED_MB: "0,100" }, cwd)).toThrow(/OTTISK_QUOTA_STORED_MB must be two whole numbers/);

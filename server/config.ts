@@ -67,8 +67,10 @@ export interface ServerConfig {
    */
   checks: { workers: number; timeoutMs: number; memoryMb: number; accountConcurrency: number; retries: number };
   /**
-   * OTTISK_QUOTA_UPLOADS_PER_HOUR, OTTISK_QUOTA_STORED_MB, OTTISK_QUOTA_QUEUED_CHECKS: what one
-   * account may upload, keep and queue, each `visitor,client` (or one number for both); staff have none.
+   * OTTISK_QUOTA_UPLOADS_PER_HOUR, OTTISK_QUOTA_STORED_MB, OTTISK_QUOTA_MB_PER_DAY,
+   * OTTISK_QUOTA_QUEUED_CHECKS: what one account may upload, keep, upload in a day and queue, each
+   * `visitor,client` (or one number for both); staff have none. OTTISK_VISITOR_MB_PER_HOUR: what all
+   * visitors' temporary accounts together may upload from one client address in an hour.
    */
   quotas: QuotaConfig;
   /**
@@ -253,11 +255,16 @@ function readQuotas(env: Env): QuotaConfig {
   const uploads = readQuotaPair(env, "OTTISK_QUOTA_UPLOADS_PER_HOUR", [visitor.uploadsPerHour, client.uploadsPerHour], 1_000_000);
   const storedMb = readQuotaPair(env, "OTTISK_QUOTA_STORED_MB", [visitor.storedBytes / MB, client.storedBytes / MB], 10_000_000);
   const checks = readQuotaPair(env, "OTTISK_QUOTA_QUEUED_CHECKS", [visitor.queuedChecks, client.queuedChecks], 10_000);
+  const dailyMb = readQuotaPair(env, "OTTISK_QUOTA_MB_PER_DAY", [visitor.bytesPerDay / MB, client.bytesPerDay / MB], MAX_BUDGET_MB);
   return {
-    visitor: { uploadsPerHour: uploads[0], storedBytes: storedMb[0] * MB, queuedChecks: checks[0] },
-    client: { uploadsPerHour: uploads[1], storedBytes: storedMb[1] * MB, queuedChecks: checks[1] },
+    visitor: { uploadsPerHour: uploads[0], storedBytes: storedMb[0] * MB, bytesPerDay: dailyMb[0] * MB, queuedChecks: checks[0] },
+    client: { uploadsPerHour: uploads[1], storedBytes: storedMb[1] * MB, bytesPerDay: dailyMb[1] * MB, queuedChecks: checks[1] },
+    visitorBytesPerHourPerAddress: readWholeNumber(env, "OTTISK_VISITOR_MB_PER_HOUR", DEFAULT_QUOTAS.visitorBytesPerHourPerAddress / MB, 1, MAX_BUDGET_MB) * MB,
   };
 }
+
+/** The byte budgets are counted in KiB in the database's 32-bit counters: at most about 2 TB per window. */
+const MAX_BUDGET_MB = 2_000_000;
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 

@@ -49,10 +49,12 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   document: { max: 120, windowMs: 10 * MINUTE_MS },
 };
 
-/** What one account may take: uploads per hour, bytes kept, checks queued or running at once. */
+/** What one account may take: uploads per hour, bytes kept, bytes uploaded per day, checks queued or running at once. */
 export interface QuotaLimits {
   uploadsPerHour: number;
   storedBytes: number;
+  /** Bytes the account may upload in a day (counted as the uploads stream, files refused or replaced included once stored). */
+  bytesPerDay: number;
   queuedChecks: number;
 }
 
@@ -60,14 +62,20 @@ export interface QuotaLimits {
 export interface QuotaConfig {
   visitor: QuotaLimits;
   client: QuotaLimits;
+  /** Bytes all visitors' temporary accounts together may upload from one client address in an hour (OTTISK_VISITOR_MB_PER_HOUR). */
+  visitorBytesPerHourPerAddress: number;
 }
 
 const MB = 1024 * 1024;
 
 export const DEFAULT_QUOTAS: QuotaConfig = {
-  visitor: { uploadsPerHour: 20, storedBytes: 300 * MB, queuedChecks: 3 },
-  client: { uploadsPerHour: 100, storedBytes: 2048 * MB, queuedChecks: 10 },
+  visitor: { uploadsPerHour: 20, storedBytes: 300 * MB, bytesPerDay: 1000 * MB, queuedChecks: 3 },
+  client: { uploadsPerHour: 100, storedBytes: 2048 * MB, bytesPerDay: 10_000 * MB, queuedChecks: 10 },
+  visitorBytesPerHourPerAddress: 200 * MB,
 };
+
+/** How long a visitor's layout not in a placed order is kept (services/accounts/visitor-sweep.ts). */
+export const VISITOR_LAYOUT_MAX_AGE_MS = 24 * 60 * MINUTE_MS;
 
 /** Parses OTTISK_RATE_LIMITS: `login=60/10m,temp-account=20/10m`; each `name=count/window`, window in s, m or h. */
 export function parseRequestLimits(text: string): { limits: Partial<RequestLimits> } | { error: string } {

@@ -15,6 +15,9 @@ export const forbiddenResponse = serverErrorSchema.check(z.describe("Недос�
 export const conflictResponse = serverErrorSchema.check(z.describe("Уже существует / Already exists"));
 export const payloadTooLargeResponse = serverErrorSchema.check(z.describe("Файл больше допустимого размера / The file is over the limit"));
 export const tooManyRequestsResponse = serverErrorSchema.check(z.describe("Слишком много попыток / Too many attempts"));
+export const storageUnavailableResponse = serverErrorSchema.check(
+  z.describe("Хранилище не принимает запись (диск заполнен, только для чтения, сбой): STORAGE_UNAVAILABLE, Retry-After / A storage fault; nothing was recorded"),
+);
 export const newVisitorLimitResponse = serverErrorSchema.check(
   z.describe("Слишком много новых посетителей с адреса (временных аккаунтов), Retry-After / Too many new temporary accounts from the address"),
 );

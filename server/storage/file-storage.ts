@@ -139,8 +139,14 @@ export function createLocalFileStorage(rootDir: string, scope: StorageScope = {}
       await mkdir(dirname(path), { recursive: true });
       // Written beside the target and renamed, so a reader never sees half a file.
       const temporary = `${path}.${process.pid}.${Date.now()}.part`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, path);
+      try {
+        await writeFile(temporary, bytes);
+        await rename(temporary, path);
+      } catch (error) {
+        // A full or failing disk: no half-written file stays behind (the caller answers the fault).
+        await rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     async putFile(key, source) {
       check.assertWritable(key);
@@ -152,8 +158,14 @@ export function createLocalFileStorage(rootDir: string, scope: StorageScope = {}
         // Another disk (EXDEV): copied beside the target, then renamed into place.
         if (!(error instanceof Error && "code" in error && error.code === "EXDEV")) throw error;
         const temporary = `${path}.${process.pid}.${Date.now()}.part`;
-        await copyFile(source, temporary);
-        await rename(temporary, path);
+        try {
+          await copyFile(source, temporary);
+          await rename(temporary, path);
+        } catch (copyError) {
+          // A full or failing disk: no half-written copy stays behind (the caller answers the fault).
+          await rm(temporary, { force: true }).catch(() => undefined);
+          throw copyError;
+        }
       }
     },
     async get(key) {

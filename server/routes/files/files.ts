@@ -4,13 +4,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fileIdParamsSchema, layoutApprovalSchema, layoutIdParamsSchema, layoutSchema, uploadedFileSchema, websiteFileSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { requireEmployee, requireViewer } from "../../plugins/session";
-import { routeLimit } from "../../plugins/rate-limits";
+import { clientAddress, routeLimit } from "../../plugins/rate-limits";
 import { actingClientId } from "../../services/accounts/acting-client";
 import {
   accessCheckedErrors,
   forbiddenResponse,
   notFoundResponse,
   payloadTooLargeResponse,
+  storageUnavailableResponse,
   tooManyRequestsResponse,
   unauthorizedResponse,
   validationErrorResponse,
@@ -42,21 +43,36 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
   const tags = [openApiTags.files];
 
   /**
-   * A layout or annotated PDF for the client being served: the account's upload quota first, then
-   * the form streamed to disk, its size against the bytes the account may keep, then `store`.
+   * A layout or annotated PDF for the client being served: the account's upload quota and byte
+   * budgets first, then the form streamed to disk (counted against the budgets as it arrives), its
+   * size against the bytes the account may keep, then `store`. A file that is not stored gives the
+   * budgets back what it took; a stored one keeps its size there.
    */
   const receiveClientUpload = async <T>(request: FastifyRequest, store: (clientId: number, form: UploadForm, file: UploadedPart) => Promise<T>): Promise<T> => {
     const viewer = requireViewer(request);
     const clientId = actingClientId(viewer);
-    const allowance = await api.quotas.admitUpload(viewer, clientId);
-    return withUploadForm(request, { maxFileBytes: options.maxLayoutBytes, ...allowance }, options.incomingDir, async (form) => {
-      const file = requireFile(form);
-      await api.quotas.confirmRoom(viewer, clientId, file.sizeBytes);
-      return store(clientId, form, file);
-    });
+    const allowance = await api.quotas.admitUpload(viewer, clientId, clientAddress(request));
+    const stored: { bytes: number | null } = { bytes: null };
+    try {
+      return await withUploadForm(request, { maxFileBytes: options.maxLayoutBytes, ...allowance }, options.incomingDir, async (form) => {
+        const file = requireFile(form);
+        await api.quotas.confirmRoom(viewer, clientId, file.sizeBytes);
+        const answer = await store(clientId, form, file);
+        stored.bytes = file.sizeBytes;
+        return answer;
+      });
+    } finally {
+      if (stored.bytes === null) await allowance.meter?.release();
+      else await allowance.meter?.settle(stored.bytes);
+    }
   };
   // Only these routes read multipart bodies; the limits are set per form in readUploadForm, which streams files to disk.
   await api.register(fastifyMultipart);
+  // An upload answered before its body was read to the end (a limit, a budget, a full disk) closes its
+  // connection: the rest of the body is never read, and a client that reused the connection would wait on it.
+  api.addHook("onSend", async (request, reply) => {
+    if (request.raw.complete === false) reply.header("connection", "close");
+  });
 
   api.get(
     "/file/:id",
@@ -94,7 +110,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
         operationId: "uploadLayout",
         summary: "Загрузить макет детали / Upload a detail's layout",
         description:
-          "multipart/form-data: file (PDF — проверяется по содержимому), orderProductId, detailName. Строка должна быть в корзине клиента (или в его заказе до производства); макет заменяет прежний макет этой детали, прежний файл удаляется. Файл пишется на диск по мере приёма. Квоты аккаунта (OTTISK_QUOTA_*): загрузок в час — 429, место под файлы — 413; с одного адреса не больше 100 загрузок в час — 429. / file (a PDF by its content), orderProductId, detailName; replaces the detail's previous layout, whose file is deleted. Streamed to disk as it arrives. The account's quotas: uploads per hour (429), stored bytes (413); at most 100 uploads per address per hour (429).",
+          "multipart/form-data: file (PDF — проверяется по содержимому), orderProductId, detailName. Строка должна быть в корзине клиента (или в его заказе до производства); макет заменяет прежний макет этой детали, прежний файл удаляется. Файл пишется на диск по мере приёма. Квоты аккаунта (OTTISK_QUOTA_*): загрузок в час — 429, место под файлы — 413, мегабайт в сутки — 429 DAILY_UPLOAD_BUDGET_EXCEEDED (или 413, если файл больше остатка); временные аккаунты посетителей с одного адреса вместе — не больше OTTISK_VISITOR_MB_PER_HOUR в час (429/413 ADDRESS_UPLOAD_BUDGET_EXCEEDED, с Retry-After); с одного адреса не больше 100 загрузок в час — 429. Сбой диска при приёме или сохранении — 503 STORAGE_UNAVAILABLE, ничего не записано. / file (a PDF by its content), orderProductId, detailName; replaces the detail's previous layout, whose file is deleted. Streamed to disk as it arrives. The account's quotas: uploads per hour (429), stored bytes (413), megabytes per day (429 DAILY_UPLOAD_BUDGET_EXCEEDED, 413 when the file is larger than what is left); visitors' temporary accounts from one address together: OTTISK_VISITOR_MB_PER_HOUR per hour (429/413 ADDRESS_UPLOAD_BUDGET_EXCEEDED, with Retry-After); at most 100 uploads per address per hour (429). A disk fault while receiving or storing: 503 STORAGE_UNAVAILABLE, nothing recorded.",
         consumes: ["multipart/form-data"],
         response: {
           200: layoutSchema,
@@ -102,6 +118,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
           409: conflictResponse,
           413: payloadTooLargeResponse,
           429: tooManyRequestsResponse,
+          503: storageUnavailableResponse,
         },
       },
     },
@@ -138,7 +155,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
         description:
           "Только сотрудники. multipart/form-data: file — PNG, JPEG, WebP, SVG или PDF (по содержимому) до 20 МБ; файл становится публичным. / Staff only; an image or PDF up to 20 MB, published under /files/site/uploads/.",
         consumes: ["multipart/form-data"],
-        response: { 200: websiteFileSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 413: payloadTooLargeResponse },
+        response: { 200: websiteFileSchema, 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 413: payloadTooLargeResponse, 503: storageUnavailableResponse },
       },
     },
     async (request) => {
@@ -159,7 +176,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
         operationId: "uploadAnnotatedFile",
         summary: "Загрузить PDF с пометками для дизайнера / Upload an annotated PDF for the designer",
         description:
-          "multipart/form-data: file (PDF). Возвращает fileId для PATCH /client-order/design/{designId}. Квоты аккаунта: загрузок в час — 429, место под файлы — 413; с одного адреса не больше 100 загрузок в час — 429. / Returns the fileId to attach to a design order. The account's quotas: uploads per hour (429), stored bytes (413); at most 100 uploads per address per hour (429).",
+          "multipart/form-data: file (PDF). Возвращает fileId для PATCH /client-order/design/{designId}. Квоты аккаунта: загрузок в час — 429, место под файлы — 413, мегабайт в сутки и (для посетителей) мегабайт в час с адреса — 429/413; с одного адреса не больше 100 загрузок в час — 429. Сбой диска — 503 STORAGE_UNAVAILABLE. / Returns the fileId to attach to a design order. The account's quotas: uploads per hour (429), stored bytes (413), megabytes per day and (visitors) megabytes per hour per address (429/413); at most 100 uploads per address per hour (429). A disk fault: 503 STORAGE_UNAVAILABLE.",
         consumes: ["multipart/form-data"],
         response: {
           200: uploadedFileSchema,
@@ -168,6 +185,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
           403: forbiddenResponse,
           413: payloadTooLargeResponse,
           429: tooManyRequestsResponse,
+          503: storageUnavailableResponse,
         },
       },
     },

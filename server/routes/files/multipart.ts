@@ -9,15 +9,20 @@ import type { UploadedPart } from "../../services/files/file.service";
 import { SNIFF_HEAD_BYTES, SNIFF_TAIL_BYTES } from "../../services/files/file-sniff";
 import { fileTooLarge } from "../../services/files/layout.service";
 import { storageQuotaExceeded } from "../../services/files/quota.service";
+import type { UploadMeter } from "../../services/files/quota.service";
 import { ShopError } from "../../services/shop-error";
+import { isStorageFault } from "../../db/storage-fault";
 
 /*
  * Reads an upload form (multipart/form-data): one file in the field `file` and a few text fields.
  * The file is never held in memory: it streams to a temporary file in the incoming folder while
  * its size, SHA-256 and first and last bytes (for sniffing) are taken on the way. Past the limit
  * (the largest file, or the bytes the account may still store) the upload stops with 413 and the
- * temporary file goes. A form that cannot be read is a 400, never a 500. The route hands the file
- * to storage (a rename on the same disk) inside `withUploadForm`, which removes whatever is left.
+ * temporary file goes. The account's byte budgets count the bytes as they arrive (`meter`): past
+ * one the upload stops there too. A form that cannot be read is a 400, never a 500; a disk that
+ * refuses the temporary file (full, read-only, an I/O error) is the storage fault's 503, not the
+ * shopper's mistake. The route hands the file to storage (a rename on the same disk) inside
+ * `withUploadForm`, which removes whatever is left.
  */
 
 export interface UploadForm {
@@ -32,6 +37,8 @@ export interface UploadLimits {
   roomBytes: number | null;
   /** The quota itself, for the message when `roomBytes` runs out. */
   quotaBytes: number | null;
+  /** Counts the file against the account's (and address's) byte budgets as it streams; absent or null without a quota (staff). */
+  meter?: UploadMeter | null;
 }
 
 const badForm = (messageUI: string, message: string) => new ShopError({ statusCode: 400, code: "BAD_UPLOAD_FORM", messageUI, message });
@@ -40,7 +47,7 @@ const badForm = (messageUI: string, message: string) => new ShopError({ statusCo
 const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 /** Streams one file part to `path`, answering its size, hash and ends; `truncated` when the limit cut it. */
-async function streamToFile(source: Readable & { truncated?: boolean }, path: string): Promise<{ sizeBytes: number; sha256: string; head: Uint8Array; tail: Uint8Array; truncated: boolean }> {
+async function streamToFile(source: Readable & { truncated?: boolean }, path: string, meter: UploadMeter | null): Promise<{ sizeBytes: number; sha256: string; head: Uint8Array; tail: Uint8Array; truncated: boolean }> {
   const hash = createHash("sha256");
   let sizeBytes = 0;
   let head = Buffer.alloc(0);
@@ -50,6 +57,8 @@ async function streamToFile(source: Readable & { truncated?: boolean }, path: st
     async function* inspect(chunks: AsyncIterable<Buffer | string>) {
       for await (const piece of chunks) {
         const chunk = typeof piece === "string" ? Buffer.from(piece) : piece;
+        // Counted before it is written: past a budget the stream stops here (413) and the file goes.
+        await meter?.add(chunk.length);
         hash.update(chunk);
         sizeBytes += chunk.length;
         if (head.length < SNIFF_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_HEAD_BYTES - head.length)]);
@@ -78,7 +87,7 @@ export async function readUploadForm(request: FastifyRequest, limits: UploadLimi
       if (part.type === "file") {
         const path = join(incomingDir, `${randomUUID()}.upload`);
         written.push(path);
-        const streamed = await streamToFile(part.file, path);
+        const streamed = await streamToFile(part.file, path, limits.meter ?? null);
         if (streamed.truncated) throw tooLarge();
         if (part.fieldname === "file") {
           file = { fileName: part.filename, path, sizeBytes: streamed.sizeBytes, sha256: streamed.sha256, ends: { head: streamed.head, tail: streamed.tail } };
@@ -96,6 +105,8 @@ export async function readUploadForm(request: FastifyRequest, limits: UploadLimi
     if (code === "FST_FILES_LIMIT") throw badForm("Отправьте один файл", "More than one file in the form");
     if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw badForm("В форме слишком много полей", "Too many form fields");
     if (error instanceof ShopError) throw error;
+    // The disk refused the temporary file (ENOSPC, EACCES, EROFS, EIO…): 503 STORAGE_UNAVAILABLE (plugins/errors.ts).
+    if (isStorageFault(error)) throw error;
     throw badForm("Не удалось прочитать форму с файлом: попробуйте отправить её ещё раз", `Unreadable multipart form: ${String(error)}`);
   }
   return { file, fields };

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { UploadedFile, WebsiteFile } from "../../../shared/contracts/index";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { account } from "../../db/accounts.schema";
 import { cart, orderProduct } from "../../db/cart.schema";
 import { designOrder, layout } from "../../db/files.schema";
 import { storedFile } from "../../db/stored-file.schema";
@@ -77,6 +78,8 @@ export interface FileService {
   dropOrphansOf(ownerAccountId: number, olderThan: Date): Promise<number>;
   /** The same for files whose account is gone (a visitor's abandoned temporary account): answers the bytes freed. */
   dropOwnerless(olderThan: Date): Promise<number>;
+  /** The same for files of visitors' temporary accounts (an annotation never attached): answers the bytes freed. */
+  dropVisitorsOrphans(olderThan: Date): Promise<number>;
   /** The bytes an account keeps in storage (its files' sizes summed). */
   storedBytesOf(ownerAccountId: number): Promise<number>;
   /** The row and the bytes, whoever asks; null when either is gone. */
@@ -226,6 +229,8 @@ export function createFileService(db: Database, storage: FileStorage, publicStor
 
     dropOrphansOf: (ownerAccountId, olderThan) => dropOrphans(eq(storedFile.ownerAccountId, ownerAccountId), olderThan),
     dropOwnerless: (olderThan) => dropOrphans(isNull(storedFile.ownerAccountId), olderThan),
+    dropVisitorsOrphans: (olderThan) =>
+      dropOrphans(inArray(storedFile.ownerAccountId, db.select({ id: account.id }).from(account).where(eq(account.temporary, true))), olderThan),
 
     async storedBytesOf(ownerAccountId) {
       const [row] = await db

@@ -28,8 +28,9 @@ import type { TestApp } from "../support/test-app";
 const MB = 1024 * 1024;
 const MAX_LAYOUT_MB = 4;
 const QUOTAS: QuotaConfig = {
-  visitor: { uploadsPerHour: 3, storedBytes: 2 * MB, queuedChecks: 1 },
-  client: { uploadsPerHour: 20, storedBytes: 64 * MB, queuedChecks: 10 },
+  visitor: { uploadsPerHour: 3, storedBytes: 2 * MB, bytesPerDay: 1000 * MB, queuedChecks: 1 },
+  client: { uploadsPerHour: 20, storedBytes: 64 * MB, bytesPerDay: 10_000 * MB, queuedChecks: 10 },
+  visitorBytesPerHourPerAddress: 200 * MB,
 };
 
 let testApp: TestApp;

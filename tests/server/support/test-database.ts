@@ -31,6 +31,8 @@ export interface TestDatabase {
   filesDir: string;
   /** "PGlite" or "PostgreSQL", for test names. */
   engine: string;
+  /** The PostgreSQL database's URL (another process may connect to it); undefined for PGlite. */
+  url?: string;
   /** Closes the database and deletes it with its files. */
   close(): Promise<void>;
 }
@@ -99,6 +101,7 @@ async function openPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
     },
     filesDir,
     engine: "PostgreSQL",
+    url: url.toString(),
     close: async () => {
       await Promise.all(nodes.map((node) => node.close()));
       await close();
@@ -110,4 +113,26 @@ async function openPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
 export async function openTestDatabase(): Promise<TestDatabase> {
   const setup = inject("testDatabase");
   return setup.kind === "postgres" ? openPostgresDatabase(setup.databaseUrl) : openPgliteCopy(setup);
+}
+
+/** A seeded database for an API node in another process (tests/server/support/api-node.ts): its environment, its files folder. */
+export interface ChildDatabase {
+  /** OTTISK_TEST_NODE_DATA_DIR (a copy of the embedded template), or DATABASE_URL and OTTISK_TEST_NODE_FILES_DIR. */
+  env: Record<string, string>;
+  filesDir: string;
+  /** Deletes the database and its files (after the child has stopped). */
+  close(): Promise<void>;
+}
+
+export async function childDatabase(): Promise<ChildDatabase> {
+  const setup = inject("testDatabase");
+  if (setup.kind === "postgres") {
+    const database = await openPostgresDatabase(setup.databaseUrl);
+    if (!database.url) throw new Error("no URL of the test database");
+    return { env: { DATABASE_URL: database.url, OTTISK_TEST_NODE_FILES_DIR: database.filesDir }, filesDir: database.filesDir, close: database.close };
+  }
+  // The embedded database is one process's: the child opens a copy nobody else has open.
+  const dataDir = join(setup.runDir, `child-${randomBytes(6).toString("hex")}`);
+  await cp(setup.templateDir, dataDir, { recursive: true });
+  return { env: { OTTISK_TEST_NODE_DATA_DIR: dataDir }, filesDir: join(dataDir, "files"), close: () => rm(dataDir, { recursive: true, force: true }) };
 }
