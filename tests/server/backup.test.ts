@@ -73,7 +73,8 @@ function shopEnv(place: Place, port = 0): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: place.dataDir,
-    ...(port ? { PORT: String(port) } : {}),
+    // The shop's links name the address the test calls it at (they come from OTTISK_PUBLIC_URL alone).
+    ...(port ? { PORT: String(port), OTTISK_PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
     HOST: "127.0.0.1",
     OTTISK_DATA_DIR: place.dataDir,

@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { buildApp } from "../../../server/app";
 import { openDatabase } from "../../../server/db/client";
@@ -17,11 +18,29 @@ const filesDir = databaseUrl ? process.env.OTTISK_TEST_NODE_FILES_DIR : dataDir 
 if (!filesDir || (!databaseUrl && !dataDir)) throw new Error("api-node.ts needs OTTISK_TEST_NODE_DATA_DIR, or DATABASE_URL with OTTISK_TEST_NODE_FILES_DIR");
 
 const database = databaseUrl ? await openDatabase({ databaseUrl }) : await openDatabase({ dataDir: dataDir ?? "" });
-const app = await buildApp({ database: database.db, databaseSql: database.sql, notifications: database.notifications, filesDir, logger: process.env.OTTISK_TEST_NODE_LOG ? { level: "debug" } : false, checks: { workers: 0 } });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-if (address === null || typeof address === "string") throw new Error("the API node has no port");
-console.log(`listening http://127.0.0.1:${address.port}`);
+/** A port free on 127.0.0.1 now: the node's links name its own address (publicUrl), so it is known before buildApp. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no free port on 127.0.0.1");
+  return address.port;
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const app = await buildApp({
+  database: database.db,
+  databaseSql: database.sql,
+  notifications: database.notifications,
+  filesDir,
+  publicUrl: origin,
+  logger: process.env.OTTISK_TEST_NODE_LOG ? { level: "debug" } : false,
+  checks: { workers: 0 },
+});
+await app.listen({ port, host: "127.0.0.1" });
+console.log(`listening ${origin}`);
 
 process.once("SIGTERM", () => {
   void app
