@@ -9,7 +9,6 @@ import { startTestRunner } from "@web/test-runner";
 import type { TestRunnerConfig } from "@web/test-runner";
 import { playwrightLauncher } from "@web/test-runner-playwright";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer as createViteServer } from "vite";
@@ -43,7 +42,10 @@ const dadata = await startFakeService((request) => {
   };
   return { body: { suggestions: inn === sber.data.inn ? [sber] : [] } };
 });
+// Each API's links (files, invoices, payments) name the address the pages call it at: OTTISK_PUBLIC_URL alone.
+const apiPort = await freePort();
 const api = await buildApp({
+  publicUrl: `http://127.0.0.1:${apiPort}`,
   database: database.db,
   databaseSql: database.sql,
   filesDir: join(dataDir, "files"),
@@ -54,8 +56,8 @@ const api = await buildApp({
   // address than one real address makes (the limits stay on; server/docs/accounts.md "Request limits").
   requestLimits: { "temp-account": { max: 2000, windowMs: 600_000 }, login: { max: 2000, windowMs: 600_000 } },
 });
-await api.listen({ port: 0, host: "127.0.0.1" });
-const apiBase = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}/api`;
+await api.listen({ port: apiPort, host: "127.0.0.1" });
+const apiBase = `http://127.0.0.1:${apiPort}/api`;
 
 /*
  * A second API, with reCAPTCHA switched on, on a database of its own (its sign-in throttle counts
@@ -71,7 +73,9 @@ const siteverify = await startFakeService((request) => {
 const captchaDataDir = await mkdtemp(join(tmpdir(), "ottisk-browser-captcha-"));
 const captchaDatabase = await openDatabase({ dataDir: captchaDataDir });
 await seedDemoData(captchaDatabase.db, createFileStorages({ filesDir: join(captchaDataDir, "files") }).publicFiles);
+const captchaPort = await freePort();
 const captchaApi = await buildApp({
+  publicUrl: `http://127.0.0.1:${captchaPort}`,
   database: captchaDatabase.db,
   databaseSql: captchaDatabase.sql,
   filesDir: join(captchaDataDir, "files"),
@@ -82,8 +86,8 @@ const captchaApi = await buildApp({
     verifier: createRecaptchaVerifier({ secretKey: "browser-test-secret", verifyUrl: `${siteverify.baseUrl}/recaptcha/api/siteverify` }),
   },
 });
-await captchaApi.listen({ port: 0, host: "127.0.0.1" });
-const captchaApiBase = `http://127.0.0.1:${(captchaApi.server.address() as AddressInfo).port}/api`;
+await captchaApi.listen({ port: captchaPort, host: "127.0.0.1" });
+const captchaApiBase = `http://127.0.0.1:${captchaPort}/api`;
 
 // No React fast refresh here: the test pages are not Vite's HTML and carry no refresh preamble.
 const vite = await createViteServer({

@@ -1,7 +1,7 @@
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { buildApp } from "../../../server/app";
 import { openDatabase } from "../../../server/db/client";
+import { freePort } from "../../free-port";
 
 /*
  * An API node in a process of its own, for tests that must run the API somewhere the test process
@@ -18,16 +18,7 @@ const filesDir = databaseUrl ? process.env.OTTISK_TEST_NODE_FILES_DIR : dataDir 
 if (!filesDir || (!databaseUrl && !dataDir)) throw new Error("api-node.ts needs OTTISK_TEST_NODE_DATA_DIR, or DATABASE_URL with OTTISK_TEST_NODE_FILES_DIR");
 
 const database = databaseUrl ? await openDatabase({ databaseUrl }) : await openDatabase({ dataDir: dataDir ?? "" });
-/** A port free on 127.0.0.1 now: the node's links name its own address (publicUrl), so it is known before buildApp. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no free port on 127.0.0.1");
-  return address.port;
-}
-
+// The node's links name its own address (publicUrl), so its port is chosen before buildApp.
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const app = await buildApp({
