@@ -19,7 +19,7 @@ import { formatKopecks } from "../../server/services/orders/invoice-pdf";
 import { isShopError } from "../../server/services/shop-error";
 import { pdfTextLines } from "./support/pdf-text";
 import { freshClient } from "./support/fresh-client";
-import { demoBusinessCardsId, listenOnLoopback, startTestApp } from "./support/test-app";
+import { demoBusinessCardsId, listenOnLoopback, startSecondNode, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -808,6 +808,25 @@ describe("a shop without card payments (OTTISK_PAYMENTS=invoice,balance) and wit
   });
   afterAll(async () => {
     await shop.testApp.close();
+  });
+
+  it("answers «Оплатить» on a card order placed before card payments were turned off with 409 and what to do, and makes no payment", async () => {
+    // The same database under a node that still offered cards when the order was placed.
+    const before = await startSecondNode(shop.testApp, { publicUrl: ORIGIN });
+    try {
+      const earlier: Shop = { ...shop, call: makeCall({ ...shop.testApp, app: before }) };
+      const me = await freshClient(shop.testApp, "card-then-off@example.com");
+      await readyCart(earlier, me.token, null);
+      const order = await placeOk(earlier, me.token, { companyId: null, paymentType: "Yookassa", idempotencyKey: "card-then-off-1" });
+      const payments = async () => shop.testApp.database.db.select({ id: payment.id }).from(payment).where(eq(payment.orderId, order.id));
+      const made = (await payments()).length;
+      const again = await shop.call({ method: "POST", url: `/api/client-order/${order.id}/payment`, token: me.token });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(problemOf(again)).toMatchObject({ code: "PAYMENT_TYPE_OFF", messageUI: `Оплата картой сейчас отключена: свяжитесь с нами, и мы поможем оплатить заказ № ${order.number} иначе` });
+      expect(await payments()).toHaveLength(made);
+    } finally {
+      await before.close();
+    }
   });
 
   it("offers no card payment in the cart, refuses choosing one and placing one, and has no test payment page", async () => {

@@ -9,7 +9,6 @@ import { actingClientId } from "../accounts/acting-client";
 import type { BalanceService } from "./balance.service";
 import type { CacheInvalidation } from "../cache-invalidation";
 import type { CartService } from "../cart/cart.service";
-import { paymentTypeOff } from "../cart/cart.service";
 import { renderActPdf } from "./closing-document-pdf";
 import { closingDates, isFinishedOrder, listOrderDocuments } from "./documents.service";
 import type { FileService } from "../files/file.service";
@@ -361,7 +360,10 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       if (found.paymentType !== "Yookassa") {
         throw cannotPayAgain("PAYMENT_NOT_BY_CARD", "Этот заказ оплачивается не картой: оплатить его онлайн нельзя", `Order ${orderId} is paid by ${found.paymentType}`);
       }
-      if (!offered.includes("Yookassa")) throw paymentTypeOff("Yookassa");
+      // Card payments turned off (OTTISK_PAYMENTS) after the order was placed: nothing the shopper can choose here, the shop settles it.
+      if (!offered.includes("Yookassa")) {
+        throw cannotPayAgain("PAYMENT_TYPE_OFF", `Оплата картой сейчас отключена: свяжитесь с нами, и мы поможем оплатить заказ № ${found.number} иначе`, "The shop does not offer Yookassa payments (OTTISK_PAYMENTS)");
+      }
       const payable = await db.transaction(async (tx) => {
         // The order's row locked: two clicks at once make one new payment, not two.
         const [row] = await tx.select().from(clientOrder).where(eq(clientOrder.id, found.id)).for("update");
