@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,6 +8,8 @@ import { manifestSchema } from "../../server/services/backup/manifest";
 import { createS3FileStorage } from "../../server/storage/file-storage";
 import { startS3Server } from "./support/s3-server";
 import type { TestS3Server } from "./support/s3-server";
+import { runServerCli } from "./support/server-cli";
+import type { CliRun } from "./support/server-cli";
 
 /*
  * Issue 28, the other two ways `npm run backup` finds its data: no shop running (the CLI opens the
@@ -16,14 +18,6 @@ import type { TestS3Server } from "./support/s3-server";
  * configured bucket with that list). The archive is read back with the system's own `tar`.
  */
 
-const root = join(import.meta.dirname, "..", "..");
-const tsx = join(root, "node_modules", ".bin", "tsx");
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe("backup of a stopped shop whose files are in S3 (issue 28)", () => {
   let work: string;
@@ -40,16 +34,7 @@ describe("backup of a stopped shop whose files are in S3 (issue 28)", () => {
     OTTISK_S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
   });
 
-  const run = (script: string, args: string[], dataDir: string): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(tsx, [join(root, "server", "cli", `${script}.ts`), ...args], { cwd: root, env: env(dataDir), stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      child.once("error", reject);
-      child.once("close", (code) => resolve({ code, stdout, stderr }));
-    });
+  const run = (script: string, args: string[], dataDir: string): Promise<CliRun> => runServerCli(script, args, env(dataDir));
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), "ottisk-backup-s3-"));

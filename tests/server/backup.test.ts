@@ -13,6 +13,8 @@ import type { Order } from "../../shared/contracts/index";
 import { createApi } from "../../shared/http/index";
 import type { Api } from "../../shared/http/index";
 import { freePort } from "../free-port";
+import { runServerCli } from "./support/server-cli";
+import type { CliRun } from "./support/server-cli";
 
 /*
  * Issue 28, "a shop must be able to lose a machine": `npm run backup` while the shop runs and takes
@@ -84,23 +86,9 @@ function shopEnv(place: Place, port = 0): NodeJS.ProcessEnv {
   };
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** A CLI of server/cli/ run to its end. */
-function runCli(script: "backup" | "restore", args: string[], place: Place): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [join(root, "server", "cli", `${script}.ts`), ...args], { cwd: root, env: shopEnv(place), stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
+/** A CLI of server/cli/ run to its end, with the shop's settings for `place`. */
+function runCli(script: "backup" | "restore", args: string[], place: Place): Promise<CliRun> {
+  return runServerCli(script, args, shopEnv(place));
 }
 
 interface Shop {

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createWriteStream, existsSync } from "node:fs";
 import type { WriteStream } from "node:fs";
@@ -13,6 +12,7 @@ import type { S3StorageConfig } from "../../storage/file-storage";
 import { dumpThroughShop, runningShopEndpoint } from "./backup-endpoint";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BackupRefusal, DATABASE_ENTRY, FILES_PREFIX, MANIFEST_ENTRY, formatBytes } from "./manifest";
 import type { BackupManifest, ManifestEntry } from "./manifest";
+import { runPostgresTool } from "./postgres-tools";
 import { TarWriter } from "./tar";
 
 /*
@@ -55,30 +55,9 @@ async function filesToKeep(filesDir: string): Promise<string[]> {
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-/** pg_dump of the database into `path` (plain SQL, no owners or grants, so any role can load it). The password travels in PGPASSWORD, not on the command line. */
-async function pgDump(databaseUrl: string, path: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
-  url.password = "";
-  const child = spawn("pg_dump", ["--format=plain", "--no-owner", "--no-privileges", "--file", path, "--dbname", url.href], {
-    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const errors: string[] = [];
-  child.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", resolve);
-  }).catch((error: unknown) => {
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") {
-      throw new BackupRefusal(
-        "pg_dump is not installed: install PostgreSQL's client tools of the server's version or newer (Debian: apt-get install postgresql-client) and run the backup again",
-        "не найден pg_dump: установите клиентские программы PostgreSQL той же или более новой версии, что и сервер, и запустите копирование снова",
-      );
-    }
-    throw error;
-  });
-  if (code !== 0) throw new Error(`pg_dump failed (exit code ${code}): ${errors.join("").trim()}`);
+/** pg_dump of the database into `path` (plain SQL, no owners or grants, so any role can load it). */
+function pgDump(databaseUrl: string, path: string): Promise<void> {
+  return runPostgresTool("pg_dump", ["--format=plain", "--no-owner", "--no-privileges", "--file", path], databaseUrl);
 }
 
 /** Every object of the bucket with its size and SHA-256 (each read once, as a stream). */

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rename, rm } from "node:fs/promises";
@@ -11,6 +10,7 @@ import { listS3Objects } from "../../storage/file-storage";
 import type { BackupSource, Report } from "./backup.service";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BackupRefusal, DATABASE_ENTRY, FILES_PREFIX, MANIFEST_ENTRY, formatBytes, manifestSchema } from "./manifest";
 import type { BackupManifest } from "./manifest";
+import { runPostgresTool } from "./postgres-tools";
 import { DamagedArchiveError, readTar } from "./tar";
 
 /*
@@ -41,29 +41,8 @@ function safeName(name: string): boolean {
 }
 
 /** psql runs the dump in one transaction, stopping at the first error. */
-async function psql(databaseUrl: string, path: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
-  url.password = "";
-  const child = spawn("psql", ["--no-psqlrc", "--quiet", "--set", "ON_ERROR_STOP=1", "--single-transaction", "--file", path, "--dbname", url.href], {
-    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const errors: string[] = [];
-  child.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", resolve);
-  }).catch((error: unknown) => {
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") {
-      throw new BackupRefusal(
-        "psql is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client) and run the restore again",
-        "не найден psql: установите клиентские программы PostgreSQL и запустите восстановление снова",
-      );
-    }
-    throw error;
-  });
-  if (code !== 0) throw new Error(`psql failed (exit code ${code}): ${errors.join("").trim()}`);
+function psql(databaseUrl: string, path: string): Promise<void> {
+  return runPostgresTool("psql", ["--no-psqlrc", "--quiet", "--set", "ON_ERROR_STOP=1", "--single-transaction", "--file", path], databaseUrl);
 }
 
 /** Refuses a target that is not empty, before anything is read or written. */
