@@ -110,6 +110,27 @@ export function storageQuotaExceeded(quotaBytes: number): ShopError {
 }
 
 /**
+ * A byte budget's refusal: 413 when the file is larger than what is left (`tooLarge`), 429 when
+ * nothing is left (`usedUp`); both say when to try again and carry Retry-After.
+ */
+function budgetRefusal(
+  code: string,
+  leftBytes: number,
+  resetAt: Date,
+  words: { tooLarge: (wait: string) => string; usedUp: (wait: string) => string; message: string },
+): ShopError {
+  const now = Date.now();
+  const wait = waitText(resetAt, now);
+  return new ShopError({
+    statusCode: leftBytes > 0 ? 413 : 429,
+    code,
+    messageUI: leftBytes > 0 ? words.tooLarge(wait) : words.usedUp(wait),
+    message: words.message,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000)),
+  });
+}
+
+/**
  * `onError` hears of a budget's counter that could not be given back (the budget then stays used
  * a little more until its window ends; never less).
  */
@@ -133,15 +154,10 @@ export function createQuotaService(
       maxKiB: Math.floor(quota.bytesPerDay / KIB),
       windowMs: DAY_MS,
       refusal: (leftBytes, resetAt) =>
-        new ShopError({
-          statusCode: leftBytes > 0 ? 413 : 429,
-          code: "DAILY_UPLOAD_BUDGET_EXCEEDED",
-          messageUI:
-            leftBytes > 0
-              ? `Файл больше, чем ещё можно загрузить за эти сутки (осталось ${budgetAmount(leftBytes)} из ${budgetAmount(quota.bytesPerDay)}): попробуйте снова через ${waitText(resetAt, Date.now())}${signIn}`
-              : `За сутки можно загрузить не больше ${budgetAmount(quota.bytesPerDay)} файлов: попробуйте снова через ${waitText(resetAt, Date.now())}${signIn}`,
+        budgetRefusal("DAILY_UPLOAD_BUDGET_EXCEEDED", leftBytes, resetAt, {
+          tooLarge: (wait) => `Файл больше, чем ещё можно загрузить за эти сутки (осталось ${budgetAmount(leftBytes)} из ${budgetAmount(quota.bytesPerDay)}): попробуйте снова через ${wait}${signIn}`,
+          usedUp: (wait) => `За сутки можно загрузить не больше ${budgetAmount(quota.bytesPerDay)} файлов: попробуйте снова через ${wait}${signIn}`,
           message: `Account ${ownerAccountId} would pass its ${quota.bytesPerDay} bytes of uploads per day (${leftBytes} left)`,
-          retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)),
         }),
     };
     if (!viewer.account.temporary) return [daily];
@@ -151,15 +167,10 @@ export function createQuotaService(
       maxKiB: Math.floor(perAddress / KIB),
       windowMs: HOUR_MS,
       refusal: (leftBytes, resetAt) =>
-        new ShopError({
-          statusCode: leftBytes > 0 ? 413 : 429,
-          code: "ADDRESS_UPLOAD_BUDGET_EXCEEDED",
-          messageUI:
-            leftBytes > 0
-              ? `Файл больше, чем ещё можно загрузить с вашего адреса за этот час без входа (осталось ${budgetAmount(leftBytes)} из ${budgetAmount(perAddress)}): попробуйте снова через ${waitText(resetAt, Date.now())} или войдите в личный кабинет`
-              : `С вашего адреса за час без входа загрузили уже ${budgetAmount(perAddress)} файлов: попробуйте снова через ${waitText(resetAt, Date.now())} или войдите в личный кабинет`,
+        budgetRefusal("ADDRESS_UPLOAD_BUDGET_EXCEEDED", leftBytes, resetAt, {
+          tooLarge: (wait) => `Файл больше, чем ещё можно загрузить с вашего адреса за этот час без входа (осталось ${budgetAmount(leftBytes)} из ${budgetAmount(perAddress)}): попробуйте снова через ${wait} или войдите в личный кабинет`,
+          usedUp: (wait) => `С вашего адреса за час без входа загрузили уже ${budgetAmount(perAddress)} файлов: попробуйте снова через ${wait} или войдите в личный кабинет`,
           message: `Visitors at ${address} would pass their ${perAddress} bytes of uploads per hour (${leftBytes} left)`,
-          retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)),
         }),
     };
     return [byAddress, daily];
