@@ -1,10 +1,10 @@
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import { SESSION_COOKIE, SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
 
 /** Where the log lines go: stdout by default, a test's collector. */
 export interface LogStream {
   write(line: string): void;
 }
-import { SESSION_COOKIE, SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
 
 /*
  * What the server's log may say about a request (issue 28, finding 4). The log is read by more
