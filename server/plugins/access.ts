@@ -44,3 +44,20 @@ export function installAccessCheck(api: FastifyInstance): void {
     done();
   });
 }
+
+/** Headers a reverse proxy adds: a loopback peer that sends one came through a proxy, not from this machine's own shell or browser. */
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
+}
+
+/**
+ * Whether the request comes from this machine itself: the socket's own peer is loopback (never
+ * X-Forwarded-For, whatever OTTISK_TRUST_PROXY says) and no proxy's forwarding header came with it
+ * (a proxy on this host that the operator did not declare). For the pages meant for whoever runs
+ * the shop: the dev mail page and the health details.
+ */
+export function fromThisMachine(request: FastifyRequest): boolean {
+  return isLoopbackAddress(request.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}

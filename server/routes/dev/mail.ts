@@ -5,6 +5,7 @@ import { z } from "zod/mini";
 import { devMailListSchema, devMailParamsSchema, devMailQuerySchema, serverErrorSchema } from "../../../shared/contracts/index";
 import type { DevMail } from "../../../shared/contracts/index";
 import type { MailOutboxRow } from "../../db/schema";
+import { fromThisMachine } from "../../plugins/access";
 import { openApiTags } from "../../plugins/openapi";
 import { escapeHtml, PLAIN_PAGE_CSP, renderPlainPage } from "../../services/plain-page";
 import { ShopError } from "../../services/shop-error";
@@ -42,13 +43,9 @@ export function devMailOf(row: MailOutboxRow): DevMail {
   };
 }
 
-function isLoopback(ip: string): boolean {
-  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
-}
-
-/** Loopback callers (the developer's own browser, tests) and employees; anyone else reads nothing. */
+/** Callers on this machine (the developer's own browser, tests; not through a proxy) and employees; anyone else reads nothing. */
 function requireDevReader(request: FastifyRequest): void {
-  if (isLoopback(request.ip)) return;
+  if (fromThisMachine(request)) return;
   const viewer = request.viewer;
   if (viewer && !viewer.account.temporary && viewer.account.typeUser === "employee") return;
   throw new ShopError({

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { healthDetailsSchema, healthSchema, serverErrorSchema } from "../../../shared/contracts/index";
+import { fromThisMachine } from "../../plugins/access";
 import { openApiTags } from "../../plugins/openapi";
 import { publicHealth } from "../../services/health.service";
 import { ShopError } from "../../services/shop-error";
@@ -19,13 +20,6 @@ const forbiddenDetailsResponse = serverErrorSchema.check(
   z.describe("Только сотрудникам или с этого компьютера без прокси / Employees, or loopback callers when no proxy is trusted"),
 );
 
-/** Headers a reverse proxy adds: a loopback peer that sends one came through a proxy, not from this machine's own shell. */
-const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
-
-function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
-}
-
 /**
  * Who may read what failed: an employee, or a caller on this machine when no proxy is trusted —
  * judged by the socket's own peer address, never by X-Forwarded-For, and not when the request
@@ -34,7 +28,7 @@ function isLoopback(address: string | undefined): boolean {
 function requireDetailsReader(request: FastifyRequest, options: HealthRoutesOptions): void {
   const viewer = request.viewer;
   if (viewer && !viewer.account.temporary && viewer.account.typeUser === "employee") return;
-  if (options.loopbackDetails && isLoopback(request.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined)) return;
+  if (options.loopbackDetails && fromThisMachine(request)) return;
   throw new ShopError({
     statusCode: 403,
     code: "HEALTH_DETAILS_FORBIDDEN",
