@@ -1,4 +1,4 @@
-import { ACCOUNT_PAGES, ACCOUNT_PATHS, safeNextPath } from "../shared/domain/index";
+import { ACCOUNT_PAGES, ACCOUNT_PATHS, backOfficeSectionOf, safeNextPath } from "../shared/domain/index";
 import type { AccountRoute } from "../shared/domain/index";
 
 /*
@@ -62,6 +62,15 @@ export function matchAccountRoute(parts: string[], search: URLSearchParams): Acc
       return { name: "employee-clients", query: (search.get("q") ?? "").trim().slice(0, 100) };
   }
   const [area, section, idText] = parts;
+  const backOffice = backOfficeSectionOf(`/${area}/${section}`);
+  if (area === "employee" && backOffice !== null && parts.length <= 3) {
+    const id = parts.length === 2 ? null : idText === "new" ? "new" : positiveInt(idText);
+    if (id === null && parts.length === 3) return null;
+    const query: Record<string, string> = {};
+    // The list's filters as they came (each page reads what it knows; 200 characters is more than any filter needs).
+    for (const [name, value] of search) if (/^[a-zA-Z]{1,20}$/.test(name)) query[name] = value.slice(0, 200);
+    return { name: "back-office", section: backOffice, id, query };
+  }
   const orderId = parts.length === 3 ? positiveInt(idText) : null;
   const list = `/${area}/${section}`;
   if (orderId !== null && list === ACCOUNT_PAGES.clientOrders) return { name: "client-order", orderId };

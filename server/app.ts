@@ -40,6 +40,12 @@ import {
   deliveryGeoRoutes,
   clientAccountRoutes,
   clientDataRoutes,
+  backOfficeCatalogRoutes,
+  backOfficeContentRoutes,
+  backOfficeDesignRoutes,
+  backOfficePrepressRoutes,
+  backOfficePromoRoutes,
+  backOfficeStaffRoutes,
   devMailRoutes,
   clientRoutes,
   designMessageRoutes,
@@ -494,6 +500,13 @@ export async function buildApp(options: AppOptions) {
       await api.register(notificationRoutes);
       await api.register(profileRoutes);
       await api.register(clientDataRoutes);
+      // The back office (issue 29): /api/employee/…, one plugin per area.
+      await api.register(backOfficeCatalogRoutes, { database: options.database });
+      await api.register(backOfficeContentRoutes, { database: options.database });
+      await api.register(backOfficePromoRoutes, { database: options.database });
+      await api.register(backOfficeDesignRoutes, { database: options.database });
+      await api.register(backOfficePrepressRoutes, { database: options.database });
+      await api.register(backOfficeStaffRoutes, { database: options.database });
     },
     { prefix: "/api" },
   );

@@ -34,6 +34,13 @@ export const account = pgTable(
     selectedCityKladrId: text("selected_city_kladr_id"),
     /** The employee who looks after this client ("assigned" in the client search). */
     managerId: integer("manager_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
+    /**
+     * An employee's roles in the back office (shared/contracts/employee.ts EMPLOYEE_ROLES: admin,
+     * manager, content, catalog, designer, prepress); empty for a client.
+     */
+    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    /** When an admin disabled the employee: no sign-in, and every session ended at that moment; null: active. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

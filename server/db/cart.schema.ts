@@ -25,10 +25,18 @@ export const promocode = pgTable(
     /** Percent (1–100) or kopecks off the products' sum. */
     value: integer("value").notNull(),
     minSumKopecks: integer("min_sum_kopecks").notNull().default(0),
+    /** Valid from this moment (null: at once) until `expires_at` (null: no end). */
+    validFrom: timestamp("valid_from", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** How many orders may use the code in all, and per client (the account); null: no limit. */
+    usageLimitTotal: integer("usage_limit_total"),
+    usageLimitPerClient: integer("usage_limit_per_client"),
+    /** The categories whose lines the code lowers; empty: every line. */
+    categoryIds: integer("category_ids").array().notNull().default(sql`'{}'::integer[]`),
     active: boolean("active").notNull().default(true),
     description: text("description").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("promocode_value_check", sql`${table.value} > 0`)],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
-import { product } from "./catalog.schema";
+import { product, productCategory } from "./catalog.schema";
 
 /*
  * What a product is made of and what it costs: print options in groups (format, paper, colours,
@@ -94,6 +94,13 @@ export const productService = pgTable("product_service", {
   unit: text("unit").notNull().default(""),
   photoPath: text("photo_path"),
   sortOrder: integer("sort_order").notNull().default(0),
+  /**
+   * A design service for one product kind: the category whose products it designs (its price and
+   * days are shown to the client before a design order); null: a service for any product.
+   */
+  categoryId: integer("category_id").references(() => productCategory.id, { onDelete: "set null" }),
+  /** Working days the designer needs (the design order's deadline). */
+  productionDays: integer("production_days").notNull().default(1),
 });
 
 export type ProductOptionRow = typeof productOption.$inferSelect;

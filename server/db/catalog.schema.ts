@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { tsvector } from "./columns";
 
 /*
@@ -24,6 +24,8 @@ export const productCategory = pgTable("product_category", {
   photoPath: text("photo_path"),
   /** Categories are listed by this number, then by id: the shop decides the order, not the alphabet. */
   sortOrder: integer("sort_order").notNull().default(0),
+  /** A hidden category (and its products) is left out of the storefront; the back office still sees it. */
+  hidden: boolean("hidden").notNull().default(false),
   ...seoColumns(),
 });
 
@@ -80,7 +82,12 @@ export const product = pgTable(
       .generatedAlwaysAs(
         sql`translate(lower(name), 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯё', 'абвгдеежзийклмнопрстуфхцчшщъыьэюяе')`,
       ),
+    /** Hidden from the storefront for a while (not sold now, comes back); the back office still lists it. */
+    hidden: boolean("hidden").notNull().default(false),
+    /** No longer sold: out of listings, search and the sitemap; its page answers 410. Carts and orders keep their lines. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // Product pages live at catalog/{category}/{id}, but a slug is unique within its category for readable links later.

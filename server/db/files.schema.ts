@@ -32,6 +32,16 @@ export const layout = pgTable(
     /** The browser's findings, kept to report disagreements. */
     browserFindings: jsonb("browser_findings").$type<unknown[]>(),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /** Who uploaded it when it was not the client: the designer of a design order, or prepress with a corrected file. */
+    uploadedById: integer("uploaded_by_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
+    /**
+     * Prepress's decision on the layout: `accepted` (printed as it is, with `prepress_note`),
+     * `returned` (the client must upload a new file; `prepress_note` is the message); null: not reviewed.
+     */
+    prepressDecision: text("prepress_decision", { enum: ["accepted", "returned"] }),
+    prepressNote: text("prepress_note").notNull().default(""),
+    prepressById: integer("prepress_by_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
+    prepressAt: timestamp("prepress_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("layout_order_product_id_idx").on(table.orderProductId, table.detailName), index("layout_file_id_idx").on(table.fileId)],
@@ -53,8 +63,17 @@ export const designOrder = pgTable(
       .references(() => product.id, { onDelete: "restrict" }),
     detailName: text("detail_name").notNull(),
     comment: text("comment").notNull().default(""),
-    /** new | in_work | done | cancelled */
+    /** new | in_work | waiting_client | done | cancelled */
     status: text("status").notNull().default("new"),
+    /** The designer who took it (null: in the queue). */
+    designerId: integer("designer_id").references((): AnyPgColumn => account.id, { onDelete: "set null" }),
+    /** The price and deadline the client was shown when ordering (from the design service of the product's kind). */
+    priceKopecks: integer("price_kopecks").notNull().default(0),
+    dueDate: text("due_date"),
+    /** The designer's finished layout (a layout row of the line, checked like any upload). */
+    resultLayoutId: integer("result_layout_id").references((): AnyPgColumn => layout.id, { onDelete: "set null" }),
+    /** When the client approved the designer's layout in the proof view. */
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
     /** The customer's annotated PDF (comments for the designer). */
     annotatedFileId: integer("annotated_file_id").references((): AnyPgColumn => storedFile.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

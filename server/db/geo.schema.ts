@@ -56,6 +56,8 @@ export const selfPickupPoint = pgTable(
     geoLat: doublePrecision("geo_lat"),
     geoLon: doublePrecision("geo_lon"),
     phone: text("phone").notNull().default(""),
+    /** A closed point stays for the orders that name it, but the cart no longer offers it. */
+    active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

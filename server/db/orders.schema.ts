@@ -35,6 +35,11 @@ export const clientOrder = pgTable(
     /** The VAT included in the total. */
     vatKopecks: integer("vat_kopecks").notNull(),
     promocodeCode: text("promocode_code"),
+    /**
+     * The promocode the order used (its usage limits count these, cancelled orders aside); null when none.
+     * No foreign key: cart.schema.ts (where promocodes live) imports this file, and a code is never deleted, only disabled.
+     */
+    promocodeId: integer("promocode_id"),
     comment: text("comment").notNull().default(""),
     idempotencyKey: text("idempotency_key").notNull(),
     invoiceFileId: integer("invoice_file_id").references((): AnyPgColumn => storedFile.id, { onDelete: "set null" }),
@@ -46,6 +51,7 @@ export const clientOrder = pgTable(
     index("client_order_account_id_idx").on(table.accountId, table.createdAt),
     /** The employee's list of all orders, by status. */
     index("client_order_status_idx").on(table.status, table.createdAt),
+    index("client_order_promocode_id_idx").on(table.promocodeId, table.accountId),
     /** The employee's list of all orders, newest first, without a status filter. */
     index("client_order_created_at_idx").on(table.createdAt, table.id),
     index("client_order_company_id_idx").on(table.companyId),

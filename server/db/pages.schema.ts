@@ -36,7 +36,9 @@ export const websitePage = pgTable(
     /** Top-level pages are the menu tabs, in this order. */
     sortOrder: integer("sort_order").notNull().default(0),
     showInMenu: boolean("show_in_menu").notNull().default(false),
+    /** Draft (false) or published; a published page with `publish_at` in the future is scheduled, shown from then. */
     published: boolean("published").notNull().default(true),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
     seoName: text("seo_name").notNull().default(""),
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),

@@ -27,3 +27,5 @@ export { handoffUse, loginThrottle, rateLimit, shopSecret } from "./security.sch
 export type { LoginThrottleRow, RateLimitRow } from "./security.schema";
 export { designMessage, emailToken, emailTokenPurposeValues, mailOutbox, notification, notificationKindValues } from "./mail.schema";
 export type { DesignMessageRow, EmailTokenRow, MailOutboxRow, NotificationRow } from "./mail.schema";
+export { auditEntry } from "./backoffice.schema";
+export type { AuditEntryRow, AuditFieldChange } from "./backoffice.schema";

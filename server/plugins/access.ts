@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { requireEmployee, requireSignedIn, requireViewer } from "./session";
+import type { EmployeeRole } from "../../shared/contracts/index";
+import { requireEmployee, requireEmployeeRole, requireSignedIn, requireViewer } from "./session";
 
 /*
  * Who may call a route, checked before anything about the request is: Fastify runs onRequest,
@@ -12,10 +13,12 @@ import { requireEmployee, requireSignedIn, requireViewer } from "./session";
 /**
  * - `viewer`: any session, a visitor's temporary account included;
  * - `signedIn`: a signed-in client or employee (a temporary account is 401);
- * - `employee`: staff only (401 without a session, 403 for a client).
+ * - `employee`: staff only (401 without a session, 403 for a client);
+ * - a list of roles (`["catalog"]`): an employee with one of them, or an admin (the back office,
+ *   /api/employee/…; 403 EMPLOYEE_ROLE_MISSING for another employee).
  * Routes without it are open to anyone (they may still open a temporary account, see ensureViewer).
  */
-export type RouteAccess = "viewer" | "signedIn" | "employee";
+export type RouteAccess = "viewer" | "signedIn" | "employee" | readonly EmployeeRole[];
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -24,7 +27,7 @@ declare module "fastify" {
   }
 }
 
-const CHECKS: Readonly<Record<RouteAccess, (request: FastifyRequest) => unknown>> = {
+const CHECKS: Readonly<Record<Extract<RouteAccess, string>, (request: FastifyRequest) => unknown>> = {
   viewer: requireViewer,
   signedIn: requireSignedIn,
   employee: requireEmployee,
@@ -36,7 +39,8 @@ export function installAccessCheck(api: FastifyInstance): void {
   api.addHook("onRequest", (request, _reply, done) => {
     const access = request.routeOptions.config.access;
     try {
-      if (access !== undefined) CHECKS[access](request);
+      if (typeof access === "string") CHECKS[access](request);
+      else if (access !== undefined) requireEmployeeRole(request, access);
     } catch (error) {
       done(error as Error);
       return;

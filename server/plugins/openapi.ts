@@ -24,6 +24,7 @@ export const openApiTags = {
   files: "files",
   design: "design",
   orders: "orders",
+  backOffice: "back-office",
 } as const;
 
 /**
@@ -62,9 +63,20 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: openApiTags.files, description: "Файлы: макеты, файлы сайта, закрытые файлы / Files: layouts, website files, private files" },
         { name: openApiTags.design, description: "Заказ дизайна и автоматическая проверка макетов / Design orders and layout print-readiness checks" },
         { name: openApiTags.orders, description: "Оформление заказа, заказы, счёт, оплата ЮKassa, внутренний баланс / Placing orders, orders, invoices, YooKassa payments, the internal balance" },
+        {
+          name: openApiTags.backOffice,
+          description:
+            "Бэк-офис сотрудников (/api/employee/…): каталог, страницы, промокоды, пункты самовывоза, сотрудники, дизайн, допечатная подготовка, журнал изменений. Каждая операция перечисляет роли в x-ottisk-roles (администратор может всё); без сессии — 401, клиенту и сотруднику без роли — 403. / The staff back office; each operation lists its roles in x-ottisk-roles (an admin may do everything); 401 without a session, 403 for a client or an employee without the role.",
+        },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      // The back office's operations name the roles they admit (plugins/access.ts), so a partner's tool sees them too.
+      const access = input.route.config?.access;
+      if (!Array.isArray(access)) return transformed;
+      return { ...transformed, schema: { ...transformed.schema, "x-ottisk-roles": [...new Set(["admin", ...access])] } };
+    },
   });
 }
 

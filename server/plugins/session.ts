@@ -1,6 +1,7 @@
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_COOKIE, SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
+import { EMPLOYEE_ROLE_LABELS, hasEmployeeRole, SESSION_COOKIE, SESSION_TOKEN_HEADER } from "../../shared/contracts/index";
+import type { EmployeeRole } from "../../shared/contracts/index";
 import { ShopError } from "../services/shop-error";
 import { SESSION_LIFETIME_MS } from "../services/accounts/session.service";
 import type { OpenedSession, SessionService, Viewer } from "../services/accounts/session.service";
@@ -76,6 +77,24 @@ export function requireSignedIn(request: FastifyRequest): Viewer {
 export function requireEmployee(request: FastifyRequest): Viewer {
   const viewer = requireSignedIn(request);
   if (viewer.account.typeUser !== "employee") throw employeesOnly();
+  return viewer;
+}
+
+export const employeeRoleMissing = (roles: readonly EmployeeRole[]) =>
+  new ShopError({
+    statusCode: 403,
+    code: "EMPLOYEE_ROLE_MISSING",
+    messageUI: `Это доступно сотрудникам с ролью «${roles.map((role) => EMPLOYEE_ROLE_LABELS[role]).join("» или «")}». Попросите администратора добавить её.`,
+    message: `The call needs one of the roles ${roles.join(", ")} (or admin)`,
+  });
+
+/**
+ * An employee with one of `roles` (or an admin), outside client mode or in it: the back office's
+ * calls (config.access: ["catalog"]). The typed viewer for the handler.
+ */
+export function requireEmployeeRole(request: FastifyRequest, roles: readonly EmployeeRole[]): Viewer {
+  const viewer = requireEmployee(request);
+  if (!hasEmployeeRole(viewer.account.roles, roles)) throw employeeRoleMissing(roles);
   return viewer;
 }
 

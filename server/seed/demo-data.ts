@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod/mini";
 import { pageKindValues } from "../../shared/contracts/index";
 import type { FooterContent, HeaderContent, PageComponent, PageKind } from "../../shared/contracts/index";
-import { footerContentSchema, headerContentSchema, pageComponentSchema } from "../../shared/contracts/index";
+import { employeeRoleSchema, footerContentSchema, headerContentSchema, pageComponentSchema } from "../../shared/contracts/index";
 import { preflightProfileSchema } from "../../shared/contracts/preflight-profile";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import { PRICING_OPTION_GROUPS, SHOP_REQUISITES, shopRequisitesText } from "../../shared/domain/index";
@@ -53,7 +53,7 @@ const isoDate = z.iso.datetime({ offset: true });
 
 // ——— Accounts, balance, promocodes ——————————————————————————————————————————————————————
 
-const demoLoginKeys = ["client", "secondClient", "employee"] as const;
+const demoLoginKeys = ["client", "secondClient", "employee", "sales", "content", "catalog", "designer", "prepress"] as const;
 type DemoLoginKey = (typeof demoLoginKeys)[number];
 
 const accountsFileSchema = z.strictObject({
@@ -63,6 +63,8 @@ const accountsFileSchema = z.strictObject({
       email: z.email(),
       password: z.string().check(z.minLength(8)),
       typeUser: z.enum(["client", "employee"]),
+      /** An employee's back-office roles (shared/contracts/employee.ts). */
+      roles: z.optional(z.array(employeeRoleSchema)),
       name: text,
       surname: text,
       phone: z.optional(text),
@@ -116,11 +118,19 @@ function login(key: DemoLoginKey): { email: string; password: string } {
   return { email: found.email, password: found.password };
 }
 
-/** The demo logins listed in the README: a client with a personal profile and two companies, a second client, an employee. */
+/**
+ * The demo logins listed in the README: a client with a personal profile and two companies, a second
+ * client, the admin-and-manager employee, and one employee for each other back-office role.
+ */
 export const DEMO_ACCOUNTS: Readonly<Record<DemoLoginKey, { email: string; password: string }>> = {
   client: login("client"),
   secondClient: login("secondClient"),
   employee: login("employee"),
+  sales: login("sales"),
+  content: login("content"),
+  catalog: login("catalog"),
+  designer: login("designer"),
+  prepress: login("prepress"),
 };
 
 /**

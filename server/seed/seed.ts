@@ -95,6 +95,7 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
           email: item.email,
           passwordHash: hashes[index] ?? "",
           typeUser: item.typeUser,
+          roles: item.roles ?? [],
           name: item.name,
           surname: item.surname,
           phone: item.phone,

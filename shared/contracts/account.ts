@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { employeeRoleSchema } from "./employee";
 import { safeText } from "./input";
 
 /*
@@ -17,6 +18,8 @@ export type CompanyRef = z.infer<typeof companyRefSchema>;
 export const accountProfileSchema = z.object({
   id: entityIdSchema,
   typeUser: accountTypeSchema,
+  /** An employee's back-office roles (shared/contracts/employee.ts); empty for a client. */
+  roles: z.array(employeeRoleSchema),
   email: z.nullable(z.string()),
   name: z.string(),
   surname: z.string(),

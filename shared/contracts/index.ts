@@ -25,6 +25,8 @@ export {
   sessionGrantSchema,
 } from "./account";
 export type { AccountProfile, FavoriteState, LoginRequest, Ok, SessionGrant } from "./account";
+export { EMPLOYEE_ROLE_LABELS, EMPLOYEE_ROLES, employeeRoleSchema, hasEmployeeRole, isEmployeeRole } from "./employee";
+export type { EmployeeRole } from "./employee";
 export {
   confirmEmailRequestSchema,
   devMailListSchema,

@@ -58,3 +58,5 @@ export {
   withNext,
 } from "./page-paths";
 export type { AccountPage, AccountRoute, CatalogView } from "./page-paths";
+export { BACK_OFFICE_SECTION_KEYS, BACK_OFFICE_SECTIONS, backOfficePath, backOfficeSectionOf, backOfficeSectionsFor } from "./back-office-sections";
+export type { BackOfficeRoute, BackOfficeSection } from "./back-office-sections";

@@ -1,3 +1,5 @@
+import { backOfficePath } from "./back-office-sections";
+import type { BackOfficeRoute } from "./back-office-sections";
 import type { ProductSort } from "../contracts/index";
 
 /*
@@ -163,7 +165,9 @@ export type AccountRoute =
   | { name: "employee-order"; orderId: number }
   | { name: "employee-profile" }
   /** `/admin/employee/clients?q=Иван`: the client search and «Войти в режим клиента». */
-  | { name: "employee-clients"; query: string };
+  | { name: "employee-clients"; query: string }
+  /** `/admin/employee/products/7`: the back office's sections (back-office-sections.ts). */
+  | BackOfficeRoute;
 
 /** A list page's address: `?page=N` from the second page on. */
 function listPath(path: string, page: number): string {
@@ -212,5 +216,7 @@ export function accountPath(route: AccountRoute): string {
       return ACCOUNT_PATHS.clientCompany;
     case "employee-profile":
       return ACCOUNT_PATHS.employeeProfile;
+    case "back-office":
+      return backOfficePath(route.section, route.id, route.query);
   }
 }

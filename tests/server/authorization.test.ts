@@ -9,6 +9,7 @@ import {
   SESSION_TOKEN_HEADER,
   sessionGrantSchema,
 } from "../../shared/contracts/index";
+import { BACK_OFFICE_AREAS } from "./back-office/areas";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -727,7 +728,9 @@ describe("who may call what", () => {
     const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     const covered = new Set([...PUBLIC_ROUTES, ...CALLS.map((call) => call.route)]);
-    expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+    // The back office's operations have their own matrix, by role: tests/server/back-office-authorization.test.ts.
+    const backOffice = new Set(BACK_OFFICE_AREAS.flatMap((area) => area.calls.map((call) => call.route)));
+    expect(routes.filter((route) => !covered.has(route) && !backOffice.has(route))).toEqual([]);
     expect([...covered].filter((route) => !routes.includes(route))).toEqual([]);
   });
 });

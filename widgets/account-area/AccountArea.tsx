@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import { hasEmployeeRole } from "../../shared/contracts/index";
 import type { AccountProfile } from "../../shared/contracts/index";
 import { useAccount } from "../../shared/state/index";
-import { ACCOUNT_BASE, ACCOUNT_PATHS, accountPath, SCREEN_PATHS } from "../../shared/domain/index";
+import { ACCOUNT_BASE, ACCOUNT_PATHS, accountPath, BACK_OFFICE_SECTIONS, backOfficePath, backOfficeSectionsFor, SCREEN_PATHS } from "../../shared/domain/index";
 import type { AccountRoute } from "../../shared/domain/index";
 import { clientLinks, employeeLinks } from "../../shared/ui/index";
 import { accountAccess, accountTitle } from "./account-pages";
@@ -28,12 +29,18 @@ function isSignedIn(profile: AccountProfile | null): profile is AccountProfile {
   return profile !== null && !profile.temporary;
 }
 
+/** An employee's menu: the panel, the orders and clients (managers), the back office's sections of their roles, the profile. */
+function employeeNavLinks(profile: AccountProfile): { href: string; label: string }[] {
+  const [home, orders, own] = employeeLinks(ACCOUNT_BASE);
+  const managers = hasEmployeeRole(profile.roles, ["manager"]) && orders ? [orders, { href: ACCOUNT_PATHS.employeeClients, label: "Клиенты" }] : [];
+  const sections = backOfficeSectionsFor(profile.roles).map((section) => ({ href: backOfficePath(section), label: BACK_OFFICE_SECTIONS[section].label }));
+  return [...(home ? [home] : []), ...managers, ...sections, ...(own ? [own] : [])];
+}
+
 /** The side navigation of the signed-in visitor's pages. */
 function AccountNav({ profile, current }: { profile: AccountProfile; current: string }) {
   const employeeHere = profile.typeUser === "employee" && !profile.impersonalization;
-  const links = employeeHere
-    ? [...employeeLinks(ACCOUNT_BASE), { href: ACCOUNT_PATHS.employeeClients, label: "Клиенты" }]
-    : clientLinks(ACCOUNT_BASE, profile.selectedCompanyId !== null);
+  const links = employeeHere ? employeeNavLinks(profile) : clientLinks(ACCOUNT_BASE, profile.selectedCompanyId !== null);
   return (
     <nav className="account-area__nav" aria-label="Личный кабинет">
       <ul>

@@ -1,3 +1,4 @@
+import { BACK_OFFICE_SECTIONS } from "../../shared/domain/index";
 import type { AccountRoute } from "../../shared/domain/index";
 
 /*
@@ -28,6 +29,7 @@ export function accountAccess(route: AccountRoute): AccountAccess {
     case "employee-order":
     case "employee-profile":
     case "employee-clients":
+    case "back-office":
       return "employee";
   }
 }
@@ -66,5 +68,7 @@ export function accountTitle(route: AccountRoute): string {
       return "Профиль";
     case "employee-clients":
       return "Клиенты";
+    case "back-office":
+      return BACK_OFFICE_SECTIONS[route.section].label;
   }
 }

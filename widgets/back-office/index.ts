@@ -6,5 +6,8 @@
  */
 // The stylesheet the feature needs where it is drawn in a page (the host site): whoever imports the face gets it.
 import "./employee-pages.css";
+import "./back-office.css";
 export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";
+export { BackOfficePage, backOfficeLinks } from "./BackOfficePage";
+export type { SectionProps } from "./section-props";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { AccountProfile } from "../../../shared/contracts/index";
 import type { AccountRoute } from "../../../shared/domain/index";
 import { AccountArea, CompanyPage, DesignMessages, EmployeeProfilePage, NotificationsPage, ProfilePage } from "../../../widgets/account-area/index";
-import { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "../../../widgets/back-office/index";
+import { BackOfficePage, ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "../../../widgets/back-office/index";
 import { ClientOrderPage, ClientOrdersPage, DocumentsPage } from "./ClientOrderPages";
 
 /*
@@ -36,6 +36,8 @@ function signedInPage(route: AccountRoute, profile: AccountProfile): ReactNode {
       return <EmployeeProfilePage profile={profile} />;
     case "employee-clients":
       return <ClientSearchPage query={route.query} profile={profile} />;
+    case "back-office":
+      return <BackOfficePage route={route} profile={profile} />;
     default:
       return null;
   }

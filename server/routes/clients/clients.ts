@@ -16,13 +16,16 @@ import { requireEmployee } from "../../plugins/session";
 import { accessCheckedErrors, conflictResponse } from "../responses";
 
 /** Employees' calls (spec §7 "Clients and misc", §6): anyone else gets 401 or 403. */
+/** The client calls belong to the managers (and admins); leaving client mode is any employee's. */
+const MANAGERS = ["manager"] as const;
+
 export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   const tags = [openApiTags.clients];
 
   api.get(
     "/client/search-by-name",
     {
-      config: { access: "employee" },
+      config: { access: MANAGERS },
       schema: {
         tags,
         operationId: "searchClients",
@@ -55,7 +58,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.get(
     "/client/:id",
-    { config: { access: "employee" }, schema: { tags, operationId: "getClient", summary: "Клиент / Client", params: clientIdParamsSchema, response: { 200: clientSchema, ...accessCheckedErrors } } },
+    { config: { access: MANAGERS }, schema: { tags, operationId: "getClient", summary: "Клиент / Client", params: clientIdParamsSchema, response: { 200: clientSchema, ...accessCheckedErrors } } },
     async (request) => {
       requireEmployee(request);
       return api.clients.getClient(request.params.id);
@@ -65,7 +68,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client/:id/company",
     {
-      config: { access: "employee" },
+      config: { access: MANAGERS },
       schema: { tags, operationId: "getClientCompanies", summary: "Компании клиента / The client's companies", params: clientIdParamsSchema, response: { 200: z.array(companySchema), ...accessCheckedErrors } },
     },
     async (request) => {
@@ -77,7 +80,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/client/:id/company/:companyId",
     {
-      config: { access: "employee" },
+      config: { access: MANAGERS },
       schema: { tags, operationId: "getClientCompany", summary: "Компания клиента / One of the client's companies", params: clientCompanyParamsSchema, response: { 200: companySchema, ...accessCheckedErrors } },
     },
     async (request) => {
@@ -90,7 +93,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client/:id/company",
     {
-      config: { access: "employee" },
+      config: { access: MANAGERS },
       schema: {
         tags,
         operationId: "createClientCompany",
@@ -110,7 +113,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     "/client/:id/impersonalization",
     {
-      config: { access: "employee" },
+      config: { access: MANAGERS },
       schema: {
         tags,
         operationId: "enterClientMode",

@@ -58,7 +58,7 @@ export const designMessageRoutes: FastifyPluginAsyncZod = async (api) => {
   api.put(
     "/client-order/design/:designId/status",
     {
-      config: { access: "employee" },
+      config: { access: ["designer", "manager"] },
       schema: {
         tags,
         operationId: "setDesignStatus",

@@ -147,7 +147,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (api, 
   api.post(
     "/file/upload/website/file",
     {
-      config: { access: "employee" },
+      config: { access: ["content", "catalog"] },
       schema: {
         tags,
         operationId: "uploadWebsiteFile",

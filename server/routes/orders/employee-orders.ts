@@ -25,7 +25,7 @@ export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/employee/order",
     {
-      config: { access: "employee" },
+      config: { access: ["manager"] },
       schema: {
         tags,
         operationId: "getEmployeeOrders",
@@ -42,7 +42,7 @@ export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     "/employee/order/:id",
     {
-      config: { access: "employee" },
+      config: { access: ["manager"] },
       schema: {
         tags,
         operationId: "getEmployeeOrder",
@@ -59,7 +59,7 @@ export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
   api.patch(
     "/employee/order/:id/status",
     {
-      config: { access: "employee" },
+      config: { access: ["manager"] },
       schema: {
         tags,
         operationId: "changeOrderStatus",

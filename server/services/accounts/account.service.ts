@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { isEmployeeRole } from "../../../shared/contracts/index";
 import type { AccountProfile, FavoriteState } from "../../../shared/contracts/index";
 import { formatPhone } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
@@ -58,6 +59,14 @@ export async function adoptTemporaryAccount(db: Database, temporaryId: number, a
   });
 }
 
+const accountDisabled = () =>
+  new ShopError({
+    statusCode: 403,
+    code: "ACCOUNT_DISABLED",
+    messageUI: "Эта учётная запись отключена администратором типографии.",
+    message: "Sign-in to a disabled employee account",
+  });
+
 export function createAccountService(db: Database, sessions: SessionService, geo: GeoService, throttle: LoginThrottle): AccountService {
   return {
     async login(input, client, current) {
@@ -70,6 +79,8 @@ export function createAccountService(db: Database, sessions: SessionService, geo
       const admitted = await throttle.admit({ email: input.email, accountId: row?.id ?? null, client, captchaToken: input.captchaToken });
       const passwordMatches = row?.passwordHash ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDecoy(input.password);
       if (!row || !passwordMatches) throw wrongCredentials();
+      // Told only to whoever knows the password: a disabled employee learns why, a guesser learns nothing.
+      if (row.disabledAt !== null) throw accountDisabled();
       await throttle.succeeded(admitted);
       if (current?.account.temporary) await adoptTemporaryAccount(db, current.account.id, row.id);
       else if (current) await sessions.close(current.sessionId);
@@ -94,6 +105,7 @@ export function createAccountService(db: Database, sessions: SessionService, geo
       return {
         id: own.id,
         typeUser: own.typeUser,
+        roles: own.typeUser === "employee" ? own.roles.filter(isEmployeeRole) : [],
         email: own.email,
         name: own.name,
         surname: own.surname,

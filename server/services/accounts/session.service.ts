@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
 import { account, session } from "../../db/schema";
@@ -74,7 +74,8 @@ export function createSessionService(db: Database): SessionService {
         .select({ session, account })
         .from(session)
         .innerJoin(account, eq(account.id, session.accountId))
-        .where(and(eq(session.tokenHash, hashToken(token)), gt(session.expiresAt, new Date())))
+        // A disabled employee's sessions are deleted when they are disabled; the check here is the second lock.
+        .where(and(eq(session.tokenHash, hashToken(token)), gt(session.expiresAt, new Date()), isNull(account.disabledAt)))
         .limit(1);
       return row ? viewerOf(row) : null;
     },
@@ -84,7 +85,7 @@ export function createSessionService(db: Database): SessionService {
         .select({ session, account })
         .from(session)
         .innerJoin(account, eq(account.id, session.accountId))
-        .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())))
+        .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date()), isNull(account.disabledAt)))
         .limit(1);
       return row ? viewerOf(row) : null;
     },
