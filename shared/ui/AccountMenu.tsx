@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { AccountProfile, SessionGrant } from "../contracts/index";
+import { hasEmployeeRole } from "../contracts/index";
+import type { AccountProfile, EmployeeRole, SessionGrant } from "../contracts/index";
 import { accountPagePath } from "../domain/index";
 import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount, useShowFailure } from "../state/index";
 import { ErrorNote } from "./ErrorNote";
@@ -155,7 +156,7 @@ interface AccountPanelProps {
 }
 
 function AccountPanel({ profile, adminUrl, onCompanyChange, onExitClientMode, onLogoutClick }: AccountPanelProps) {
-  const links = profile.typeUser === "employee" ? employeeLinks(adminUrl) : clientLinks(adminUrl, profile.selectedCompanyId !== null);
+  const links = profile.typeUser === "employee" ? employeeLinks(adminUrl, profile.roles) : clientLinks(adminUrl, profile.selectedCompanyId !== null);
   return (
     <div className="ottisk-account__content">
       <p className="ottisk-account__heading">
@@ -196,11 +197,15 @@ export function clientLinks(adminUrl: string, companySelected: boolean): { href:
   ];
 }
 
-/** Spec §2: the employee's pages of the admin panel. */
-export function employeeLinks(adminUrl: string): { href: string; label: string }[] {
+/**
+ * Spec §2: the employee's pages of the admin panel — main, orders, profile. The orders are the
+ * managers' (issue 29 roles): an employee without the role gets main and profile, where the panel
+ * lists the sections of their roles.
+ */
+export function employeeLinks(adminUrl: string, roles: readonly EmployeeRole[]): { href: string; label: string }[] {
   return [
     { href: accountPagePath("home", adminUrl), label: "Панель управления" },
-    { href: accountPagePath("employeeOrders", adminUrl), label: "Заказы" },
+    ...(hasEmployeeRole(roles, ["manager"]) ? [{ href: accountPagePath("employeeOrders", adminUrl), label: "Заказы" }] : []),
     { href: accountPagePath("employeeProfile", adminUrl), label: "Профиль" },
   ];
 }

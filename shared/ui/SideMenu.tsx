@@ -181,7 +181,7 @@ function SignedInBlock({ profile, adminUrl, onCompanyChange, onLeave, onLogoutCl
   const [accountsOpen, setAccountsOpen] = useState(false);
   const accountsId = useId();
   const employee = profile.typeUser === "employee";
-  const links = employee ? employeeLinks(adminUrl) : clientLinks(adminUrl, profile.selectedCompanyId !== null);
+  const links = employee ? employeeLinks(adminUrl, profile.roles) : clientLinks(adminUrl, profile.selectedCompanyId !== null);
   return (
     <>
       <p className="ottisk-side-menu__who">

@@ -31,10 +31,11 @@ function isSignedIn(profile: AccountProfile | null): profile is AccountProfile {
 
 /** An employee's menu: the panel, the orders and clients (managers), the back office's sections of their roles, the profile. */
 function employeeNavLinks(profile: AccountProfile): { href: string; label: string }[] {
-  const [home, orders, own] = employeeLinks(ACCOUNT_BASE);
-  const managers = hasEmployeeRole(profile.roles, ["manager"]) && orders ? [orders, { href: ACCOUNT_PATHS.employeeClients, label: "Клиенты" }] : [];
+  const links = employeeLinks(ACCOUNT_BASE, profile.roles);
+  const own = links.pop();
+  const managers = hasEmployeeRole(profile.roles, ["manager"]) ? [{ href: ACCOUNT_PATHS.employeeClients, label: "Клиенты" }] : [];
   const sections = backOfficeSectionsFor(profile.roles).map((section) => ({ href: backOfficePath(section), label: BACK_OFFICE_SECTIONS[section].label }));
-  return [...(home ? [home] : []), ...managers, ...sections, ...(own ? [own] : [])];
+  return [...links, ...managers, ...sections, ...(own ? [own] : [])];
 }
 
 /** The side navigation of the signed-in visitor's pages. */

@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import type { ReactNode } from "react";
-import { DELIVERY_METHOD_LABELS, ORDER_STATUS_LABELS, orderStatusValues } from "../../shared/contracts/index";
+import { DELIVERY_METHOD_LABELS, EMPLOYEE_ROLE_LABELS, hasEmployeeRole, ORDER_STATUS_LABELS, orderStatusValues } from "../../shared/contracts/index";
 import type {
   AccountProfile,
   Client,
@@ -12,7 +12,18 @@ import type {
   OrderStatus,
   PaymentType,
 } from "../../shared/contracts/index";
-import { ACCOUNT_PATHS, accountPath, catalogPath, employeeOrderPath, formatDateShort, formatRoubles, SCREEN_PATHS } from "../../shared/domain/index";
+import {
+  ACCOUNT_PATHS,
+  accountPath,
+  BACK_OFFICE_SECTIONS,
+  backOfficePath,
+  backOfficeSectionsFor,
+  catalogPath,
+  employeeOrderPath,
+  formatDateShort,
+  formatRoubles,
+  SCREEN_PATHS,
+} from "../../shared/domain/index";
 import {
   changeOrderStatusAtom,
   reloadEmployeeOrderAtom,
@@ -160,12 +171,45 @@ function OrdersTable({ orders, caption }: { orders: EmployeeOrderSummary[]; capt
   );
 }
 
-/** `/admin` for an employee: the client search, the orders by status, the latest new orders. */
-export function EmployeeHomePage(_props: { profile: AccountProfile }) {
+/** The back office's sections an employee may open (their roles), as the panel's first block. */
+function SectionLinks({ profile }: { profile: AccountProfile }) {
+  const headingId = useId();
+  const sections = backOfficeSectionsFor(profile.roles);
+  if (sections.length === 0) return null;
+  return (
+    <section className="employee-panel__block" aria-labelledby={headingId}>
+      <h2 id={headingId}>Разделы</h2>
+      <ul className="employee-sections">
+        {sections.map((section) => (
+          <li key={section}>
+            <a href={backOfficePath(section)}>{BACK_OFFICE_SECTIONS[section].label}</a>
+          </li>
+        ))}
+      </ul>
+      <p className="employee-panel__roles">Ваши роли: {profile.roles.map((role) => EMPLOYEE_ROLE_LABELS[role]).join(", ")}.</p>
+    </section>
+  );
+}
+
+/**
+ * `/admin` for an employee: the sections of their roles; for a manager also the client search, the
+ * orders by status and the latest new orders.
+ */
+export function EmployeeHomePage({ profile }: { profile: AccountProfile }) {
+  return (
+    <div className="employee-panel">
+      <SectionLinks profile={profile} />
+      {hasEmployeeRole(profile.roles, ["manager"]) ? <ManagerHome /> : null}
+    </div>
+  );
+}
+
+/** The manager's part of the panel: clients and orders. */
+function ManagerHome() {
   const { orders, reload } = useEmployeeOrders({ status: "new", limit: LATEST_NEW_ORDERS });
   const fieldId = useId();
   return (
-    <div className="employee-panel">
+    <>
       <section className="employee-panel__block" aria-labelledby={`${fieldId}-clients`}>
         <h2 id={`${fieldId}-clients`}>Клиенты</h2>
         <form className="employee-filters" method="get" action={ACCOUNT_PATHS.employeeClients} role="search" aria-label="Поиск клиента">
@@ -213,7 +257,7 @@ export function EmployeeHomePage(_props: { profile: AccountProfile }) {
           ),
         )}
       </section>
-    </div>
+    </>
   );
 }
 
