@@ -84,7 +84,7 @@ function EmployeeListPage({ query }: { query: Readonly<Record<string, string>> }
   const stateId = useId();
   return (
     <div className="employee-panel staff-section">
-      <h1>Сотрудники</h1>
+      <h2>Сотрудники</h2>
       <p>
         <a className="ottisk-button" href={backOfficePath("employees", "new")}>
           Добавить сотрудника
@@ -235,7 +235,7 @@ function EmployeeCreatePage() {
       <p className="employee-panel__back">
         <a href={backOfficePath("employees")}>← Все сотрудники</a>
       </p>
-      <h1>Новый сотрудник</h1>
+      <h2>Новый сотрудник</h2>
       {created ? (
         <div role="status">
           <p className="employee-panel__done">
@@ -314,7 +314,7 @@ function EmployeeEditor({ employee, self }: { employee: Employee; self: boolean 
   };
   return (
     <>
-      <h1>{fullName(employee) || employee.email}</h1>
+      <h2>{fullName(employee) || employee.email}</h2>
       <p>
         {employee.disabled ? `Отключён ${employee.disabledAt ? formatDateTime(employee.disabledAt) : ""}` : employee.invitationPending ? "Приглашён, пароль ещё не задан" : "Работает"}
         {self ? " · это вы" : ""}
@@ -418,7 +418,7 @@ export function AuditSection({ route }: SectionProps) {
   const known = Object.keys(OBJECT_TYPE_LABELS);
   return (
     <div className="employee-panel staff-section">
-      <h1>Журнал изменений</h1>
+      <h2>Журнал изменений</h2>
       <form className="employee-filters" method="get" action={backOfficePath("audit")} aria-label="Отбор записей журнала">
         <div className="employee-filters__field">
           <label htmlFor={ids.employee}>Сотрудник</label>
