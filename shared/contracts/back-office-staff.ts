@@ -102,7 +102,7 @@ const dateText = (messageUI: string) =>
         z
           .string({ error: messageUI })
           .check(
-            z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: messageUI }),
+            z.regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, { error: messageUI }),
             z.refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), { error: messageUI }),
           ),
       ),
@@ -112,7 +112,7 @@ const dateText = (messageUI: string) =>
 export const AUDIT_PAGE_DEFAULT_LIMIT = 50;
 export const AUDIT_PAGE_MAX_LIMIT = 200;
 
-/** `GET /employee/audit?objectType=&objectId=&employeeId=&from=&to=&offset=&limit=`; dates are the shop's days (Moscow time), both inclusive. */
+/** `GET /employee/audit?objectType=&objectId=&employeeId=&from=&to=&offset=&limit=`; dates are the shop's days (Moscow time, years 1900–2199), both inclusive. */
 export const auditQuerySchema = z.object({
   objectType: z.optional(
     preprocess(

@@ -68,6 +68,8 @@ test.describe("the back office's employees and audit", () => {
     await main.getByRole("button", { name: "Отключить" }).click();
     const dialog = page.getByRole("dialog", { name: "Отключить сотрудника?" });
     await expect(dialog).toBeVisible();
+    // Its opening animation fades it in: axe judges the colours once it has ended.
+    await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     await expectAccessible(page, "the disable dialog");
     await dialog.getByRole("button", { name: "Отмена" }).click();
     await expect(dialog).toBeHidden();
