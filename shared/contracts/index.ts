@@ -490,3 +490,31 @@ export type {
   UploadedFile,
   WebsiteFile,
 } from "./files";
+// --- back office: employees and audit (issue 29, staff area) ---
+export {
+  AUDIT_PAGE_DEFAULT_LIMIT,
+  AUDIT_PAGE_MAX_LIMIT,
+  auditChangeSchema,
+  auditEntrySchema,
+  auditPageSchema,
+  auditQuerySchema,
+  EMPLOYEE_STATES,
+  employeeCreateSchema,
+  employeeIdParamsSchema,
+  employeeListQuerySchema,
+  employeeListSchema,
+  employeeRolesInputSchema,
+  employeeSchema,
+  employeeUpdateSchema,
+} from "./back-office-staff";
+export type {
+  AuditChange,
+  AuditEntry,
+  AuditPage,
+  AuditQuery,
+  Employee,
+  EmployeeCreateRequest,
+  EmployeeListQuery,
+  EmployeeState,
+  EmployeeUpdateRequest,
+} from "./back-office-staff";

@@ -146,3 +146,15 @@ export { readJson, readText, STORAGE_KEYS, writeJson, writeText, onStoredChange 
 export { createPageStore, disposePageStore, followOtherTabs, getPageStore } from "./store";
 export type { Store, StoreFollower } from "./store";
 export type { SyncTopic, TabSync } from "./sync";
+// --- back office: employees and audit (issue 29, staff area) ---
+export {
+  createStaffEmployeeAtom,
+  staffAuditPages,
+  staffAuditPagesAtom,
+  staffEmployeeLists,
+  staffEmployeeListsAtom,
+  staffEmployees,
+  staffEmployeesAtom,
+  updateStaffEmployeeAtom,
+} from "./back-office-staff.atoms";
+export { useAuditPage, useStaffEmployee, useStaffEmployees } from "./back-office-staff.hooks";

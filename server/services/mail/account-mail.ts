@@ -64,3 +64,20 @@ export function passwordResetMail(to: string, name: string, link: string): MailD
     html: html(intro, { href: link, label: "Задать новый пароль" }, after),
   };
 }
+
+/** The back office's invitation (issue 29): a new employee sets their own password by the link (72 hours). */
+export function employeeInvitationMail(to: string, name: string, link: string, roles: string): MailDraft {
+  const intro = [
+    greeting(name),
+    `Вас добавили сотрудником в интернет-магазин типографии «Оттиск» (роли: ${roles}). Задайте свой пароль по ссылке — после этого войдите с адресом ${to}.`,
+  ];
+  const after = [
+    "Ссылка действует 72 часа и только один раз. Если срок прошёл, откройте «Забыли пароль?» на странице входа. Если вы не ждали этого письма, просто не отвечайте на него.",
+  ];
+  return {
+    to,
+    subject: "Приглашение в «Оттиск»: задайте пароль",
+    text: `${intro.join("\n\n")}\n\nЗадать пароль:\n${link}\n\n${after.join("\n\n")}\n\nТипография «Оттиск»\n`,
+    html: html(intro, { href: link, label: "Задать пароль" }, after),
+  };
+}
