@@ -146,3 +146,13 @@ export { readJson, readText, STORAGE_KEYS, writeJson, writeText, onStoredChange 
 export { createPageStore, disposePageStore, followOtherTabs, getPageStore } from "./store";
 export type { Store, StoreFollower } from "./store";
 export type { SyncTopic, TabSync } from "./sync";
+// Back office: promocodes and self-pickup points (issue 29, promo area).
+export {
+  backOfficePickupPointLists,
+  backOfficePickupPoints,
+  backOfficePromocodeLists,
+  backOfficePromocodes,
+  savePickupPointAtom,
+  savePromocodeAtom,
+} from "./back-office-promo.atoms";
+export { useBackOfficePickupPoint, useBackOfficePickupPoints, useBackOfficePromocode, useBackOfficePromocodes } from "./back-office-promo.hooks";
