@@ -78,7 +78,7 @@ async function checkPromocodeUse(tx: DatabaseTransaction, promocodeId: number, c
     throw new ShopError({
       statusCode: 409,
       code: problem.code,
-      messageUI: `${problem.messageUI}: заказ не оформлен, корзина пересчитана без скидки`,
+      messageUI: `${problem.messageUI}: уберите его из корзины, чтобы оформить заказ`,
       message: `Promocode ${locked.code} reached its usage limit while the order was placed`,
     });
   }
@@ -148,8 +148,9 @@ export async function placeOrderRow(db: Database, deps: OrderPlacingDeps, viewer
 
     // The code's usage limits, counted again under its row's lock: of two carts placing a one-use
     // code at once, the second waits here for the first's commit and then sees its order.
+    // A cart still holding a used-up code is refused too: the client saw its discount and must choose.
+    if (snapshot.promocode !== null) await checkPromocodeUse(tx, snapshot.promocode.id, clientId);
     const promocodeId = snapshot.promocode !== null && snapshot.discountKopecks > 0 ? snapshot.promocode.id : null;
-    if (promocodeId !== null) await checkPromocodeUse(tx, promocodeId, clientId);
 
     const [next] = nextIdSchema.parse(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('client_order', 'id')) AS id`)).rows;
     if (!next) throw new Error("No order id from the sequence");
