@@ -576,3 +576,31 @@ export type {
   ProductRuleIssue,
   ProductRulesInput,
 } from "./back-office-catalog";
+
+// ——— Back office: promocodes and self-pickup points (issue 29, promo area) ———
+export {
+  employeePickupPointListSchema,
+  employeePickupPointSchema,
+  employeePromocodeListSchema,
+  employeePromocodeSchema,
+  pickupPointCreateSchema,
+  pickupPointIdParamsSchema,
+  pickupPointUpdateSchema,
+  PROMOCODE_CODE_PATTERN,
+  PROMOCODE_KIND_LABELS,
+  PROMOCODE_KINDS,
+  PROMOCODE_MAX_ROUBLES,
+  promocodeCreateSchema,
+  promocodeIdParamsSchema,
+  promocodeUpdateSchema,
+} from "./back-office-promo";
+export type {
+  EmployeePickupPoint,
+  EmployeePickupPointList,
+  EmployeePromocode,
+  EmployeePromocodeList,
+  PickupPointCreate,
+  PickupPointUpdate,
+  PromocodeCreate,
+  PromocodeUpdate,
+} from "./back-office-promo";

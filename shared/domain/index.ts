@@ -1,5 +1,17 @@
-export { cartTotals, promocodeDiscount, promocodeExpiredMessage, promocodeMinSumMessage, promocodeNotFoundMessage, vatIncludedKopecks } from "./cart-totals";
-export type { CartTotals, CartTotalsInput, PromocodeOutcome, PromocodeProblem, PromocodeTerms } from "./cart-totals";
+export {
+  cartTotals,
+  promocodeCategoriesMessage,
+  promocodeDiscount,
+  promocodeExpiredMessage,
+  promocodeMinSumMessage,
+  promocodeNotFoundMessage,
+  promocodeNotStartedMessage,
+  promocodeUsedByClientMessage,
+  promocodeUsedUpMessage,
+  promocodeUseProblem,
+  vatIncludedKopecks,
+} from "./cart-totals";
+export type { CartTotals, CartTotalsInput, PromocodeContext, PromocodeLine, PromocodeOutcome, PromocodeProblem, PromocodeTerms, PromocodeUse } from "./cart-totals";
 export { formatProductCount, formatWorkingDays, formatWorkingDaysLimit, pluralRu } from "./counts";
 export type { WordForms } from "./counts";
 export { formatDateLong, formatDateShort, formatDateTime, SHOP_TIME_ZONE, shopDay } from "./dates";

@@ -28,6 +28,8 @@ import { catalogEndpoints } from "./catalog.endpoints";
 import type { CatalogEndpoints } from "./catalog.endpoints";
 import type { CartEndpoints } from "./cart.endpoints";
 import { deliveryEndpoints } from "./delivery.endpoints";
+import { backOfficePromoEndpoints } from "./back-office-promo.endpoints";
+import type { BackOfficePromoEndpoints } from "./back-office-promo.endpoints";
 import { employeeEndpoints } from "./employee.endpoints";
 import type { EmployeeEndpoints } from "./employee.endpoints";
 import { backOfficeStaffEndpoints } from "./back-office-staff.endpoints";
@@ -52,7 +54,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -109,6 +111,7 @@ export function createApi(options: ApiOptions): Api {
     ...orderEndpoints(request, options.baseURL),
     ...employeeEndpoints(request),
     ...backOfficeStaffEndpoints(request),
+    ...backOfficePromoEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
     getProductCategories: () => request("/public/product/category", contract("categoryListSchema")),

@@ -158,3 +158,13 @@ export {
   updateStaffEmployeeAtom,
 } from "./back-office-staff.atoms";
 export { useAuditPage, useStaffEmployee, useStaffEmployees } from "./back-office-staff.hooks";
+// Back office: promocodes and self-pickup points (issue 29, promo area).
+export {
+  backOfficePickupPointLists,
+  backOfficePickupPoints,
+  backOfficePromocodeLists,
+  backOfficePromocodes,
+  savePickupPointAtom,
+  savePromocodeAtom,
+} from "./back-office-promo.atoms";
+export { useBackOfficePickupPoint, useBackOfficePickupPoints, useBackOfficePromocode, useBackOfficePromocodes } from "./back-office-promo.hooks";

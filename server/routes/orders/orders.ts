@@ -24,6 +24,9 @@ import { signedInClientId } from "../signed-in-client";
 
 export const paymentRequiredResponse = serverErrorSchema.check(z.describe("Недостаточно средств на балансе / The internal balance is too low"));
 export const badGatewayResponse = serverErrorSchema.check(z.describe("Платёжный сервис не ответил / The payment provider did not answer"));
+export const promocodeUsedUpResponse = serverErrorSchema.check(
+  z.describe("Промокод израсходован, пока оформлялся заказ (лимит использований): заказ не оформлен / The promocode's usage limit was reached meanwhile"),
+);
 
 /** Bytes sent as they are (never serialised); the OpenAPI document shows a binary string. */
 export function binaryResponse(description: string) {
@@ -60,7 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (api) => {
           "Оформляет отмеченные товары корзины компании (companyId) или личного профиля (null). Ключ идемпотентности обязателен (idempotencyKey или заголовок Idempotency-Key): повтор с тем же ключом отвечает тем же заказом. payment: для Invoice — invoiceUrl (PDF), для Yookassa — confirmationUrl, для InternalBalance — остаток. / Places the cart's in-order lines; the same idempotency key always answers the same order.",
         headers: placeOrderHeadersSchema,
         body: placeOrderRequestSchema,
-        response: { 200: orderSchema, ...accessCheckedErrors, 402: paymentRequiredResponse, 502: badGatewayResponse },
+        response: { 200: orderSchema, ...accessCheckedErrors, 402: paymentRequiredResponse, 409: promocodeUsedUpResponse, 502: badGatewayResponse },
       },
     },
     async (request) => {

@@ -19,6 +19,7 @@ import {
 import type { CartRow, OrderProductRow } from "../../db/schema";
 import { actingClientId } from "../accounts/acting-client";
 import { evaluateCart, toCart } from "./cart.mapper";
+import { promocodeContext } from "./promocode-use";
 import { requireOwnCompany } from "../accounts/company.service";
 import type { CartOwnerView, CartState } from "./cart.mapper";
 import type { Viewer } from "../accounts/session.service";
@@ -101,7 +102,7 @@ export async function loadState(db: Database, row: CartRow): Promise<CartState> 
   const lines = await db
     .select({
       line: orderProduct,
-      product: { id: product.id, name: product.name, photoPaths: product.photoPaths, categorySlug: productCategory.slug, archived: productArchivedColumn },
+      product: { id: product.id, name: product.name, photoPaths: product.photoPaths, categoryId: product.categoryId, categorySlug: productCategory.slug, archived: productArchivedColumn },
     })
     .from(orderProduct)
     .innerJoin(product, eq(product.id, orderProduct.productId))
@@ -128,8 +129,9 @@ export async function loadState(db: Database, row: CartRow): Promise<CartState> 
     : [];
   const deliveries = await db.select().from(delivery).where(eq(delivery.cartId, row.id)).orderBy(asc(delivery.id));
   const [promo] = row.promocodeId === null ? [] : await db.select().from(promocode).where(eq(promocode.id, row.promocodeId)).limit(1);
+  const promocodeRules = promo ? await promocodeContext(db, promo, row.accountId) : {};
   const owner = await loadOwnerView(db, row.accountId, row.companyId);
-  return { cart: row, lines, options, details, layouts, layoutFiles, checks, designs, deliveries, promocode: promo ?? null, owner };
+  return { cart: row, lines, options, details, layouts, layoutFiles, checks, designs, deliveries, promocode: promo ?? null, promocodeContext: promocodeRules, owner };
 }
 
 /**

@@ -3,14 +3,16 @@ import type { Cart, CartTarget } from "../../../shared/contracts/index";
 import { promocodeDiscount, promocodeNotFoundMessage } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
 import { cart, promocode } from "../../db/schema";
-import { loadLines } from "./cart-access";
+import { loadState } from "./cart-access";
 import type { CartAccess } from "./cart-access";
 import type { Viewer } from "../accounts/session.service";
 import { ShopError } from "../shop-error";
 
 /*
  * The cart's promocode: one code per cart, checked against the in-order lines when it is applied
- * (shared/domain's promocodeDiscount) and again by the cart's evaluation on every answer.
+ * (shared/domain's promocodeDiscount: active, valid from/to, use in all and by this client,
+ * minimum order, categories) and again by the cart's evaluation on every answer, and once more
+ * under the code's row lock when the order is placed (orders/order-placing.ts).
  */
 
 export interface CartPromocodes {
@@ -28,8 +30,10 @@ export function createCartPromocodes(db: Database, access: CartAccess): CartProm
         if (!found || !found.active) {
           throw new ShopError({ statusCode: 404, code: "PROMOCODE_NOT_FOUND", messageUI: promocodeNotFoundMessage, message: `No active promocode ${code}` });
         }
-        const items = (await loadLines(tx, row.id)).reduce((sum, line) => (line.inOrder ? sum + line.priceKopecks : sum), 0);
-        const outcome = promocodeDiscount(items, found, now());
+        // The cart as it would be with this code: its lines' categories and the code's use so far (promocode-use.ts).
+        const state = await loadState(tx, { ...row, promocodeId: found.id });
+        const lines = state.lines.map(({ line, product }) => ({ priceKopecks: line.priceKopecks, inOrder: line.inOrder, categoryId: product.categoryId }));
+        const outcome = promocodeDiscount(lines, found, now(), state.promocodeContext);
         if (outcome.problem) {
           throw new ShopError({
             statusCode: 400,

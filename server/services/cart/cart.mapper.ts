@@ -2,7 +2,7 @@ import { cartLayoutStatusValues, paymentTypesFor, paymentTypeValues } from "../.
 import type { Cart, CartElsewhere, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem, PaymentType } from "../../../shared/contracts/index";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
 import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, VAT_PERCENT } from "../../../shared/domain/index";
-import type { CartTotals } from "../../../shared/domain/index";
+import type { CartTotals, PromocodeContext } from "../../../shared/domain/index";
 import type {
   CartRow,
   ChosenOptions,
@@ -29,7 +29,7 @@ import { designStatusOf, findingsOf } from "../files/files.mapper";
 export interface CartLineRow {
   line: OrderProductRow;
   /** `archived`: the product is no longer sold (issue 29). */
-  product: { id: number; name: string; photoPaths: string[]; categorySlug: string; archived: boolean };
+  product: { id: number; name: string; photoPaths: string[]; categoryId: number; categorySlug: string; archived: boolean };
 }
 
 /** Everything a cart's answer is made of, read in one go. */
@@ -47,6 +47,8 @@ export interface CartState {
   designs: DesignOrderRow[];
   deliveries: DeliveryRow[];
   promocode: PromocodeRow | null;
+  /** The code's use so far and its categories' names (promocode-use.ts); empty without a code. */
+  promocodeContext: PromocodeContext;
   /** Whose cart it is, and the client's other carts that hold lines. */
   owner: CartOwnerView;
 }
@@ -131,9 +133,10 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
   const lineRows = state.lines.map((item) => item.line);
   const aggregate = cartAggregate(lineRows);
   const totals = cartTotals({
-    lines: lineRows,
+    lines: state.lines.map(({ line, product }) => ({ priceKopecks: line.priceKopecks, inOrder: line.inOrder, categoryId: product.categoryId })),
     deliveries: state.deliveries,
     promocode: state.promocode,
+    promocodeContext: state.promocodeContext,
     now,
     vatPercent: VAT_PERCENT,
   });

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { DELIVERY_METHOD_LABELS, deliveryMethodValues } from "../../../shared/contracts/index";
 import type { CityByKladrId, CityDetails, DeliveryMethod } from "../../../shared/contracts/index";
 import { deliveryDate, rateDelivery, SHIPPING_ORIGIN } from "../../../shared/domain/delivery-rates";
@@ -110,14 +110,14 @@ export function createDeliveryQuoteService(db: Database, geo: GeoService, option
   const findCity = (kladrId: string) => findKnownCity(geo, kladrId);
 
   async function hasSelfPickup(kladrId: string): Promise<boolean> {
-    const [row] = await db.select({ total: count() }).from(selfPickupPoint).where(eq(selfPickupPoint.cityKladrId, kladrId));
+    const [row] = await db.select({ total: count() }).from(selfPickupPoint).where(and(eq(selfPickupPoint.cityKladrId, kladrId), eq(selfPickupPoint.active, true)));
     return (row?.total ?? 0) > 0;
   }
 
   /** A self-pickup delivery names one of the shop's counters in that city by its id. */
   async function checkSelfPickupPoint(code: string, city: CityDetails): Promise<void> {
     const id = /^\d{1,9}$/.test(code) ? Number(code) : 0;
-    const [row] = id > 0 ? await db.select({ cityKladrId: selfPickupPoint.cityKladrId }).from(selfPickupPoint).where(eq(selfPickupPoint.id, id)).limit(1) : [];
+    const [row] = id > 0 ? await db.select({ cityKladrId: selfPickupPoint.cityKladrId }).from(selfPickupPoint).where(and(eq(selfPickupPoint.id, id), eq(selfPickupPoint.active, true))).limit(1) : [];
     if (row?.cityKladrId !== city.kladrId) {
       throw new ShopError({
         statusCode: 400,

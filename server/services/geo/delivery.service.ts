@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import {
   ADDRESS_SUGGESTION_LIMIT,
   DEFAULT_QUOTE_WEIGHT_GRAMS,
@@ -171,7 +171,7 @@ export function createDeliveryService(
     const rows = await db
       .select()
       .from(selfPickupPoint)
-      .where(eq(selfPickupPoint.cityKladrId, target.kladrId))
+      .where(and(eq(selfPickupPoint.cityKladrId, target.kladrId), eq(selfPickupPoint.active, true)))
       .orderBy(asc(selfPickupPoint.createdAt), asc(selfPickupPoint.id));
     return rows.map((row) => ({
       code: String(row.id),

@@ -103,10 +103,12 @@ export function createGeoService(db: Database): GeoService {
     async listSelfPickupPoints(query) {
       const offset = query.offset ?? 0;
       const limit = query.limit ?? SELF_PICKUP_DEFAULT_LIMIT;
-      const [counted] = await db.select({ total: count() }).from(selfPickupPoint);
+      const [counted] = await db.select({ total: count() }).from(selfPickupPoint).where(eq(selfPickupPoint.active, true));
       const rows = await db
         .select()
         .from(selfPickupPoint)
+        // A closed point (the back office's `active`) is no longer offered; orders that name it keep it.
+        .where(eq(selfPickupPoint.active, true))
         .orderBy(...selfPickupOrdering(query.order ?? "createdAt", query.direction ?? "asc"))
         .offset(offset)
         .limit(limit);

@@ -1,9 +1,10 @@
 import { shopYear } from "../../../shared/domain/dates";
+import { promocodeUseProblem } from "../../../shared/domain/index";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod/mini";
 import { INVOICE_NEEDS_COMPANY_MESSAGE } from "../../../shared/contracts/index";
 import type { PaymentType } from "../../../shared/contracts/index";
-import type { Database } from "../../db/client";
+import type { Database, DatabaseTransaction } from "../../db/client";
 import { clientOrder, designOrder, product } from "../../db/schema";
 import type { ClientOrderRow } from "../../db/schema";
 import { actingClientId } from "../accounts/acting-client";
@@ -11,6 +12,7 @@ import type { BalanceService, LedgerRef } from "./balance.service";
 import type { CacheInvalidation } from "../cache-invalidation";
 import type { CartCheckout } from "../cart/cart-checkout";
 import { paymentTypeOff } from "../cart/cart.service";
+import { lockPromocode, promocodeUse } from "../cart/promocode-use";
 import type { PaymentService } from "./payment.service";
 import type { Viewer } from "../accounts/session.service";
 import { isShopError, ShopError } from "../shop-error";
@@ -65,6 +67,21 @@ export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: 
     });
   }
   return key;
+}
+
+/** 409 when the code's usage limits were reached since the cart counted them (another order took the last use). */
+async function checkPromocodeUse(tx: DatabaseTransaction, promocodeId: number, clientId: number): Promise<void> {
+  const locked = await lockPromocode(tx, promocodeId);
+  if (!locked) return;
+  const problem = promocodeUseProblem(locked, await promocodeUse(tx, promocodeId, clientId));
+  if (problem !== null) {
+    throw new ShopError({
+      statusCode: 409,
+      code: problem.code,
+      messageUI: `${problem.messageUI}: уберите его из корзины, чтобы оформить заказ`,
+      message: `Promocode ${locked.code} reached its usage limit while the order was placed`,
+    });
+  }
 }
 
 /** `2026-000042`: the year the order was placed (Moscow time) and its id, six digits at least. */
@@ -129,6 +146,12 @@ export async function placeOrderRow(db: Database, deps: OrderPlacingDeps, viewer
       });
     }
 
+    // The code's usage limits, counted again under its row's lock: of two carts placing a one-use
+    // code at once, the second waits here for the first's commit and then sees its order.
+    // A cart still holding a used-up code is refused too: the client saw its discount and must choose.
+    if (snapshot.promocode !== null) await checkPromocodeUse(tx, snapshot.promocode.id, clientId);
+    const promocodeId = snapshot.promocode !== null && snapshot.discountKopecks > 0 ? snapshot.promocode.id : null;
+
     const [next] = nextIdSchema.parse(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('client_order', 'id')) AS id`)).rows;
     if (!next) throw new Error("No order id from the sequence");
     const [created] = await tx
@@ -148,6 +171,7 @@ export async function placeOrderRow(db: Database, deps: OrderPlacingDeps, viewer
         totalKopecks: snapshot.totalKopecks,
         vatKopecks: snapshot.vatKopecks,
         promocodeCode: snapshot.discountKopecks > 0 ? (snapshot.promocode?.code ?? null) : null,
+        promocodeId,
         comment: input.comment ?? snapshot.cart.comment,
         idempotencyKey: input.idempotencyKey,
         createdAt: placedAt,
