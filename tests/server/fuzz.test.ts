@@ -491,7 +491,8 @@ describe("the OpenAPI-driven fuzzer", () => {
     }
 
     expect(probes.length).toBeGreaterThan(1500);
-    expect(probes.length).toBeLessThan(8000);
+    // Raised from 8000 for the back office's operations (issue 29): each area adds its own.
+    expect(probes.length).toBeLessThan(30000);
 
     const problems = new Map<string, string>();
     const statuses = new Map<number, number>();
