@@ -490,3 +490,13 @@ export type {
   UploadedFile,
   WebsiteFile,
 } from "./files";
+// ——— Back office: catalogue CSV import and export (issue 29, helper "csv") ———
+export {
+  catalogImportChangeSchema,
+  catalogImportCountsSchema,
+  catalogImportErrorSchema,
+  catalogImportFieldChangeSchema,
+  catalogImportQuerySchema,
+  catalogImportResultSchema,
+} from "./back-office-catalog-csv";
+export type { CatalogImportChange, CatalogImportCounts, CatalogImportError, CatalogImportFieldChange, CatalogImportQuery, CatalogImportResult } from "./back-office-catalog-csv";
