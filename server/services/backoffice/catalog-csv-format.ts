@@ -39,9 +39,22 @@ export class CsvReader {
   private line = 1;
   private recordLine = 1;
   private pendingCr = false;
+  /** The quotes went wrong here: the reader takes no more text (the records before it were answered). */
+  failure: CsvSyntaxError | null = null;
 
   push(text: string): CsvRecord[] {
     const records: CsvRecord[] = [];
+    if (this.failure) return records;
+    try {
+      this.read(text, records);
+    } catch (error) {
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      this.failure = error;
+    }
+    return records;
+  }
+
+  private read(text: string, records: CsvRecord[]): void {
     for (const char of text) {
       if (this.pendingCr) {
         this.pendingCr = false;
@@ -92,12 +105,15 @@ export class CsvReader {
       this.field += char;
       this.fieldStarted = true;
     }
-    return records;
   }
 
-  /** The last record when the text does not end with a line break; an error when a quote was left open. */
+  /** The last record when the text does not end with a line break; `failure` when a quote was left open. */
   end(): CsvRecord[] {
-    if (this.inQuotes && !this.quoteSeen) throw new CsvSyntaxError(this.recordLine, "кавычка открыта и не закрыта до конца файла");
+    if (this.failure) return [];
+    if (this.inQuotes && !this.quoteSeen) {
+      this.failure = new CsvSyntaxError(this.recordLine, "кавычка открыта и не закрыта до конца файла");
+      return [];
+    }
     this.inQuotes = false;
     this.quoteSeen = false;
     const record = this.finishRecord();

@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { CatalogImportChange, CatalogImportCounts, CatalogImportError, CatalogImportResult } from "../../../shared/contracts/index";
+import { auditEntry } from "../../db/backoffice.schema";
 import type { Database, DatabaseTransaction } from "../../db/client";
 import { product, productCategory } from "../../db/catalog.schema";
 import type { ProductRow } from "../../db/catalog.schema";
@@ -9,7 +10,7 @@ import { productNameSortKey } from "../../db/sort-key";
 import type { Viewer } from "../accounts/session.service";
 import type { CacheInvalidation } from "../cache-invalidation";
 import { auditActorOf, changedFields, recordAudit } from "./audit";
-import type { AuditActor } from "./audit";
+import type { AuditActor, AuditRecord } from "./audit";
 import { CSV_BOM, CsvReader, CsvSyntaxError, csvLine } from "./catalog-csv-format";
 import type { CsvRecord } from "./catalog-csv-format";
 import type { CsvCategory, CsvProduct } from "./catalog-csv-model";
@@ -221,35 +222,41 @@ async function* readCatalogFile(path: string, counter: { rows: number }): AsyncG
     }
   }
 
+  const syntaxError = (failure: CsvSyntaxError): FileItem => ({ type: "error", line: failure.line, messageUI: `Строка ${failure.line}: ${failure.messageUI}; дальше файл не читается` });
   try {
     for await (const chunk of createReadStream(path)) {
       let text: string;
       try {
         text = decoder.decode(chunk as Buffer, { stream: true });
       } catch {
+        // The rows before the bad bytes are read, so the error names the line the bad bytes are on.
+        const lenient = new TextDecoder("utf-8").decode(chunk as Buffer);
+        for (const record of reader.push(lenient.slice(0, Math.max(0, lenient.indexOf("\uFFFD"))))) yield* take(record);
         yield encodingError(reader.currentLine);
         return;
       }
       for (const record of reader.push(text)) yield* take(record);
-    }
-    try {
-      const rest = decoder.decode();
-      for (const record of [...reader.push(rest), ...reader.end()]) yield* take(record);
-    } catch (error) {
-      if (error instanceof TypeError) {
-        yield encodingError(reader.currentLine);
+      if (reader.failure) {
+        yield syntaxError(reader.failure);
         return;
       }
-      throw error;
+    }
+    let rest: string;
+    try {
+      rest = decoder.decode();
+    } catch {
+      yield encodingError(reader.currentLine);
+      return;
+    }
+    for (const record of [...reader.push(rest), ...reader.end()]) yield* take(record);
+    if (reader.failure) {
+      yield syntaxError(reader.failure);
+      return;
     }
     if (columns === null) yield { type: "error", line: 1, messageUI: "Файл пуст: в нём нет даже строки заголовка" };
     yield* finishProduct();
   } catch (error) {
     if (error instanceof StopReading) return;
-    if (error instanceof CsvSyntaxError) {
-      yield { type: "error", line: error.line, messageUI: `Строка ${error.line}: ${error.messageUI}; дальше файл не читается` };
-      return;
-    }
     throw error;
   }
 }
@@ -438,13 +445,17 @@ export function createCatalogCsvService(db: Database, cacheInvalidation: CacheIn
             if (id !== undefined) created.push({ id, value });
           });
         }
-        for (const [index, { id }] of created.entries()) {
-          await recordAudit(tx, actor, { objectType: "product", objectId: id, action: "import", before: null, after: creates[index]?.after ?? null });
-        }
+        const entries: AuditRecord[] = created.map(({ id }, index) => ({ objectType: "product", objectId: id, action: "import", before: null, after: creates[index]?.after ?? null }));
         const updatedIds = updates.map(({ row }) => row.id);
         for (const { row, value, before, after } of updates) {
           await tx.update(product).set(productColumns(value, row.categoryId, row.archivedAt, now)).where(eq(product.id, row.id));
-          await recordAudit(tx, actor, { objectType: "product", objectId: row.id, action: "import", before, after });
+          entries.push({ objectType: "product", objectId: row.id, action: "import", before, after });
+        }
+        // The audit's entries of the batch in one statement: what recordAudit writes, one per changed product.
+        for (const part of chunks(entries, INSERT_CHUNK / 4)) {
+          await tx.insert(auditEntry).values(
+            part.map((entry) => ({ employeeId: actor.id, employeeName: actor.name, objectType: entry.objectType, objectId: String(entry.objectId), action: entry.action, changes: changedFields(entry.before, entry.after) })),
+          );
         }
         if (updatedIds.length > 0) {
           // A product's options, tiers and details are what the file says: the old rows go, the file's come (cart lines keep codes, not ids).
