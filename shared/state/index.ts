@@ -146,3 +146,5 @@ export { readJson, readText, STORAGE_KEYS, writeJson, writeText, onStoredChange 
 export { createPageStore, disposePageStore, followOtherTabs, getPageStore } from "./store";
 export type { Store, StoreFollower } from "./store";
 export type { SyncTopic, TabSync } from "./sync";
+// Back office: the catalogue CSV (issue 29).
+export { catalogExportUrlAtom, importCatalogAtom } from "./back-office-catalog-csv.atoms";
