@@ -81,12 +81,12 @@ async function receiveFile(request: FastifyRequest, incomingDir: string, cleanup
     if (!form.file || form.file.sizeBytes === 0) throw noFile();
     return form.file.path;
   }
-  if (!(request.body instanceof Readable)) throw noFile();
+  if (!(request.headers["content-type"] ?? "").toLowerCase().startsWith("text/csv")) throw noFile();
   await mkdir(incomingDir, { recursive: true });
   const path = join(incomingDir, `${randomUUID()}.catalog.csv`);
   cleanup.push(path);
   try {
-    const size = await spoolBody(request.body, path);
+    const size = await spoolBody(request.raw, path);
     if (size === 0) throw noFile();
   } catch (error) {
     if (error instanceof ShopError || isStorageFault(error)) throw error;
@@ -99,9 +99,10 @@ export const backOfficeCatalogCsvRoutes: FastifyPluginAsyncZod<CatalogCsvRouteOp
   const tags = [openApiTags.backOffice];
   const csv = createCatalogCsvService(options.database, api.cacheInvalidation);
   await api.register(fastifyMultipart);
-  // A text/csv body reaches the handler as its stream: the route spools it to disk under its own limit.
-  api.addContentTypeParser("text/csv", (_request, payload, done) => {
-    done(null, payload);
+  // A text/csv body is left unread here (request.body stays empty, so no hook walks a stream): the
+  // handler spools request.raw to disk under its own limit.
+  api.addContentTypeParser("text/csv", (_request, _payload, done) => {
+    done(null, undefined);
   });
   api.addHook("onSend", async (request, reply) => {
     if (request.raw.complete === false) reply.header("connection", "close");
