@@ -115,6 +115,7 @@ import { DEFAULT_QUOTAS } from "./limits";
 import { createQuotaService } from "./services/files/quota.service";
 import type { QuotaService } from "./services/files/quota.service";
 import { clearStaleUploads } from "./routes/files/multipart";
+import { backOfficeCatalogCsvRoutes } from "./routes/backoffice/catalog-csv";
 import type { DesignService } from "./services/files/design.service";
 import { createCheckRunner, SWEEP_EVERY_MS as CHECK_SWEEP_EVERY_MS } from "./jobs/check-runner";
 import type { CheckRunner, CheckRunnerOptions } from "./jobs/check-runner";
@@ -502,6 +503,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(clientDataRoutes);
       // The back office (issue 29): /api/employee/…, one plugin per area.
       await api.register(backOfficeCatalogRoutes, { database: options.database, incomingDir });
+      await api.register(backOfficeCatalogCsvRoutes, { database: options.database, incomingDir });
       await api.register(backOfficeContentRoutes, { database: options.database });
       await api.register(backOfficePromoRoutes, { database: options.database });
       await api.register(backOfficeDesignRoutes, { database: options.database });

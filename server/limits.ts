@@ -5,7 +5,7 @@
  * below both config.ts and the code that enforces them, so config imports no plugin or service.
  */
 
-export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check", "design-message", "password-change", "registration", "email-send", "email-link", "mail-to", "company-lookup", "payment", "document"] as const;
+export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check", "design-message", "password-change", "registration", "email-send", "email-link", "mail-to", "company-lookup", "payment", "document", "catalog-import"] as const;
 export type RequestLimitName = (typeof REQUEST_LIMIT_NAMES)[number];
 
 export interface RequestLimit {
@@ -47,6 +47,8 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   payment: { max: 30, windowMs: 10 * MINUTE_MS },
   // Closing documents made on demand (GET /client-order/{id}/act: a PDF rendered each time).
   document: { max: 120, windowMs: 10 * MINUTE_MS },
+  // The back office's catalogue imports and dry runs (POST /employee/catalog/import): each reads a whole file twice.
+  "catalog-import": { max: 30, windowMs: 10 * MINUTE_MS },
 };
 
 /** What one account may take: uploads per hour, bytes kept, bytes uploaded per day, checks queued or running at once. */
@@ -67,6 +69,9 @@ export interface QuotaConfig {
 }
 
 const MB = 1024 * 1024;
+
+/** The largest catalogue file the back office's import takes (POST /employee/catalog/import; 31,000 products are about 60 MB). */
+export const CATALOG_IMPORT_MAX_BYTES = 256 * MB;
 
 export const DEFAULT_QUOTAS: QuotaConfig = {
   visitor: { uploadsPerHour: 20, storedBytes: 300 * MB, bytesPerDay: 1000 * MB, queuedChecks: 3 },

@@ -33,6 +33,7 @@ const LIMIT_UI: Readonly<Record<RequestLimitName, string>> = {
   "company-lookup": "Слишком много запросов компаний по ИНН.",
   payment: "Слишком много попыток оплаты.",
   document: "Слишком много запросов документов.",
+  "catalog-import": "Слишком много загрузок каталога.",
 };
 
 declare module "fastify" {

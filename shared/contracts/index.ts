@@ -604,3 +604,13 @@ export type {
   PromocodeCreate,
   PromocodeUpdate,
 } from "./back-office-promo";
+// ——— Back office: catalogue CSV import and export (issue 29, helper "csv") ———
+export {
+  catalogImportChangeSchema,
+  catalogImportCountsSchema,
+  catalogImportErrorSchema,
+  catalogImportFieldChangeSchema,
+  catalogImportQuerySchema,
+  catalogImportResultSchema,
+} from "./back-office-catalog-csv";
+export type { CatalogImportChange, CatalogImportCounts, CatalogImportError, CatalogImportFieldChange, CatalogImportQuery, CatalogImportResult } from "./back-office-catalog-csv";

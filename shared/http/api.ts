@@ -46,6 +46,8 @@ import { profileEndpoints } from "./profile.endpoints";
 import type { ProfileEndpoints } from "./profile.endpoints";
 import type { PagesEndpoints } from "./pages.endpoints";
 import { createRequest } from "./request";
+import { backOfficeCatalogCsvEndpoints } from "./back-office-catalog-csv.endpoints";
+import type { BackOfficeCatalogCsvEndpoints } from "./back-office-catalog-csv.endpoints";
 import { productListSearchParams } from "./query";
 import type { ApiOptions } from "./request";
 
@@ -54,7 +56,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -114,6 +116,7 @@ export function createApi(options: ApiOptions): Api {
     ...backOfficePromoEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
+    ...backOfficeCatalogCsvEndpoints(request, options.baseURL),
     getProductCategories: () => request("/public/product/category", contract("categoryListSchema")),
     getProducts: (query = {}) => request("/public/product", contract("productListPageSchema"), { query: productListSearchParams(query) }),
     getProduct: (id, query = {}) =>

@@ -168,3 +168,5 @@ export {
   savePromocodeAtom,
 } from "./back-office-promo.atoms";
 export { useBackOfficePickupPoint, useBackOfficePickupPoints, useBackOfficePromocode, useBackOfficePromocodes } from "./back-office-promo.hooks";
+// Back office: the catalogue CSV (issue 29).
+export { catalogExportUrlAtom, importCatalogAtom } from "./back-office-catalog-csv.atoms";

@@ -10,6 +10,4 @@ export function ProductsSection({ route }: SectionProps) {
   return <p className="back-office__pending">Раздел «{route.section}» готовится.</p>;
 }
 
-export function CatalogImportSection({ route }: SectionProps) {
-  return <p className="back-office__pending">Раздел «{route.section}» готовится.</p>;
-}
+export { CatalogImportSection } from "./CatalogImport";

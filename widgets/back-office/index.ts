@@ -9,6 +9,7 @@ import "./employee-pages.css";
 import "./back-office.css";
 import "./staff-sections.css";
 import "./promo-sections.css";
+import "./catalog-import.css";
 export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";
 export { BackOfficePage, backOfficeLinks } from "./BackOfficePage";

@@ -1,0 +1,261 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogImportResultSchema, productSchema, sessionGrantSchema } from "../../shared/contracts/index";
+import type { CatalogImportResult } from "../../shared/contracts/index";
+import { auditEntry } from "../../server/db/backoffice.schema";
+import { product, productCategory } from "../../server/db/catalog.schema";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { demoBusinessCardsId, startTestApp, TEST_APP_ORIGIN } from "./support/test-app";
+import type { TestApp } from "./support/test-app";
+
+/*
+ * The catalogue's CSV (issue 29; server/docs/back-office-catalog-csv.md) through the real routes on
+ * a seeded PGlite: the demo catalogue exported and imported unchanged changes nothing; one changed
+ * price changes that price alone (catalogue, audit, storefront); a broken file changes nothing and
+ * names each bad row; a product made from the file is the product the seed makes; a dry run writes
+ * nothing; a file of 2,000 products goes in through a multipart form.
+ */
+
+let testApp: TestApp;
+let token: string;
+
+const BOM = "\uFEFF";
+
+async function exportCsv(): Promise<string> {
+  const response = await testApp.app.inject({ method: "GET", url: "/api/employee/catalog/export", headers: { authorization: `Bearer ${token}` } });
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(response.headers["content-disposition"]).toBe('attachment; filename="catalog.csv"');
+  return response.body;
+}
+
+async function importCsv(body: string | Buffer, dryRun: boolean): Promise<CatalogImportResult> {
+  const response = await testApp.app.inject({
+    method: "POST",
+    url: `/api/employee/catalog/import?dryRun=${dryRun}`,
+    headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" },
+    payload: body,
+  });
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  return catalogImportResultSchema.parse(response.json());
+}
+
+function multipart(fileName: string, content: string): { payload: Buffer; contentType: string } {
+  const boundary = "----ottisk-catalog-test";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The file's lines without the BOM and the last empty one. */
+const linesOf = (csv: string): string[] => csv.replace(BOM, "").split("\r\n").filter((line) => line !== "");
+const csvOf = (lines: readonly string[]): string => `${BOM}${lines.join("\r\n")}\r\n`;
+const columnsOf = (csv: string): string[] => (linesOf(csv)[0] ?? "").split(";");
+
+/** Sets the field `column` of the line (fields without quotes) to `value`. */
+function withField(header: readonly string[], line: string, column: string, value: string): string {
+  const fields = line.split(";");
+  fields[header.indexOf(column)] = value;
+  return fields.join(";");
+}
+
+const productAudit = async (productId: number) =>
+  testApp.database.db.select().from(auditEntry).where(and(eq(auditEntry.objectType, "product"), eq(auditEntry.objectId, String(productId))));
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  const login = await testApp.app.inject({ method: "POST", url: "/api/auth/login", headers: { origin: TEST_APP_ORIGIN }, payload: { ...DEMO_ACCOUNTS.catalog, rememberMe: false } });
+  token = sessionGrantSchema.parse(login.json()).token;
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe("the catalogue as CSV", () => {
+  it("exports the demo catalogue, and the file imported unchanged changes nothing (dry run and for real)", async () => {
+    const original = await exportCsv();
+    expect(original.startsWith(`${BOM}kind;category;product;`)).toBe(true);
+    const lines = linesOf(original);
+    expect(lines.filter((line) => line.startsWith("category;")).length).toBeGreaterThan(0);
+
+    const dry = await importCsv(original, true);
+    expect(dry.errors).toEqual([]);
+    expect(dry.applied).toBe(false);
+    expect(dry.changesTotal).toBe(0);
+    expect(dry.counts.productsUnchanged).toBe(lines.filter((line) => line.startsWith("product;")).length);
+    expect(dry.counts.rows).toBe(lines.length - 1);
+
+    const real = await importCsv(original, false);
+    expect(real.applied).toBe(true);
+    expect(real.changesTotal).toBe(0);
+    expect({ ...real.counts, productsUnchanged: 0 }).toEqual({ rows: lines.length - 1, productsCreated: 0, productsUpdated: 0, productsUnchanged: 0, categoriesCreated: 0, categoriesUpdated: 0 });
+    expect(await exportCsv()).toBe(original);
+    const products = await testApp.database.db.select().from(auditEntry).where(eq(auditEntry.objectType, "product"));
+    expect(products).toEqual([]);
+  });
+
+  it("changes exactly the one price changed in the file: the catalogue, the audit and the storefront", async () => {
+    const cardsId = await demoBusinessCardsId(testApp);
+    const before = productSchema.parse((await testApp.app.inject({ method: "GET", url: `/api/public/product/${cardsId}` })).json());
+    const original = await exportCsv();
+    const header = columnsOf(original);
+    const lines = linesOf(original);
+    const tierIndex = lines.findIndex((line) => line.startsWith("tier;vizitki;standartnye-90x50;"));
+    const tier = lines[tierIndex] ?? "";
+    const minQuantity = tier.split(";")[header.indexOf("min_quantity")];
+    const oldPrice = tier.split(";")[header.indexOf("unit_price")];
+    const changed = [...lines];
+    changed[tierIndex] = withField(header, tier, "unit_price", "9,99");
+
+    const dry = await importCsv(csvOf(changed), true);
+    expect(dry.errors).toEqual([]);
+    expect(dry.changes).toEqual([
+      {
+        kind: "product",
+        action: "update",
+        key: "vizitki/standartnye-90x50",
+        name: "Визитки стандартные 90×50",
+        line: lines.findIndex((line) => line.startsWith("product;vizitki;standartnye-90x50;")) + 1,
+        fields: [{ field: `tier ${minQuantity}`, before: `unit_price=${oldPrice}`, after: "unit_price=9,99" }],
+      },
+    ]);
+    expect(dry.counts.productsUpdated).toBe(1);
+    // The dry run wrote nothing.
+    expect(await exportCsv()).toBe(original);
+    expect(await productAudit(cardsId)).toEqual([]);
+
+    const real = await importCsv(csvOf(changed), false);
+    expect(real.applied).toBe(true);
+    expect(real.changes).toEqual(dry.changes);
+    const after = linesOf(await exportCsv());
+    expect(after.filter((line, index) => line !== lines[index])).toEqual([changed[tierIndex]]);
+
+    const audit = await productAudit(cardsId);
+    expect(audit.map((entry) => ({ action: entry.action, changes: entry.changes, employeeId: entry.employeeId }))).toEqual([
+      { action: "import", changes: [{ field: `tier ${minQuantity}`, before: `unit_price=${oldPrice}`, after: "unit_price=9,99" }], employeeId: expect.any(Number) as number },
+    ]);
+    const imports = await testApp.database.db.select().from(auditEntry).where(eq(auditEntry.objectType, "catalog-import"));
+    expect(imports.at(-1)?.changes).toContainEqual({ field: "productsUpdated", before: null, after: 1 });
+
+    // The storefront's cached answer was dropped: the product's tier shows the new unit price at once.
+    const now = productSchema.parse((await testApp.app.inject({ method: "GET", url: `/api/public/product/${cardsId}` })).json());
+    const tierOf = (page: typeof before) => page.priceTiers.find((entry) => entry.minQuantity === Number(minQuantity));
+    expect(tierOf(now)?.unitPrice).not.toBe(tierOf(before)?.unitPrice);
+  });
+
+  it("refuses a broken file whole: nothing changes, and each bad row is named with its line", async () => {
+    const original = await exportCsv();
+    const header = columnsOf(original);
+    const lines = linesOf(original);
+    const broken = [...lines];
+    const tierIndex = lines.findIndex((line) => line.startsWith("tier;listovki;"));
+    const priceLine = lines.findIndex((line) => line.startsWith("product;vizitki;standartnye-90x50;"));
+    broken[tierIndex] = withField(header, lines[tierIndex] ?? "", "unit_price", "abc");
+    const secondTier = lines.findIndex((line, index) => index > tierIndex + 1 && line.startsWith("tier;"));
+    broken[secondTier] = withField(header, lines[secondTier] ?? "", "min_quantity", "0");
+    // A price change in a good row: it must not be written either.
+    broken[priceLine] = withField(header, lines[priceLine] ?? "", "discount_pct", "15");
+    const stray = withField(header, withField(header, lines[priceLine] ?? "", "category", "net-takoy-kategorii"), "product", "sirota");
+    const strayTier = withField(header, withField(header, lines[tierIndex] ?? "", "category", "net-takoy-kategorii"), "product", "sirota");
+    const noTiers = withField(header, lines[priceLine] ?? "", "product", "bez-tsen");
+    broken.push(stray, strayTier, noTiers);
+
+    const result = await importCsv(csvOf(broken), false);
+    expect(result.applied).toBe(false);
+    const lineOf = (index: number) => index + 1;
+    expect(result.errors.map((error) => error.line)).toEqual([lineOf(tierIndex), lineOf(secondTier), broken.length - 2, broken.length].sort((a, b) => a - b));
+    expect(result.errors.find((error) => error.line === lineOf(tierIndex))?.messageUI).toBe(`Строка ${lineOf(tierIndex)}: «unit_price»: «abc» — не сумма в рублях (например, 12,50; не больше двух знаков после запятой, не меньше нуля)`);
+    expect(result.errors.find((error) => error.line === lineOf(secondTier))?.messageUI).toContain("тираж ступени цены не может быть меньше 1 шт.");
+    expect(result.errors.find((error) => error.line === broken.length - 2)?.messageUI).toContain("категории «net-takoy-kategorii» нет");
+    expect(result.errors.find((error) => error.line === broken.length)?.messageUI).toContain("нет ни одной ступени цены");
+    expect(await exportCsv()).toBe(original);
+  });
+
+  it("refuses a file with a missing column, the wrong separator or text that is not UTF-8, naming the line", async () => {
+    const original = await exportCsv();
+    const lines = linesOf(original);
+    const withoutProfile = lines.map((line) => line.split(";").slice(0, -1).join(";"));
+    const missing = await importCsv(csvOf(withoutProfile), false);
+    expect(missing.errors).toEqual([{ line: 1, messageUI: "Строка заголовка: нет столбцов: «profile»" }]);
+
+    const commas = await importCsv(csvOf(lines.map((line) => line.replaceAll(";", ","))), false);
+    expect(commas.errors).toHaveLength(1);
+    expect(commas.errors[0]?.line).toBe(1);
+    expect(commas.errors[0]?.messageUI).toContain("разделитель — точка с запятой");
+
+    const latin1 = Buffer.concat([Buffer.from(csvOf(lines.slice(0, 3))), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x3b, 0x0d, 0x0a])]);
+    const encoding = await importCsv(latin1, false);
+    expect(encoding.errors).toEqual([{ line: 4, messageUI: "Строка 4: текст не в кодировке UTF-8 — сохраните файл как «CSV UTF-8»; дальше файл не читается" }]);
+    expect(await exportCsv()).toBe(original);
+  });
+
+  it("creates a product from the file exactly as the catalogue keeps the same product (price from, sort key, rows)", async () => {
+    const original = await exportCsv();
+    const header = columnsOf(original);
+    const rows = linesOf(original).filter((line) => line.split(";")[1] === "vizitki" && line.split(";")[2] === "standartnye-90x50");
+    const copy = rows.map((line) => withField(header, line, "product", "kopiya-90x50"));
+    const result = await importCsv(csvOf([linesOf(original)[0] ?? "", ...copy]), false);
+    expect(result.errors).toEqual([]);
+    expect(result.counts).toMatchObject({ productsCreated: 1, productsUpdated: 0 });
+
+    const [source] = await testApp.database.db.select().from(product).where(eq(product.id, await demoBusinessCardsId(testApp)));
+    const [made] = await testApp.database.db
+      .select()
+      .from(product)
+      .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+      .where(and(eq(productCategory.slug, "vizitki"), eq(product.slug, "kopiya-90x50")));
+    const comparable = (row: typeof source) => {
+      const { id: _id, slug: _slug, createdAt: _created, updatedAt: _updated, timesOrdered: _ordered, ...rest } = row ?? ({} as NonNullable<typeof source>);
+      return rest;
+    };
+    expect(comparable(made?.product)).toEqual(comparable(source));
+    const exported = linesOf(await exportCsv()).filter((line) => line.split(";")[2] === "kopiya-90x50");
+    expect(exported).toEqual(copy);
+    expect(await productAudit(made?.product.id ?? 0)).toMatchObject([{ action: "import", objectType: "product" }]);
+  });
+
+  it("imports 2,000 products sent as a multipart form, reading the file from disk as it streams", { timeout: 300_000 }, async () => {
+    const original = await exportCsv();
+    const header = columnsOf(original);
+    const lines = linesOf(original);
+    const shapes = lines.filter((line) => !line.startsWith("category;")).slice(1);
+    const keys = [...new Set(shapes.map((line) => `${line.split(";")[1]}/${line.split(";")[2]}`))];
+    const made: string[] = [lines[0] ?? ""];
+    for (let index = 0; index < 2000; index += 1) {
+      const key = keys[index % keys.length] ?? "";
+      const [categorySlug, slug] = key.split("/");
+      const name = `Товар ${index}`;
+      for (const line of shapes.filter((entry) => entry.split(";")[1] === categorySlug && entry.split(";")[2] === slug)) {
+        const renamed = withField(header, line, "product", `bulk-${index}`);
+        made.push(line.startsWith("product;") ? withField(header, renamed, "name", name) : renamed);
+      }
+    }
+    const before = process.memoryUsage().rss;
+    const form = multipart("catalog.csv", csvOf(made));
+    const response = await testApp.app.inject({
+      method: "POST",
+      url: "/api/employee/catalog/import?dryRun=false",
+      headers: { authorization: `Bearer ${token}`, "content-type": form.contentType },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const result = catalogImportResultSchema.parse(response.json());
+    expect(result.errors).toEqual([]);
+    expect(result.counts).toMatchObject({ rows: made.length - 1, productsCreated: 2000, productsUpdated: 0 });
+    expect(result.changesTotal).toBe(2000);
+    expect(result.changes).toHaveLength(200);
+    console.info(`2,000 products, ${made.length - 1} rows, ${Math.round(form.payload.length / 1024)} KB: server RSS ${Math.round(before / 2 ** 20)} → ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
+    const again = await importCsv(csvOf(made), true);
+    expect(again.counts).toMatchObject({ productsCreated: 0, productsUpdated: 0, productsUnchanged: 2000 });
+  });
+
+  it("answers 400 with a Russian message when no file is sent", async () => {
+    const response = await testApp.app.inject({ method: "POST", url: "/api/employee/catalog/import", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, payload: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "CATALOG_FILE_MISSING", messageUI: "Выберите файл каталога (CSV) для загрузки" });
+  });
+});
