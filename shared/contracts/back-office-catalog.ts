@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
-import { idInput, idTextInput, optionalIdTextInput, safeText } from "./input";
+import { idInput, idTextInput, INT32_MAX, optionalIdTextInput, safeText } from "./input";
 import { preflightProfileSchema } from "./preflight-profile";
 import { productOptionGroupValues } from "./product-options";
 import type { ProductOptionGroupName } from "./product-options";
@@ -120,7 +120,7 @@ export const employeeCategorySchema = z.strictObject(
   {
     id: z.optional(entityIdSchema),
     ...categoryFields,
-    productCount: z.optional(z.number().check(z.int(), z.gte(0))),
+    productCount: z.optional(z.number({ error: "Число товаров — это число" }).check(z.int(), z.gte(0), z.lte(INT32_MAX))),
   },
   { error: strictError },
 );
