@@ -490,3 +490,42 @@ export type {
   UploadedFile,
   WebsiteFile,
 } from "./files";
+
+// ——— Back office: content (issue 29) ———————————————————————————————————————————————————
+export { articleContentSchema, PAGE_SLUG_PATTERN } from "./pages";
+export type { ArticleContent } from "./pages";
+export {
+  EMPLOYEE_PAGE_LIST_DEFAULT_LIMIT,
+  EMPLOYEE_PAGE_LIST_MAX_LIMIT,
+  employeePageDeletedSchema,
+  employeePageIdParamsSchema,
+  employeePageListQuerySchema,
+  employeePageListSchema,
+  employeePageSchema,
+  employeePageSummarySchema,
+  employeePageWriteSchema,
+  menuBlockContentSchema,
+  PAGE_STATE_LABELS,
+  pageStateSchema,
+  pageStateValues,
+  popupBlockContentSchema,
+  siteBlockKeySchema,
+  siteBlockKeyValues,
+  siteBlockParamsSchema,
+  siteBlockSchema,
+  siteBlockWriteSchema,
+} from "./back-office-content";
+export type {
+  EmployeePage,
+  EmployeePageDeleted,
+  EmployeePageList,
+  EmployeePageListQuery,
+  EmployeePageSummary,
+  EmployeePageWrite,
+  MenuBlockContent,
+  PageState,
+  PopupBlockContent,
+  SiteBlock,
+  SiteBlockKey,
+  SiteBlockWrite,
+} from "./back-office-content";

@@ -140,6 +140,14 @@ const searchRowSchema = z.object({
   rank: z.coerce.number(),
 });
 
+/**
+ * Shown to shoppers now: published, and its `publish_at` (a scheduled page) reached. Drafts and
+ * pages scheduled for later are as unknown as missing ones (issue 29).
+ */
+export function publishedNow(): SQL {
+  return sql`(${websitePage.published} and (${websitePage.publishAt} is null or ${websitePage.publishAt} <= now()))`;
+}
+
 const pageNotFound = (slug: string) =>
   new ShopError({ statusCode: 404, code: "PAGE_NOT_FOUND", messageUI: "Страница не найдена", message: `No published page with slug '${slug}'` });
 
@@ -163,7 +171,7 @@ export function createPagesService(db: Database): PagesService {
     const [row] = await db
       .select()
       .from(websitePage)
-      .where(and(eq(websitePage.slug, slug), eq(websitePage.published, true)))
+      .where(and(eq(websitePage.slug, slug), publishedNow()))
       .limit(1);
     if (!row) throw pageNotFound(slug);
     return row;
@@ -195,12 +203,12 @@ export function createPagesService(db: Database): PagesService {
           : db
               .select({ id: websitePage.id, slug: websitePage.slug, name: websitePage.name })
               .from(websitePage)
-              .where(and(eq(websitePage.id, row.parentId), eq(websitePage.published, true)))
+              .where(and(eq(websitePage.id, row.parentId), publishedNow()))
               .limit(1),
         db
           .select(summaryColumns)
           .from(websitePage)
-          .where(and(eq(websitePage.parentId, row.id), eq(websitePage.published, true)))
+          .where(and(eq(websitePage.parentId, row.id), publishedNow()))
           .orderBy(...listOrder(row.kind))
           .limit(PAGE_CHILDREN_LIMIT),
         headerContent(publicOrigin),
@@ -236,7 +244,7 @@ export function createPagesService(db: Database): PagesService {
       // The section's own page (blog, vakansii …) has no parent; its items sit under it.
       const where = and(
         eq(websitePage.kind, query.kind),
-        eq(websitePage.published, true),
+        publishedNow(),
         isNotNull(websitePage.parentId),
         query.exclude === undefined ? undefined : ne(websitePage.id, query.exclude),
       );
@@ -257,7 +265,7 @@ export function createPagesService(db: Database): PagesService {
       const rows = await db
         .select({ slug: websitePage.slug, label: websitePage.name })
         .from(websitePage)
-        .where(and(isNull(websitePage.parentId), eq(websitePage.showInMenu, true), eq(websitePage.published, true)))
+        .where(and(isNull(websitePage.parentId), eq(websitePage.showInMenu, true), publishedNow()))
         .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
         .limit(MENU_LIMIT);
       return rows;
@@ -267,7 +275,7 @@ export function createPagesService(db: Database): PagesService {
       const rows = await db
         .select({ slug: websitePage.slug, updatedAt: websitePage.updatedAt })
         .from(websitePage)
-        .where(eq(websitePage.published, true))
+        .where(publishedNow())
         .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
         .limit(SITEMAP_PAGES_LIMIT);
       return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
@@ -305,7 +313,7 @@ export function createPagesService(db: Database): PagesService {
         transliterated === null
           ? sql`websearch_to_tsquery('russian', ${query.search})`
           : sql`(websearch_to_tsquery('russian', ${query.search}) || websearch_to_tsquery('russian', ${transliterated}))`;
-      const pageMatch = and(eq(websitePage.published, true), sql`${websitePage.searchVector} @@ ${tsQuery}`);
+      const pageMatch = and(publishedNow(), sql`${websitePage.searchVector} @@ ${tsQuery}`);
       const wordForms = searchWordForms(query.search);
       const nameScore = productNameScore(wordForms);
       const textMatch = sql`${product.searchVector} @@ ${tsQuery}`;
