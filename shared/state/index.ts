@@ -146,3 +146,16 @@ export { readJson, readText, STORAGE_KEYS, writeJson, writeText, onStoredChange 
 export { createPageStore, disposePageStore, followOtherTabs, getPageStore } from "./store";
 export type { Store, StoreFollower } from "./store";
 export type { SyncTopic, TabSync } from "./sync";
+export {
+  contentPageListKey,
+  contentPageLists,
+  contentPageListsAtom,
+  contentPages,
+  contentPagesAtom,
+  saveContentPageAtom,
+  saveSiteBlockAtom,
+  siteBlocks,
+  siteBlocksAtom,
+  uploadContentPictureAtom,
+} from "./back-office-content.atoms";
+export { useContentPage, useContentPages, useSiteBlock } from "./back-office-content.hooks";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import { footerContentSchema, headerContentSchema, pageComponentSchema, popupBlockContentSchema, EMPLOYEE_PAGE_LIST_DEFAULT_LIMIT } from "../../../shared/contracts/index";
+import { footerContentSchema, headerContentSchema, popupBlockContentSchema, EMPLOYEE_PAGE_LIST_DEFAULT_LIMIT } from "../../../shared/contracts/index";
 import type {
   EmployeePage,
   EmployeePageDeleted,
@@ -385,5 +385,23 @@ async function getSiteBlock(key: SiteBlockKey, publicOrigin: string): Promise<Si
         .where(and(eq(websitePage.published, true), sql`${websitePage.publishAt} > ${since.toISOString()}::timestamptz`, sql`${websitePage.publishAt} <= ${now.toISOString()}::timestamptz`));
       return (row?.value ?? 0) > 0;
     },
+  };
+}
+
+/** How often the scheduler looks for scheduled pages that came due (limits: a page appears at most this late in cached answers). */
+export const SCHEDULED_PAGES_EVERY_MS = 60_000;
+
+/**
+ * The scheduler's task for scheduled pages: the storefront's queries already show a page once its
+ * `publish_at` has passed, but the cached answers, the sitemap and the menu must follow, so when a
+ * page came due since the last look the "pages" caches drop on every node.
+ */
+export function scheduledPagesTask(db: Database, invalidatePages: () => Promise<void>): () => Promise<void> {
+  const content = createContentService(db);
+  let since = new Date();
+  return async () => {
+    const now = new Date();
+    if (await content.pagesDueBetween(since, now)) await invalidatePages();
+    since = now;
   };
 }

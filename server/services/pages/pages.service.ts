@@ -218,7 +218,9 @@ export function createPagesService(db: Database): PagesService {
         // The site-wide blocks come from website_block only, once each.
         .filter((component) => component.key !== "Header" && component.key !== "Footer")
         .map((component) => toPageComponent(component, publicOrigin))
-        .filter((component): component is PageComponent => component !== null);
+        .filter((component): component is PageComponent => component !== null)
+        // Shoppers get the Article's sanitised HTML only; its Markdown source stays in the back office.
+        .map((component): PageComponent => (component.key === "Article" ? { key: "Article", content: { markdown: "", html: component.content.html } } : component));
       const components: PageComponent[] = [
         ...(header ? [{ key: "Header" as const, content: header }] : []),
         ...own,
