@@ -135,8 +135,8 @@ export type ContactsContent = z.infer<typeof contactsContentSchema>;
 
 export const vacancyContentSchema = z.object({
   /** Roubles a month before tax; null when not stated. */
-  salaryFrom: z.nullable(z.number().check(z.int(), z.gte(0))),
-  salaryTo: z.nullable(z.number().check(z.int(), z.gte(0))),
+  salaryFrom: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+  salaryTo: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
   employment: z.enum(["full", "part", "shift", "internship"]),
   /** «5/2, 9:00–18:00». */
   schedule: z.string(),
@@ -164,7 +164,7 @@ export type ServiceContent = z.infer<typeof serviceContentSchema>;
 /** What to check in a layout; `preflightCode` ties an item to the check code of spec §5. */
 export const checklistContentSchema = z.object({
   title: z.string(),
-  items: z.array(z.object({ title: z.string().check(z.minLength(1)), text: z.string(), preflightCode: z.nullable(z.number().check(z.int())) })),
+  items: z.array(z.object({ title: z.string().check(z.minLength(1)), text: z.string(), preflightCode: z.nullable(z.number().check(z.int(), z.gte(-2_147_483_648), z.lte(2_147_483_647))) })),
 });
 export type ChecklistContent = z.infer<typeof checklistContentSchema>;
 
