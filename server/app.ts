@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { SCHEDULED_PAGES_EVERY_MS, scheduledPagesTask } from "./services/backoffice/content.service";
 import fastifyCors from "@fastify/cors";
 import Fastify from "fastify";
 import type { FastifyServerOptions } from "fastify";
@@ -438,6 +439,7 @@ export async function buildApp(options: AppOptions) {
   // Waiting checks without a carrier (only in a process that takes checks; a no-op elsewhere).
   scheduler.add({ name: "check-sweep", everyMs: CHECK_SWEEP_EVERY_MS, run: () => checks.sweep() });
   // Uploads a stopped process left half-written in the incoming folder (older than an hour): at start, then hourly.
+  scheduler.add({ name: "scheduled-pages", everyMs: SCHEDULED_PAGES_EVERY_MS, run: scheduledPagesTask(options.database, () => cacheInvalidation.invalidate("pages")) });
   scheduler.add({ name: "stale-uploads", everyMs: STALE_UPLOADS_EVERY_MS, atStart: true, run: () => clearStaleUploads(incomingDir) });
   app.decorate("scheduler", scheduler);
   app.addHook("onReady", async () => scheduler.start());

@@ -11,11 +11,12 @@ import type {
 } from "../../shared/contracts/index";
 import { catalogPath, fileNameWithoutExtension, formatRoubles, pagePath, telHref } from "../../shared/domain/index";
 import { useCategories } from "../../shared/state/index";
+import { ArticleBody } from "../../shared/ui/index";
 import { BlogTeasers } from "../../widgets/blog-teasers/index";
 
 /*
  * A website page's components (shared/contracts/pages.ts), drawn as plain React: the API sends
- * data, never HTML, so every text is escaped by React and every link is an http(s) address or a
+ * data, never HTML but the Article's (sanitised by the server), so every text is escaped by React and every link is an http(s) address or a
  * path of the shop (hrefSchema). Header and Footer belong to the layout; the Widget components
  * (the privacy policy and cookie documents) feed the cookie banner and the forms, not the page.
  */
@@ -44,6 +45,8 @@ function ContentBlock({
   switch (component.key) {
     case "Text":
       return <TextBlocks blocks={component.content.blocks} />;
+    case "Article":
+      return <ArticleBody html={component.content.html} />;
     case "Banner":
       return <Banner content={component.content} asPageHeading={first && headingLevel === 1} first={first} />;
     case "ProductCategories":

@@ -614,3 +614,42 @@ export {
   catalogImportResultSchema,
 } from "./back-office-catalog-csv";
 export type { CatalogImportChange, CatalogImportCounts, CatalogImportError, CatalogImportFieldChange, CatalogImportQuery, CatalogImportResult } from "./back-office-catalog-csv";
+
+// ——— Back office: content (issue 29) ———————————————————————————————————————————————————
+export { articleContentSchema, PAGE_SLUG_PATTERN } from "./pages";
+export type { ArticleContent } from "./pages";
+export {
+  EMPLOYEE_PAGE_LIST_DEFAULT_LIMIT,
+  EMPLOYEE_PAGE_LIST_MAX_LIMIT,
+  employeePageDeletedSchema,
+  employeePageIdParamsSchema,
+  employeePageListQuerySchema,
+  employeePageListSchema,
+  employeePageSchema,
+  employeePageSummarySchema,
+  employeePageWriteSchema,
+  menuBlockContentSchema,
+  PAGE_STATE_LABELS,
+  pageStateSchema,
+  pageStateValues,
+  popupBlockContentSchema,
+  siteBlockKeySchema,
+  siteBlockKeyValues,
+  siteBlockParamsSchema,
+  siteBlockSchema,
+  siteBlockWriteSchema,
+} from "./back-office-content";
+export type {
+  EmployeePage,
+  EmployeePageDeleted,
+  EmployeePageList,
+  EmployeePageListQuery,
+  EmployeePageSummary,
+  EmployeePageWrite,
+  MenuBlockContent,
+  PageState,
+  PopupBlockContent,
+  SiteBlock,
+  SiteBlockKey,
+  SiteBlockWrite,
+} from "./back-office-content";

@@ -7,8 +7,8 @@ import { MAIN_PAGE_ALIAS, SEARCH_MAX_LIMIT } from "./wire";
 /*
  * The website's pages and site-wide blocks (spec §2, §3, §7 "Pages"): pages with their components,
  * the menu tabs, the header, the footer, the popup and the site search. Every component is plain
- * data the storefront renders itself — no HTML travels here, so nothing an editor writes can run
- * as a script on the shop's pages. Links are http(s) URLs or paths of the shop's own site.
+ * data the storefront renders itself — no HTML travels here but the Article's, which the server
+ * sanitises before it leaves, so nothing an editor writes can run as a script on the shop's pages. Links are http(s) URLs or paths of the shop's own site.
  */
 
 /** What a page is; the storefront's routes of spec §2 list them by kind. */
@@ -32,7 +32,7 @@ export const PAGE_LIST_MAX_LIMIT = 50;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
 /** Lowercase Latin words with dashes, joined by slashes: `blog/kak-podgotovit-maket`. */
-const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
+export const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 
 /** A link a shopper may follow: an http(s) address or a path of the shop's own site (`/catalog/vizitki`). */
 export const hrefSchema = z
@@ -135,8 +135,8 @@ export type ContactsContent = z.infer<typeof contactsContentSchema>;
 
 export const vacancyContentSchema = z.object({
   /** Roubles a month before tax; null when not stated. */
-  salaryFrom: z.nullable(z.number().check(z.int(), z.gte(0))),
-  salaryTo: z.nullable(z.number().check(z.int(), z.gte(0))),
+  salaryFrom: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+  salaryTo: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
   employment: z.enum(["full", "part", "shift", "internship"]),
   /** «5/2, 9:00–18:00». */
   schedule: z.string(),
@@ -164,12 +164,21 @@ export type ServiceContent = z.infer<typeof serviceContentSchema>;
 /** What to check in a layout; `preflightCode` ties an item to the check code of spec §5. */
 export const checklistContentSchema = z.object({
   title: z.string(),
-  items: z.array(z.object({ title: z.string().check(z.minLength(1)), text: z.string(), preflightCode: z.nullable(z.number().check(z.int())) })),
+  items: z.array(z.object({ title: z.string().check(z.minLength(1)), text: z.string(), preflightCode: z.nullable(z.number().check(z.int(), z.gte(-2_147_483_648), z.lte(2_147_483_647))) })),
 });
 export type ChecklistContent = z.infer<typeof checklistContentSchema>;
 
 export const filesContentSchema = z.object({ title: z.string(), files: z.array(namedFileSchema) });
 export type FilesContent = z.infer<typeof filesContentSchema>;
+
+/**
+ * A page's body written in the back office (issue 29): the Markdown the editor keeps and the HTML
+ * made of it on save. The server sanitises `html` with an allowlist whenever it answers a page
+ * (server/services/pages/html-sanitizer.ts), whatever was stored, so it carries no script, no
+ * event handler and no `javascript:` link to the storefront.
+ */
+export const articleContentSchema = z.object({ markdown: z.string().check(z.maxLength(200_000)), html: z.string().check(z.maxLength(400_000)) });
+export type ArticleContent = z.infer<typeof articleContentSchema>;
 
 /** One component of a page, rendered by its `key`. */
 export const pageComponentSchema = z.discriminatedUnion("key", [
@@ -185,6 +194,7 @@ export const pageComponentSchema = z.discriminatedUnion("key", [
   z.object({ key: z.literal("Service"), content: serviceContentSchema }),
   z.object({ key: z.literal("Checklist"), content: checklistContentSchema }),
   z.object({ key: z.literal("Files"), content: filesContentSchema }),
+  z.object({ key: z.literal("Article"), content: articleContentSchema }),
 ]);
 export type PageComponent = z.infer<typeof pageComponentSchema>;
 export type PageComponentKey = PageComponent["key"];

@@ -72,3 +72,4 @@ export {
 export type { AccountPage, AccountRoute, CatalogView } from "./page-paths";
 export { BACK_OFFICE_SECTION_KEYS, BACK_OFFICE_SECTIONS, backOfficePath, backOfficeSectionOf, backOfficeSectionsFor } from "./back-office-sections";
 export type { BackOfficeRoute, BackOfficeSection } from "./back-office-sections";
+export { escapeHtml, isSafeImageAddress, isSafeLinkAddress, renderInline, renderMarkdown } from "./markdown";

@@ -31,6 +31,8 @@ import { deliveryEndpoints } from "./delivery.endpoints";
 import { backOfficePromoEndpoints } from "./back-office-promo.endpoints";
 import type { BackOfficePromoEndpoints } from "./back-office-promo.endpoints";
 import { employeeEndpoints } from "./employee.endpoints";
+import { backOfficeContentEndpoints } from "./back-office-content.endpoints";
+import type { BackOfficeContentEndpoints } from "./back-office-content.endpoints";
 import type { EmployeeEndpoints } from "./employee.endpoints";
 import { backOfficeStaffEndpoints } from "./back-office-staff.endpoints";
 import type { BackOfficeStaffEndpoints } from "./back-office-staff.endpoints";
@@ -56,7 +58,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -114,6 +116,7 @@ export function createApi(options: ApiOptions): Api {
     ...employeeEndpoints(request),
     ...backOfficeStaffEndpoints(request),
     ...backOfficePromoEndpoints(request),
+    ...backOfficeContentEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
     ...backOfficeCatalogCsvEndpoints(request, options.baseURL),

@@ -170,3 +170,16 @@ export {
 export { useBackOfficePickupPoint, useBackOfficePickupPoints, useBackOfficePromocode, useBackOfficePromocodes } from "./back-office-promo.hooks";
 // Back office: the catalogue CSV (issue 29).
 export { catalogExportUrlAtom, importCatalogAtom } from "./back-office-catalog-csv.atoms";
+export {
+  contentPageListKey,
+  contentPageLists,
+  contentPageListsAtom,
+  contentPages,
+  contentPagesAtom,
+  saveContentPageAtom,
+  saveSiteBlockAtom,
+  siteBlocks,
+  siteBlocksAtom,
+  uploadContentPictureAtom,
+} from "./back-office-content.atoms";
+export { useContentPage, useContentPages, useSiteBlock } from "./back-office-content.hooks";

@@ -45,3 +45,4 @@ export type { SearchBoxProps } from "./SearchBox";
 export { SideMenu } from "./SideMenu";
 export type { SideMenuProps } from "./SideMenu";
 export { useBusyAction } from "./use-busy-action";
+export { ArticleBody } from "./ArticleBody";

@@ -10,6 +10,7 @@ import "./back-office.css";
 import "./staff-sections.css";
 import "./promo-sections.css";
 import "./catalog-import.css";
+import "./content-sections.css";
 export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";
 export { BackOfficePage, backOfficeLinks } from "./BackOfficePage";

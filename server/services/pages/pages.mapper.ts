@@ -3,6 +3,7 @@ import { pageComponentSchema, popupSchema } from "../../../shared/contracts/inde
 import type { PageComponent, PageRef, PageSeo, PageSummary, Popup } from "../../../shared/contracts/index";
 import type { StoredPageComponent, WebsitePageRow } from "../../db/pages.schema";
 import { publicFileUrl } from "../catalog/catalog.mapper";
+import { htmlText, sanitizeHtml } from "./html-sanitizer";
 
 /*
  * The one place where website rows become contract objects. Stored content refers to the shop's own
@@ -33,7 +34,10 @@ export function resolveFileReferences(value: unknown, publicOrigin: string): unk
 /** A stored component as the API answers it, or null when its key is unknown or its content does not fit. */
 export function toPageComponent(stored: StoredPageComponent, publicOrigin: string): PageComponent | null {
   const parsed = pageComponentSchema.safeParse({ key: stored.key, content: resolveFileReferences(stored.content, publicOrigin) });
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  // Stored HTML is sanitised whenever it is answered, whoever wrote it (issue 29).
+  if (parsed.data.key === "Article") return { key: "Article", content: { ...parsed.data.content, html: sanitizeHtml(parsed.data.content.html) } };
+  return parsed.data;
 }
 
 /** The plain text of a page's components, kept in `body_text` for the site search. */
@@ -58,6 +62,9 @@ export function pagePlainText(components: readonly PageComponent[]): string {
         break;
       case "Contacts":
         parts.push(...component.content.addresses.flatMap((item) => [item.title, item.address, item.operatingMode]));
+        break;
+      case "Article":
+        parts.push(htmlText(component.content.html));
         break;
       case "Header":
       case "Footer":

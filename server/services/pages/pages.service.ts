@@ -141,6 +141,14 @@ const searchRowSchema = z.object({
   rank: z.coerce.number(),
 });
 
+/**
+ * Shown to shoppers now: published, and its `publish_at` (a scheduled page) reached. Drafts and
+ * pages scheduled for later are as unknown as missing ones (issue 29).
+ */
+export function publishedNow(): SQL {
+  return sql`(${websitePage.published} and (${websitePage.publishAt} is null or ${websitePage.publishAt} <= now()))`;
+}
+
 const pageNotFound = (slug: string) =>
   new ShopError({ statusCode: 404, code: "PAGE_NOT_FOUND", messageUI: "Страница не найдена", message: `No published page with slug '${slug}'` });
 
@@ -164,7 +172,7 @@ export function createPagesService(db: Database): PagesService {
     const [row] = await db
       .select()
       .from(websitePage)
-      .where(and(eq(websitePage.slug, slug), eq(websitePage.published, true)))
+      .where(and(eq(websitePage.slug, slug), publishedNow()))
       .limit(1);
     if (!row) throw pageNotFound(slug);
     return row;
@@ -196,12 +204,12 @@ export function createPagesService(db: Database): PagesService {
           : db
               .select({ id: websitePage.id, slug: websitePage.slug, name: websitePage.name })
               .from(websitePage)
-              .where(and(eq(websitePage.id, row.parentId), eq(websitePage.published, true)))
+              .where(and(eq(websitePage.id, row.parentId), publishedNow()))
               .limit(1),
         db
           .select(summaryColumns)
           .from(websitePage)
-          .where(and(eq(websitePage.parentId, row.id), eq(websitePage.published, true)))
+          .where(and(eq(websitePage.parentId, row.id), publishedNow()))
           .orderBy(...listOrder(row.kind))
           .limit(PAGE_CHILDREN_LIMIT),
         headerContent(publicOrigin),
@@ -211,7 +219,9 @@ export function createPagesService(db: Database): PagesService {
         // The site-wide blocks come from website_block only, once each.
         .filter((component) => component.key !== "Header" && component.key !== "Footer")
         .map((component) => toPageComponent(component, publicOrigin))
-        .filter((component): component is PageComponent => component !== null);
+        .filter((component): component is PageComponent => component !== null)
+        // Shoppers get the Article's sanitised HTML only; its Markdown source stays in the back office.
+        .map((component): PageComponent => (component.key === "Article" ? { key: "Article", content: { markdown: "", html: component.content.html } } : component));
       const components: PageComponent[] = [
         ...(header ? [{ key: "Header" as const, content: header }] : []),
         ...own,
@@ -237,7 +247,7 @@ export function createPagesService(db: Database): PagesService {
       // The section's own page (blog, vakansii …) has no parent; its items sit under it.
       const where = and(
         eq(websitePage.kind, query.kind),
-        eq(websitePage.published, true),
+        publishedNow(),
         isNotNull(websitePage.parentId),
         query.exclude === undefined ? undefined : ne(websitePage.id, query.exclude),
       );
@@ -258,7 +268,7 @@ export function createPagesService(db: Database): PagesService {
       const rows = await db
         .select({ slug: websitePage.slug, label: websitePage.name })
         .from(websitePage)
-        .where(and(isNull(websitePage.parentId), eq(websitePage.showInMenu, true), eq(websitePage.published, true)))
+        .where(and(isNull(websitePage.parentId), eq(websitePage.showInMenu, true), publishedNow()))
         .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
         .limit(MENU_LIMIT);
       return rows;
@@ -268,7 +278,7 @@ export function createPagesService(db: Database): PagesService {
       const rows = await db
         .select({ slug: websitePage.slug, updatedAt: websitePage.updatedAt })
         .from(websitePage)
-        .where(eq(websitePage.published, true))
+        .where(publishedNow())
         .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
         .limit(SITEMAP_PAGES_LIMIT);
       return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
@@ -306,7 +316,7 @@ export function createPagesService(db: Database): PagesService {
         transliterated === null
           ? sql`websearch_to_tsquery('russian', ${query.search})`
           : sql`(websearch_to_tsquery('russian', ${query.search}) || websearch_to_tsquery('russian', ${transliterated}))`;
-      const pageMatch = and(eq(websitePage.published, true), sql`${websitePage.searchVector} @@ ${tsQuery}`);
+      const pageMatch = and(publishedNow(), sql`${websitePage.searchVector} @@ ${tsQuery}`);
       const wordForms = searchWordForms(query.search);
       const nameScore = productNameScore(wordForms);
       const textMatch = sql`${product.searchVector} @@ ${tsQuery}`;
