@@ -146,3 +146,7 @@ export { readJson, readText, STORAGE_KEYS, writeJson, writeText, onStoredChange 
 export { createPageStore, disposePageStore, followOtherTabs, getPageStore } from "./store";
 export type { Store, StoreFollower } from "./store";
 export type { SyncTopic, TabSync } from "./sync";
+// The back office: prepress (issue 29).
+export { decidePrepressAtom, prepressLayouts, prepressLayoutsAtom, prepressQueueKey, prepressQueues, prepressQueuesAtom } from "./back-office-prepress.atoms";
+export type { PrepressDecision } from "./back-office-prepress.atoms";
+export { usePrepressLayout, usePrepressQueue } from "./back-office-prepress.hooks";
