@@ -106,7 +106,7 @@ function PrepressQueuePage({ state, page }: { state: PrepressQueueState; page: n
                         <span className={`prepress__badge prepress__badge--${item.reason === "check_failed" ? "error" : "warning"}`}>
                           {item.reason === "check_failed" ? "Проверка не завершилась" : `Замечаний: ${item.findingCount}`}
                         </span>
-                        {item.approvedByClientAt ? <span className="prepress__badge">Клиент подтвердил</span> : null}
+                        {item.approvedByClientAt ? <span className="prepress__badge">{REASON_LABELS[item.reason]}</span> : null}
                         {item.decision ? <span className="prepress__badge">{DECISION_LABELS[item.decision]}</span> : null}
                       </td>
                       <td>{formatDateShort(item.uploadedAt)}</td>
