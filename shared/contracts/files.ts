@@ -45,6 +45,14 @@ export type PreflightFinding = z.infer<typeof preflightFindingSchema>;
 /** uploaded → checking → passed | failed (findings) | error (the check itself could not finish). */
 export const layoutStatusValues = ["uploaded", "checking", "passed", "failed", "error"] as const;
 
+/** Prepress's decision on a layout as the client and the employees see it. */
+export const layoutPrepressSchema = z.object({
+  decision: z.enum(["accepted", "returned"]),
+  note: z.string(),
+  at: z.string(),
+});
+export type LayoutPrepress = z.infer<typeof layoutPrepressSchema>;
+
 /** The customer's layout of one detail of an order line. */
 export const layoutSchema = z.object({
   id: z.number().check(z.int()),
@@ -58,6 +66,11 @@ export const layoutSchema = z.object({
   /** The server check's findings; null until a check is done. */
   findings: z.nullable(z.array(preflightFindingSchema)),
   approvedAt: z.nullable(z.string()),
+  /**
+   * Prepress's decision (issue 29), or null before any: `accepted` — printed as it is, `note` the
+   * operator's remark; `returned` — the client must upload a new file, `note` says what to fix.
+   */
+  prepress: z.nullable(layoutPrepressSchema),
 });
 export type Layout = z.infer<typeof layoutSchema>;
 

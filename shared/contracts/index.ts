@@ -469,6 +469,7 @@ export {
   fileIdParamsSchema,
   layoutApprovalSchema,
   layoutIdParamsSchema,
+  layoutPrepressSchema,
   layoutSchema,
   layoutUploadFieldsSchema,
   preflightCodeMessages,
@@ -486,6 +487,7 @@ export type {
   DesignOrderCreateRequest,
   DesignOrderPatch,
   Layout,
+  LayoutPrepress,
   PreflightFinding,
   UploadedFile,
   WebsiteFile,
@@ -653,3 +655,20 @@ export type {
   SiteBlockKey,
   SiteBlockWrite,
 } from "./back-office-content";
+
+// The back office: prepress (issue 29).
+export {
+  PREPRESS_NOTE_MAX_LENGTH,
+  PREPRESS_QUEUE_DEFAULT_LIMIT,
+  PREPRESS_QUEUE_MAX_LIMIT,
+  PREPRESS_QUEUE_STATE_LABELS,
+  prepressAcceptSchema,
+  prepressLayoutSchema,
+  prepressQueueItemSchema,
+  prepressQueuePageSchema,
+  prepressQueueQuerySchema,
+  prepressQueueStateValues,
+  prepressReasonValues,
+  prepressReturnSchema,
+} from "./back-office-prepress";
+export type { PrepressAccept, PrepressLayout, PrepressQueueItem, PrepressQueuePage, PrepressQueueQuery, PrepressQueueState, PrepressReturn } from "./back-office-prepress";

@@ -33,6 +33,8 @@ import type { BackOfficePromoEndpoints } from "./back-office-promo.endpoints";
 import { employeeEndpoints } from "./employee.endpoints";
 import { backOfficeContentEndpoints } from "./back-office-content.endpoints";
 import type { BackOfficeContentEndpoints } from "./back-office-content.endpoints";
+import { backOfficePrepressEndpoints } from "./back-office-prepress.endpoints";
+import type { BackOfficePrepressEndpoints } from "./back-office-prepress.endpoints";
 import type { EmployeeEndpoints } from "./employee.endpoints";
 import { backOfficeStaffEndpoints } from "./back-office-staff.endpoints";
 import type { BackOfficeStaffEndpoints } from "./back-office-staff.endpoints";
@@ -58,7 +60,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints, BackOfficePrepressEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -117,6 +119,7 @@ export function createApi(options: ApiOptions): Api {
     ...backOfficeStaffEndpoints(request),
     ...backOfficePromoEndpoints(request),
     ...backOfficeContentEndpoints(request),
+    ...backOfficePrepressEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
     ...backOfficeCatalogCsvEndpoints(request, options.baseURL),

@@ -183,3 +183,7 @@ export {
   uploadContentPictureAtom,
 } from "./back-office-content.atoms";
 export { useContentPage, useContentPages, useSiteBlock } from "./back-office-content.hooks";
+// The back office: prepress (issue 29).
+export { decidePrepressAtom, prepressLayouts, prepressLayoutsAtom, prepressQueueKey, prepressQueues, prepressQueuesAtom } from "./back-office-prepress.atoms";
+export type { PrepressDecision } from "./back-office-prepress.atoms";
+export { usePrepressLayout, usePrepressQueue } from "./back-office-prepress.hooks";

@@ -598,6 +598,7 @@ function OrderView({ order, renderDesign }: { order: EmployeeOrder; renderDesign
                       <li key={layout.id}>
                         {layout.detailName}: <a href={layout.fileUrl}>{layout.fileName}</a> — {LAYOUT_STATUS_NAMES[layout.status] ?? layout.status}
                         {layout.approvedAt ? `, утверждён ${formatDateShort(layout.approvedAt)}` : ""}
+                        {layout.prepress ? `, допечатная подготовка: ${layout.prepress.decision === "returned" ? "возвращён клиенту" : "принят"}${layout.prepress.note ? ` — «${layout.prepress.note}»` : ""}` : ""}
                       </li>
                     ))}
                   </ul>

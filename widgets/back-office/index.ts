@@ -11,6 +11,7 @@ import "./staff-sections.css";
 import "./promo-sections.css";
 import "./catalog-import.css";
 import "./content-sections.css";
+import "./prepress.css";
 export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";
 export { BackOfficePage, backOfficeLinks } from "./BackOfficePage";

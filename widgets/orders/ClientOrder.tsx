@@ -266,6 +266,14 @@ function OrderLineView({ line, renderDesign }: { line: OrderLine; renderDesign?:
             <li key={layout.id} part="layout">
               <span className="ottisk-order__detail">{layout.detailName}</span>: {layout.fileName}. {checkSummary(layout)}.{" "}
               {layout.approvedAt ? `Утверждён к печати ${formatDateShort(layout.approvedAt)}.` : "Не утверждён."}
+              {layout.prepress?.decision === "returned" ? (
+                <span className="ottisk-order__prepress" role="note">
+                  {" "}
+                  Допечатная подготовка вернула макет: «{layout.prepress.note}». Нужен исправленный файл: загрузите его заново или напишите менеджеру.
+                </span>
+              ) : layout.prepress?.note ? (
+                <span className="ottisk-order__prepress"> Примечание допечатной подготовки: «{layout.prepress.note}».</span>
+              ) : null}
             </li>
           ))}
         </ul>

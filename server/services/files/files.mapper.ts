@@ -33,6 +33,8 @@ export function toLayout(row: LayoutRow, file: StoredFileRow, publicOrigin: stri
     status: LAYOUT_STATUSES.has(row.status) ? (row.status as Layout["status"]) : "uploaded",
     findings: findingsOf(row.findings),
     approvedAt: row.approvedAt?.toISOString() ?? null,
+    prepress:
+      row.prepressDecision === null || row.prepressAt === null ? null : { decision: row.prepressDecision, note: row.prepressNote, at: row.prepressAt.toISOString() },
   };
 }
 

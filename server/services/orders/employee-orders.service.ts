@@ -12,6 +12,7 @@ import { toOrderSummary } from "./order.mapper";
 import type { OrderService } from "./order.service";
 import type { Viewer } from "../accounts/session.service";
 import { ShopError } from "../shop-error";
+import { returnedLayoutsOf } from "../backoffice/prepress.service";
 
 /*
  * The employee's panel over every client's orders (issue 15): the list with its filters, one order
@@ -214,6 +215,16 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
               ? `Отметить оплату вручную можно только у заказа по счёту: заказ № ${row.number} оплачивается ${row.paymentType === "Yookassa" ? "картой через ЮKassa" : "с баланса"} и станет оплаченным сам.`
               : `Заказ № ${row.number} сейчас «${from}»: перевести его в «${ORDER_STATUS_LABELS[status]}» нельзя.`,
             message: `Order ${orderId}: ${row.status} → ${status} is not allowed`,
+          });
+        }
+        // A layout prepress sent back holds the order until the client uploads a new file (issue 29).
+        const returned = status === "in_production" ? await returnedLayoutsOf(tx, orderId) : [];
+        if (returned.length > 0) {
+          throw new ShopError({
+            statusCode: 409,
+            code: "LAYOUT_RETURNED",
+            messageUI: `Заказ № ${row.number} ждёт от клиента новый макет (${returned.map((item) => `«${item.detailName}»`).join(", ")}): передать его в производство пока нельзя.`,
+            message: `Order ${orderId} has layouts returned by prepress`,
           });
         }
         const changedAt = now();
