@@ -1,4 +1,8 @@
+import { hasEmployeeRole } from "../contracts/index";
 import type { EmployeeRole } from "../contracts/index";
+
+/** The contracts' role rule, for the parts that may read only domain values (shared/ui). */
+export { hasEmployeeRole };
 
 /*
  * The back office's sections (issue 29) under /admin/employee/…: their addresses, their names in

@@ -70,6 +70,7 @@ export {
   withNext,
 } from "./page-paths";
 export type { AccountPage, AccountRoute, CatalogView } from "./page-paths";
+export { hasEmployeeRole } from "./back-office-sections";
 export { BACK_OFFICE_SECTION_KEYS, BACK_OFFICE_SECTIONS, backOfficePath, backOfficeSectionOf, backOfficeSectionsFor } from "./back-office-sections";
 export type { BackOfficeRoute, BackOfficeSection } from "./back-office-sections";
 export { escapeHtml, isSafeImageAddress, isSafeLinkAddress, renderInline, renderMarkdown } from "./markdown";

@@ -1,8 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { hasEmployeeRole } from "../contracts/index";
 import type { AccountProfile, EmployeeRole, SessionGrant } from "../contracts/index";
-import { accountPagePath } from "../domain/index";
+import { accountPagePath, hasEmployeeRole } from "../domain/index";
 import { accountStateAtom, exitClientModeAtom, selectCompanyAtom, signedInAtom, useAccount, useShowFailure } from "../state/index";
 import { ErrorNote } from "./ErrorNote";
 import { LoginButton, useFocusSuccessor } from "./Login";

@@ -78,9 +78,9 @@ module.exports = {
     },
     {
       name: "only-the-cart-opens-the-checker",
-      comment: "Only the cart opens the layout checker (and the loader's registry reads its face's `elements`).",
+      comment: "Only the cart and the back office's prepress pages (its proof view, lazily) open the layout checker (and the loader's registry reads its face's `elements`).",
       severity: "error",
-      from: { path: "^widgets/", pathNot: ["^widgets/(cart|layout-checker)/", "^widgets/registry\\.ts$", TEST] },
+      from: { path: "^widgets/", pathNot: ["^widgets/(cart|layout-checker)/", "^widgets/back-office/PrepressSections\\.tsx$", "^widgets/registry\\.ts$", TEST] },
       to: { path: "^widgets/layout-checker/index\\.ts$" },
     },
     {
