@@ -31,7 +31,9 @@ import { onNode, Shopper } from "./shopper";
  *  4. files: every layout, a catalogue photo and site uploads read the same from both nodes, and the
  *     stored files are in the bucket;
  *  5. orders: the same order placed through both nodes at once (one idempotency key, a double
- *     submit) is one order with one invoice, read the same from both nodes.
+ *     submit) is one order with one invoice, read the same from both nodes;
+ *  6. catalogue: the catalogue employee raises a tier price through A; the product's answer and
+ *     page on A and B show it on the next load (the caches are dropped on every node).
  *
  * Prints each phase's time and every failed assertion with the children's logs; exit 1 on a failure.
  * Ports 19300–19399 for the nodes. Settings (env): SCALE_START_TIMEOUT_S (90), SCALE_CHECK_TIMEOUT_S
@@ -434,6 +436,38 @@ async function main(): Promise<void> {
     expectThat(invoicesAfter - invoicesBefore === 1, `one invoice file was stored (${invoicesAfter - invoicesBefore})`);
     const linked = await db!.query<{ invoice_file_id: number | null }>("SELECT invoice_file_id FROM client_order WHERE id = $1", [order.id]);
     expectThat(linked.rows[0]?.invoice_file_id != null, "the order names its invoice file");
+  });
+  await phase("catalogue: a tier price raised through A shows on B's product page on the next load", async () => {
+    // The catalogue employee of the demo data, as a bearer session (issue 29's back office).
+    const login = await fetch(`${nodeA}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "catalog@example.com", password: "catalog12345", rememberMe: false }),
+    });
+    if (!login.ok) throw new Error(`the catalogue employee could not sign in: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    const staff = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const list = (await (await fetch(`${nodeA}/api/employee/product?limit=1`, { headers: staff })).json()) as { items: { id: number }[] };
+    const id = list.items[0]?.id;
+    if (id === undefined) throw new Error("the back office lists no product");
+    // Both nodes have the product's public answer and page in their caches before the change.
+    const publicBefore = (await (await fetch(`${nodeB}/api/public/product/${id}`)).json()) as { category: { slug: string }; priceTiers: { minQuantity: number; unitPrice: number }[] };
+    const pagePath = `/catalog/${publicBefore.category.slug}/${id}`;
+    await Promise.all([nodeA, nodeB].map((node) => fetch(`${node}${pagePath}`).then((response) => response.text())));
+    const product = (await (await fetch(`${nodeA}/api/employee/product/${id}`, { headers: staff })).json()) as { tiers: { minQuantity: number; unitPrice: number }[] };
+    const first = product.tiers[0];
+    if (!first) throw new Error("the product has no tier");
+    const raised = Math.round((first.unitPrice + 7.5) * 100) / 100;
+    first.unitPrice = raised;
+    const saved = await fetch(`${nodeA}/api/employee/product/${id}`, { method: "PUT", headers: staff, body: JSON.stringify(product) });
+    expectThat(saved.ok, `the raised price is saved through A (${saved.status})`);
+    for (const [name, node] of [["A", nodeA], ["B", nodeB]] as const) {
+      const publicAfter = (await (await fetch(`${node}/api/public/product/${id}`)).json()) as { priceTiers: { minQuantity: number; unitPrice: number }[] };
+      const tier = publicAfter.priceTiers.find((item) => item.minQuantity === first.minQuantity);
+      expectThat(tier?.unitPrice === raised, `${name}'s product answer has the raised price at once (${tier?.unitPrice} vs ${raised})`);
+      const html = await (await fetch(`${node}${pagePath}`)).text();
+      expectThat(html.includes(`"unitPrice":${raised}`), `${name}'s product page carries the raised price on the next load`);
+    }
   });
 }
 
