@@ -504,7 +504,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(backOfficeCatalogRoutes, { database: options.database });
       await api.register(backOfficeContentRoutes, { database: options.database });
       await api.register(backOfficePromoRoutes, { database: options.database });
-      await api.register(backOfficeDesignRoutes, { database: options.database });
+      await api.register(backOfficeDesignRoutes, { database: options.database, upload: { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir } });
       await api.register(backOfficePrepressRoutes, { database: options.database });
       await api.register(backOfficeStaffRoutes, { database: options.database });
     },

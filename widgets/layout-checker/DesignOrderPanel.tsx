@@ -16,6 +16,7 @@ type DesignStatus = NonNullable<CartLayout["design"]>["status"];
 const DESIGN_STATUS_TEXT: Record<DesignStatus, string> = {
   new: "Новый",
   in_work: "В работе",
+  waiting_client: "Макет готов: посмотрите и утвердите",
   done: "Готов",
   cancelled: "Отменён",
 };
