@@ -138,7 +138,7 @@ describe("the design order queue", () => {
     const cart = await cartCall({ method: "GET", url: "/api/client-cart", token });
     expect(cart.orderProduct[0]?.layouts[0]?.approvedAt).not.toBeNull();
     expect(cart.readyToOrder).toBe(true);
-    const placed = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Invoice", idempotencyKey: "design-approve-0001" } });
+    const placed = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Yookassa", idempotencyKey: "design-approve-0001" } });
     expect(placed.statusCode, placed.body).toBe(200);
     const placedOrder = orderSchema.parse(placed.json());
     expect(placedOrder.lines[0]?.designOrders[0]).toMatchObject({ status: "done", price: 1500 });
