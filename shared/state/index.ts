@@ -146,3 +146,13 @@ export { readJson, readText, STORAGE_KEYS, writeJson, writeText, onStoredChange 
 export { createPageStore, disposePageStore, followOtherTabs, getPageStore } from "./store";
 export type { Store, StoreFollower } from "./store";
 export type { SyncTopic, TabSync } from "./sync";
+// The back office's design orders (issue 29).
+export {
+  employeeDesignLists,
+  employeeDesignOrders,
+  reloadEmployeeDesignOrderAtom,
+  setDesignOrderStatusAtom,
+  takeDesignOrderAtom,
+  uploadDesignLayoutAtom,
+} from "./back-office-design.atoms";
+export { useEmployeeDesignOrder, useEmployeeDesignOrders } from "./back-office-design.hooks";
