@@ -1,6 +1,7 @@
 import { atom } from "jotai/vanilla";
-import type { EmployeeDesignOrder, EmployeeDesignOrderList, EmployeeDesignOrderListQuery, EmployeeDesignStatus } from "../contracts/index";
+import type { DesignOrder, DesignQuote, EmployeeDesignOrder, EmployeeDesignOrderList, EmployeeDesignOrderListQuery, EmployeeDesignStatus } from "../contracts/index";
 import { requireApi } from "./api.atoms";
+import { layoutsChangedAtom } from "./layout-checker.atoms";
 import { keyedResource } from "./resource";
 import type { Resource } from "./resource";
 
@@ -67,4 +68,28 @@ export const setDesignOrderStatusAtom = atom(null, async (get, set, change: { id
   const order = await requireApi(get).employeeSetDesignOrderStatus(change.id, change.status);
   set(showDesignOrderAtom, order);
   return order;
+});
+
+/* ---------------------------------------------------------------------------------------------
+ * The client's side: the quote before ordering a design, and the answer to the designer's layout.
+ */
+
+/** What a design of a cart line's product costs and when it is ready, by the line. */
+export const designQuotes = keyedResource({
+  key: (orderProductId: number) => String(orderProductId),
+  fetch: (api, orderProductId): Promise<DesignQuote> => api.getDesignQuote(orderProductId),
+});
+
+/** «Утвердить макет»: the designer's layout becomes the detail's approved layout; the cart follows. */
+export const approveDesignLayoutAtom = atom(null, async (get, set, designId: number): Promise<DesignOrder> => {
+  const saved = await requireApi(get).approveDesignLayout(designId);
+  await set(layoutsChangedAtom);
+  return saved;
+});
+
+/** «Нужны правки»: the text goes to the designer, the design order is back in work; the cart follows. */
+export const requestDesignChangesAtom = atom(null, async (get, set, change: { designId: number; text: string }): Promise<DesignOrder> => {
+  const saved = await requireApi(get).requestDesignChanges(change.designId, change.text);
+  await set(layoutsChangedAtom);
+  return saved;
 });

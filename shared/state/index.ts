@@ -148,11 +148,14 @@ export type { Store, StoreFollower } from "./store";
 export type { SyncTopic, TabSync } from "./sync";
 // The back office's design orders (issue 29).
 export {
+  approveDesignLayoutAtom,
+  designQuotes,
   employeeDesignLists,
   employeeDesignOrders,
   reloadEmployeeDesignOrderAtom,
+  requestDesignChangesAtom,
   setDesignOrderStatusAtom,
   takeDesignOrderAtom,
   uploadDesignLayoutAtom,
 } from "./back-office-design.atoms";
-export { useEmployeeDesignOrder, useEmployeeDesignOrders } from "./back-office-design.hooks";
+export { useDesignQuote, useEmployeeDesignOrder, useEmployeeDesignOrders } from "./back-office-design.hooks";
