@@ -508,7 +508,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(backOfficeCatalogCsvRoutes, { database: options.database, incomingDir });
       await api.register(backOfficeContentRoutes, { database: options.database });
       await api.register(backOfficePromoRoutes, { database: options.database });
-      await api.register(backOfficeDesignRoutes, { database: options.database });
+      await api.register(backOfficeDesignRoutes, { database: options.database, upload: { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir } });
       await api.register(backOfficePrepressRoutes, { database: options.database, maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir });
       await api.register(backOfficeStaffRoutes, { database: options.database });
     },

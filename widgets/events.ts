@@ -37,7 +37,7 @@ export interface OttiskEventMap {
   /** The shopper approved a layout's proof (or took the approval back). */
   "ottisk-layout-approved": { orderProductId: number; detailName: string; layoutId: number; approved: boolean };
   /** A design order of a detail was created, changed or cancelled. */
-  "ottisk-design-order": { orderProductId: number; detailName: string; designId: number; status: "new" | "in_work" | "done" | "cancelled" };
+  "ottisk-design-order": { orderProductId: number; detailName: string; designId: number; status: "new" | "in_work" | "waiting_client" | "done" | "cancelled" };
   /** The PDF viewer saved the annotated PDF: uploaded and attached to the design order (designId), or offered for download (all null). */
   "ottisk-pdf-saved": { fileId: number | null; url: string | null; designId: number | null };
   /** The PDF viewer could not open its PDF ("open") or save the annotations ("save"); messageUI is what it shows. */

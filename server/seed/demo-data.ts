@@ -303,7 +303,18 @@ const pricingFileSchema = z.strictObject({
       sheetsPerUnit: z.optional(z.number().check(z.int(), z.gte(1))),
     }),
   ),
-  services: z.array(z.strictObject({ slug: text, name: text, description: text, priceKopecks: kopecks, unit: text })),
+  services: z.array(
+    z.strictObject({
+      slug: text,
+      name: text,
+      description: text,
+      priceKopecks: kopecks,
+      unit: text,
+      /** A design service for the products of this category (its price and days quote a design order); null or absent: any product. */
+      categorySlug: z.optional(z.nullable(text)),
+      productionDays: z.optional(z.number().check(z.int(), z.positive())),
+    }),
+  ),
 });
 
 export type DemoOption = z.infer<typeof demoOptionSchema>;
@@ -322,6 +333,8 @@ export interface DemoService {
   description: string;
   priceKopecks: number;
   unit: string;
+  categorySlug?: string | null | undefined;
+  productionDays?: number | undefined;
 }
 
 /**

@@ -359,7 +359,17 @@ export async function seedCatalogOptions(db: Database): Promise<void> {
 
     const [existingServices] = await tx.select({ n: count() }).from(productService);
     if ((existingServices?.n ?? 0) === 0) {
-      await tx.insert(productService).values(services.map((service, index) => ({ ...service, photoPath: null, sortOrder: (index + 1) * 10 })));
+      const categories = await tx.select({ id: productCategory.id, slug: productCategory.slug }).from(productCategory);
+      const categoryIds = new Map(categories.map((row) => [row.slug, row.id]));
+      await tx.insert(productService).values(
+        services.map(({ categorySlug, productionDays, ...service }, index) => ({
+          ...service,
+          photoPath: null,
+          sortOrder: (index + 1) * 10,
+          categoryId: categorySlug ? (categoryIds.get(categorySlug) ?? null) : null,
+          productionDays: productionDays ?? 1,
+        })),
+      );
     }
   });
 }

@@ -182,6 +182,10 @@ export const cartLayoutDesignSchema = z.object({
   comment: z.string(),
   annotatedFileId: z.nullable(entityIdSchema),
   annotatedFileUrl: z.nullable(z.url()),
+  /** Roubles: the design's price, added to the cart's total (totals.design). */
+  price: z.number().check(z.gte(0)),
+  /** YYYY-MM-DD: when the designer promised the layout; null for older design orders. */
+  dueDate: z.nullable(z.string()),
 });
 export type CartLayoutDesign = z.infer<typeof cartLayoutDesignSchema>;
 
@@ -283,6 +287,8 @@ export const cartTotalsSchema = z.object({
   items: z.number().check(z.gte(0)),
   discount: z.number().check(z.gte(0)),
   delivery: z.number().check(z.gte(0)),
+  /** Roubles: the in-order lines' design orders (not cancelled), at the prices they were made with; inside `total`, not discounted. */
+  design: z.number().check(z.gte(0)),
   total: z.number().check(z.gte(0)),
   /** The VAT inside the total. */
   vat: z.number().check(z.gte(0)),

@@ -101,7 +101,8 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 export const fileIdParamsSchema = z.object({ id: idSchema("файл") });
 
-export const designStatusValues = ["new", "in_work", "done", "cancelled"] as const;
+/** new → in_work (a designer took it) → waiting_client (the designer's layout waits for the client) → done (approved); cancelled. */
+export const designStatusValues = ["new", "in_work", "waiting_client", "done", "cancelled"] as const;
 
 /** A design ordered from the shop for one detail of an order line (spec §3 Design). */
 export const designOrderSchema = z.object({
@@ -120,6 +121,14 @@ export const designOrderSchema = z.object({
   annotatedFileUrl: z.nullable(z.string()),
   /** The latest print-readiness check of this detail's current layout, or null. */
   pitstopDesignId: z.nullable(z.number().check(z.int())),
+  /** Roubles: the design service's price when the order was made (kept as it was). */
+  price: z.number().check(z.gte(0)),
+  /** YYYY-MM-DD: the promised day, working days from the order by the design service's days; null for orders made before quotes. */
+  dueDate: z.nullable(z.string()),
+  /** The designer's layout (a layout of the line's detail), once uploaded. */
+  resultLayoutId: z.nullable(z.number().check(z.int())),
+  /** When the client approved the designer's layout. */
+  approvedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

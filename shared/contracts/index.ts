@@ -672,3 +672,29 @@ export {
   prepressReturnSchema,
 } from "./back-office-prepress";
 export type { PrepressAccept, PrepressLayout, PrepressQueueItem, PrepressQueuePage, PrepressQueueQuery, PrepressQueueState, PrepressReturn } from "./back-office-prepress";
+
+// Back office — design orders (issue 29).
+export { designStatusValues } from "./files";
+export {
+  DESIGN_STATUS_TITLES,
+  designChangesRequestSchema,
+  designOrderIdParamsSchema,
+  designQuoteQuerySchema,
+  designQuoteSchema,
+  EMPLOYEE_DESIGN_PAGE_SIZE,
+  employeeDesignLayoutSchema,
+  employeeDesignOrderListQuerySchema,
+  employeeDesignOrderListSchema,
+  employeeDesignOrderSchema,
+  employeeDesignOrderSummarySchema,
+  employeeDesignStatusSchema,
+} from "./back-office-design";
+export type {
+  DesignChangesRequest,
+  DesignQuote,
+  EmployeeDesignOrder,
+  EmployeeDesignOrderList,
+  EmployeeDesignOrderListQuery,
+  EmployeeDesignOrderSummary,
+  EmployeeDesignStatus,
+} from "./back-office-design";

@@ -82,6 +82,10 @@ export const orderLineDesignSchema = z.object({
   detailName: z.string(),
   status: z.enum(designStatusValues),
   comment: z.string(),
+  /** Roubles: the design's price (inside the order's items total). */
+  price: z.number().check(z.gte(0)),
+  /** YYYY-MM-DD: when the designer promised the layout; null for older design orders. */
+  dueDate: z.nullable(z.string()),
   /** ISO date-time. */
   createdAt: z.string(),
 });

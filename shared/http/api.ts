@@ -35,6 +35,8 @@ import { backOfficeContentEndpoints } from "./back-office-content.endpoints";
 import type { BackOfficeContentEndpoints } from "./back-office-content.endpoints";
 import { backOfficePrepressEndpoints } from "./back-office-prepress.endpoints";
 import type { BackOfficePrepressEndpoints } from "./back-office-prepress.endpoints";
+import { backOfficeDesignEndpoints } from "./back-office-design.endpoints";
+import type { BackOfficeDesignEndpoints } from "./back-office-design.endpoints";
 import type { EmployeeEndpoints } from "./employee.endpoints";
 import { backOfficeStaffEndpoints } from "./back-office-staff.endpoints";
 import type { BackOfficeStaffEndpoints } from "./back-office-staff.endpoints";
@@ -60,7 +62,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints, BackOfficePrepressEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints, BackOfficePrepressEndpoints, BackOfficeDesignEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -120,6 +122,7 @@ export function createApi(options: ApiOptions): Api {
     ...backOfficePromoEndpoints(request),
     ...backOfficeContentEndpoints(request),
     ...backOfficePrepressEndpoints(request),
+    ...backOfficeDesignEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
     ...backOfficeCatalogCsvEndpoints(request, options.baseURL),

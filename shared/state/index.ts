@@ -187,3 +187,16 @@ export { useContentPage, useContentPages, useSiteBlock } from "./back-office-con
 export { decidePrepressAtom, prepressLayouts, prepressLayoutsAtom, prepressQueueKey, prepressQueues, prepressQueuesAtom } from "./back-office-prepress.atoms";
 export type { PrepressDecision } from "./back-office-prepress.atoms";
 export { usePrepressLayout, usePrepressQueue } from "./back-office-prepress.hooks";
+// The back office's design orders (issue 29).
+export {
+  approveDesignLayoutAtom,
+  designQuotes,
+  employeeDesignLists,
+  employeeDesignOrders,
+  reloadEmployeeDesignOrderAtom,
+  requestDesignChangesAtom,
+  setDesignOrderStatusAtom,
+  takeDesignOrderAtom,
+  uploadDesignLayoutAtom,
+} from "./back-office-design.atoms";
+export { useDesignQuote, useEmployeeDesignOrder, useEmployeeDesignOrders } from "./back-office-design.hooks";

@@ -12,6 +12,7 @@ import "./promo-sections.css";
 import "./catalog-import.css";
 import "./content-sections.css";
 import "./prepress.css";
+import "./design-sections.css";
 export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";
 export { BackOfficePage, backOfficeLinks } from "./BackOfficePage";

@@ -14,6 +14,7 @@ const LayoutChecker = lazy(loadLayoutChecker);
 const DESIGN_STATUS_TEXT: Record<NonNullable<CartLayout["design"]>["status"], string> = {
   new: "принят",
   in_work: "в работе",
+  waiting_client: "макет готов, ждёт вашего утверждения",
   done: "готов",
   cancelled: "отменён",
 };

@@ -1,7 +1,8 @@
 import { useSetAtom } from "jotai/react";
 import { Suspense, lazy, useId, useState } from "react";
-import type { CartLayout, CartLine } from "../../shared/contracts/index";
-import { changeDesignOrderAtom, useShowFailure } from "../../shared/state/index";
+import type { CartLayout, CartLine, DesignOrder } from "../../shared/contracts/index";
+import { formatDateLong, formatRoubles } from "../../shared/domain/index";
+import { approveDesignLayoutAtom, changeDesignOrderAtom, requestDesignChangesAtom, useDesignQuote, useShowFailure } from "../../shared/state/index";
 import type { DesignOrderChange } from "../../shared/state/index";
 import { Alert, Dialog, ErrorNote, Textarea } from "../../shared/ui/index";
 import type { AlertMessage } from "../../shared/ui/index";
@@ -16,6 +17,7 @@ type DesignStatus = NonNullable<CartLayout["design"]>["status"];
 const DESIGN_STATUS_TEXT: Record<DesignStatus, string> = {
   new: "Новый",
   in_work: "В работе",
+  waiting_client: "Макет готов: посмотрите и утвердите",
   done: "Готов",
   cancelled: "Отменён",
 };
@@ -35,6 +37,11 @@ export interface DesignOrderPanelProps {
  */
 export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOrderPanelProps) {
   const changeDesignOrder = useSetAtom(changeDesignOrderAtom);
+  const approveLayout = useSetAtom(approveDesignLayoutAtom);
+  const requestChanges = useSetAtom(requestDesignChangesAtom);
+  const changesId = useId();
+  const [askingChanges, setAskingChanges] = useState(false);
+  const [changes, setChanges] = useState("");
   const formId = useId();
   const showFailure = useShowFailure();
   const commentId = useId();
@@ -46,6 +53,22 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const design = layout.design;
+  // The price and the day are shown before the design is ordered (asked once the form opens).
+  const { quote, reload: reloadQuote } = useDesignQuote(design === null && editing ? line.id : null);
+
+  const answer = async (action: () => Promise<DesignOrder>, onDone: () => void) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await action();
+      session.fire("ottisk-design-order", { orderProductId: line.id, detailName: layout.detailName, designId: saved.designId, status: saved.status });
+      onDone();
+    } catch (failure) {
+      showFailure(failure, setError);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const run = async (change: DesignOrderChange, onFailure: "alert" | "inline") => {
     setBusy(true);
@@ -82,6 +105,27 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
         else void run({ kind: "create", orderProductId: line.id, detailName: layout.detailName, comment: text }, "alert");
       }}
     >
+      {design === null ? (
+        <div className="ottisk-layout-design__quote" role="status">
+          {quote === null || quote.status === "loading" ? (
+            <p>Считаем цену и срок дизайна…</p>
+          ) : quote.status === "error" ? (
+            <p>
+              {quote.messageUI}{" "}
+              <button type="button" className="ottisk-button ottisk-button--quiet" onClick={reloadQuote}>
+                Повторить
+              </button>
+            </p>
+          ) : (
+            <p>
+              <strong>
+                Дизайн: {formatRoubles(quote.data.price)}, готов к {formatDateLong(quote.data.dueDate)}
+              </strong>{" "}
+              ({quote.data.serviceName}; цена добавится к сумме заказа)
+            </p>
+          )}
+        </div>
+      ) : null}
       <label htmlFor={commentId}>Что нужно сделать дизайнеру</label>
       <Textarea
         id={commentId}
@@ -112,7 +156,62 @@ export function DesignOrderPanel({ line, layout, proofBytes, session }: DesignOr
           <p className="ottisk-layout-design__status">
             Заказ дизайна № {design.designId}: <strong>{DESIGN_STATUS_TEXT[design.status]}</strong>
           </p>
+          <p className="ottisk-layout-design__price">
+            Дизайн: {formatRoubles(design.price)}
+            {design.dueDate ? `, срок — ${formatDateLong(design.dueDate)}` : ""}
+          </p>
           {design.comment ? <p className="ottisk-layout-design__comment">Комментарий: {design.comment}</p> : null}
+          {design.status === "waiting_client" ? (
+            askingChanges ? (
+              <form
+                className="ottisk-layout-design__form"
+                part="design-form"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const text = changes.trim();
+                  if (!text) {
+                    setError("Напишите, что исправить в макете");
+                    return;
+                  }
+                  void answer(
+                    () => requestChanges({ designId: design.designId, text }),
+                    () => {
+                      setAskingChanges(false);
+                      setChanges("");
+                    },
+                  );
+                }}
+              >
+                <label htmlFor={changesId}>Что исправить в макете</label>
+                <Textarea id={changesId} className="ottisk-input" name="changes" required maxLength={2000} value={changes} onChange={setChanges} />
+                <div className="ottisk-layout-design__actions">
+                  <button type="submit" className="ottisk-button" disabled={busy}>
+                    Отправить правки
+                  </button>
+                  <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => setAskingChanges(false)}>
+                    Не сейчас
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <div className="ottisk-layout-design__actions">
+                <button type="button" className="ottisk-button" disabled={busy} onClick={() => void answer(() => approveLayout(design.designId), () => undefined)}>
+                  Утвердить макет
+                </button>
+                <button
+                  type="button"
+                  className="ottisk-button ottisk-button--quiet"
+                  disabled={busy}
+                  onClick={() => {
+                    setError(null);
+                    setAskingChanges(true);
+                  }}
+                >
+                  Нужны правки
+                </button>
+              </div>
+            )
+          ) : null}
           {design.annotatedFileId !== null ? <p className="ottisk-layout-design__comment">Пометки на макете приложены к заказу.</p> : null}
           {editing ? (
             form

@@ -27,6 +27,7 @@ export const ORDER_PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = 
 export const DESIGN_STATUS_LABELS: Readonly<Record<OrderLineDesign["status"], string>> = {
   new: "Новый",
   in_work: "В работе",
+  waiting_client: "Ждёт утверждения",
   done: "Готов",
   cancelled: "Отменён",
 };

@@ -52,7 +52,11 @@ export const designMessageRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 200: designMessageSchema, ...accessCheckedErrors, 429: tooManyRequestsResponse },
       },
     },
-    async (request) => api.designMessages.post(requireViewer(request), request.params.designId, request.body.text),
+    async (request) => {
+      const message = await api.designMessages.post(requireViewer(request), request.params.designId, request.body.text, request.publicOrigin);
+      api.mail.wake();
+      return message;
+    },
   );
 
   api.put(

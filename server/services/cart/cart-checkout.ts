@@ -22,6 +22,7 @@ export interface CheckoutSnapshot {
   deliveries: DeliveryRow[];
   /** The cart's code, even when it gives nothing now (then discountKopecks is 0 and problems do not mention it). */
   promocode: PromocodeRow | null;
+  /** The in-order lines and their design orders (cart.mapper.ts evaluateCart). */
   itemsKopecks: number;
   discountKopecks: number;
   deliveryKopecks: number;
@@ -65,7 +66,8 @@ export function createCartCheckout(db: Database, access: CartAccess): CartChecko
         lines: state.lines.map((item) => item.line).filter((line) => line.inOrder),
         deliveries: state.deliveries,
         promocode: state.promocode,
-        itemsKopecks: evaluation.totals.itemsKopecks,
+        // The order keeps items − discount + delivery = total: the lines' design orders are items too.
+        itemsKopecks: evaluation.totals.itemsKopecks + evaluation.designKopecks,
         discountKopecks: evaluation.totals.discountKopecks,
         deliveryKopecks: evaluation.totals.deliveryKopecks,
         totalKopecks: evaluation.totals.totalKopecks,

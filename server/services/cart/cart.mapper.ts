@@ -1,7 +1,7 @@
 import { cartLayoutStatusValues, paymentTypesFor, paymentTypeValues } from "../../../shared/contracts/index";
 import type { Cart, CartElsewhere, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem, PaymentType } from "../../../shared/contracts/index";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
-import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, VAT_PERCENT } from "../../../shared/domain/index";
+import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, VAT_PERCENT, vatIncludedKopecks } from "../../../shared/domain/index";
 import type { CartTotals, PromocodeContext } from "../../../shared/domain/index";
 import type {
   CartRow,
@@ -122,7 +122,10 @@ function latestBy<T extends { id: number }>(rows: readonly T[], key: (row: T) =>
 
 /** The cart's figures and what keeps it from being ordered. */
 export interface CartEvaluation {
+  /** The lines' totals with the design orders of the in-order lines inside `totalKopecks` and `vatKopecks`. */
   totals: CartTotals;
+  /** The in-order lines' live design orders, at the prices they were made with (not discounted by a promo code). */
+  designKopecks: number;
   aggregate: CartAggregate;
   /** Per line id: the layout of each detail that needs one (undefined: missing). */
   layouts: Map<number, { detailName: string; layout: LayoutRow | undefined }[]>;
@@ -132,7 +135,7 @@ export interface CartEvaluation {
 export function evaluateCart(state: CartState, now: Date, temporary: boolean): CartEvaluation {
   const lineRows = state.lines.map((item) => item.line);
   const aggregate = cartAggregate(lineRows);
-  const totals = cartTotals({
+  const lineTotals = cartTotals({
     lines: state.lines.map(({ line, product }) => ({ priceKopecks: line.priceKopecks, inOrder: line.inOrder, categoryId: product.categoryId })),
     deliveries: state.deliveries,
     promocode: state.promocode,
@@ -140,6 +143,14 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
     now,
     vatPercent: VAT_PERCENT,
   });
+  // A design ordered from the shop is a service of its line: its price joins the total when the line is in the order.
+  const inOrderIds = new Set(lineRows.filter((line) => line.inOrder).map((line) => line.id));
+  const designKopecks = state.designs.reduce(
+    (sum, design) => (design.orderProductId !== null && inOrderIds.has(design.orderProductId) ? sum + design.priceKopecks : sum),
+    0,
+  );
+  const totalKopecks = lineTotals.totalKopecks + designKopecks;
+  const totals: CartTotals = { ...lineTotals, totalKopecks, vatKopecks: vatIncludedKopecks(totalKopecks, VAT_PERCENT) };
   const latest = latestLayouts(state.layouts);
   // A live design order (the state holds no cancelled ones) replaces the shopper's layout of its detail.
   const designed = new Set(state.designs.map((design) => `${design.orderProductId}\u0000${design.detailName}`));
@@ -179,7 +190,7 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
   } else if (aggregate.inOrderCount > 0 && state.deliveries.some((item) => item.weightGrams !== aggregate.weightGrams)) {
     problems.push({ code: "DELIVERY_OUTDATED", messageUI: "Состав заказа изменился, а доставку не удалось пересчитать: выберите доставку заново" });
   }
-  return { totals, aggregate, layouts, problems };
+  return { totals, designKopecks, aggregate, layouts, problems };
 }
 
 function toLineOptions(options: ChosenOptions): CartLineOptions {
@@ -229,6 +240,8 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
             comment: design.comment,
             annotatedFileId: design.annotatedFileId,
             annotatedFileUrl: design.annotatedFileId === null ? null : privateFileUrl(publicOrigin, design.annotatedFileId),
+            price: kopecksToRoubles(design.priceKopecks),
+            dueDate: design.dueDate,
           }
         : null,
     };
@@ -302,6 +315,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
       items: kopecksToRoubles(totals.itemsKopecks),
       discount: kopecksToRoubles(totals.discountKopecks),
       delivery: kopecksToRoubles(totals.deliveryKopecks),
+      design: kopecksToRoubles(evaluation.designKopecks),
       total: kopecksToRoubles(totals.totalKopecks),
       vat: kopecksToRoubles(totals.vatKopecks),
       vatPercent: VAT_PERCENT,
@@ -341,7 +355,7 @@ export function emptyCart(
     comment: "",
     paymentType: null,
     paymentTypes: [...paymentTypesFor(companyId, offered)],
-    totals: { items: 0, discount: 0, delivery: 0, total: 0, vat: 0, vatPercent: VAT_PERCENT, inOrderCount: 0, weightGrams: 0, productionTimeDay: 0 },
+    totals: { items: 0, discount: 0, delivery: 0, design: 0, total: 0, vat: 0, vatPercent: VAT_PERCENT, inOrderCount: 0, weightGrams: 0, productionTimeDay: 0 },
     readyToOrder: false,
     problems,
     updatedAt: null,

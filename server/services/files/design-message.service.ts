@@ -5,6 +5,8 @@ import { account, designMessage, designOrder } from "../../db/schema";
 import type { DesignOrderRow } from "../../db/files.schema";
 import { actingClientId } from "../accounts/acting-client";
 import { recordNotification } from "../mail/notification-record";
+import { queueMail } from "../mail/mail-outbox";
+import { designNewsForClient } from "../backoffice/design-mail";
 import type { Viewer } from "../accounts/session.service";
 import { ShopError } from "../shop-error";
 
@@ -17,7 +19,8 @@ import { ShopError } from "../shop-error";
 
 export interface DesignMessageService {
   list(viewer: Viewer, designId: number): Promise<DesignMessage[]>;
-  post(viewer: Viewer, designId: number, text: string): Promise<DesignMessage>;
+  /** Staff's message is also a letter to the client (through the outbox) when `publicOrigin` is given for its link. */
+  post(viewer: Viewer, designId: number, text: string, publicOrigin?: string): Promise<DesignMessage>;
 }
 
 const designNotFound = () =>
@@ -69,22 +72,25 @@ export function createDesignMessageService(db: Database): DesignMessageService {
       return rows.map((row) => present(viewer, row.message, row.author));
     },
 
-    async post(viewer, designId, text) {
+    async post(viewer, designId, text, publicOrigin) {
       const design = await reachable(viewer, designId);
       const fromShop = viewer.account.typeUser === "employee";
+      const [client] = fromShop && publicOrigin !== undefined ? await db.select({ email: account.email }).from(account).where(eq(account.id, design.accountId)) : [];
       const row = await db.transaction(async (tx) => {
         const [created] = await tx.insert(designMessage).values({ designOrderId: design.id, authorId: viewer.account.id, text }).returning();
         if (!created) throw new Error("design_message insert returned nothing");
         if (fromShop) {
+          const title = `Новое сообщение дизайнера по заказу дизайна № ${design.id}`;
           await recordNotification(tx, {
             accountId: design.accountId,
             companyId: design.companyId,
             kind: "design_message",
             orderId: design.orderId,
             designOrderId: design.id,
-            title: `Новое сообщение дизайнера по заказу дизайна № ${design.id}`,
+            title,
             body: excerpt(text),
           });
+          if (client?.email && publicOrigin !== undefined) await queueMail(tx, designNewsForClient(client.email, publicOrigin, design.id, title, excerpt(text)));
         }
         return created;
       });

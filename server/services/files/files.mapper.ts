@@ -1,4 +1,5 @@
-import { preflightFindingSchema } from "../../../shared/contracts/index";
+import { designStatusValues, preflightFindingSchema } from "../../../shared/contracts/index";
+import { kopecksToRoubles } from "../catalog/catalog.mapper";
 import type { Check, DesignOrder, Layout, PreflightFinding } from "../../../shared/contracts/index";
 import type { DesignOrderRow, LayoutCheckRow, LayoutRow } from "../../db/files.schema";
 import type { StoredFileRow } from "../../db/stored-file.schema";
@@ -16,7 +17,7 @@ export function findingsOf(stored: unknown[] | null): PreflightFinding[] | null 
 }
 
 const LAYOUT_STATUSES = new Set<string>(["uploaded", "checking", "passed", "failed", "error"]);
-const DESIGN_STATUSES = new Set<string>(["new", "in_work", "done", "cancelled"]);
+const DESIGN_STATUSES = new Set<string>(designStatusValues);
 
 export function designStatusOf(status: string): DesignOrder["status"] {
   return DESIGN_STATUSES.has(status) ? (status as DesignOrder["status"]) : "new";
@@ -56,6 +57,10 @@ export function toDesignOrder(
     annotatedFileId: row.annotatedFileId,
     annotatedFileUrl: row.annotatedFileId === null ? null : privateFileUrl(publicOrigin, row.annotatedFileId),
     pitstopDesignId,
+    price: kopecksToRoubles(row.priceKopecks),
+    dueDate: row.dueDate,
+    resultLayoutId: row.resultLayoutId,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

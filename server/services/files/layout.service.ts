@@ -39,8 +39,11 @@ export interface LayoutService {
   lineOf(clientId: number, orderProductId: number): Promise<ReachableLine>;
   /** The product's details that need a layout with the line's chosen options. */
   layoutDetailsOf(line: OrderProductRow): Promise<ProductDetailRow[]>;
-  /** Stores a PDF as the layout of one detail of a line, replacing the previous layout of that detail (whose file goes). */
-  uploadLayout(clientId: number, fields: Record<string, string>, file: UploadedPart, publicOrigin: string): Promise<Layout>;
+  /**
+   * Stores a PDF as the layout of one detail of a line, replacing the previous layout of that detail (whose file goes).
+   * `uploadedById`: the employee who uploads it for the client (a designer's finished layout); the file is still the client's.
+   */
+  uploadLayout(clientId: number, fields: Record<string, string>, file: UploadedPart, publicOrigin: string, uploadedById?: number): Promise<Layout>;
   /** Starts (or finds the running) check of a detail's current layout; `created` tells which. */
   /** `admit` runs before a new check is queued (not when one is reused): the account's check quota. */
   startCheck(
@@ -176,7 +179,7 @@ export function createLayoutService(db: Database, files: FileService, runner: Ch
     lineOf,
     layoutDetailsOf,
 
-    async uploadLayout(clientId, fieldValues, file, publicOrigin) {
+    async uploadLayout(clientId, fieldValues, file, publicOrigin, uploadedById) {
       const parsed = layoutUploadFieldsSchema.safeParse(fieldValues);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join("."), messageUI: issue.message }));
@@ -226,7 +229,7 @@ export function createLayoutService(db: Database, files: FileService, runner: Ch
             .returning({ fileId: layout.fileId });
           const [inserted] = await tx
             .insert(layout)
-            .values({ orderProductId: reachable.line.id, detailName: detail.name, fileId: stored.id, status: "uploaded" })
+            .values({ orderProductId: reachable.line.id, detailName: detail.name, fileId: stored.id, status: "uploaded", uploadedById: uploadedById ?? null })
             .returning();
           if (!inserted) throw new Error("layout insert returned nothing");
           const dropped = await files.dropUnreferenced(tx, replaced.map((old) => old.fileId));

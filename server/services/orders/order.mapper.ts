@@ -77,6 +77,8 @@ export function toOrderLine(row: OrderLineRow, publicOrigin: string): OrderLine 
       detailName: design.detailName,
       status: designStatusOf(design.status),
       comment: design.comment,
+      price: kopecksToRoubles(design.priceKopecks),
+      dueDate: design.dueDate,
       createdAt: design.createdAt.toISOString(),
     })),
   };
