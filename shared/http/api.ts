@@ -28,6 +28,8 @@ import { catalogEndpoints } from "./catalog.endpoints";
 import type { CatalogEndpoints } from "./catalog.endpoints";
 import type { CartEndpoints } from "./cart.endpoints";
 import { deliveryEndpoints } from "./delivery.endpoints";
+import { backOfficeCatalogEndpoints } from "./back-office-catalog.endpoints";
+import type { BackOfficeCatalogEndpoints } from "./back-office-catalog.endpoints";
 import { employeeEndpoints } from "./employee.endpoints";
 import type { EmployeeEndpoints } from "./employee.endpoints";
 import type { DeliveryEndpoints } from "./delivery.endpoints";
@@ -50,7 +52,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeCatalogEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -106,6 +108,7 @@ export function createApi(options: ApiOptions): Api {
     ...filesEndpoints(request),
     ...orderEndpoints(request, options.baseURL),
     ...employeeEndpoints(request),
+    ...backOfficeCatalogEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
     getProductCategories: () => request("/public/product/category", contract("categoryListSchema")),

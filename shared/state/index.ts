@@ -146,3 +146,17 @@ export { readJson, readText, STORAGE_KEYS, writeJson, writeText, onStoredChange 
 export { createPageStore, disposePageStore, followOtherTabs, getPageStore } from "./store";
 export type { Store, StoreFollower } from "./store";
 export type { SyncTopic, TabSync } from "./sync";
+export {
+  archiveEmployeeProductAtom,
+  employeeCategories,
+  employeeCategoryList,
+  employeeProductListKey,
+  employeeProductLists,
+  employeeProducts,
+  recordId,
+  saveEmployeeCategoryAtom,
+  saveEmployeeProductAtom,
+  uploadEmployeeCategoryPictureAtom,
+  uploadEmployeeProductPhotoAtom,
+} from "./back-office-catalog.atoms";
+export { useEmployeeCategory, useEmployeeCategoryList, useEmployeeProduct, useEmployeeProducts } from "./back-office-catalog.hooks";
