@@ -92,10 +92,16 @@ export const archiveEmployeeProductAtom = atom(null, async (get, set, change: { 
   return product;
 });
 
-/** Uploads a product photo; the answer's path is added to the editor's photo list (saved with the product). */
-export const uploadEmployeeProductPhotoAtom = atom(null, (get, _set, upload: { productId: number; file: File }): Promise<CatalogPhotoUpload> =>
-  requireApi(get).uploadProductPhoto({ productId: upload.productId, file: upload.file, fileName: upload.file.name }),
-);
+/**
+ * Uploads a product photo: the server adds it last to the product's photos at once (and so moves
+ * its `updatedAt`); the answer is the photo and the product's new `updatedAt`, the editor's next lock.
+ */
+export const uploadEmployeeProductPhotoAtom = atom(null, async (get, _set, upload: { productId: number; file: File }): Promise<{ photo: CatalogPhotoUpload; updatedAt: string | undefined }> => {
+  const api = requireApi(get);
+  const photo = await api.uploadProductPhoto({ productId: upload.productId, file: upload.file, fileName: upload.file.name });
+  const product = await api.getEmployeeProduct(upload.productId);
+  return { photo, updatedAt: product.updatedAt };
+});
 
 /** Uploads a category picture; the answer goes into the category's form (saved with the category). */
 export const uploadEmployeeCategoryPictureAtom = atom(null, (get, _set, upload: { categoryId: number; file: File }): Promise<CatalogPhotoUpload> =>

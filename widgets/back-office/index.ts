@@ -7,6 +7,7 @@
 // The stylesheet the feature needs where it is drawn in a page (the host site): whoever imports the face gets it.
 import "./employee-pages.css";
 import "./back-office.css";
+import "./back-office-catalog.css";
 export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";
 export { BackOfficePage, backOfficeLinks } from "./BackOfficePage";
