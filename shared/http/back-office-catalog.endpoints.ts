@@ -46,7 +46,7 @@ export function backOfficeCatalogEndpoints(request: ApiRequest): BackOfficeCatal
     createEmployeeCategory: (input) => request("/employee/category", contract("employeeCategorySchema"), { method: "POST", body: { ...input } }),
     updateEmployeeCategory: (id, input) => request(`/employee/category/${id}`, contract("employeeCategorySchema"), { method: "PUT", body: { ...input } }),
     uploadCategoryPicture: ({ categoryId, file, fileName }) =>
-      request(`/employee/category/${categoryId}/picture`, contract("catalogPhotoUploadSchema"), { method: "POST", body: imageForm(file, fileName) }),
+      request(`/employee/category/${categoryId}/photo`, contract("catalogPhotoUploadSchema"), { method: "POST", body: imageForm(file, fileName) }),
     getEmployeeProducts: (query = {}) => request("/employee/product", contract("employeeProductListPageSchema"), { query: defined(query) }),
     getEmployeeProduct: (id) => request(`/employee/product/${id}`, contract("employeeProductSchema")),
     createEmployeeProduct: (input) => request("/employee/product", contract("employeeProductSchema"), { method: "POST", body: { ...input } }),

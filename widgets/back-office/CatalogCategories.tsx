@@ -142,13 +142,11 @@ function CategoryForm({ original }: { original: EmployeeCategory | null }) {
       .then((category) => {
         setBusy(false);
         setDirty(false);
-        if (categoryId === null) {
-          window.location.assign(backOfficePath("categories", recordId(category)));
-          return;
-        }
+        // A new category gets its own address; the form stays, now the category's.
+        if (categoryId === null) window.history.replaceState(window.history.state, "", backOfficePath("categories", recordId(category)));
         setSaved(category);
         setDraft(categoryDraftOf(category));
-        setDone("Категория сохранена. На сайте она уже такая.");
+        setDone(categoryId === null ? "Категория добавлена. Теперь можно загрузить её картинку." : "Категория сохранена. На сайте она уже такая.");
       })
       .catch((failure: unknown) => {
         setBusy(false);

@@ -432,13 +432,11 @@ function ProductForm({ original, categories, startCategoryId }: { original: Empl
       .then((product) => {
         setBusy(false);
         setDirty(false);
-        if (productId === null) {
-          window.location.assign(backOfficePath("products", recordId(product)));
-          return;
-        }
+        // A new product gets its own address; the editor stays, now the product's.
+        if (productId === null) window.history.replaceState(window.history.state, "", backOfficePath("products", recordId(product)));
         setSaved(product);
         setDraft(productDraftOf(product));
-        setDone("Товар сохранён. На сайте он уже такой.");
+        setDone(productId === null ? "Товар добавлен. Теперь можно загрузить его фотографии." : "Товар сохранён. На сайте он уже такой.");
       })
       .catch((failure: unknown) => {
         setBusy(false);
