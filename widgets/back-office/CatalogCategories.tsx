@@ -132,7 +132,7 @@ function CategoryForm({ original }: { original: EmployeeCategory | null }) {
     const made = categoryInputOf(draft, saved);
     if ("errors" in made) {
       setErrors(made.errors);
-      setError("Исправьте поля, отмеченные ниже.");
+      setError(`Проверьте поля: ${Object.values(made.errors).join("; ")}.`);
       return;
     }
     setBusy(true);

@@ -422,7 +422,7 @@ function ProductForm({ original, categories, startCategoryId }: { original: Empl
     const made = productInputOf(draft, saved);
     if ("errors" in made) {
       setErrors(made.errors);
-      setError("Исправьте поля, отмеченные ниже.");
+      setError(`Проверьте поля: ${Object.values(made.errors).join("; ")}.`);
       return;
     }
     setBusy(true);
