@@ -49,6 +49,13 @@ function RowErrors({ errors, prefix }: { errors: FieldErrors; prefix: string }) 
   );
 }
 
+/**
+ * A change to one of the form's lists, applied to the list as it is when React applies it
+ * (`setDraft(current => …)`), so two edits in one tick (a typed key and a click, two quick
+ * clicks) both land instead of the second rebuilding the list from the render's copy.
+ */
+type ListEdit<T> = (current: readonly T[]) => T[];
+
 function moved<T>(list: readonly T[], from: number, to: number): T[] {
   const next = [...list];
   const [item] = next.splice(from, 1);
@@ -67,7 +74,7 @@ function PhotoList({
   productId: number | null;
   name: string;
   photos: CatalogPhoto[];
-  onChange: (photos: CatalogPhoto[]) => void;
+  onChange: (edit: ListEdit<CatalogPhoto>) => void;
   onUploaded: (photo: CatalogPhoto, updatedAt: string | undefined) => void;
 }) {
   const upload = useSetAtom(uploadEmployeeProductPhotoAtom);
@@ -77,7 +84,7 @@ function PhotoList({
   const [announce, setAnnounce] = useState("");
   const inputId = useId();
   const move = (from: number, to: number) => {
-    onChange(moved(photos, from, to));
+    onChange((current) => moved(current, from, to));
     setAnnounce(`Фото ${from + 1} теперь ${to + 1}-е${to === 0 ? ": оно на карточке товара" : ""}.`);
   };
   return (
@@ -106,7 +113,7 @@ function PhotoList({
                 className="ottisk-button ottisk-button--quiet"
                 aria-label={`Фото ${index + 1}: убрать`}
                 onClick={() => {
-                  onChange(photos.filter((_, at) => at !== index));
+                  onChange((current) => current.filter((item) => item.path !== photo.path));
                   setAnnounce(`Фото ${index + 1} убрано. Сохраните товар, чтобы убрать его с сайта.`);
                 }}
               >
@@ -202,8 +209,9 @@ function OptionValueRow({
   );
 }
 
-function OptionGroups({ options, errors, onChange }: { options: OptionGroupDraft[]; errors: FieldErrors; onChange: (options: OptionGroupDraft[]) => void }) {
-  const changeGroup = (group: ProductOptionGroupName, values: OptionValueDraft[]) => onChange(options.map((item) => (item.group === group ? { ...item, values } : item)));
+function OptionGroups({ options, errors, onChange }: { options: OptionGroupDraft[]; errors: FieldErrors; onChange: (edit: ListEdit<OptionGroupDraft>) => void }) {
+  const changeGroup = (group: ProductOptionGroupName, edit: ListEdit<OptionValueDraft>) =>
+    onChange((current) => current.map((item) => (item.group === group ? { ...item, values: edit(item.values) } : item)));
   return (
     <div className="catalog-options">
       {productOptionGroupValues.map((group) => {
@@ -213,7 +221,11 @@ function OptionGroups({ options, errors, onChange }: { options: OptionGroupDraft
         if (!found) {
           return (
             <p key={group}>
-              <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange([...options, { group, values: [newOptionValueDraft(group !== "finishing")] }])}>
+              <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => {
+                  const added: OptionGroupDraft = { group, values: [newOptionValueDraft(group !== "finishing")] };
+                  onChange((current) => (current.some((item) => item.group === group) ? [...current] : [...current, added]));
+                }}
+              >
                 Добавить группу «{title}»
               </button>
             </p>
@@ -233,23 +245,26 @@ function OptionGroups({ options, errors, onChange }: { options: OptionGroupDraft
                 at={`options.${index}.values.${valueIndex}`}
                 errors={errors}
                 onChange={(change) =>
-                  changeGroup(
-                    group,
-                    found.values.map((item) => {
+                  changeGroup(group, (values) =>
+                    values.map((item) => {
                       if (item.key === value.key) return { ...item, ...change };
                       // One default in a single-choice group: choosing one drops the other.
                       return change.isDefault === true && group !== "finishing" ? { ...item, isDefault: false } : item;
                     }),
                   )
                 }
-                onRemove={() => changeGroup(group, found.values.filter((item) => item.key !== value.key))}
+                onRemove={() => changeGroup(group, (values) => values.filter((item) => item.key !== value.key))}
               />
             ))}
             <div className="catalog-form__actions">
-              <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => changeGroup(group, [...found.values, newOptionValueDraft(found.values.length === 0 && group !== "finishing")])}>
+              <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => {
+                  const added = newOptionValueDraft(group !== "finishing");
+                  changeGroup(group, (values) => [...values, { ...added, isDefault: added.isDefault && values.length === 0 }]);
+                }}
+              >
                 Добавить значение в «{title}»
               </button>
-              <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange(options.filter((item) => item.group !== group))}>
+              <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange((current) => current.filter((item) => item.group !== group))}>
                 Убрать группу «{title}»
               </button>
             </div>
@@ -260,7 +275,7 @@ function OptionGroups({ options, errors, onChange }: { options: OptionGroupDraft
   );
 }
 
-function TierRows({ tiers, errors, onChange }: { tiers: TierDraft[]; errors: FieldErrors; onChange: (tiers: TierDraft[]) => void }) {
+function TierRows({ tiers, errors, onChange }: { tiers: TierDraft[]; errors: FieldErrors; onChange: (edit: ListEdit<TierDraft>) => void }) {
   return (
     <div className="catalog-tiers">
       <ErrorNote className="catalog-form__error" message={errors["tiers"]} />
@@ -273,29 +288,33 @@ function TierRows({ tiers, errors, onChange }: { tiers: TierDraft[]; errors: Fie
               inputMode="numeric"
               value={tier.minQuantity}
               error={errors[`tiers.${index}.minQuantity`]}
-              onChange={(minQuantity) => onChange(tiers.map((item) => (item.key === tier.key ? { ...item, minQuantity } : item)))}
+              onChange={(minQuantity) => onChange((current) => current.map((item) => (item.key === tier.key ? { ...item, minQuantity } : item)))}
             />
             <TextField
               label="Цена за штуку, ₽"
               inputMode="decimal"
               value={tier.unitPrice}
               error={errors[`tiers.${index}.unitPrice`]}
-              onChange={(unitPrice) => onChange(tiers.map((item) => (item.key === tier.key ? { ...item, unitPrice } : item)))}
+              onChange={(unitPrice) => onChange((current) => current.map((item) => (item.key === tier.key ? { ...item, unitPrice } : item)))}
             />
           </div>
-          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange(tiers.filter((item) => item.key !== tier.key))}>
+          <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange((current) => current.filter((item) => item.key !== tier.key))}>
             Убрать тираж {index + 1}
           </button>
         </fieldset>
       ))}
-      <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange([...tiers, newTierDraft()])}>
+      <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => {
+          const added = newTierDraft();
+          onChange((current) => [...current, added]);
+        }}
+      >
         Добавить тираж
       </button>
     </div>
   );
 }
 
-function DetailRows({ details, options, errors, onChange }: { details: DetailDraft[]; options: OptionGroupDraft[]; errors: FieldErrors; onChange: (details: DetailDraft[]) => void }) {
+function DetailRows({ details, options, errors, onChange }: { details: DetailDraft[]; options: OptionGroupDraft[]; errors: FieldErrors; onChange: (edit: ListEdit<DetailDraft>) => void }) {
   const codes = options.flatMap((group) => group.values.filter((value) => value.code.trim() !== "").map((value) => ({ code: value.code.trim(), label: `${PRODUCT_OPTION_GROUP_LABELS[group.group]}: ${value.label || value.code}` })));
   const ids = useId();
   return (
@@ -303,7 +322,7 @@ function DetailRows({ details, options, errors, onChange }: { details: DetailDra
       {details.length === 0 ? <p>Деталей нет: макет к товару не нужен.</p> : null}
       {details.map((detail, index) => {
         const at = `details.${index}`;
-        const change = (part: Partial<DetailDraft>) => onChange(details.map((item) => (item.key === detail.key ? { ...item, ...part } : item)));
+        const change = (part: Partial<DetailDraft>) => onChange((current) => current.map((item) => (item.key === detail.key ? { ...item, ...part } : item)));
         const requiredId = `${ids}-${detail.key}`;
         return (
           <fieldset key={detail.key} className="catalog-form__row">
@@ -333,13 +352,17 @@ function DetailRows({ details, options, errors, onChange }: { details: DetailDra
               <TextField label="Разрешение картинок от, ppi" inputMode="decimal" value={detail.minPpi} error={errors[`${at}.profile.minPpi`]} onChange={(minPpi) => change({ minPpi })} />
             </div>
             <RowErrors errors={Object.fromEntries(Object.entries(errors).filter(([field]) => field.startsWith(`${at}.profile`) && !/trimMm|bleedMm|pages|maxTacPct|minPpi/.test(field)))} prefix={at} />
-            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange(details.filter((item) => item.key !== detail.key))}>
+            <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange((current) => current.filter((item) => item.key !== detail.key))}>
               Убрать деталь {detail.name || index + 1}
             </button>
           </fieldset>
         );
       })}
-      <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => onChange([...details, newDetailDraft()])}>
+      <button type="button" className="ottisk-button ottisk-button--quiet" onClick={() => {
+          const added = newDetailDraft();
+          onChange((current) => [...current, added]);
+        }}
+      >
         Добавить деталь
       </button>
     </div>
@@ -408,15 +431,18 @@ function ProductForm({ original, categories, startCategoryId }: { original: Empl
   const ids = useId();
   useLeaveWarning(dirty);
 
-  const change = (part: Partial<ProductDraft>) => {
-    setDraft((current) => {
+  /** Every edit goes through the draft as React holds it when it applies the edit (never the render's copy). */
+  const edit = (apply: (current: ProductDraft) => ProductDraft) => {
+    setDraft(apply);
+    setDirty(true);
+    setDone(null);
+  };
+  const change = (part: Partial<ProductDraft>) =>
+    edit((current) => {
       const next = { ...current, ...part };
       if (part.name !== undefined && !current.slugEdited) next.slug = slugFromName(part.name);
       return next;
     });
-    setDirty(true);
-    setDone(null);
-  };
 
   const submit = () => {
     const made = productInputOf(draft, saved);
@@ -536,19 +562,19 @@ function ProductForm({ original, categories, startCategoryId }: { original: Empl
         </div>
       </FormBlock>
       <FormBlock title="Фотографии">
-        <PhotoList productId={productId} name={draft.name} photos={draft.photos} onChange={(photos) => change({ photos })} onUploaded={photoUploaded} />
+        <PhotoList productId={productId} name={draft.name} photos={draft.photos} onChange={(apply) => edit((current) => ({ ...current, photos: apply(current.photos) }))} onUploaded={photoUploaded} />
         <RowErrors errors={errors} prefix="photos" />
       </FormBlock>
       <FormBlock title="Опции печати">
         <RowErrors errors={Object.fromEntries(Object.entries(errors).filter(([field]) => field === "options"))} prefix="options" />
-        <OptionGroups options={draft.options} errors={errors} onChange={(options) => change({ options })} />
+        <OptionGroups options={draft.options} errors={errors} onChange={(apply) => edit((current) => ({ ...current, options: apply(current.options) }))} />
       </FormBlock>
       <FormBlock title="Цены по тиражам">
         <p className="catalog-form__hint">Цена за штуку при опциях по умолчанию, до скидки. Первый тираж — минимальный.</p>
-        <TierRows tiers={draft.tiers} errors={errors} onChange={(tiers) => change({ tiers })} />
+        <TierRows tiers={draft.tiers} errors={errors} onChange={(apply) => edit((current) => ({ ...current, tiers: apply(current.tiers) }))} />
       </FormBlock>
       <FormBlock title="Детали, для которых нужен макет">
-        <DetailRows details={draft.details} options={draft.options} errors={errors} onChange={(details) => change({ details })} />
+        <DetailRows details={draft.details} options={draft.options} errors={errors} onChange={(apply) => edit((current) => ({ ...current, details: apply(current.details) }))} />
       </FormBlock>
       <FormBlock title="Для поисковиков">
         <SeoFields values={draft} errors={errors} onChange={change} />
