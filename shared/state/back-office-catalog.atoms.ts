@@ -60,12 +60,21 @@ export const employeeProducts = keyedResource({
   entriesAtom: employeeProductsAtom,
 });
 
+/**
+ * The category list after a write (names, order, product counts may have changed): asked again in
+ * the background, the list held meanwhile, so a view showing it (the product editor's category
+ * choice) stays drawn with what was typed. Not yet asked: nothing to do, the first view asks.
+ */
+const refreshCategoryListAtom = atom(null, (get, set) => {
+  if (get(employeeCategoryList.valueAtom) !== undefined) void set(employeeCategoryList.refreshAtom);
+});
+
 /** Creates the category (`id` null) or replaces it; the answer is kept and the category list asked again. Rejects with the ApiError (messageUI, field issues). */
 export const saveEmployeeCategoryAtom = atom(null, async (get, set, change: { id: number | null; input: EmployeeCategoryInput | EmployeeCategory }): Promise<EmployeeCategory> => {
   const api = requireApi(get);
   const category = change.id === null ? await api.createEmployeeCategory(change.input) : await api.updateEmployeeCategory(change.id, change.input);
   set(employeeCategoriesAtom, (entries) => ({ ...entries, [String(recordId(category))]: { status: "ready", data: category } }));
-  set(employeeCategoryList.valueAtom, undefined);
+  set(refreshCategoryListAtom);
   set(employeeProductListsAtom, {});
   return category;
 });
@@ -74,7 +83,7 @@ export const saveEmployeeCategoryAtom = atom(null, async (get, set, change: { id
 const keepProductAtom = atom(null, (_get, set, product: EmployeeProduct) => {
   set(employeeProductsAtom, (entries) => ({ ...entries, [String(recordId(product))]: { status: "ready", data: product } }));
   set(employeeProductListsAtom, {});
-  set(employeeCategoryList.valueAtom, undefined);
+  set(refreshCategoryListAtom);
 });
 
 /** Creates the product (`id` null) or replaces the whole of it. Rejects with the ApiError (messageUI, field issues). */

@@ -13,6 +13,8 @@ export const FORM_BLOCK = "catalog-form";
 
 /** The resource's data, or what to show instead (loading, the error with «Повторить»). */
 export function whenReady<T>(resource: Resource<T>, what: string, reload: () => void, show: (data: T) => ReactNode): ReactNode {
+  // Asked again after a write: what it held stays drawn (a form on it keeps what was typed).
+  if (resource.status === "loading" && resource.data !== undefined) return show(resource.data);
   if (resource.status === "loading") {
     return (
       <p className="catalog-admin__loading" role="status">
