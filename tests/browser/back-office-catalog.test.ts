@@ -7,6 +7,11 @@ import type { Api } from "../../shared/http/index";
 import { getPageStore, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { BackOfficePage } from "../../widgets/back-office/index";
 import { renderOnPage, siteMain, unmountFromPage } from "./react-page";
+import siteCss from "../../host-site/site.css?inline";
+import baseCss from "../../shared/ui/base.css?inline";
+import backOfficeCss from "../../widgets/back-office/back-office.css?inline";
+import catalogCss from "../../widgets/back-office/back-office-catalog.css?inline";
+import employeeCss from "../../widgets/back-office/employee-pages.css?inline";
 import { sendKeys, setViewport } from "./real-input";
 import { apiBase, expectAccessible, resetPage, testApi, typeInto, waitFor } from "./support";
 
@@ -77,8 +82,17 @@ async function accessibleAtBothWidths(container: Element): Promise<void> {
   await expectAccessible(container);
 }
 
+// The test runner's Vite leaves a module's `import "….css"` unapplied: the pages get their stylesheets as the host site gives them.
+const styles = document.createElement("style");
+
 before(() => {
   testAddress = window.location.href;
+  styles.textContent = [baseCss, siteCss, employeeCss, backOfficeCss, catalogCss].join("\n");
+  document.head.append(styles);
+});
+
+after(() => {
+  styles.remove();
 });
 
 /** Saving a new object gives the page the object's address; the runner's commands need the test page's own back. */
@@ -200,6 +214,8 @@ describe("the back office's products", () => {
     typeInto(field<HTMLInputElement>(page, "Высота, мм"), "100");
     await rendered();
     button(page, "Добавить товар").click();
+    // The click clears the last refusal; once that is drawn, the next summary or «Товар добавлен» is this save's.
+    await rendered();
     const outcome = await waitFor(() => page.querySelector(".catalog-form__done")?.textContent || page.querySelector(".catalog-form__summary")?.textContent, "the saved product");
     expect(outcome).to.contain("Товар добавлен");
     const id = Number(window.location.pathname.split("/").pop());
