@@ -30,6 +30,8 @@ import type { CartEndpoints } from "./cart.endpoints";
 import { deliveryEndpoints } from "./delivery.endpoints";
 import { backOfficePromoEndpoints } from "./back-office-promo.endpoints";
 import type { BackOfficePromoEndpoints } from "./back-office-promo.endpoints";
+import { backOfficeCatalogEndpoints } from "./back-office-catalog.endpoints";
+import type { BackOfficeCatalogEndpoints } from "./back-office-catalog.endpoints";
 import { employeeEndpoints } from "./employee.endpoints";
 import { backOfficeContentEndpoints } from "./back-office-content.endpoints";
 import type { BackOfficeContentEndpoints } from "./back-office-content.endpoints";
@@ -62,7 +64,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints, BackOfficePrepressEndpoints, BackOfficeDesignEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints, BackOfficePrepressEndpoints, BackOfficeDesignEndpoints, BackOfficeCatalogEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -123,6 +125,7 @@ export function createApi(options: ApiOptions): Api {
     ...backOfficeContentEndpoints(request),
     ...backOfficePrepressEndpoints(request),
     ...backOfficeDesignEndpoints(request),
+    ...backOfficeCatalogEndpoints(request),
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
     ...backOfficeCatalogCsvEndpoints(request, options.baseURL),

@@ -200,3 +200,17 @@ export {
   uploadDesignLayoutAtom,
 } from "./back-office-design.atoms";
 export { useDesignQuote, useEmployeeDesignOrder, useEmployeeDesignOrders } from "./back-office-design.hooks";
+export {
+  archiveEmployeeProductAtom,
+  employeeCategories,
+  employeeCategoryList,
+  employeeProductListKey,
+  employeeProductLists,
+  employeeProducts,
+  recordId,
+  saveEmployeeCategoryAtom,
+  saveEmployeeProductAtom,
+  uploadEmployeeCategoryPictureAtom,
+  uploadEmployeeProductPhotoAtom,
+} from "./back-office-catalog.atoms";
+export { useEmployeeCategory, useEmployeeCategoryList, useEmployeeProduct, useEmployeeProducts } from "./back-office-catalog.hooks";

@@ -13,6 +13,7 @@ import "./catalog-import.css";
 import "./content-sections.css";
 import "./prepress.css";
 import "./design-sections.css";
+import "./back-office-catalog.css";
 export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";
 export { BackOfficePage, backOfficeLinks } from "./BackOfficePage";
