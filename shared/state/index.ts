@@ -88,6 +88,7 @@ export {
   orderFileUrlAtom,
   payOrderAgainAtom,
   repeatOrderAtom,
+  replaceReturnedLayoutAtom,
 } from "./orders.atoms";
 export type { AccountPageQuery } from "./orders.atoms";
 export { useClientOrders, useDocuments } from "./orders.hooks";

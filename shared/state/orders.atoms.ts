@@ -79,3 +79,21 @@ export const repeatOrderAtom = atom(null, async (get, set, orderId: number): Pro
   publishChange(get, "cart");
   return cart;
 });
+
+/**
+ * A new file for a layout the prepress operator returned (issue 29): uploads it as the detail's
+ * layout of the order's line, starts its server check and asks the order again, so the line shows
+ * the new file (and no longer the operator's message). Rejects with the ApiError of the failed call.
+ */
+export const replaceReturnedLayoutAtom = atom(
+  null,
+  async (get, set, input: { orderId: number; orderProductId: number; detailName: string; file: Blob; fileName: string }): Promise<Order> => {
+    const api = requireApi(get);
+    await api.uploadLayout({ file: input.file, fileName: input.fileName, orderProductId: input.orderProductId, detailName: input.detailName });
+    await api.startCheck(input.orderId, input.orderProductId, input.detailName);
+    const order = await api.getOrder(input.orderId);
+    set(ordersAtom, (entries) => ({ ...entries, [String(input.orderId)]: { status: "ready", data: order } }));
+    set(forgetOrderListsAtom);
+    return order;
+  },
+);

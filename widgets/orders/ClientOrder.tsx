@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom } from "jotai/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { MouseEvent, ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
-import type { Cart, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
+import type { Cart, Layout, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
 import { formatDateShort, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
-import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, useCityName, useOrder, useShowFailure } from "../../shared/state/index";
-import { LoadError } from "../../shared/ui/index";
+import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, replaceReturnedLayoutAtom, useCityName, useOrder, useShowFailure } from "../../shared/state/index";
+import { ErrorNote, LoadError } from "../../shared/ui/index";
 import { AccountGate } from "./ClientOrders";
 import { canPayAgain, DESIGN_STATUS_LABELS, hasAct, checkSummary, ORDER_PAYMENT_TYPE_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
 
@@ -202,7 +202,7 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
       <h3 className="ottisk-order__section">Позиции</h3>
       <ul className="ottisk-order__lines" part="lines">
         {data.lines.map((line) => (
-          <OrderLineView key={line.id} line={line} renderDesign={renderDesign} />
+          <OrderLineView key={line.id} orderId={data.id} line={line} renderDesign={renderDesign} />
         ))}
       </ul>
 
@@ -251,7 +251,15 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
   );
 }
 
-function OrderLineView({ line, renderDesign }: { line: OrderLine; renderDesign?: ((design: OrderLineDesign) => ReactNode) | undefined }) {
+function OrderLineView({
+  orderId,
+  line,
+  renderDesign,
+}: {
+  orderId: number;
+  line: OrderLine;
+  renderDesign?: ((design: OrderLineDesign) => ReactNode) | undefined;
+}) {
   return (
     <li className="ottisk-order__line" part="line">
       <h4 className="ottisk-order__line-name">{line.productName}</h4>
@@ -267,10 +275,13 @@ function OrderLineView({ line, renderDesign }: { line: OrderLine; renderDesign?:
               <span className="ottisk-order__detail">{layout.detailName}</span>: {layout.fileName}. {checkSummary(layout)}.{" "}
               {layout.approvedAt ? `Утверждён к печати ${formatDateShort(layout.approvedAt)}.` : "Не утверждён."}
               {layout.prepress?.decision === "returned" ? (
-                <span className="ottisk-order__prepress" role="note">
-                  {" "}
-                  Допечатная подготовка вернула макет: «{layout.prepress.note}». Нужен исправленный файл: загрузите его заново или напишите менеджеру.
-                </span>
+                <>
+                  <span className="ottisk-order__prepress" role="note">
+                    {" "}
+                    Допечатная подготовка вернула макет: «{layout.prepress.note}». Нужен исправленный файл: загрузите его заново или напишите менеджеру.
+                  </span>
+                  <ReturnedLayoutUpload orderId={orderId} lineId={line.id} layout={layout} />
+                </>
               ) : layout.prepress?.note ? (
                 <span className="ottisk-order__prepress"> Примечание допечатной подготовки: «{layout.prepress.note}».</span>
               ) : null}
@@ -292,6 +303,63 @@ function OrderLineView({ line, renderDesign }: { line: OrderLine; renderDesign?:
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A new file for a layout the prepress operator returned: a PDF chosen and sent as the detail's new
+ * layout; its check starts and the order is asked again, so the operator's message goes away.
+ */
+function ReturnedLayoutUpload({ orderId, lineId, layout }: { orderId: number; lineId: number; layout: Layout }) {
+  const replace = useSetAtom(replaceReturnedLayoutAtom);
+  const showFailure = useShowFailure();
+  const ids = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    if (!file) {
+      setError("Выберите файл макета в формате PDF");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await replace({ orderId, orderProductId: lineId, detailName: layout.detailName, file, fileName: file.name });
+    } catch (failure) {
+      showFailure(failure, (text) => setError(text));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="ottisk-order__reupload"
+      part="reupload"
+      aria-label={`Новый макет: ${layout.detailName}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={`${ids}-file`}>Новый файл макета «{layout.detailName}» (PDF)</label>
+      <input
+        id={`${ids}-file`}
+        type="file"
+        accept="application/pdf,.pdf"
+        disabled={busy}
+        onChange={(event) => {
+          setFile(event.target.files?.[0] ?? null);
+          setError(null);
+        }}
+      />
+      <button type="submit" className="ottisk-button" disabled={busy} aria-busy={busy}>
+        {busy ? "Загружаем макет…" : "Загрузить новый макет"}
+      </button>
+      <ErrorNote message={error} className="ottisk-order__reupload-error" />
+    </form>
   );
 }
 
