@@ -136,8 +136,15 @@ module.exports = {
       name: "widget-insides-private",
       comment: "Nothing outside widgets/ and host-site/ (which have their own rules above and below) imports a file inside a widget's folder but its face, index.ts: not shared/, the server, the tests or the build config.",
       severity: "error",
-      from: { pathNot: ["^widgets/", "^host-site/"] },
+      from: { pathNot: ["^widgets/", "^host-site/", "^tests/browser/"] },
       to: { path: "^widgets/[^/]+/", pathNot: "^widgets/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "browser-tests-widget-faces",
+      comment: "A browser test reaches a widget through its face too; it may also read a widget's stylesheets (`?inline`), which the test runner's Vite does not apply from the face's own `import \"….css\"`.",
+      severity: "error",
+      from: { path: "^tests/browser/" },
+      to: { path: "^widgets/[^/]+/", pathNot: ["^widgets/[^/]+/index\\.ts$", "\\.css$"] },
     },
     {
       name: "host-site-widgets-through-faces",
