@@ -177,7 +177,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
           head = serviceUnavailableHead();
           break;
         }
-        // Spec §2: a product that cannot be loaded leads back to the catalogue.
+        // Archived (issue 29, the API's 410): no longer sold, its address leads to its category for good.
+        if (product?.status === "error" && product.httpStatus === 410) return { status: 301, redirect: catalogPath(route.categorySlug) };
+        // Spec §2: a product that cannot be loaded (a hidden one too) leads back to the catalogue.
         return { status: 302, redirect: catalogPath() };
       }
       const canonical = productPath(product.data.category.slug, product.data.id);

@@ -502,7 +502,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(profileRoutes);
       await api.register(clientDataRoutes);
       // The back office (issue 29): /api/employee/…, one plugin per area.
-      await api.register(backOfficeCatalogRoutes, { database: options.database });
+      await api.register(backOfficeCatalogRoutes, { database: options.database, incomingDir });
       await api.register(backOfficeCatalogCsvRoutes, { database: options.database, incomingDir });
       await api.register(backOfficeContentRoutes, { database: options.database });
       await api.register(backOfficePromoRoutes, { database: options.database });

@@ -29,6 +29,9 @@ export const productCategory = pgTable("product_category", {
   ...seoColumns(),
 });
 
+/** The predicate of the storefront's listing indexes: the product itself is on sale (its category is checked apart). */
+export const PRODUCT_ON_SALE = sql`NOT hidden AND archived_at IS NULL`;
+
 export const product = pgTable(
   "product",
   {
@@ -97,10 +100,16 @@ export const product = pgTable(
      * a page — a deep one included — is a walk of the index in the ORDER BY's order, never a sort
      * of the whole catalogue. The category ones also serve the category counts and tree (index-only).
      */
-    index("product_category_name_sort_key_idx").on(table.categoryId, sql`${table.nameSortKey} COLLATE "C"`, table.id),
-    index("product_category_times_ordered_idx").on(table.categoryId, table.timesOrdered, table.id),
-    index("product_name_sort_key_idx").on(sql`${table.nameSortKey} COLLATE "C"`, table.id),
-    index("product_times_ordered_idx").on(table.timesOrdered, table.id),
+    /*
+     * The storefront lists only products on sale, so the listing indexes hold only those (partial:
+     * the listings' `NOT hidden AND archived_at IS NULL` matches their predicate, issue 29). The
+     * whole-catalogue ones end with the category, so leaving out a hidden category's products is
+     * read from the index too (after the unique id it changes no order).
+     */
+    index("product_category_name_sort_key_idx").on(table.categoryId, sql`${table.nameSortKey} COLLATE "C"`, table.id).where(PRODUCT_ON_SALE),
+    index("product_category_times_ordered_idx").on(table.categoryId, table.timesOrdered, table.id).where(PRODUCT_ON_SALE),
+    index("product_name_sort_key_idx").on(sql`${table.nameSortKey} COLLATE "C"`, table.id, table.categoryId).where(PRODUCT_ON_SALE),
+    index("product_times_ordered_idx").on(table.timesOrdered, table.id, table.categoryId).where(PRODUCT_ON_SALE),
     check("product_price_from_kopecks_check", sql`${table.priceFromKopecks} >= 0`),
     check("product_discount_pct_check", sql`${table.discountPct} BETWEEN 0 AND 100`),
     check("product_production_time_day_check", sql`${table.productionTimeDay} >= 1`),

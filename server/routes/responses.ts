@@ -12,6 +12,9 @@ export const validationErrorResponse = serverErrorSchema.check(
 export const notFoundResponse = serverErrorSchema.check(z.describe("Не найдено / Not found"));
 export const unauthorizedResponse = serverErrorSchema.check(z.describe("Нужно войти в систему / No session, or a visitor's temporary one"));
 export const forbiddenResponse = serverErrorSchema.check(z.describe("Недостаточно прав / Not yours, or not for your role"));
+export const productArchivedResponse = serverErrorSchema.check(
+  z.describe("Товар в архиве, больше не продаётся: PRODUCT_ARCHIVED / The product is archived, no longer sold"),
+);
 export const conflictResponse = serverErrorSchema.check(z.describe("Уже существует / Already exists"));
 export const payloadTooLargeResponse = serverErrorSchema.check(z.describe("Файл больше допустимого размера / The file is over the limit"));
 export const tooManyRequestsResponse = serverErrorSchema.check(z.describe("Слишком много попыток / Too many attempts"));

@@ -238,6 +238,11 @@ export const cartLineSchema = z.object({
   weightGrams: z.number().check(z.int(), z.gte(0)),
   productionTimeDay: z.number().check(z.int(), z.gte(0)),
   inOrder: z.boolean(),
+  /**
+   * The product is no longer sold (archived in the back office): the line keeps its price, says so,
+   * and cannot be ordered while it is marked for the order (problem PRODUCT_ARCHIVED).
+   */
+  productArchived: z.boolean(),
   /** The line of an earlier order this one repeats. */
   repeatOfId: z.nullable(entityIdSchema),
   layouts: z.array(cartLayoutSchema),
@@ -297,6 +302,7 @@ export const cartProblemCodeValues = [
   "LAYOUT_FAILED",
   "NO_DELIVERY",
   "DELIVERY_OUTDATED",
+  "PRODUCT_ARCHIVED",
 ] as const;
 export const cartProblemSchema = z.object({ code: z.enum(cartProblemCodeValues), messageUI: z.string() });
 export type CartProblem = z.infer<typeof cartProblemSchema>;

@@ -124,6 +124,7 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
         <a className="ottisk-cart-line__name" href={href}>
           {line.product.name}
         </a>
+        {line.productArchived ? <p className="ottisk-cart-line__problem ottisk-cart-line__archived">Товар больше не продаётся</p> : null}
         {line.repeatOfId !== null ? <span className="ottisk-cart-line__tag">Повтор заказа</span> : null}
         {line.isUrgent ? <span className="ottisk-cart-line__tag">Срочно</span> : null}
         {line.optionLabels.length > 0 ? (

@@ -12,7 +12,7 @@ import {
   productServiceSchema,
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
-import { conflictResponse, notFoundResponse, validationErrorResponse } from "../responses";
+import { conflictResponse, notFoundResponse, productArchivedResponse, validationErrorResponse } from "../responses";
 
 /**
  * The catalogue's calls beyond the list and the page: the live price of a choice
@@ -40,6 +40,7 @@ export const productOptionRoutes: FastifyPluginAsyncZod = async (api) => {
           400: validationErrorResponse,
           404: notFoundResponse,
           409: conflictResponse.check(z.describe("У товара не заданы цены / The product has no prices")),
+          410: productArchivedResponse,
         },
       },
     },

@@ -5,7 +5,7 @@ import { productIdParamsSchema, productListPageSchema, productListQuerySchema, p
 import { openApiTags } from "../../plugins/openapi";
 import { preferredEncoding } from "../../services/catalog/public-response-cache";
 import type { EncodedResponse } from "../../services/catalog/public-response-cache";
-import { notFoundResponse, validationErrorResponse } from "../responses";
+import { notFoundResponse, productArchivedResponse, validationErrorResponse } from "../responses";
 
 /**
  * Sends an anonymous page from the cache, compressed as the client accepts: the bytes were validated
@@ -61,11 +61,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
         description: [
           "Всё для страницы товара: фотографии, SEO-поля, группы параметров печати, цены по тиражам, детали с профилями проверки макета, срочность.",
           "isUrgent=true — срок и цены срочного изготовления (400, если товар нельзя сделать срочно).",
+          "Товар в архиве — 410 PRODUCT_ARCHIVED; скрытый товар или товар скрытой категории — 404.",
           "/ Everything a product page shows: photos, SEO fields, print options, prices by run, details with their preflight profiles, urgency; isUrgent=true gives the urgent time and prices.",
         ].join(" "),
         params: productIdParamsSchema,
         querystring: productQuerySchema,
-        response: { 200: productSchema.check(z.describe("Товар / The product")), 400: validationErrorResponse, 404: notFoundResponse },
+        response: { 200: productSchema.check(z.describe("Товар / The product")), 400: validationErrorResponse, 404: notFoundResponse, 410: productArchivedResponse },
       },
     },
     async (request) =>

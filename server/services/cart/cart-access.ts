@@ -23,6 +23,7 @@ import { requireOwnCompany } from "../accounts/company.service";
 import type { CartOwnerView, CartState } from "./cart.mapper";
 import type { Viewer } from "../accounts/session.service";
 import { ShopError } from "../shop-error";
+import { productArchivedColumn } from "../catalog/on-sale";
 
 /*
  * Reaching a client's cart (spec §3, §4, §7 "Cart"), shared by the cart's lines, promocode,
@@ -100,7 +101,7 @@ export async function loadState(db: Database, row: CartRow): Promise<CartState> 
   const lines = await db
     .select({
       line: orderProduct,
-      product: { id: product.id, name: product.name, photoPaths: product.photoPaths, categorySlug: productCategory.slug },
+      product: { id: product.id, name: product.name, photoPaths: product.photoPaths, categorySlug: productCategory.slug, archived: productArchivedColumn },
     })
     .from(orderProduct)
     .innerJoin(product, eq(product.id, orderProduct.productId))

@@ -92,9 +92,14 @@ export function createCartLines(db: Database, access: CartAccess): CartLines {
   }
 
   /** The product's rows the price depends on (the catalogue, not the cart: read before the cart is locked). */
-  async function pricedProduct(productId: number): Promise<PricedProductRows> {
+  async function pricedProduct(productId: number, newLine = false): Promise<PricedProductRows> {
     const rows = await loadPricedProduct(db, productId);
     if (!rows) throw productNotFound(productId);
+    // A line already in the cart keeps its product (issue 29: it says it is no longer sold); a new one needs a product on sale.
+    if (newLine && rows.product.archivedAt !== null) {
+      throw new ShopError({ statusCode: 410, code: "PRODUCT_ARCHIVED", messageUI: "Этот товар больше не продаётся", message: `Product ${productId} is archived` });
+    }
+    if (newLine && rows.product.hidden) throw productNotFound(productId);
     return rows;
   }
 
@@ -125,7 +130,7 @@ export function createCartLines(db: Database, access: CartAccess): CartLines {
   const service: CartLines = {
     async addLine(viewer, input, publicOrigin) {
       const owner = await resolveOwner(db, viewer, input);
-      const rows = await pricedProduct(input.productId);
+      const rows = await pricedProduct(input.productId, true);
       return mutate(owner, publicOrigin, async (tx, row) => {
         await ensureRoomForLine(tx, row.id);
         const quote = quoteRows(rows, { options: input.options, quantity: input.quantity, isUrgent: input.isUrgent });
@@ -137,6 +142,14 @@ export function createCartLines(db: Database, access: CartAccess): CartLines {
     async updateLine(viewer, lineId, patch, publicOrigin) {
       const { owner, productId } = await ownerOfLine(viewer, lineId);
       const rows = await pricedProduct(productId);
+      if (rows.product.archivedAt !== null) {
+        throw new ShopError({
+          statusCode: 410,
+          code: "PRODUCT_ARCHIVED",
+          messageUI: "Этот товар больше не продаётся: тираж и параметры изменить нельзя, позицию можно только удалить",
+          message: `Product ${productId} is archived`,
+        });
+      }
       return mutate(owner, publicOrigin, async (tx, row) => {
         const [line] = await tx
           .select()
@@ -284,7 +297,7 @@ export function createCartLines(db: Database, access: CartAccess): CartLines {
       if (sources.length === 0 || sources.length !== ids.length) {
         throw new ShopError({ statusCode: 404, code: "ORDER_LINE_NOT_FOUND", messageUI: "Такой позиции нет в ваших заказах.", message: `Not every order line of ${ids.join(", ")} is this client's` });
       }
-      const priced = await Promise.all(sources.map(async ({ line }) => ({ original: line, rows: await pricedProduct(line.productId) })));
+      const priced = await Promise.all(sources.map(async ({ line }) => ({ original: line, rows: await pricedProduct(line.productId, true) })));
       return mutate(owner, publicOrigin, async (tx, row) => {
         for (const { original, rows } of priced) {
           await ensureRoomForLine(tx, row.id);

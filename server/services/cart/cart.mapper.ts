@@ -28,7 +28,8 @@ import { designStatusOf, findingsOf } from "../files/files.mapper";
 /** A line with the product facts the cart shows. */
 export interface CartLineRow {
   line: OrderProductRow;
-  product: { id: number; name: string; photoPaths: string[]; categorySlug: string };
+  /** `archived`: the product is no longer sold (issue 29). */
+  product: { id: number; name: string; photoPaths: string[]; categorySlug: string; archived: boolean };
 }
 
 /** Everything a cart's answer is made of, read in one go. */
@@ -151,6 +152,10 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
     }));
     layouts.set(line.id, perDetail);
     if (!line.inOrder) continue;
+    if (product.archived) {
+      problems.push({ code: "PRODUCT_ARCHIVED", messageUI: `«${product.name}» больше не продаётся: удалите его из корзины или снимите отметку «В заказ»` });
+      continue;
+    }
     for (const { detailName, layout } of perDetail) {
       if (designed.has(`${line.id}\u0000${detailName}`)) continue;
       if (!layout) {
@@ -253,6 +258,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
     weightGrams: line.weightGrams,
     productionTimeDay: line.productionTimeDay,
     inOrder: line.inOrder,
+    productArchived: product.archived,
     repeatOfId: line.repeatOfId,
     layouts: (evaluation.layouts.get(line.id) ?? []).map(({ detailName, layout }) => toLayout(line, detailName, layout)),
   }));

@@ -23,6 +23,7 @@ import type { TierPrice } from "./catalog.mapper";
 import { loadPricedProduct, productNotFound, quoteRows, toPricingProduct } from "./pricing.service";
 import type { PricedProductRows } from "./pricing.service";
 import { ShopError } from "../shop-error";
+import { productItselfOnSale, productOnSale, productOnSaleOutside } from "./on-sale";
 
 /**
  * The catalogue as the storefront reads it. `publicOrigin` makes photo URLs absolute, e.g.
@@ -57,6 +58,24 @@ export interface CatalogService {
 }
 
 const categoryRef = { id: productCategory.id, slug: productCategory.slug, name: productCategory.name };
+
+/** Products on sale per shown category, and the hidden categories' ids (their products are off the storefront). */
+type CatalogState = Map<number, number> & { hiddenIds: number[] };
+
+function productArchived(id: number): ShopError {
+  return new ShopError({
+    statusCode: 410,
+    code: "PRODUCT_ARCHIVED",
+    messageUI: "Этот товар больше не продаётся",
+    message: `Product ${id} is archived`,
+  });
+}
+
+/** Archived: 410; hidden, or in a hidden category: as if there were none (404). */
+function ensureOnSale(id: number, row: { hidden: boolean; archivedAt: Date | null }, categoryHidden: boolean): void {
+  if (row.archivedAt !== null) throw productArchived(id);
+  if (row.hidden || categoryHidden) throw productNotFound(id);
+}
 
 /** A menu shows a category's first products; the rest are a click on the category away (its count says how many). */
 export const CATEGORY_TREE_PRODUCTS_LIMIT = 20;
@@ -140,19 +159,25 @@ export function createCatalogService(
   options: { now?: () => number; invalidation?: Pick<CacheInvalidation, "onInvalidate"> } = {},
 ): CatalogService {
   const now = options.now ?? Date.now;
-  let cachedCounts: { counts: Promise<Map<number, number>>; expiresAt: number } | null = null;
+  let cachedCounts: { counts: Promise<CatalogState>; expiresAt: number } | null = null;
   options.invalidation?.onInvalidate(["catalog"], () => {
     cachedCounts = null;
   });
 
-  /** Products per category, from the category indexes (index-only), reused for CATEGORY_COUNTS_TTL_MS. */
-  function categoryCounts(): Promise<Map<number, number>> {
+  /**
+   * Products on sale per category, from the category indexes (index-only), and the hidden
+   * categories, reused for CATEGORY_COUNTS_TTL_MS (a catalogue write drops them at once).
+   */
+  function categoryCounts(): Promise<CatalogState> {
     if (cachedCounts && cachedCounts.expiresAt > now()) return cachedCounts.counts;
-    const counts = db
-      .select({ categoryId: product.categoryId, products: count() })
-      .from(product)
-      .groupBy(product.categoryId)
-      .then((rows) => new Map(rows.map((row) => [row.categoryId, row.products])));
+    const counts = Promise.all([
+      db.select({ categoryId: product.categoryId, products: count() }).from(product).where(productItselfOnSale).groupBy(product.categoryId),
+      db.select({ id: productCategory.id }).from(productCategory).where(eq(productCategory.hidden, true)),
+    ]).then(([rows, hidden]) => {
+      const hiddenIds = hidden.map((row) => row.id);
+      const perCategory = new Map(rows.filter((row) => !hiddenIds.includes(row.categoryId)).map((row) => [row.categoryId, row.products]));
+      return Object.assign(perCategory, { hiddenIds });
+    });
     const entry = { counts, expiresAt: now() + CATEGORY_COUNTS_TTL_MS };
     cachedCounts = entry;
     // A failed count is not kept: the next caller asks the database again.
@@ -165,20 +190,21 @@ export function createCatalogService(
   return {
     async listCategories(publicOrigin) {
       const [rows, counts] = await Promise.all([
-        db.select().from(productCategory).orderBy(asc(productCategory.sortOrder), asc(productCategory.id)),
+        db.select().from(productCategory).where(eq(productCategory.hidden, false)).orderBy(asc(productCategory.sortOrder), asc(productCategory.id)),
         categoryCounts(),
       ]);
       return rows.map((row) => toCategory(row, counts.get(row.id) ?? 0, publicOrigin));
     },
 
     async listProducts(query, publicOrigin, viewerId) {
-      const where = productFilter(query);
+      const state = await categoryCounts();
+      const where = and(productFilter(query), productOnSaleOutside(state.hiddenIds));
       const offset = query.offset ?? 0;
       const limit = query.limit ?? PRODUCT_LIST_DEFAULT_LIMIT;
       const order = orderings[query.sort ?? "NameAsc"];
       const total = onlyCategoryFilter(query)
-        ? categoryCounts().then((counts) =>
-            query.categoryId === undefined ? [...counts.values()].reduce((sum, value) => sum + value, 0) : (counts.get(query.categoryId) ?? 0),
+        ? Promise.resolve(
+            query.categoryId === undefined ? [...state.values()].reduce((sum, value) => sum + value, 0) : (state.get(query.categoryId) ?? 0),
           )
         : db
             .select({ total: count() })
@@ -206,13 +232,14 @@ export function createCatalogService(
 
     async getProduct(id, publicOrigin, viewerId, isUrgent = false) {
       const [row] = await db
-        .select({ product, category: categoryRef, inFavorite: inFavoriteColumn })
+        .select({ product, category: categoryRef, categoryHidden: productCategory.hidden, inFavorite: inFavoriteColumn })
         .from(product)
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
         .leftJoin(favorite, favoriteJoin(viewerId))
         .where(eq(product.id, id))
         .limit(1);
       if (!row) throw productNotFound(id);
+      ensureOnSale(id, row.product, row.categoryHidden);
       if (isUrgent && row.product.urgentProductionTimeDay === null) throw urgencyUnavailable(id);
       const rows = await loadPricedProduct(db, id);
       if (!rows) throw productNotFound(id);
@@ -227,6 +254,8 @@ export function createCatalogService(
     async quoteProduct(id, query) {
       const rows = await loadPricedProduct(db, id);
       if (!rows) throw productNotFound(id);
+      const [category] = await db.select({ hidden: productCategory.hidden }).from(productCategory).where(eq(productCategory.id, rows.product.categoryId)).limit(1);
+      ensureOnSale(id, rows.product, category?.hidden ?? true);
       const smallest = rows.tiers[0]?.minQuantity ?? 1;
       const options = { format: query.format, paper: query.paper, colors: query.colors, finishing: query.finishing };
       return toPriceQuote(quoteRows(rows, { options, quantity: query.quantity ?? smallest, isUrgent: query.isUrgent ?? false }));
@@ -238,7 +267,7 @@ export function createCatalogService(
         .from(product)
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
         .leftJoin(favorite, favoriteJoin(viewerId))
-        .where(inArray(product.id, [...new Set(ids)]));
+        .where(and(inArray(product.id, [...new Set(ids)]), productItselfOnSale, eq(productCategory.hidden, false)));
       const byId = new Map(rows.map((row) => [row.product.id, row]));
       return [...new Set(ids)].flatMap((id) => {
         const row = byId.get(id);
@@ -253,7 +282,7 @@ export function createCatalogService(
         .from(favorite)
         .innerJoin(product, eq(product.id, favorite.productId))
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
-        .where(eq(favorite.accountId, viewerId))
+        .where(and(eq(favorite.accountId, viewerId), productItselfOnSale, eq(productCategory.hidden, false)))
         .orderBy(desc(favorite.createdAt), desc(product.id));
       return rows.map((row) => toProductCard(row.product, row.category, publicOrigin, true));
     },
@@ -263,6 +292,7 @@ export function createCatalogService(
         db
           .select({ id: productCategory.id, slug: productCategory.slug, name: productCategory.name, photoPath: productCategory.photoPath })
           .from(productCategory)
+          .where(eq(productCategory.hidden, false))
           .orderBy(asc(productCategory.sortOrder), asc(productCategory.id)),
         categoryCounts(),
       ]);
@@ -273,10 +303,11 @@ export function createCatalogService(
         CROSS JOIN LATERAL (
           SELECT p.category_id, p.id, p.name, p.slug, p.name_sort_key
           FROM ${product} AS p
-          WHERE p.category_id = c.id
+          WHERE p.category_id = c.id AND NOT p.hidden AND p.archived_at IS NULL
           ORDER BY p.name_sort_key COLLATE "C", p.id
           LIMIT ${CATEGORY_TREE_PRODUCTS_LIMIT}
         ) AS first
+        WHERE NOT c.hidden
         ORDER BY first.category_id, first.name_sort_key COLLATE "C", first.id`);
       // Both drivers answer execute() with { rows }, but the shared Database type cannot say so.
       const products = z.array(treeRowSchema).parse((result as { rows: unknown }).rows);
@@ -295,7 +326,7 @@ export function createCatalogService(
         .select({ id: product.id, categorySlug: productCategory.slug })
         .from(product)
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
-        .where(gt(product.id, afterId))
+        .where(and(gt(product.id, afterId), productItselfOnSale, eq(productCategory.hidden, false)))
         .orderBy(asc(product.id))
         .limit(limit);
     },
@@ -304,10 +335,10 @@ export function createCatalogService(
       // Jumps of chunkSize along the primary key: each an index-only walk, all of them one pass over the ids.
       const bounds: number[] = [];
       for (let after = 0; ; ) {
-        const result = await db.execute(sql`SELECT id FROM ${product} WHERE id > ${after} ORDER BY id OFFSET ${chunkSize - 1} LIMIT 1`);
+        const result = await db.execute(sql`SELECT id FROM ${product} WHERE id > ${after} AND ${productOnSale} ORDER BY id OFFSET ${chunkSize - 1} LIMIT 1`);
         const [next] = z.array(sitemapBoundSchema).parse((result as { rows: unknown }).rows);
         if (!next) {
-          const last = await db.select({ id: product.id }).from(product).where(gt(product.id, after)).orderBy(desc(product.id)).limit(1);
+          const last = await db.select({ id: product.id }).from(product).where(and(gt(product.id, after), productOnSale)).orderBy(desc(product.id)).limit(1);
           if (last[0]) bounds.push(last[0].id);
           return bounds;
         }

@@ -22,6 +22,7 @@ import { publicFileUrl } from "../catalog/catalog.mapper";
 import { resolveFileReferences, toActivePopup, toPageComponent, toPageRef, toPageSeo, toPageSummary } from "./pages.mapper";
 import { CYRILLIC_LOWER, CYRILLIC_UPPER, searchWordForms, transliteratedQuery } from "./search-terms";
 import { ShopError } from "../shop-error";
+import { productOnSale } from "../catalog/on-sale";
 
 /*
  * The website's pages, the site-wide blocks and the site search (spec §7 "Pages"). Only published
@@ -99,9 +100,9 @@ function productNameScore(wordForms: readonly string[][]): SQL {
  * candidate: a corner the indexes trade away.
  */
 function productCandidateUnion(tsQuery: SQL, forms: readonly string[], categoryIds: readonly number[]): SQL {
-  const arms: SQL[] = [sql`select ${product.id} from ${product} where ${product.searchVector} @@ ${tsQuery}`];
-  for (const form of forms) arms.push(sql`select ${product.id} from ${product} where ${form} <% ${product.searchName}`);
-  if (categoryIds.length > 0) arms.push(sql`select ${product.id} from ${product} where ${inArray(product.categoryId, [...categoryIds])}`);
+  const arms: SQL[] = [sql`select ${product.id} from ${product} where ${product.searchVector} @@ ${tsQuery} and ${productOnSale}`];
+  for (const form of forms) arms.push(sql`select ${product.id} from ${product} where ${form} <% ${product.searchName} and ${productOnSale}`);
+  if (categoryIds.length > 0) arms.push(sql`select ${product.id} from ${product} where ${inArray(product.categoryId, [...categoryIds])} and ${productOnSale}`);
   return sql.join(arms, sql` union `);
 }
 
@@ -116,15 +117,15 @@ function productCandidateUnion(tsQuery: SQL, forms: readonly string[], categoryI
  */
 function productTopCandidates(tsQuery: SQL, forms: readonly string[], categoryIds: readonly number[], depth: number): SQL {
   const arms: SQL[] = [
-    sql`(select ${product.id} from ${product} where ${product.searchVector} @@ ${tsQuery}
+    sql`(select ${product.id} from ${product} where ${product.searchVector} @@ ${tsQuery} and ${productOnSale}
       order by ts_rank(${product.searchVector}, ${tsQuery}, 32) desc, ${product.id} limit ${depth})`,
   ];
   for (const form of forms) {
-    arms.push(sql`(select nearest.id from (select ${product.id} as id, ${product.searchName} <->> ${form} as distance from ${product}
+    arms.push(sql`(select nearest.id from (select ${product.id} as id, ${product.searchName} <->> ${form} as distance from ${product} where ${productOnSale}
       order by ${product.searchName} <->> ${form} limit ${depth}) as nearest where nearest.distance <= ${1 - NAME_SIMILARITY_THRESHOLD})`);
   }
   for (const categoryId of categoryIds) {
-    arms.push(sql`(select ${product.id} from ${product} where ${product.categoryId} = ${categoryId}
+    arms.push(sql`(select ${product.id} from ${product} where ${product.categoryId} = ${categoryId} and ${productOnSale}
       order by ${product.timesOrdered} desc, ${product.id} desc limit ${depth})`);
   }
   return sql`${product.id} = any(array(${sql.join(arms, sql` union `)}))`;
