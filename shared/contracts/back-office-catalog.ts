@@ -146,7 +146,7 @@ export const employeeProductOptionValueSchema = z.strictObject(
       ),
     label: text("Название опции", { min: 1, max: CATALOG_NAME_MAX_LENGTH }),
     sortOrder: wholeNumber("Порядок опции", -1_000_000, 1_000_000),
-    /** Single-choice groups have exactly one default; finishing may have any number. */
+    /** Single-choice groups have at most one default (none: the first value is); finishing may have any number. */
     isDefault: z.boolean({ error: "«По умолчанию» — да или нет" }),
     /** The tier's unit price is multiplied by this percentage (100 = unchanged). */
     pricePct: wholeNumber("Наценка опции, %", 1, 1000),
@@ -254,7 +254,7 @@ export interface ProductRuleIssue {
  * The rules that stop an impossible product (issue 29), as plain issues so the CSV import can name
  * the row: at least one price tier; the first tier is the minimum run and no tier is below it or
  * repeats it; an option group that is present has values, with unique codes; format, paper and
- * colours have exactly one default; a detail's `requiresOptionCode` names an option of the product;
+ * colours have at most one default (none: the first value is); a detail's `requiresOptionCode` names an option of the product;
  * detail names are unique.
  */
 export function productRuleIssues(product: ProductRulesInput): ProductRuleIssue[] {
@@ -289,10 +289,11 @@ export function productRuleIssues(product: ProductRulesInput): ProductRuleIssue[
       allCodes.add(value.code);
     });
     const defaults = group.values.filter((value) => value.isDefault).length;
-    if (group.group !== "finishing" && defaults !== 1) {
+    // None marked is a product the shop sells today: the price and the form take the group's first value (shared/domain/pricing.ts).
+    if (group.group !== "finishing" && defaults > 1) {
       issues.push({
         path: ["options", groupIndex, "values"],
-        message: `В группе опций «${label}» должно быть ровно одно значение по умолчанию, а отмечено ${defaults}`,
+        message: `В группе опций «${label}» может быть только одно значение по умолчанию, а отмечено ${defaults}`,
       });
     }
   });

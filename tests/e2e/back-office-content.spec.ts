@@ -35,7 +35,7 @@ test.describe("the back office's pages", () => {
     await siteHydrated(page);
     const main = page.locator("main");
     await expect(main.getByRole("table")).toBeVisible();
-    await expect(main.getByText("опубликована").first()).toBeVisible();
+    await expect(main.getByRole("table").getByText("опубликована").first()).toBeVisible();
     await expectAccessible(page, "the pages list at 1280 px");
     await page.setViewportSize({ width: 375, height: 800 });
     await expectAccessible(page, "the pages list at 375 px");
@@ -74,7 +74,7 @@ test.describe("the back office's pages", () => {
     await main.getByRole("button", { name: "Опубликовать" }).click();
     await page.waitForURL(/\/admin\/employee\/pages\/\d+$/);
     await siteHydrated(page);
-    await expect(main.getByText("опубликована").first()).toBeVisible();
+    await expect(main.getByRole("table").getByText("опубликована").first()).toBeVisible();
 
     // 3. The storefront's server render: the text and the picture are in the HTML, the script and the handler are not.
     const html = await (await request.get(`/${slug}`)).text();

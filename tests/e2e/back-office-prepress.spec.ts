@@ -126,7 +126,7 @@ test.describe("the prepress queue", () => {
     await row.getByRole("link", { name: `${PRODUCT}: ${layout.detailName}` }).click();
     await expect(page).toHaveURL(`${baseURL}/admin/employee/prepress/${layout.id}`);
     await siteHydrated(page);
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText(`${PRODUCT}: ${layout.detailName}`);
+    await expect(main.getByRole("heading", { level: 2, name: `${PRODUCT}: ${layout.detailName}` })).toBeVisible();
     await expect(main.getByRole("heading", { level: 2, name: "Отчёт проверки на сервере" })).toBeVisible();
     await expect(main.getByRole("listitem").filter({ hasText: "Цвета RGB недопустимы, используйте CMYK" }).first()).toBeVisible();
     await expect(main.getByText(/^Загружаем (файл|просмотр)…$/)).toHaveCount(0);

@@ -61,7 +61,7 @@ test.describe("the back office's promocodes", () => {
     await accessibleAtBothWidths(page, "the promocode list");
     await page.goto("/admin/employee/pickup-points");
     await siteHydrated(page);
-    await expect(main.getByRole("heading", { name: "Пункты самовывоза" })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Пункты самовывоза", level: 1 })).toBeVisible();
     await accessibleAtBothWidths(page, "the self-pickup point list");
     await page.goto("/admin/employee/pickup-points/new");
     await siteHydrated(page);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogImportResultSchema, productSchema, sessionGrantSchema } from "../../shared/contracts/index";
+import { PRODUCT_OPTION_GROUP_LABELS, catalogImportResultSchema, productSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { CatalogImportResult } from "../../shared/contracts/index";
 import { auditEntry } from "../../server/db/backoffice.schema";
 import { product, productCategory } from "../../server/db/catalog.schema";
@@ -171,7 +171,37 @@ describe("the catalogue as CSV", () => {
     expect(result.errors.find((error) => error.line === lineOf(tierIndex))?.messageUI).toBe(`Строка ${lineOf(tierIndex)}: «unit_price»: «abc» — не сумма в рублях (например, 12,50; не больше двух знаков после запятой, не меньше нуля)`);
     expect(result.errors.find((error) => error.line === lineOf(secondTier))?.messageUI).toContain("тираж ступени цены не может быть меньше 1 шт.");
     expect(result.errors.find((error) => error.line === broken.length - 2)?.messageUI).toContain("категории «net-takoy-kategorii» нет");
-    expect(result.errors.find((error) => error.line === broken.length)?.messageUI).toContain("нет ни одной ступени цены");
+    expect(result.errors.find((error) => error.line === broken.length)?.messageUI).toBe(`Строка ${broken.length}: товар vizitki/bez-tsen: Добавьте хотя бы одну цену по тиражу: без неё товар нельзя продать`);
+    expect(await exportCsv()).toBe(original);
+  });
+
+  it("refuses an impossible product by the catalogue contract's own rules (productRuleIssues), naming the tier's and the option's line", async () => {
+    const original = await exportCsv();
+    const header = columnsOf(original);
+    const lines = linesOf(original);
+    const rowsOf = (kind: string) => lines.flatMap((line, index) => (line.startsWith(`${kind};vizitki;standartnye-90x50;`) ? [index] : []));
+    const [firstTier = -1, secondTier = -1] = rowsOf("tier");
+    const field = (index: number, column: string) => (lines[index] ?? "").split(";")[header.indexOf(column)] ?? "";
+    const firstRun = field(firstTier, "min_quantity");
+    // A second default in a single-choice group (format, paper or colours).
+    const options = rowsOf("option");
+    const hasDefault = (group: string) => options.some((index) => field(index, "option_group") === group && field(index, "is_default") === "да");
+    const notDefault = options.find((index) => field(index, "option_group") !== "finishing" && field(index, "is_default") === "нет" && hasDefault(field(index, "option_group"))) ?? -1;
+    const group = field(notDefault, "option_group");
+    expect([secondTier, notDefault].every((index) => index > 0)).toBe(true);
+    const broken = [...lines];
+    broken[secondTier] = withField(header, lines[secondTier] ?? "", "min_quantity", firstRun);
+    broken[notDefault] = withField(header, lines[notDefault] ?? "", "is_default", "да");
+
+    const result = await importCsv(csvOf(broken), true);
+    const productLine = lines.findIndex((line) => line.startsWith("product;vizitki;standartnye-90x50;")) + 1;
+    expect([...result.errors].sort((a, b) => a.line - b.line)).toEqual([
+      {
+        line: productLine,
+        messageUI: `Строка ${productLine}: товар vizitki/standartnye-90x50: В группе опций «${PRODUCT_OPTION_GROUP_LABELS[group as keyof typeof PRODUCT_OPTION_GROUP_LABELS]}» может быть только одно значение по умолчанию, а отмечено 2`,
+      },
+      { line: secondTier + 1, messageUI: `Строка ${secondTier + 1}: товар vizitki/standartnye-90x50: Тираж ${firstRun} указан дважды` },
+    ]);
     expect(await exportCsv()).toBe(original);
   });
 

@@ -56,7 +56,7 @@ function PrepressQueuePage({ state, page }: { state: PrepressQueueState; page: n
   const { queue, reload } = usePrepressQueue({ state, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   return (
     <section className="prepress" aria-labelledby="prepress-title">
-      <h1 id="prepress-title">Допечатная проверка</h1>
+      <h2 id="prepress-title">Очередь макетов</h2>
       <nav aria-label="Состояние макетов">
         <ul className="prepress__tabs">
           {prepressQueueStateValues.map((value) => (
@@ -146,9 +146,9 @@ function PrepressLayoutView({ data }: { data: PrepressLayout }) {
   const findings = data.layout.findings ?? [];
   return (
     <>
-      <h1 id="prepress-layout-title">
+      <h2 id="prepress-layout-title">
         {data.line.productName}: {data.layout.detailName}
-      </h1>
+      </h2>
       <dl className="prepress__facts">
         <dt>Заказ</dt>
         <dd>

@@ -218,7 +218,7 @@ export const backOfficeCatalogRoutes: FastifyPluginAsyncZod<BackOfficeCatalogRou
         operationId: "employeeCreateProduct",
         summary: "Создать товар / Create a product",
         description:
-          "Новый товар целиком. Правила: хотя бы одна цена по тиражу; первый тираж — минимальный, меньших и повторов нет; у группы опций есть значения с разными кодами; у формата, бумаги и красочности ровно одно значение по умолчанию; requiresOptionCode детали — код опции товара. Нарушение — 400 с messageUI по-русски; занятый в категории slug — 409. / A new whole product; impossible products are 400, a taken slug 409.",
+          "Новый товар целиком. Правила: хотя бы одна цена по тиражу; первый тираж — минимальный, меньших и повторов нет; у группы опций есть значения с разными кодами; у формата, бумаги и красочности не больше одного значения по умолчанию (нет отмеченного — первое); requiresOptionCode детали — код опции товара. Нарушение — 400 с messageUI по-русски; занятый в категории slug — 409. / A new whole product; impossible products are 400, a taken slug 409.",
         body: employeeProductInputSchema,
         response: { 200: employeeProductSchema, ...accessCheckedErrors, 409: conflictResponse },
       },

@@ -1,3 +1,4 @@
+import { productRuleIssues } from "../../../shared/contracts/index";
 import { preflightProfileSchema } from "../../../shared/contracts/preflight-profile";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
 import { PRODUCT_MAX_QUANTITY } from "../../../shared/contracts/wire";
@@ -362,41 +363,49 @@ export function readDetail(row: CsvRow, position: number): CsvDetail {
   };
 }
 
+/** A whole product's problem and the row it is on: one of its option, tier or detail rows (by position), or null for the product's own row. */
+export interface ProductProblem {
+  row: { kind: "option" | "tier" | "detail"; index: number } | null;
+  messageUI: string;
+}
+
 /**
- * The rules of a whole product that its rows alone cannot check (the same the catalogue's own
- * form keeps): at least one price tier, no two tiers with one run, no two options with one code in
- * a group, one default per single-choice group, details named once and their option existing, and
- * a product that can be priced at its smallest run. Answers the problems, empty when none.
+ * The rules of a whole product that its rows alone cannot check: the catalogue contract's own
+ * `productRuleIssues()` (the API refuses the same impossible product with the same words: at least
+ * one price tier, the first tier the minimum run and no tier below or repeating it, option codes
+ * unique in a group, exactly one default in format, paper and colours, details named once and their
+ * option existing; a single-choice group with no default at all is the one exception, see below),
+ * then a product that can be priced at its smallest run. Answers the problems,
+ * each with the row it names; empty when none.
  */
-export function productProblems(item: CsvProduct): string[] {
-  const problems: string[] = [];
-  if (item.tiers.length === 0) problems.push("у товара нет ни одной ступени цены (строки tier)");
-  const runs = new Set<number>();
-  for (const tier of item.tiers) {
-    if (runs.has(tier.minQuantity)) problems.push(`ступень цены с тиражом ${tier.minQuantity} повторяется`);
-    runs.add(tier.minQuantity);
-  }
-  const codes = new Set<string>();
-  const defaults = new Map<string, number>();
-  for (const option of item.options) {
-    const key = `${option.group}/${option.code}`;
-    if (codes.has(key)) problems.push(`вариант ${key} повторяется`);
-    codes.add(key);
-    if (option.isDefault) defaults.set(option.group, (defaults.get(option.group) ?? 0) + 1);
-  }
-  for (const [group, count] of defaults) {
-    if (group !== "finishing" && count > 1) problems.push(`в группе ${group} ${count} варианта по умолчанию — должен быть один`);
-  }
-  const detailNames = new Set<string>();
-  const optionCodes = new Set(item.options.map((option) => option.code));
-  for (const detail of item.details) {
-    if (detailNames.has(detail.name)) problems.push(`деталь «${detail.name}» повторяется`);
-    detailNames.add(detail.name);
-    if (detail.requiresOptionCode !== null && !optionCodes.has(detail.requiresOptionCode)) {
-      problems.push(`деталь «${detail.name}» требует вариант «${detail.requiresOptionCode}», которого у товара нет`);
+export function productProblems(item: CsvProduct): ProductProblem[] {
+  // The file lists options flat; the contract reads them by group (in the order the groups first appear).
+  const groups = new Map<ProductOptionGroup, { values: { code: string; isDefault: boolean }[]; positions: number[] }>();
+  item.options.forEach((option, position) => {
+    const group = groups.get(option.group) ?? { values: [], positions: [] };
+    group.values.push({ code: option.code, isDefault: option.isDefault });
+    group.positions.push(position);
+    groups.set(option.group, group);
+  });
+  const grouped = [...groups.entries()];
+  const issues = productRuleIssues({
+    options: grouped.map(([group, { values }]) => ({ group, values })),
+    tiers: item.tiers,
+    details: item.details,
+  });
+  const problems = issues.map((issue): ProductProblem => {
+    const [area, first, , third] = issue.path;
+    if (area === "tiers" && typeof first === "number") return { row: { kind: "tier", index: first }, messageUI: issue.message };
+    if (area === "details" && typeof first === "number") return { row: { kind: "detail", index: first }, messageUI: issue.message };
+    if (area === "options" && typeof first === "number" && typeof third === "number") {
+      const position = grouped[first]?.[1].positions[third];
+      if (position !== undefined) return { row: { kind: "option", index: position }, messageUI: issue.message };
     }
+    return { row: null, messageUI: issue.message };
+  });
+  if (problems.length === 0 && priceFromKopecks(item) === null) {
+    problems.push({ row: null, messageUI: "Товар нельзя рассчитать при вариантах по умолчанию и наименьшем тираже" });
   }
-  if (problems.length === 0 && priceFromKopecks(item) === null) problems.push("товар нельзя рассчитать при вариантах по умолчанию и наименьшем тираже");
   return problems;
 }
 

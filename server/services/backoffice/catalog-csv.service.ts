@@ -152,15 +152,19 @@ async function* readCatalogFile(path: string, counter: { rows: number }): AsyncG
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const reader = new CsvReader();
   let columns: Map<(typeof CSV_COLUMNS)[number], number> | null = null;
-  let current: { line: number; value: CsvProduct | null; key: string } | null = null;
+  // The product being read, with the lines of its option, tier and detail rows (a whole-product problem names its row).
+  let current: { line: number; value: CsvProduct | null; key: string; lines: Record<"option" | "tier" | "detail", number[]> } | null = null;
   const productLines = new Map<string, number>();
   const categoryLines = new Map<string, number>();
 
   function* finishProduct(): Generator<FileItem> {
     if (current?.value) {
       const problems = productProblems(current.value);
-      if (problems.length > 0) yield { type: "error", line: current.line, messageUI: `Товар ${current.key}: ${problems.join("; ")}` };
-      else yield { type: "product", line: current.line, value: current.value };
+      for (const problem of problems) {
+        const line = problem.row === null ? current.line : (current.lines[problem.row.kind][problem.row.index] ?? current.line);
+        yield { type: "error", line, messageUI: `Строка ${line}: товар ${current.key}: ${problem.messageUI}` };
+      }
+      if (problems.length === 0) yield { type: "product", line: current.line, value: current.value };
     }
     current = null;
   }
@@ -193,7 +197,7 @@ async function* readCatalogFile(path: string, counter: { rows: number }): AsyncG
         yield* finishProduct();
         const { categorySlug, slug } = keyOf(row);
         const key = `${categorySlug}/${slug}`;
-        current = { line: row.line, value: null, key };
+        current = { line: row.line, value: null, key, lines: { option: [], tier: [], detail: [] } };
         const earlier = productLines.get(key);
         if (earlier !== undefined) throw new RowError(`товар ${key} уже есть в строке ${earlier}`);
         productLines.set(key, row.line);
@@ -204,6 +208,7 @@ async function* readCatalogFile(path: string, counter: { rows: number }): AsyncG
       const key = `${categorySlug}/${slug}`;
       if (current?.key !== key) throw new RowError(`строка ${KIND_NAMES[kind]} товара ${key} должна идти сразу после строки этого товара (kind = product) и его других строк`);
       const whole: CsvProduct | null = current.value;
+      current.lines[kind].push(row.line);
       if (kind === "option") {
         const option = readOption(row, whole?.options.length ?? 0);
         whole?.options.push(option);
