@@ -172,6 +172,8 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
           status: "passed",
           findings: [],
           approvedAt: null,
+          // No prepress decision yet (issue 29's prepress queue).
+          prepress: null,
         })),
       );
       expect(order.deliveries).toHaveLength(1);
