@@ -84,11 +84,10 @@ function categoryOf(row: typeof productCategory.$inferSelect): CsvCategory {
 async function wholeProducts(db: Executor, rows: readonly ProductRow[], slugOfCategory: (id: number) => string): Promise<CsvProduct[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [options, tiers, details] = await Promise.all([
-    db.select().from(productOption).where(inArray(productOption.productId, ids)).orderBy(asc(productOption.productId), asc(productOption.sortOrder), asc(productOption.id)),
-    db.select().from(productPriceTier).where(inArray(productPriceTier.productId, ids)).orderBy(asc(productPriceTier.productId), asc(productPriceTier.minQuantity)),
-    db.select().from(productDetail).where(inArray(productDetail.productId, ids)).orderBy(asc(productDetail.productId), asc(productDetail.sortOrder), asc(productDetail.id)),
-  ]);
+  // One after another: `db` may be a transaction (one connection), where node-postgres does not queue parallel queries.
+  const options = await db.select().from(productOption).where(inArray(productOption.productId, ids)).orderBy(asc(productOption.productId), asc(productOption.sortOrder), asc(productOption.id));
+  const tiers = await db.select().from(productPriceTier).where(inArray(productPriceTier.productId, ids)).orderBy(asc(productPriceTier.productId), asc(productPriceTier.minQuantity));
+  const details = await db.select().from(productDetail).where(inArray(productDetail.productId, ids)).orderBy(asc(productDetail.productId), asc(productDetail.sortOrder), asc(productDetail.id));
   const byProduct = new Map<number, CsvProduct>();
   const result = rows.map((row) => {
     const whole: CsvProduct = {

@@ -247,11 +247,10 @@ export function createBackOfficeCatalogService(db: Database): BackOfficeCatalogS
 
   /** The product's content as stored (the shape `productContent` makes of an input). */
   async function storedContent(executor: Database | DatabaseTransaction, row: ProductRow): Promise<ReturnType<typeof productContent>> {
-    const [options, tiers, details] = await Promise.all([
-      executor.select().from(productOption).where(eq(productOption.productId, row.id)).orderBy(asc(productOption.sortOrder), asc(productOption.id)),
-      executor.select().from(productPriceTier).where(eq(productPriceTier.productId, row.id)).orderBy(asc(productPriceTier.minQuantity)),
-      executor.select().from(productDetail).where(eq(productDetail.productId, row.id)).orderBy(asc(productDetail.sortOrder), asc(productDetail.id)),
-    ]);
+    // One after another: inside a transaction the executor is one connection, and node-postgres does not queue parallel queries on it.
+    const options = await executor.select().from(productOption).where(eq(productOption.productId, row.id)).orderBy(asc(productOption.sortOrder), asc(productOption.id));
+    const tiers = await executor.select().from(productPriceTier).where(eq(productPriceTier.productId, row.id)).orderBy(asc(productPriceTier.minQuantity));
+    const details = await executor.select().from(productDetail).where(eq(productDetail.productId, row.id)).orderBy(asc(productDetail.sortOrder), asc(productDetail.id));
     return {
       categoryId: row.categoryId,
       slug: row.slug,
