@@ -118,7 +118,8 @@ export const product = pgTable(
     index("product_search_idx").using("gin", table.searchVector),
     index("product_search_name_idx").using("gin", sql`${table.searchName} gin_trgm_ops`),
     // The site search's nearest names first (`search_name <->> word`, a KNN walk): it scores only the best few.
-    index("product_search_name_knn_idx").using("gist", sql`${table.searchName} gist_trgm_ops`),
+    // Of the products on sale only (the site search's KNN walk filters by the same predicate, issue 29).
+    index("product_search_name_knn_idx").using("gist", sql`${table.searchName} gist_trgm_ops`).where(PRODUCT_ON_SALE),
   ],
 );
 

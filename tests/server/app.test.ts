@@ -82,7 +82,7 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(list?.responses ?? {})).toEqual(["200", "400"]);
     const one = document.paths["/api/public/product/{id}"]?.get;
     expect(one?.parameters).toEqual([expect.objectContaining({ name: "isUrgent", in: "query" }), expect.objectContaining({ name: "id", in: "path" })]);
-    expect(Object.keys(one?.responses ?? {})).toEqual(["200", "400", "404"]);
+    expect(Object.keys(one?.responses ?? {})).toEqual(["200", "400", "404", "410"]);
     expect(document.paths["/api/nds"]?.get?.summary).toContain("НДС");
   });
 });

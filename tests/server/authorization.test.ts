@@ -609,6 +609,22 @@ const CALLS: Call[] = [
     // One open design order per detail: each allowed caller orders it for a line of its own.
     fresh: async () => ({ lineId: await newLineOfA() }),
   },
+  // The design's price and due date before ordering it, and the client's answer to the designer's layout (issue 29).
+  {
+    route: "GET /api/client-order/design/quote",
+    expect: [401, "denied", "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "GET", url: `/api/client-order/design/quote?orderProductId=${ids.lineId}` }),
+  },
+  {
+    route: "POST /api/client-order/design/{designId}/approve",
+    expect: [401, "denied", "allowed", "denied", 403, "allowed"],
+    request: (ids) => ({ method: "POST", url: `/api/client-order/design/${ids.designId}/approve` }),
+  },
+  {
+    route: "POST /api/client-order/design/{designId}/changes",
+    expect: [401, "denied", "allowed", "denied", 403, "allowed"],
+    request: (ids) => ({ method: "POST", url: `/api/client-order/design/${ids.designId}/changes`, payload: { text: "Крупнее логотип" } }),
+  },
   {
     route: "PATCH /api/client-order/design/{designId}",
     expect: [401, "denied", "ok", "denied", 403, "ok"],

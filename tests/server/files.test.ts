@@ -374,7 +374,16 @@ describe("the API client (shared/http files endpoints) against a live server", (
     const design = await api.createDesignOrder({ orderProductId: line.orderProductId, detailName: FACE, comment: "Сделайте в фирменных цветах" });
     expect(design.pitstopDesignId).toBe(started.pitstopDesignId);
     expect((await api.updateDesignOrder(design.designId, { comment: "И логотип" })).comment).toBe("И логотип");
-    expect((await layoutOfCart())?.design).toEqual({ designId: design.designId, status: "new", comment: "И логотип", annotatedFileId: null, annotatedFileUrl: null });
+    expect((await layoutOfCart())?.design).toEqual({
+      designId: design.designId,
+      status: "new",
+      comment: "И логотип",
+      annotatedFileId: null,
+      annotatedFileUrl: null,
+      // The price and due date the design was ordered with (issue 29: the design service of the product's category).
+      price: design.price,
+      dueDate: design.dueDate,
+    });
     expect((await api.cancelDesignOrder(design.designId)).status).toBe("cancelled");
     expect((await layoutOfCart())?.design).toBeNull();
 

@@ -22,7 +22,7 @@ import { publicFileUrl } from "../catalog/catalog.mapper";
 import { resolveFileReferences, toActivePopup, toPageComponent, toPageRef, toPageSeo, toPageSummary } from "./pages.mapper";
 import { CYRILLIC_LOWER, CYRILLIC_UPPER, searchWordForms, transliteratedQuery } from "./search-terms";
 import { ShopError } from "../shop-error";
-import { productOnSale } from "../catalog/on-sale";
+import { productItselfOnSale, productOnSale } from "../catalog/on-sale";
 
 /*
  * The website's pages, the site-wide blocks and the site search (spec §7 "Pages"). Only published
@@ -121,8 +121,11 @@ function productTopCandidates(tsQuery: SQL, forms: readonly string[], categoryId
       order by ts_rank(${product.searchVector}, ${tsQuery}, 32) desc, ${product.id} limit ${depth})`,
   ];
   for (const form of forms) {
-    arms.push(sql`(select nearest.id from (select ${product.id} as id, ${product.searchName} <->> ${form} as distance from ${product} where ${productOnSale}
-      order by ${product.searchName} <->> ${form} limit ${depth}) as nearest where nearest.distance <= ${1 - NAME_SIMILARITY_THRESHOLD})`);
+    // The product's own on-sale test filters the KNN walk of the GiST index (a row check per step); the
+    // hidden categories (a few) are left out after it, so the planner keeps the nearest-first walk.
+    arms.push(sql`(select nearest.id from (select ${product.id} as id, ${product.categoryId} as category_id, ${product.searchName} <->> ${form} as distance from ${product} where ${productItselfOnSale}
+      order by ${product.searchName} <->> ${form} limit ${depth}) as nearest where nearest.distance <= ${1 - NAME_SIMILARITY_THRESHOLD}
+      and nearest.category_id not in (select ${productCategory.id} from ${productCategory} where ${productCategory.hidden}))`);
   }
   for (const categoryId of categoryIds) {
     arms.push(sql`(select ${product.id} from ${product} where ${product.categoryId} = ${categoryId} and ${productOnSale}

@@ -1,0 +1,2 @@
+DROP INDEX "product_search_name_knn_idx";--> statement-breakpoint
+CREATE INDEX "product_search_name_knn_idx" ON "product" USING gist ("search_name" gist_trgm_ops) WHERE NOT hidden AND archived_at IS NULL;
