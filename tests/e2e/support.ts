@@ -245,6 +245,15 @@ export async function placeOrderWith(cart: Locator, payment: string | RegExp): P
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   // Evaluated, not added as a script tag: the shop's CSP allows no inline script, and should not.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(readFileSync(AXE_SCRIPT, "utf8"));
+  // A dialog fading in is half transparent: axe would measure the contrast of the fade, not of the page.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+        .map((animation) => animation.finished.catch(() => animation)),
+    ),
+  );
   const bad = await page.evaluate(async () => {
     const axeApi = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const results = await axeApi.run(document, { resultTypes: ["violations"] });
