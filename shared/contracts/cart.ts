@@ -190,9 +190,10 @@ export const cartLayoutDesignSchema = z.object({
 export type CartLayoutDesign = z.infer<typeof cartLayoutDesignSchema>;
 
 /**
- * The layout of one detail that needs one: the latest upload, or `missing`. A live design order
- * (`design` set: new, in_work or done) takes care of the detail: `missing` (or `failed`) then keeps
- * nothing from being ordered, the designer makes the layout.
+ * The layout of one detail that needs one: the latest upload, or `missing`. A design order
+ * (`design` set) makes the detail wait for the designer: while it is new, in_work or waiting_client
+ * the line cannot be ordered (problem DESIGN_NOT_APPROVED); once the client approves the designer's
+ * layout (done) that layout is the detail's, judged like any other.
  */
 export const cartLayoutSchema = z.object({
   detailName: z.string(),
@@ -309,6 +310,8 @@ export const cartProblemCodeValues = [
   "NO_DELIVERY",
   "DELIVERY_OUTDATED",
   "PRODUCT_ARCHIVED",
+  /** A detail's design order is not done yet: the client approves the designer's layout first. */
+  "DESIGN_NOT_APPROVED",
 ] as const;
 export const cartProblemSchema = z.object({ code: z.enum(cartProblemCodeValues), messageUI: z.string() });
 export type CartProblem = z.infer<typeof cartProblemSchema>;

@@ -7,13 +7,12 @@ import { CLIENT, SessionApi, chooseSelfPickup, expectAccessible, mailedLink, pla
  * The account area at /admin (issue 15) as its people use it: a new shopper registers, confirms the
  * address from the letter, recovers the password, orders by card, leaves the payment and pays later
  * from the order's page, and downloads the invoice from «Документы»; an employee finds the demo
- * client, orders for them in client mode and follows the order in the panel; a line whose layout a
- * designer makes is ordered; and every page of the area passes axe.
+ * client, orders for them in client mode and follows the order in the panel; and every page of the
+ * area passes axe. A line whose layout a designer makes: back-office-design.spec.ts.
  */
 
 const PRODUCT = "Визитки стандартные 90×50";
 const EMPLOYEE = { email: "manager@example.com", password: "manager12345" } as const;
-const SECOND_CLIENT = { email: "petrova@example.com", password: "client12345" } as const;
 const ROMASHKA = "ООО «Ромашка»";
 
 async function productPath(request: APIRequestContext): Promise<string> {
@@ -243,41 +242,6 @@ test.describe("the account area", () => {
     await expect.poll(async () => (await client.get<Order>(`/client-order/${placed.id}`)).status).toBe("in_production");
     const news = await client.get<NotificationListPage>(`/client-account/notification?companyId=${romashka.id}`);
     expect(news.items.map((item) => item.title)).toContain(`Заказ № ${placed.number}: передан в производство`);
-    expect(problems).toEqual([]);
-  });
-
-  test("a line whose layout a designer makes can be ordered", async ({ page, baseURL, request }) => {
-    test.setTimeout(90_000);
-    if (!baseURL) throw new Error("baseURL is not configured");
-    const problems = watchProblems(page);
-    const main = page.locator("main");
-    const api = await SessionApi.signIn(request, baseURL, SECOND_CLIENT);
-    await emptyCart(api, null);
-    await signIn(page, SECOND_CLIENT);
-
-    await addProductToCart(page, await productPath(request));
-    await page.goto("/cart");
-    await siteHydrated(page);
-    const line = main.locator("[part~=line]", { hasText: PRODUCT });
-    await expect(line).toContainText("Загрузите макет");
-    await expect(main.getByRole("button", { name: "Оформить заказ" })).toBeDisabled();
-    await line.getByRole("button", { name: "Макеты: загрузить и проверить" }).click();
-    const dialog = page.getByRole("dialog", { name: `Макеты: ${PRODUCT}` });
-    // The demo card is printed on one side (4+0): one detail, «Лицевая сторона».
-    await dialog.getByRole("button", { name: "Заказать дизайн «Лицевая сторона»" }).click();
-    await dialog.getByLabel("Что нужно сделать дизайнеру").fill("Сделайте визитку в фирменных цветах, логотип пришлём письмом.");
-    await dialog.getByRole("button", { name: "Заказать дизайн", exact: true }).click();
-    await expect(dialog.getByText(/^Заказ дизайна № \d+: Новый/).first()).toBeVisible();
-    await dialog.getByRole("button", { name: "Закрыть" }).click();
-    await expect(line).toContainText("макет делает дизайнер");
-    await expect(line).not.toContainText("Загрузите макет");
-
-    await chooseSelfPickup(main);
-    await placeOrderWith(main, "Онлайн картой (ЮKassa)");
-    await expect(page).toHaveURL(/\/api\/payment\/test\/test-[0-9a-f-]{36}$/);
-    const orders = await api.get<OrderListPage>("/client-order");
-    const placed = await api.get<Order>(`/client-order/${orders.items[0]?.id ?? 0}`);
-    expect(placed.lines.map((item) => item.productName)).toEqual([PRODUCT]);
     expect(problems).toEqual([]);
   });
 

@@ -16,8 +16,10 @@ import type { TestApp } from "./support/test-app";
  * The designers' queue end to end (issue 29): the client sees the design's price and due date
  * before ordering and the order keeps them (and the cart's total holds the price); a designer takes
  * the order (a second designer gets 409), uploads the finished layout (a layout of the line's detail,
- * its check queued, the client told), the client approves it (the line's approved layout, the
- * order placed) or asks for changes (back to in_work, the designer told). Another client cannot
+ * its check queued, the client told); until the client approves it the line cannot be ordered
+ * (DESIGN_NOT_APPROVED, 400 at place-order); approved, it is the line's layout and the order is
+ * placed with it; or the client asks for changes (back to in_work, the designer told). Every staff
+ * write is audited (take, upload, message, status). Another client cannot
  * reach someone else's design order; a designer cannot reach the managers' operations.
  */
 
@@ -112,8 +114,8 @@ describe("the design order queue", () => {
 
   it("takes the designer's layout as the line's, checks it, and lets the client approve it and order the line", async () => {
     const { token, lineId, design } = await clientWithDesign("design-approve@example.com");
-    const early = await uploadLayout(designerToken, design.designId);
-    expect(early.statusCode, "a new order must be taken first").toBe(409);
+    const untaken = await uploadLayout(designerToken, design.designId);
+    expect(untaken.statusCode, "a new order must be taken first").toBe(409);
     expect((await call({ method: "POST", url: `/api/client-order/design/${design.designId}/approve`, token })).statusCode, "nothing to approve yet").toBe(409);
 
     await take(designerToken, design.designId);
@@ -129,9 +131,16 @@ describe("the design order queue", () => {
     const letters = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "design-approve@example.com"));
     expect(letters.map((item) => item.subject).filter((subject) => subject.includes("прислал макет"))).toHaveLength(1);
 
-    // The client sees it as the detail's layout in the cart, and approves it.
+    // The client sees it as the detail's layout in the cart; until it is approved the line cannot be ordered.
     const inCart = await cartCall({ method: "GET", url: "/api/client-cart", token });
     expect(inCart.orderProduct[0]?.layouts[0]).toMatchObject({ layoutId, design: { status: "waiting_client" } });
+    const productName = inCart.orderProduct[0]?.product.name ?? "";
+    const waiting = `Дизайнер прислал макет «${design.detailName}» для «${productName}» — посмотрите и утвердите его`;
+    expect(inCart.readyToOrder).toBe(false);
+    expect(inCart.problems).toEqual([{ code: "DESIGN_NOT_APPROVED", messageUI: waiting }]);
+    const early = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Yookassa", idempotencyKey: "design-approve-0000" } });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(problemOf(early)).toMatchObject({ code: "CART_NOT_READY", messageUI: waiting });
     const approved = await call({ method: "POST", url: `/api/client-order/design/${design.designId}/approve`, token });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(designOrderSchema.parse(approved.json())).toMatchObject({ status: "done", resultLayoutId: layoutId });
@@ -143,6 +152,21 @@ describe("the design order queue", () => {
     const placedOrder = orderSchema.parse(placed.json());
     expect(placedOrder.lines[0]?.designOrders[0]).toMatchObject({ status: "done", price: 1500 });
     expect(placedOrder.total).toBeCloseTo(cart.totals.total, 2);
+    expect(placedOrder.lines[0]?.layouts[0], "the placed line's layout is the designer's, approved").toMatchObject({ id: layoutId, fileName: "designer.pdf" });
+    expect(placedOrder.lines[0]?.layouts[0]?.approvedAt).not.toBeNull();
+    const [moved] = await testApp.database.db.select({ orderId: designOrder.orderId }).from(designOrder).where(eq(designOrder.id, design.designId));
+    expect(moved?.orderId, "the design order goes with the order").toBe(placedOrder.id);
+
+    // Each of the designer's writes is in the audit, in order (the client's approval is the client's own, not the back office's).
+    const audit = await testApp.database.db
+      .select()
+      .from(auditEntry)
+      .where(and(eq(auditEntry.objectType, "design-order"), eq(auditEntry.objectId, String(design.designId))))
+      .orderBy(auditEntry.id);
+    expect(audit.map((entry) => ({ action: entry.action, employee: entry.employeeName, changes: entry.changes.map((change) => change.field) }))).toEqual([
+      { action: "take", employee: expect.any(String), changes: ["status", "designerId"] },
+      { action: "upload-layout", employee: expect.any(String), changes: ["status", "resultLayoutId"] },
+    ]);
   });
 
   it("sends the layout back to work when the client asks for changes, and tells the designer", async () => {
@@ -162,6 +186,26 @@ describe("the design order queue", () => {
     expect(answered.statusCode, answered.body).toBe(200);
     const clientLetters = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "design-changes@example.com"));
     expect(clientLetters.some((item) => item.subject.includes("Новое сообщение дизайнера"))).toBe(true);
+    const audit = await testApp.database.db
+      .select()
+      .from(auditEntry)
+      .where(and(eq(auditEntry.objectType, "design-order"), eq(auditEntry.objectId, String(design.designId))))
+      .orderBy(auditEntry.id);
+    expect(audit.map((entry) => entry.action), "the designer's message is audited; the client's request is not a back-office write").toEqual(["take", "upload-layout", "message"]);
+    expect(audit.at(-1)?.changes).toEqual([
+      { field: "messageId", before: null, after: expect.any(Number) },
+      { field: "text", before: null, after: "Хорошо, пришлю сегодня" },
+    ]);
+  });
+
+  it("audits the older staff status operation (setDesignStatus) like the queue's own", async () => {
+    const { design } = await clientWithDesign("design-legacy-status@example.com");
+    const moved = await call({ method: "PUT", url: `/api/client-order/design/${design.designId}/status`, token: designerToken, payload: { status: "in_work" } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const audit = await testApp.database.db.select().from(auditEntry).where(and(eq(auditEntry.objectType, "design-order"), eq(auditEntry.objectId, String(design.designId))));
+    expect(audit.map((entry) => ({ action: entry.action, changes: entry.changes }))).toEqual([
+      { action: "status:in_work", changes: [{ field: "status", before: "new", after: "in_work" }] },
+    ]);
   });
 
   it("keeps a design order from another client and the managers' operations from a designer", async () => {

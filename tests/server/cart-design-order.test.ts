@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { designOrderSchema, orderSchema } from "../../shared/contracts/index";
+import { designOrderSchema } from "../../shared/contracts/index";
 import type { Cart } from "../../shared/contracts/index";
 import { designOrder } from "../../server/db/schema";
 import { callerOf, cartCallerOf, problemOf } from "./support/api-calls";
@@ -9,9 +9,12 @@ import { demoBusinessCardsId, startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
- * A design order replaces the shopper's layout (spec §4): a detail with a live design order (new,
- * in work or done) keeps nothing from being ordered, in the cart's answer and at place-order; a
- * cancelled one gives the detail back to the shopper, who must upload a layout again.
+ * A design order makes the detail the designer's (issue 29): while it is new, in work or waiting for
+ * the client, the line cannot be ordered — in the cart's answer (DESIGN_NOT_APPROVED, a Russian
+ * sentence naming the detail and the product) and at place-order (400 CART_NOT_READY, like a missing
+ * layout) —, its price is already in the total; once done, the detail's layout is judged like any
+ * other (none: LAYOUT_MISSING). A cancelled design order gives the detail back to the shopper.
+ * The approval by the client itself is in back-office-design.test.ts.
  */
 
 const ORIGIN = "https://shop.example";
@@ -45,58 +48,75 @@ async function orderDesigns(token: string, cart: Cart, lineId: number): Promise<
   return ids;
 }
 
+const placeOrder = (token: string, idempotencyKey: string) =>
+  call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Yookassa", idempotencyKey } });
+
 describe("a design order instead of a layout", () => {
-  it("lets a line whose layouts the designer makes be ordered, and the design orders go with the order", async () => {
-    const { token } = await freshClient(testApp, "design-ready@example.com");
+  it("keeps the line from being ordered until the designer's layout is approved, with the design's price in the total", async () => {
+    const { token } = await freshClient(testApp, "design-waits@example.com");
     const added = await cartCall({ method: "POST", url: "/api/client-cart/product", token, payload: { productId: cardsId, quantity: 100 } });
     const lineId = added.orderProduct[0]?.id ?? 0;
+    const productName = added.orderProduct[0]?.product.name ?? "";
     await cartCall({ method: "POST", url: "/api/client-cart/delivery", token, payload: courier });
     const before = await cartCall({ method: "GET", url: "/api/client-cart", token });
     expect(before.problems.map((problem) => problem.code)).toContain("LAYOUT_MISSING");
 
     const designIds = await orderDesigns(token, before, lineId);
+    const details = before.orderProduct[0]?.layouts.map((item) => item.detailName) ?? [];
+    const waiting = (detailName: string) => `Макет «${detailName}» для «${productName}» делает дизайнер: заказ можно оформить, когда вы утвердите макет`;
     const cart = await cartCall({ method: "GET", url: "/api/client-cart", token });
-    expect(cart.problems).toEqual([]);
-    expect(cart.readyToOrder).toBe(true);
+    expect(cart.readyToOrder).toBe(false);
+    expect(cart.problems).toEqual(details.map((detailName) => ({ code: "DESIGN_NOT_APPROVED", messageUI: waiting(detailName) })));
+    expect(cart.totals.design, "the design's price is in the total already").toBeGreaterThan(0);
+    expect(cart.totals.total).toBeCloseTo(before.totals.total + cart.totals.design, 2);
     const layouts = cart.orderProduct[0]?.layouts ?? [];
     expect(layouts.map((item) => ({ status: item.status, designId: item.design?.designId, designStatus: item.design?.status }))).toEqual(
       designIds.map((designId) => ({ status: "missing", designId, designStatus: "new" })),
     );
 
-    const placed = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Yookassa", idempotencyKey: "design-ready-0001" } });
-    expect(placed.statusCode, placed.body).toBe(200);
-    const order = orderSchema.parse(placed.json());
-    expect(order.lines.map((line) => line.id)).toEqual([lineId]);
+    // Placing is refused with the line's own sentence, as for a missing layout.
+    const refused = await placeOrder(token, "design-waits-0001");
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(problemOf(refused)).toMatchObject({ code: "CART_NOT_READY", messageUI: waiting(details[0] ?? "") });
     const designs = await testApp.database.db.select({ orderId: designOrder.orderId }).from(designOrder).where(eq(designOrder.orderProductId, lineId));
-    expect(designs.map((row) => row.orderId)).toEqual(designIds.map(() => order.id));
+    expect(designs.map((row) => row.orderId), "the design orders stay with the cart line").toEqual(designIds.map(() => null));
+
+    // The shop moves the design orders on (the designers' own operations are in back-office-design.test.ts).
+    for (const id of designIds) await testApp.database.db.update(designOrder).set({ status: "in_work" }).where(eq(designOrder.id, id));
+    expect((await cartCall({ method: "GET", url: "/api/client-cart", token })).problems.map((problem) => problem.messageUI)).toEqual(details.map(waiting));
+    for (const id of designIds) await testApp.database.db.update(designOrder).set({ status: "waiting_client" }).where(eq(designOrder.id, id));
+    const sent = await cartCall({ method: "GET", url: "/api/client-cart", token });
+    expect(sent.readyToOrder).toBe(false);
+    expect(sent.problems).toEqual(
+      details.map((detailName) => ({ code: "DESIGN_NOT_APPROVED", messageUI: `Дизайнер прислал макет «${detailName}» для «${productName}» — посмотрите и утвердите его` })),
+    );
+    expect((await placeOrder(token, "design-waits-0002")).statusCode).toBe(400);
+
+    // Done without a layout of the designer's (the shop closed it by hand): the detail needs a layout like any other.
+    for (const id of designIds) await testApp.database.db.update(designOrder).set({ status: "done" }).where(eq(designOrder.id, id));
+    const done = await cartCall({ method: "GET", url: "/api/client-cart", token });
+    expect(done.problems.map((problem) => problem.code)).toEqual(details.map(() => "LAYOUT_MISSING"));
+    expect(done.orderProduct[0]?.layouts.map((item) => item.design?.status)).toEqual(designIds.map(() => "done"));
   });
 
-  it("counts a design in work and a finished one too, and a cancelled one blocks the order again", async () => {
+  it("asks for the layout again once the design order is cancelled", async () => {
     const { token } = await freshClient(testApp, "design-cancelled@example.com");
     const added = await cartCall({ method: "POST", url: "/api/client-cart/product", token, payload: { productId: cardsId, quantity: 200 } });
     const lineId = added.orderProduct[0]?.id ?? 0;
     await cartCall({ method: "POST", url: "/api/client-cart/delivery", token, payload: courier });
     const designIds = await orderDesigns(token, added, lineId);
+    expect((await cartCall({ method: "GET", url: "/api/client-cart", token })).problems.map((problem) => problem.code)).toEqual(designIds.map(() => "DESIGN_NOT_APPROVED"));
 
-    // The shop moves design orders on (no API for it in the storefront): in work, then done.
-    for (const status of ["in_work", "done"] as const) {
-      for (const id of designIds) await testApp.database.db.update(designOrder).set({ status }).where(eq(designOrder.id, id));
-      const cart = await cartCall({ method: "GET", url: "/api/client-cart", token });
-      expect(cart.readyToOrder, `a design order ${status}`).toBe(true);
-      expect(cart.orderProduct[0]?.layouts.map((item) => item.design?.status)).toEqual(designIds.map(() => status));
-    }
-
-    // Back to new, so the shopper may cancel it (a design in work cannot be cancelled).
-    for (const id of designIds) await testApp.database.db.update(designOrder).set({ status: "new" }).where(eq(designOrder.id, id));
     const [first] = designIds;
     const cancelled = await call({ method: "DELETE", url: `/api/client-order/design/${first}`, token });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const cart = await cartCall({ method: "GET", url: "/api/client-cart", token });
     expect(cart.readyToOrder).toBe(false);
     expect(cart.problems.map((problem) => problem.code)).toEqual(["LAYOUT_MISSING"]);
+    expect(cart.totals.design, "a cancelled design costs nothing").toBe(0);
     expect(cart.orderProduct[0]?.layouts.find((item) => item.design === null)?.status).toBe("missing");
 
-    const refused = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Yookassa", idempotencyKey: "design-cancelled-0001" } });
+    const refused = await placeOrder(token, "design-cancelled-0001");
     expect(refused.statusCode, refused.body).toBe(400);
     const problem = problemOf(refused);
     expect(problem.code).toBe("CART_NOT_READY");

@@ -41,6 +41,13 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   enable: "включение",
   import: "импорт",
   delete: "удаление",
+  // Design orders (server/services/backoffice/design.service.ts, files/design*.service.ts).
+  take: "взят в работу",
+  "upload-layout": "загружен макет",
+  message: "сообщение клиенту",
+  "status:in_work": "снова в работе",
+  "status:done": "готов",
+  "status:cancelled": "отменён",
 };
 
 function whenReady<T>(resource: Resource<T>, what: string, reload: () => void, show: (data: T) => ReactNode): ReactNode {

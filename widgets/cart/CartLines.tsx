@@ -52,10 +52,15 @@ export function CartLines({ cart, productHref, onError }: CartLinesProps) {
   );
 }
 
+/** A design order not yet approved by the client: the line waits for the designer's layout. */
+function designPending(layout: CartLayout): boolean {
+  return layout.design !== null && layout.design.status !== "done" && layout.design.status !== "cancelled";
+}
+
 /** The detail's line in the cart: its layout's state, or the designer who makes it instead (spec §4). */
 function layoutText(layout: CartLayout): string {
   const design = layout.design;
-  if (design && (layout.status === "missing" || (layout.status === "failed" && layout.approvedAt === null))) {
+  if (design && (designPending(layout) || layout.status === "missing" || (layout.status === "failed" && layout.approvedAt === null))) {
     return `${layout.detailName}: макет делает дизайнер — заказ дизайна № ${design.designId} ${DESIGN_STATUS_TEXT[design.status]}`;
   }
   const approved = layout.status === "failed" && layout.approvedAt !== null ? ", принят вами как есть" : "";
@@ -64,7 +69,7 @@ function layoutText(layout: CartLayout): string {
 }
 
 function layoutProblem(cart: Cart, line: CartLine, layout: CartLayout): string | null {
-  const code = layout.status === "missing" ? "LAYOUT_MISSING" : layout.status === "failed" ? "LAYOUT_FAILED" : null;
+  const code = designPending(layout) ? "DESIGN_NOT_APPROVED" : layout.status === "missing" ? "LAYOUT_MISSING" : layout.status === "failed" ? "LAYOUT_FAILED" : null;
   if (!code) return null;
   const problem = cart.problems.find(
     (item) => item.code === code && item.messageUI.includes(`«${layout.detailName}»`) && item.messageUI.includes(`«${line.product.name}»`),
@@ -139,8 +144,8 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
           <ul className="ottisk-cart-line__layouts" aria-label="Макеты">
             {line.layouts.map((layout) => {
               const problem = layoutProblem(cart, line, layout);
-              // A live design order takes care of a missing or failed layout: it is shown, not flagged.
-              const byDesigner = problem === null && layout.design !== null && (layout.status === "missing" || layout.status === "failed");
+              // A design order not yet approved is the designer's: the line says so (a problem while in the order).
+              const byDesigner = designPending(layout);
               return (
                 <li
                   key={layout.detailName}

@@ -34,7 +34,8 @@ export function DetailLayout({ cartId, line, layout, session }: DetailLayoutProp
       </h3>
       <DetailLayoutStatus cartId={cartId} line={line} layout={layout} session={session} />
       <DetailProof key={proofKey} layout={layout} proof={proof} onSeen={() => setSeenProof(proofKey)} />
-      {layoutId !== null && isChecked(layout) ? (
+      {/* The designer's layout waiting for the client is approved with its design order («Утвердить макет» below), which approves the layout too. */}
+      {layoutId !== null && isChecked(layout) && layout.design?.status !== "waiting_client" ? (
         <DetailApproval
           line={line}
           layout={layout}

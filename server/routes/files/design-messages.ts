@@ -46,7 +46,7 @@ export const designMessageRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "postDesignMessage",
         summary: "Написать по заказу дизайна / Write on a design order",
         description:
-          "Сообщение клиента дизайнеру или ответ сотрудника; ответ сотрудника попадает клиенту в «Уведомления». Не больше 2000 знаков; не больше 60 сообщений с адреса за 10 минут (429). / The customer's message or staff's answer; staff's answer is a notification for the client. At most 2000 characters; 60 messages per address per 10 minutes.",
+          "Сообщение клиента дизайнеру или ответ сотрудника; ответ сотрудника попадает клиенту в «Уведомления» и письмом и записывается в журнал изменений. Не больше 2000 знаков; не больше 60 сообщений с адреса за 10 минут (429). / The customer's message or staff's answer; staff's answer is a notification and a letter for the client and is audited. At most 2000 characters; 60 messages per address per 10 minutes.",
         params: designIdParamsSchema,
         body: designMessageCreateSchema,
         response: { 200: designMessageSchema, ...accessCheckedErrors, 429: tooManyRequestsResponse },
@@ -68,15 +68,14 @@ export const designMessageRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "setDesignStatus",
         summary: "Статус заказа дизайна (сотрудник) / Set a design order's status (staff)",
         description:
-          "in_work — дизайнер взял в работу, done — готово, cancelled — отменён типографией; клиенту приходит уведомление. Закрытый заказ (done, cancelled) — 409; тот же статус ничего не меняет. / Staff move a design order; the client is notified. A closed one is a 409; the same status changes nothing.",
+          "in_work — дизайнер взял в работу, done — готово, cancelled — отменён типографией; клиенту приходит уведомление, изменение — в журнал изменений. Закрытый заказ (done, cancelled) — 409; тот же статус ничего не меняет. / Staff move a design order; the client is notified and the change is audited. A closed one is a 409; the same status changes nothing.",
         params: designIdParamsSchema,
         body: designStatusUpdateSchema,
         response: { 200: designOrderSchema, ...accessCheckedErrors, 409: conflictResponse },
       },
     },
     async (request) => {
-      requireEmployee(request);
-      return api.designs.setStatus(request.params.designId, request.body.status, request.publicOrigin);
+      return api.designs.setStatus(requireEmployee(request), request.params.designId, request.body.status, request.publicOrigin);
     },
   );
 };

@@ -152,8 +152,13 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
   const totalKopecks = lineTotals.totalKopecks + designKopecks;
   const totals: CartTotals = { ...lineTotals, totalKopecks, vatKopecks: vatIncludedKopecks(totalKopecks, VAT_PERCENT) };
   const latest = latestLayouts(state.layouts);
-  // A live design order (the state holds no cancelled ones) replaces the shopper's layout of its detail.
-  const designed = new Set(state.designs.map((design) => `${design.orderProductId}\u0000${design.detailName}`));
+  // The detail's latest design order (the state holds no cancelled ones): until the client approves
+  // the designer's layout (done) the line waits for it; once done, that layout is the detail's and
+  // is judged like any other.
+  const designs = latestBy(
+    state.designs.filter((design) => design.orderProductId !== null),
+    (design) => `${design.orderProductId}\u0000${design.detailName}`,
+  );
   const layouts = new Map<number, { detailName: string; layout: LayoutRow | undefined }[]>();
   const problems: CartProblem[] = [];
   if (temporary) problems.push({ code: "SIGN_IN_REQUIRED", messageUI: "Войдите в систему, чтобы оформить заказ" });
@@ -171,8 +176,16 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
       continue;
     }
     for (const { detailName, layout } of perDetail) {
-      if (designed.has(`${line.id}\u0000${detailName}`)) continue;
-      if (!layout) {
+      const design = designs.get(`${line.id}\u0000${detailName}`);
+      if (design && design.status !== "done") {
+        problems.push({
+          code: "DESIGN_NOT_APPROVED",
+          messageUI:
+            design.status === "waiting_client"
+              ? `Дизайнер прислал макет «${detailName}» для «${product.name}» — посмотрите и утвердите его`
+              : `Макет «${detailName}» для «${product.name}» делает дизайнер: заказ можно оформить, когда вы утвердите макет`,
+        });
+      } else if (!layout) {
         problems.push({ code: "LAYOUT_MISSING", messageUI: `Загрузите макет «${detailName}» для «${product.name}»` });
       } else if (layout.status === "failed" && layout.approvedAt === null) {
         // Only a verdict blocks (findings, or an unprintable file): a check that could not finish

@@ -6,6 +6,7 @@ import type { DesignOrderRow } from "../../db/files.schema";
 import { actingClientId } from "../accounts/acting-client";
 import { recordNotification } from "../mail/notification-record";
 import { queueMail } from "../mail/mail-outbox";
+import { auditActorOf, recordAudit } from "../backoffice/audit";
 import { designNewsForClient } from "../backoffice/design-mail";
 import type { Viewer } from "../accounts/session.service";
 import { ShopError } from "../shop-error";
@@ -14,7 +15,8 @@ import { ShopError } from "../shop-error";
  * The messages of a design order between the customer and the shop's designer. The customer (or an
  * employee acting for them in client mode) reaches only their own design orders; any employee
  * reaches every design order, in client mode or not (the designer answers from the employee panel).
- * A message written by staff is the shop's and tells the client in «Уведомления».
+ * A message written by staff is the shop's: it tells the client in «Уведомления» (and by letter)
+ * and is recorded in the back office's audit (objectType "design-order", action "message").
  */
 
 export interface DesignMessageService {
@@ -80,6 +82,8 @@ export function createDesignMessageService(db: Database): DesignMessageService {
         const [created] = await tx.insert(designMessage).values({ designOrderId: design.id, authorId: viewer.account.id, text }).returning();
         if (!created) throw new Error("design_message insert returned nothing");
         if (fromShop) {
+          // The shop's message is a back-office write of the design order: audited with it (the text is the change).
+          await recordAudit(tx, auditActorOf(viewer), { objectType: "design-order", objectId: design.id, action: "message", before: null, after: { messageId: created.id, text } });
           const title = `Новое сообщение дизайнера по заказу дизайна № ${design.id}`;
           await recordNotification(tx, {
             accountId: design.accountId,

@@ -12,7 +12,9 @@ import type { FileService } from "./file.service";
 import type { LayoutService } from "./layout.service";
 import { recordNotification } from "../mail/notification-record";
 import { queueMail } from "../mail/mail-outbox";
+import { auditActorOf, recordAudit } from "../backoffice/audit";
 import { designNewsForDesigner } from "../backoffice/design-mail";
+import type { Viewer } from "../accounts/session.service";
 import { kopecksToRoubles } from "../catalog/catalog.mapper";
 import { quoteDesign } from "./design-quote";
 import { ShopError } from "../shop-error";
@@ -41,10 +43,10 @@ export interface DesignService {
   cancel(clientId: number, designId: number, publicOrigin: string): Promise<DesignOrder>;
   /**
    * Staff: the designer takes the order into work, finishes or cancels it; the client is told in
-   * «Уведомления» (in the same transaction). A closed order (done, cancelled) is a 409; the same
-   * status again changes nothing.
+   * «Уведомления» and the change is audited (objectType "design-order"), in the same transaction.
+   * A closed order (done, cancelled) is a 409; the same status again changes nothing.
    */
-  setStatus(designId: number, status: "in_work" | "done" | "cancelled", publicOrigin: string): Promise<DesignOrder>;
+  setStatus(viewer: Viewer, designId: number, status: "in_work" | "done" | "cancelled", publicOrigin: string): Promise<DesignOrder>;
 }
 
 /** What the client reads when the shop moves a design order. */
@@ -265,7 +267,7 @@ export function createDesignService(
       return present(updated, publicOrigin);
     },
 
-    async setStatus(designId, status, publicOrigin) {
+    async setStatus(viewer, designId, status, publicOrigin) {
       const [row] = await db.select().from(designOrder).where(eq(designOrder.id, designId));
       if (!row) throw designNotFound();
       if (row.status === status) return present(row, publicOrigin);
@@ -285,6 +287,13 @@ export function createDesignService(
           .where(and(eq(designOrder.id, row.id), eq(designOrder.status, row.status)))
           .returning();
         if (!changed) return null;
+        await recordAudit(tx, auditActorOf(viewer), {
+          objectType: "design-order",
+          objectId: changed.id,
+          action: `status:${status}`,
+          before: { status: row.status },
+          after: { status: changed.status },
+        });
         await recordNotification(tx, {
           accountId: changed.accountId,
           companyId: changed.companyId,
@@ -296,7 +305,7 @@ export function createDesignService(
         });
         return changed;
       });
-      if (!updated) return this.setStatus(designId, status, publicOrigin);
+      if (!updated) return this.setStatus(viewer, designId, status, publicOrigin);
       return present(updated, publicOrigin);
     },
   };
