@@ -135,7 +135,7 @@ function PromocodeEditor({ id }: { id: number | null }) {
       {id === null
         ? whenReady(categories, "категории", reload, (list) => <PromocodeForm id={null} initial={null} categories={list} />)
         : whenReady(promocode, "промокод", reload, (code) =>
-            whenReady(categories, "категории", reload, (list) => <PromocodeForm key={code.updatedAt} id={code.id} initial={code} categories={list} />),
+            whenReady(categories, "категории", reload, (list) => <PromocodeForm key={code.id} id={code.id} initial={code} categories={list} />),
           )}
     </section>
   );
@@ -204,7 +204,11 @@ function PromocodeForm({ id, initial, categories }: { id: number | null; initial
       .then((saved) => {
         setBusy(false);
         if (id === null) window.location.assign(backOfficePath("promocodes", saved.id, { saved: "1" }));
-        else setDone(`Промокод ${saved.code} сохранён.`);
+        else {
+          // The form stays mounted (keyed by the code's id, not its updatedAt) so its message stays; it shows the values as stored.
+          setDraft(draftOf(saved));
+          setDone(`Промокод ${saved.code} сохранён.`);
+        }
       })
       .catch((failure: unknown) => {
         setBusy(false);
