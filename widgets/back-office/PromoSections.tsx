@@ -24,8 +24,13 @@ import type { SectionProps } from "./section-props";
  * send the whole object (PUT replaces it); the server's messageUI is shown as it comes.
  */
 
+/**
+ * The sections ask the API again each time they mount (`fresh`): what the page came with is shown
+ * meanwhile, so a form is not taken away (and its typing and its «сохранён» lost) while it is asked again.
+ */
 function whenReady<T>(resource: Resource<T> | null, what: string, reload: () => void, show: (data: T) => ReactNode): ReactNode {
   if (resource === null) return null;
+  if (resource.status === "loading" && resource.data !== undefined) return show(resource.data);
   if (resource.status === "loading") {
     return (
       <p className="promo-section__loading" role="status">
