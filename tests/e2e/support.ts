@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { businessCardPdf } from "../../preflight/core/testing";
+import { SESSION_COOKIE } from "../../shared/contracts/index";
 import type { Cart, DevMail, SessionGrant } from "../../shared/contracts/index";
 import type { OttiskEventMap } from "../../widgets/events";
 
@@ -130,7 +131,12 @@ export class SessionApi {
 
   /** A session of its own, as the demo client signing in elsewhere. */
   static async signIn(request: APIRequestContext, baseURL: string, credentials: { email: string; password: string }): Promise<SessionApi> {
-    // With the shop's origin, as a browser sends it: the request context may hold another session's cookie.
+    // A sign-in ends the session the caller already holds (a browser switching accounts), and the
+    // shared request context keeps the cookie of the last SessionApi signed in through it: without
+    // it, signing a second person in would end the first one's session, whose bearer token then
+    // reads an empty cart (id null) as an anonymous caller. Each SessionApi works by its token alone.
+    await request.clearCookies({ name: SESSION_COOKIE });
+    // With the shop's origin, as a browser sends it.
     const response = await request.post(`${baseURL}/api/auth/login`, { data: credentials, headers: { origin: baseURL } });
     expect(response.status(), "the demo client signs in").toBe(200);
     const { token } = (await response.json()) as SessionGrant;
@@ -191,7 +197,7 @@ function cartPath(companyId: number | null): string {
 export async function uploadCleanLayouts(api: SessionApi, companyId: number | null): Promise<void> {
   const cart = await api.get<Cart>(cartPath(companyId));
   const cartId = cart.id;
-  if (cartId === null) throw new Error("The company's cart does not exist");
+  if (cartId === null) throw new Error(`The cart ${cartPath(companyId)} does not exist (or the session's token is no longer valid: the cart is read as an anonymous caller's)`);
   const pdf = Buffer.from(businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f"));
   for (const line of cart.orderProduct.filter((item) => item.inOrder)) {
     for (const layout of line.layouts.filter((item) => item.status === "missing" || item.status === "failed")) {

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  auditPageSchema,
   cartSchema,
   categoryListSchema,
   employeePickupPointListSchema,
@@ -37,6 +38,7 @@ const courier = { deliveryType: "Door", cityKladrId: KRASNODAR, deliveryMethod: 
 
 let testApp: TestApp;
 let manager: string;
+let admin: string;
 let cardsId: number;
 let cardsCategoryId: number;
 let otherCategoryId: number;
@@ -89,6 +91,8 @@ beforeAll(async () => {
   testApp = await startTestApp();
   const grant = await testApp.app.inject({ method: "POST", url: "/api/auth/login", payload: { ...DEMO_ACCOUNTS.sales, rememberMe: false } });
   manager = sessionGrantSchema.parse(grant.json()).token;
+  const adminGrant = await testApp.app.inject({ method: "POST", url: "/api/auth/login", payload: { ...DEMO_ACCOUNTS.employee, rememberMe: false } });
+  admin = sessionGrantSchema.parse(adminGrant.json()).token;
   cardsId = await demoBusinessCardsId(testApp);
   const categories = categoryListSchema.parse(await ok({ method: "GET", url: "/api/public/product/category" }));
   cardsCategoryId = categories.find((category) => category.slug === "vizitki")?.id ?? 0;
@@ -243,10 +247,16 @@ describe("the employee's self-pickup points", () => {
     expect(await offered()).not.toContain("Казань, Баумана");
     const list = employeePickupPointListSchema.parse(await ok({ method: "GET", url: "/api/employee/pickup-point", token: manager }));
     expect(list.items.find((item) => item.id === created.id)?.active).toBe(false);
-    const entries = await testApp.database.db.select().from(auditEntry).where(and(eq(auditEntry.objectType, "self_pickup_point"), eq(auditEntry.objectId, String(created.id))));
+    const entries = await testApp.database.db.select().from(auditEntry).where(and(eq(auditEntry.objectType, "pickup-point"), eq(auditEntry.objectId, String(created.id))));
     expect(entries.map((entry) => [entry.action, entry.changes.map((change) => change.field)])).toEqual([
       ["create", ["name", "cityKladrId", "address", "operatingMode", "geoLat", "geoLon", "phone", "active"]],
       ["update", ["active"]],
+    ]);
+    // The admin finds them by the audit's own filter (its object type takes latin letters and hyphens only).
+    const audit = auditPageSchema.parse(await ok({ method: "GET", url: `/api/employee/audit?objectType=pickup-point&objectId=${created.id}`, token: admin }));
+    expect(audit.items.map((entry) => [entry.action, entry.changes.find((change) => change.field === "active")])).toEqual([
+      ["update", { field: "active", before: true, after: false }],
+      ["create", { field: "active", before: null, after: true }],
     ]);
   });
 

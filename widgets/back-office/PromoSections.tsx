@@ -24,8 +24,13 @@ import type { SectionProps } from "./section-props";
  * send the whole object (PUT replaces it); the server's messageUI is shown as it comes.
  */
 
+/**
+ * The sections ask the API again each time they mount (`fresh`): what the page came with is shown
+ * meanwhile, so a form is not taken away (and its typing and its «сохранён» lost) while it is asked again.
+ */
 function whenReady<T>(resource: Resource<T> | null, what: string, reload: () => void, show: (data: T) => ReactNode): ReactNode {
   if (resource === null) return null;
+  if (resource.status === "loading" && resource.data !== undefined) return show(resource.data);
   if (resource.status === "loading") {
     return (
       <p className="promo-section__loading" role="status">
@@ -135,7 +140,7 @@ function PromocodeEditor({ id }: { id: number | null }) {
       {id === null
         ? whenReady(categories, "категории", reload, (list) => <PromocodeForm id={null} initial={null} categories={list} />)
         : whenReady(promocode, "промокод", reload, (code) =>
-            whenReady(categories, "категории", reload, (list) => <PromocodeForm key={code.updatedAt} id={code.id} initial={code} categories={list} />),
+            whenReady(categories, "категории", reload, (list) => <PromocodeForm key={code.id} id={code.id} initial={code} categories={list} />),
           )}
     </section>
   );
@@ -204,7 +209,11 @@ function PromocodeForm({ id, initial, categories }: { id: number | null; initial
       .then((saved) => {
         setBusy(false);
         if (id === null) window.location.assign(backOfficePath("promocodes", saved.id, { saved: "1" }));
-        else setDone(`Промокод ${saved.code} сохранён.`);
+        else {
+          // The form stays mounted (keyed by the code's id, not its updatedAt) so its message stays; it shows the values as stored.
+          setDraft(draftOf(saved));
+          setDone(`Промокод ${saved.code} сохранён.`);
+        }
       })
       .catch((failure: unknown) => {
         setBusy(false);

@@ -23,7 +23,7 @@ const STATE_LABELS = { all: "Все", active: "Работают", disabled: "О�
 const OBJECT_TYPE_LABELS: Readonly<Record<string, string>> = {
   category: "Категория",
   product: "Товар",
-  page: "Страница",
+  "website-page": "Страница",
   "site-block": "Блок сайта",
   promocode: "Промокод",
   "pickup-point": "Пункт самовывоза",

@@ -246,7 +246,7 @@ export function createBackOfficePromo(db: Database): BackOfficePromo {
         await checkCity(tx, input.cityKladrId);
         const [created] = await tx.insert(selfPickupPoint).values(pickupValues(input)).returning();
         if (!created) throw new Error("The self-pickup point was not inserted");
-        await recordAudit(tx, auditActorOf(viewer), { objectType: "self_pickup_point", objectId: created.id, action: "create", before: null, after: pickupFieldsOf(created) });
+        await recordAudit(tx, auditActorOf(viewer), { objectType: "pickup-point", objectId: created.id, action: "create", before: null, after: pickupFieldsOf(created) });
         return created.id;
       });
       return service.getPickupPoint(id);
@@ -259,7 +259,7 @@ export function createBackOfficePromo(db: Database): BackOfficePromo {
         await checkCity(tx, input.cityKladrId);
         const [after] = await tx.update(selfPickupPoint).set(pickupValues(input)).where(eq(selfPickupPoint.id, id)).returning();
         if (!after) throw pickupPointNotFound(id);
-        await recordAudit(tx, auditActorOf(viewer), { objectType: "self_pickup_point", objectId: id, action: "update", before: pickupFieldsOf(before), after: pickupFieldsOf(after) });
+        await recordAudit(tx, auditActorOf(viewer), { objectType: "pickup-point", objectId: id, action: "update", before: pickupFieldsOf(before), after: pickupFieldsOf(after) });
       });
       return service.getPickupPoint(id);
     },
