@@ -2,8 +2,8 @@ import { expect } from "@playwright/test";
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { businessCardPdf } from "../../preflight/core/testing";
 import type { Cart, SessionGrant } from "../../shared/contracts/index";
-import { BACK_OFFICE_SECTION_KEYS, backOfficePath } from "../../shared/domain/back-office-sections";
-import type { BackOfficeSection } from "../../shared/domain/back-office-sections";
+import { BACK_OFFICE_SECTION_KEYS, backOfficePath } from "../../shared/domain/index";
+import type { BackOfficeSection } from "../../shared/domain/index";
 import { expectAccessible, expectNoHorizontalScroll, SessionApi, siteHydrated, test, watchProblems } from "./support";
 
 /*
