@@ -165,10 +165,16 @@ async function contextAt(browser: Browser, baseURL: string, viewport: { width: n
 /** Every page of the admin at one width, in a context of its own; the dialogs too. */
 async function openAdminPages(browser: Browser, baseURL: string, viewport: { width: number; height: number }, ids: ObjectIds): Promise<void> {
   const context = await contextAt(browser, baseURL, viewport);
-  const page = await context.newPage();
+  try {
+    await openPagesIn(await context.newPage(), viewport.width, ids);
+  } finally {
+    await context.close();
+  }
+}
+
+async function openPagesIn(page: Page, width: number, ids: ObjectIds): Promise<void> {
   const problems = watchProblems(page);
   const main = page.locator("main");
-  const { width } = viewport;
   await signIn(page, ADMIN);
 
   await page.goto("/admin");
@@ -189,14 +195,14 @@ async function openAdminPages(browser: Browser, baseURL: string, viewport: { wid
     if (id !== undefined) {
       await page.goto(backOfficePath(section, id));
       await loaded(page);
+      await expect(main.getByText(/не найден/), `the object ${id} of ${section} is shown`).toHaveCount(0);
       await checkPage(page, width, `the object ${id} of ${section}`);
       if (section === "products") await checkDialog(page, width, main.getByRole("button", { name: "В архив" }), "Убрать товар в архив?");
       if (section === "design") await checkDialog(page, width, main.getByRole("button", { name: "Отменить заказ дизайна" }), "Отменить заказ дизайна?", "Не отменять");
       if (section === "employees") await checkDialog(page, width, main.getByRole("button", { name: "Отключить" }), "Отключить сотрудника?");
     }
   }
-  expect(problems).toEqual([]);
-  await context.close();
+  expect(problems, `the browser's problems at ${width} px`).toEqual([]);
 }
 
 test.describe("every back-office page", () => {
@@ -216,8 +222,11 @@ test.describe("every back-office page", () => {
   test("the admin's pages and dialogs pass axe at 375 and 1280 px", async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     if (!baseURL) throw new Error("baseURL is not configured");
-    // The two widths at once, each in its own context: the pages only read.
-    await Promise.all(WIDTHS.map((viewport) => openAdminPages(browser, baseURL, viewport, ids)));
+    // The two widths at once, each in its own context (the pages only read); both run to their end,
+    // and the first failure is the test's.
+    const results = await Promise.allSettled(WIDTHS.map((viewport) => openAdminPages(browser, baseURL, viewport, ids)));
+    const failure = results.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
   });
 
   test("a content employee sees only the content sections, and another section's address says there is no access", async ({ page }) => {
