@@ -42,9 +42,12 @@ export function BackOfficePage({ route, profile }: SectionProps) {
   if (!backOfficeSectionsFor(profile.roles).includes(route.section)) {
     const roles = ["admin", ...BACK_OFFICE_SECTIONS[route.section].roles].filter((role, index, all) => all.indexOf(role) === index) as (keyof typeof EMPLOYEE_ROLE_LABELS)[];
     return (
-      <p className="back-office__denied" role="alert">
-        Этот раздел доступен сотрудникам с ролью «{roles.map((role) => EMPLOYEE_ROLE_LABELS[role]).join("» или «")}». Попросите администратора добавить её.
-      </p>
+      <div className="back-office__denied" role="alert">
+        <h2>Нет доступа</h2>
+        <p>
+          Этот раздел доступен сотрудникам с ролью «{roles.map((role) => EMPLOYEE_ROLE_LABELS[role]).join("» или «")}». Попросите администратора добавить её.
+        </p>
+      </div>
     );
   }
   const Page = SECTION_PAGES[route.section];
