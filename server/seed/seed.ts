@@ -190,8 +190,8 @@ export interface SeedPagesResult {
 }
 
 /**
- * Fills an empty website with the demo pages and adds any missing Header, Footer or Popup block.
- * Does nothing when pages and all three blocks exist, so it is safe on every start.
+ * Fills an empty website with the demo pages and adds any missing Header, SideMenu, Footer or Popup
+ * block. Does nothing when pages and all four blocks exist, so it is safe on every start.
  */
 export async function seedDemoPages(db: Database, publicFiles: FileStorage): Promise<SeedPagesResult> {
   const site = readDemoSite();
@@ -199,6 +199,7 @@ export async function seedDemoPages(db: Database, publicFiles: FileStorage): Pro
   const blockRows = await db.select({ key: websiteBlock.key }).from(websiteBlock);
   const blocks: { key: string; content: Record<string, unknown> }[] = [
     { key: websiteBlockKeys.header, content: { ...site.header } },
+    { key: websiteBlockKeys.sideMenu, content: { ...site.sideMenu } },
     { key: websiteBlockKeys.footer, content: { ...site.footer } },
     { key: websiteBlockKeys.popup, content: { ...site.popup } },
   ];
