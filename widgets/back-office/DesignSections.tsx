@@ -5,7 +5,6 @@ import { DESIGN_MESSAGE_MAX_LENGTH, DESIGN_STATUS_TITLES, designStatusValues, EM
 import type { EmployeeDesignOrder, EmployeeDesignOrderSummary } from "../../shared/contracts/index";
 import { backOfficePath, formatDateShort, formatDateTime, formatRoubles } from "../../shared/domain/index";
 import {
-  postDesignMessageAtom,
   reloadEmployeeDesignOrderAtom,
   setDesignOrderStatusAtom,
   takeDesignOrderAtom,
@@ -17,7 +16,7 @@ import {
   useShowFailure,
 } from "../../shared/state/index";
 import type { Resource } from "../../shared/state/index";
-import { Dialog, ErrorNote, LoadError } from "../../shared/ui/index";
+import { DesignMessageList, Dialog, ErrorNote, LoadError, useDesignMessageForm } from "../../shared/ui/index";
 import type { SectionProps } from "./section-props";
 
 /*
@@ -206,46 +205,14 @@ function DesignQueue({ query }: { query: Readonly<Record<string, string>> }) {
 /** The messages with the client (the same design messages the client sees) and a box to answer. */
 function ClientMessages({ designOrderId }: { designOrderId: number }) {
   const { messages, reload } = useDesignMessages(designOrderId);
-  const post = useSetAtom(postDesignMessageAtom);
-  const showFailure = useShowFailure();
-  const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { text, setText, busy, error, submit } = useDesignMessageForm(designOrderId);
   const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (text.trim() === "") {
-      setError("Напишите сообщение");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    post(designOrderId, text)
-      .then(() => setText(""))
-      .catch((failure: unknown) => showFailure(failure, setError))
-      .finally(() => setBusy(false));
-  };
   return (
     <section className="employee-panel__block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Переписка с клиентом</h2>
-      {whenReady(messages, "сообщения", reload, (list) =>
-        list.length === 0 ? (
-          <p>Сообщений пока нет.</p>
-        ) : (
-          <ol className="design-chat" aria-live="polite">
-            {list.map((message) => (
-              <li key={message.id} className={message.fromShop ? "design-chat__item design-chat__item--shop" : "design-chat__item"}>
-                <p className="design-chat__meta">
-                  <strong>{message.mine ? "Вы" : message.fromShop ? `${message.authorName} (типография)` : message.authorName}</strong>{" "}
-                  <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-                </p>
-                <p className="design-chat__text">{message.text}</p>
-              </li>
-            ))}
-          </ol>
-        ),
-      )}
+      {whenReady(messages, "сообщения", reload, (list) => (
+        <DesignMessageList messages={list} block="design-chat" emptyText="Сообщений пока нет." />
+      ))}
       <form className="design-form" noValidate aria-busy={busy} onSubmit={submit}>
         <label htmlFor={`${id}-text`}>Сообщение клиенту</label>
         <textarea
