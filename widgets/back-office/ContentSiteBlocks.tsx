@@ -111,14 +111,17 @@ function TextField({ label, value, onChange, multiline = false, type = "text" }:
   );
 }
 
+/** The list with its item at `index` moved one place up (-1) or down (1). */
+function movedBy<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
+  const items = [...list];
+  const [item] = items.splice(index, 1);
+  if (item === undefined) return [...list];
+  items.splice(index + by, 0, item);
+  return items;
+}
+
 function MenuFields({ content, onChange }: { content: MenuBlockContent; onChange: (content: MenuBlockContent) => void }) {
-  const move = (index: number, by: -1 | 1) => {
-    const items = [...content.items];
-    const [item] = items.splice(index, 1);
-    if (!item) return;
-    items.splice(index + by, 0, item);
-    onChange({ items });
-  };
+  const move = (index: number, by: -1 | 1) => onChange({ items: movedBy(content.items, index, by) });
   return (
     <ol className="content-menu">
       {content.items.map((item, index) => (
@@ -148,13 +151,7 @@ function MenuFields({ content, onChange }: { content: MenuBlockContent; onChange
 
 function SideMenuFields({ content, onChange }: { content: SideMenuContent; onChange: (content: SideMenuContent) => void }) {
   const change = (index: number, item: Partial<SideMenuItem>) => onChange({ items: content.items.map((other, at) => (at === index ? { ...other, ...item } : other)) });
-  const move = (index: number, by: -1 | 1) => {
-    const items = [...content.items];
-    const [item] = items.splice(index, 1);
-    if (!item) return;
-    items.splice(index + by, 0, item);
-    onChange({ items });
-  };
+  const move = (index: number, by: -1 | 1) => onChange({ items: movedBy(content.items, index, by) });
   return (
     <div className="content-office__fields">
       <p className="content-office__muted content-office__field--full">Ссылки по порядку; после них витрина показывает «Избранное» и вход в аккаунт.</p>
