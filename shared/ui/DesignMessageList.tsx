@@ -1,6 +1,7 @@
 import { useSetAtom } from "jotai/react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { FormEvent } from "react";
+import { DESIGN_MESSAGE_MAX_LENGTH } from "../contracts/index";
 import type { DesignMessage } from "../contracts/index";
 import { formatDateTime } from "../domain/index";
 import { postDesignMessageAtom, useShowFailure } from "../state/index";
@@ -37,8 +38,8 @@ export function DesignMessageList({ messages, block, emptyText }: DesignMessageL
   );
 }
 
-/** The box that writes a message to a design order: its text, «Напишите сообщение» when empty, the post and its failure. */
-export function useDesignMessageForm(designOrderId: number) {
+/** The text, «Напишите сообщение» when empty, the post and its failure. */
+function useDesignMessageForm(designOrderId: number) {
   const post = useSetAtom(postDesignMessageAtom);
   const showFailure = useShowFailure();
   const [text, setText] = useState("");
@@ -59,4 +60,46 @@ export function useDesignMessageForm(designOrderId: number) {
       .finally(() => setBusy(false));
   };
   return { text, setText, busy, error, submit };
+}
+
+export interface DesignMessageBoxProps {
+  designOrderId: number;
+  /** The text box's label («Сообщение», «Сообщение клиенту»). */
+  label: string;
+  /** The page's classes: the form, the text box (none: the form's CSS styles it) and the error line. */
+  formClassName: string;
+  inputClassName?: string | undefined;
+  errorClassName: string;
+}
+
+/** The box that writes a message to a design order, on the client's order page and on the designer's page alike. */
+export function DesignMessageBox({ designOrderId, label, formClassName, inputClassName, errorClassName }: DesignMessageBoxProps) {
+  const { text, setText, busy, error, submit } = useDesignMessageForm(designOrderId);
+  const id = useId();
+  return (
+    <form className={formClassName} noValidate aria-busy={busy} onSubmit={submit}>
+      <label htmlFor={`${id}-text`}>{label}</label>
+      <textarea
+        id={`${id}-text`}
+        className={inputClassName}
+        name="message"
+        rows={3}
+        maxLength={DESIGN_MESSAGE_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-error`} className={errorClassName} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="ottisk-button" aria-disabled={busy}>
+          {busy ? "Отправляем…" : "Отправить"}
+        </button>
+      </div>
+    </form>
+  );
 }

@@ -1,7 +1,6 @@
 import { useId } from "react";
-import { DESIGN_MESSAGE_MAX_LENGTH } from "../../shared/contracts/index";
 import { useDesignMessages } from "../../shared/state/index";
-import { DesignMessageList, LoadError, useDesignMessageForm } from "../../shared/ui/index";
+import { DesignMessageBox, DesignMessageList, LoadError } from "../../shared/ui/index";
 
 /**
  * The messages of one design order between the customer and the shop's designer, and a box to
@@ -11,7 +10,6 @@ import { DesignMessageList, LoadError, useDesignMessageForm } from "../../shared
  */
 export function DesignMessages({ designOrderId }: { designOrderId: number }) {
   const { messages, reload } = useDesignMessages(designOrderId);
-  const { text, setText, busy, error, submit } = useDesignMessageForm(designOrderId);
   const id = useId();
 
   return (
@@ -24,29 +22,7 @@ export function DesignMessages({ designOrderId }: { designOrderId: number }) {
       {messages.status === "ready" ? (
         <DesignMessageList messages={messages.data} block="design-messages" emptyText="Сообщений пока нет. Задайте вопрос или уточните пожелания к дизайну." />
       ) : null}
-      <form className="design-messages__form" noValidate aria-busy={busy} onSubmit={submit}>
-        <label htmlFor={`${id}-text`}>Сообщение</label>
-        <textarea
-          id={`${id}-text`}
-          name="message"
-          rows={3}
-          maxLength={DESIGN_MESSAGE_MAX_LENGTH}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="profile-form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className="ottisk-button" aria-disabled={busy}>
-            Отправить
-          </button>
-        </div>
-      </form>
+      <DesignMessageBox designOrderId={designOrderId} label="Сообщение" formClassName="design-messages__form" errorClassName="profile-form__error" />
     </section>
   );
 }

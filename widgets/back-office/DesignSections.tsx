@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import { DESIGN_MESSAGE_MAX_LENGTH, DESIGN_STATUS_TITLES, designStatusValues, EMPLOYEE_DESIGN_PAGE_SIZE } from "../../shared/contracts/index";
+import { DESIGN_STATUS_TITLES, designStatusValues, EMPLOYEE_DESIGN_PAGE_SIZE } from "../../shared/contracts/index";
 import type { EmployeeDesignOrder, EmployeeDesignOrderSummary } from "../../shared/contracts/index";
 import { backOfficePath, formatDateShort, formatDateTime, formatRoubles } from "../../shared/domain/index";
 import {
@@ -16,7 +16,7 @@ import {
   useShowFailure,
 } from "../../shared/state/index";
 import type { Resource } from "../../shared/state/index";
-import { DesignMessageList, Dialog, ErrorNote, LoadError, useDesignMessageForm } from "../../shared/ui/index";
+import { DesignMessageBox, DesignMessageList, Dialog, ErrorNote, LoadError } from "../../shared/ui/index";
 import type { SectionProps } from "./section-props";
 
 /*
@@ -205,7 +205,6 @@ function DesignQueue({ query }: { query: Readonly<Record<string, string>> }) {
 /** The messages with the client (the same design messages the client sees) and a box to answer. */
 function ClientMessages({ designOrderId }: { designOrderId: number }) {
   const { messages, reload } = useDesignMessages(designOrderId);
-  const { text, setText, busy, error, submit } = useDesignMessageForm(designOrderId);
   const id = useId();
   return (
     <section className="employee-panel__block" aria-labelledby={`${id}-title`}>
@@ -213,29 +212,7 @@ function ClientMessages({ designOrderId }: { designOrderId: number }) {
       {whenReady(messages, "сообщения", reload, (list) => (
         <DesignMessageList messages={list} block="design-chat" emptyText="Сообщений пока нет." />
       ))}
-      <form className="design-form" noValidate aria-busy={busy} onSubmit={submit}>
-        <label htmlFor={`${id}-text`}>Сообщение клиенту</label>
-        <textarea
-          id={`${id}-text`}
-          className="ottisk-input"
-          rows={3}
-          maxLength={DESIGN_MESSAGE_MAX_LENGTH}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="employee-panel__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className="ottisk-button" disabled={busy}>
-            {busy ? "Отправляем…" : "Отправить"}
-          </button>
-        </div>
-      </form>
+      <DesignMessageBox designOrderId={designOrderId} label="Сообщение клиенту" formClassName="design-form" inputClassName="ottisk-input" errorClassName="employee-panel__error" />
     </section>
   );
 }
