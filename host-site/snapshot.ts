@@ -11,6 +11,7 @@ import {
   siteHeader,
   siteMenu,
   siteNds,
+  siteSideMenu,
   takeCatalogSnapshot,
 } from "../shared/state/index";
 import type { CatalogSnapshot, Resource, SiteResource, Store } from "../shared/state/index";
@@ -30,6 +31,7 @@ export interface SiteSnapshot {
   search: Record<string, Resource<SearchResultPage>>;
   site: {
     menu?: SiteValue<typeof siteMenu>;
+    sideMenu?: SiteValue<typeof siteSideMenu>;
     header?: SiteValue<typeof siteHeader>;
     footer?: SiteValue<typeof siteFooter>;
     nds?: SiteValue<typeof siteNds>;
@@ -67,6 +69,7 @@ function siteBlock<T>(
 /** The site-wide blocks the snapshot carries. */
 const SITE_BLOCKS: readonly SiteBlock[] = [
   siteBlock(siteMenu, (site) => site.menu, (site, value) => (site.menu = value)),
+  siteBlock(siteSideMenu, (site) => site.sideMenu, (site, value) => (site.sideMenu = value)),
   siteBlock(siteHeader, (site) => site.header, (site, value) => (site.header = value)),
   siteBlock(siteFooter, (site) => site.footer, (site, value) => (site.footer = value)),
   siteBlock(siteNds, (site) => site.nds, (site, value) => (site.nds = value)),

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod/mini";
 import { pageKindValues } from "../../shared/contracts/index";
-import type { FooterContent, HeaderContent, PageComponent, PageKind } from "../../shared/contracts/index";
-import { employeeRoleSchema, footerContentSchema, headerContentSchema, pageComponentSchema } from "../../shared/contracts/index";
+import type { FooterContent, HeaderContent, PageComponent, PageKind, SideMenuContent } from "../../shared/contracts/index";
+import { employeeRoleSchema, footerContentSchema, headerContentSchema, pageComponentSchema, sideMenuContentSchema } from "../../shared/contracts/index";
 import { preflightProfileSchema } from "../../shared/contracts/preflight-profile";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import { PRICING_OPTION_GROUPS, SHOP_REQUISITES, shopRequisitesText } from "../../shared/domain/index";
@@ -422,6 +422,7 @@ const siteFileSchema = z.strictObject({
   launchedAt: isoDate,
   documents: z.record(z.string(), documentSchema),
   header: storedHeaderSchema,
+  sideMenu: sideMenuContentSchema,
   footer: storedFooterSchema,
   popup: z.strictObject({
     active: z.boolean(),
@@ -468,6 +469,7 @@ export interface DemoPage {
 export interface DemoSite {
   documents: DemoDocument[];
   header: HeaderContent;
+  sideMenu: SideMenuContent;
   footer: FooterContent;
   /** The popup as the shop keeps it (see pages.mapper.ts). */
   popup: Record<string, unknown>;
@@ -548,6 +550,7 @@ export function readDemoSite(): DemoSite {
   const site: DemoSite = {
     documents: Object.values(data.documents),
     header: data.header,
+    sideMenu: data.sideMenu,
     footer: data.footer,
     popup,
     popupPicture: picture(popupPicture),

@@ -1,7 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { computePrice } from "../../shared/domain/pricing";
 import type { PricingOption } from "../../shared/domain/pricing";
 import { readCityCsv, writeCities } from "../services/geo/city-import";
 import type { CityImportReport } from "../services/geo/city-import";
@@ -35,7 +34,7 @@ import type { NewProductCategoryRow, NewProductRow } from "../db/schema";
 import { loadDocumentFonts, renderDocument } from "./seed-documents";
 import { drawMockup } from "./seed-photos";
 import type { Mockup } from "./seed-photos";
-import { productNameSortKey } from "../db/sort-key";
+import { productListingFields } from "../services/catalog/product-listing";
 
 /*
  * The one seeder: what a fresh install starts with, so the storefront has something to show, and
@@ -191,8 +190,8 @@ export interface SeedPagesResult {
 }
 
 /**
- * Fills an empty website with the demo pages and adds any missing Header, Footer or Popup block.
- * Does nothing when pages and all three blocks exist, so it is safe on every start.
+ * Fills an empty website with the demo pages and adds any missing Header, SideMenu, Footer or Popup
+ * block. Does nothing when pages and all four blocks exist, so it is safe on every start.
  */
 export async function seedDemoPages(db: Database, publicFiles: FileStorage): Promise<SeedPagesResult> {
   const site = readDemoSite();
@@ -200,6 +199,7 @@ export async function seedDemoPages(db: Database, publicFiles: FileStorage): Pro
   const blockRows = await db.select({ key: websiteBlock.key }).from(websiteBlock);
   const blocks: { key: string; content: Record<string, unknown> }[] = [
     { key: websiteBlockKeys.header, content: { ...site.header } },
+    { key: websiteBlockKeys.sideMenu, content: { ...site.sideMenu } },
     { key: websiteBlockKeys.footer, content: { ...site.footer } },
     { key: websiteBlockKeys.popup, content: { ...site.popup } },
   ];
@@ -266,33 +266,27 @@ function pricingOptions(pricing: DemoPricing): PricingOption[] {
   }));
 }
 
-/** The product columns the pricing decides: the «от» price (smallest run, default options, before the discount), urgency, sheets. */
+/** The product columns the pricing decides: the listing's sort key and «от» price (product-listing.ts), urgency, sheets. */
 function pricingColumns(
   key: string,
+  name: string,
   pricing: DemoPricing,
 ): {
+  nameSortKey: string;
   priceFromKopecks: number;
   urgentProductionTimeDay: number | null;
   urgentSurchargePct: number;
   sheetsPerUnit: number;
 } {
-  const smallest = Math.min(...pricing.tiers.map(([minQuantity]) => minQuantity));
-  const result = computePrice(
-    {
-      discountPct: 0,
-      productionTimeDay: 1,
-      urgentProductionTimeDay: null,
-      urgentSurchargePct: 0,
-      sheetsPerUnit: pricing.sheetsPerUnit ?? 1,
-      options: pricingOptions(pricing),
-      tiers: pricing.tiers.map(([minQuantity, unitPriceKopecks]) => ({ minQuantity, unitPriceKopecks })),
-      details: [],
-    },
-    { options: {}, quantity: smallest, isUrgent: false },
-  );
-  if (!result.ok) throw new Error(`The demo product ${key} cannot be priced: ${result.failure.message}`);
+  const listing = productListingFields({
+    name,
+    sheetsPerUnit: pricing.sheetsPerUnit ?? 1,
+    options: pricingOptions(pricing),
+    tiers: pricing.tiers.map(([minQuantity, unitPriceKopecks]) => ({ minQuantity, unitPriceKopecks })),
+  });
+  if (!listing.ok) throw new Error(`The demo product ${key} cannot be priced: ${listing.failure.message}`);
   return {
-    priceFromKopecks: result.price.priceBeforeDiscountKopecks,
+    ...listing.fields,
     urgentProductionTimeDay: pricing.urgent?.days ?? null,
     urgentSurchargePct: pricing.urgent?.surchargePct ?? 0,
     sheetsPerUnit: pricing.sheetsPerUnit ?? 1,
@@ -317,7 +311,7 @@ export async function seedCatalogOptions(db: Database): Promise<void> {
       const [categorySlug, productSlug] = key.split("/");
       if (categorySlug === undefined || productSlug === undefined) throw new Error(`Bad demo pricing key ${key}`);
       const [row] = await tx
-        .select({ id: product.id })
+        .select({ id: product.id, name: product.name })
         .from(product)
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
         .where(and(eq(productCategory.slug, categorySlug), eq(product.slug, productSlug)))
@@ -354,7 +348,7 @@ export async function seedCatalogOptions(db: Database): Promise<void> {
           requiresOptionCode: detail.requiresOptionCode ?? null,
         })),
       ).onConflictDoNothing();
-      await tx.update(product).set(pricingColumns(key, pricing)).where(eq(product.id, row.id));
+      await tx.update(product).set(pricingColumns(key, row.name, pricing)).where(eq(product.id, row.id));
     }
 
     const [existingServices] = await tx.select({ n: count() }).from(productService);
@@ -447,10 +441,9 @@ export async function seedDemoData(db: Database, publicFiles: FileStorage): Prom
         categoryId,
         slug: demo.slug,
         name: demo.name,
-        nameSortKey: productNameSortKey(demo.name),
         description: demo.description,
         photoPaths: photoPaths[index] ?? [],
-        ...pricingColumns(`${demo.categorySlug}/${demo.slug}`, pricingOf(pricings, `${demo.categorySlug}/${demo.slug}`)),
+        ...pricingColumns(`${demo.categorySlug}/${demo.slug}`, demo.name, pricingOf(pricings, `${demo.categorySlug}/${demo.slug}`)),
         discountPct: demo.discountPct,
         productionTimeDay: demo.productionTimeDay,
         timesOrdered: demo.timesOrdered,

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
 import { idTextInput } from "./input";
 import { fileLinkSchema, footerContentSchema, headerContentSchema, hrefSchema, PAGE_SLUG_MAX_LENGTH, PAGE_SLUG_PATTERN, pageComponentSchema, pageKindSchema } from "./pages";
+import { sideMenuContentSchema } from "./side-menu";
 import { queryInt } from "./query";
 
 /*
@@ -128,15 +129,15 @@ export type EmployeePageWrite = z.infer<typeof employeePageWriteSchema>;
 
 // ——— Site-wide blocks —————————————————————————————————————————————————————————————————
 
-export const siteBlockKeyValues = ["header", "menu", "footer", "popup"] as const;
-export const siteBlockKeySchema = z.enum(siteBlockKeyValues, { error: "Блок сайта: header, menu, footer или popup" });
+export const siteBlockKeyValues = ["header", "menu", "side-menu", "footer", "popup"] as const;
+export const siteBlockKeySchema = z.enum(siteBlockKeyValues, { error: "Блок сайта: header, menu, side-menu, footer или popup" });
 export type SiteBlockKey = z.infer<typeof siteBlockKeySchema>;
 
 export const siteBlockParamsSchema = z.object({ key: siteBlockKeySchema });
 
 /**
- * The menu: the top-level pages in the order of the header's tabs and the side menu (both show
- * the same list). `label` and `slug` are the page's name and address (read-only here; the page
+ * The menu: the top-level pages in the order of the header's tabs (the side menu has its own
+ * links, the `side-menu` block: side-menu.ts). `label` and `slug` are the page's name and address (read-only here; the page
  * editor changes them); the order and `showInMenu` are written.
  */
 export const menuBlockContentSchema = z.object({
@@ -165,6 +166,7 @@ const blockFields = { updatedAt: z.nullable(isoDateTime) };
 export const siteBlockSchema = z.discriminatedUnion("key", [
   z.object({ key: z.literal("header"), content: headerContentSchema, ...blockFields }),
   z.object({ key: z.literal("menu"), content: menuBlockContentSchema, ...blockFields }),
+  z.object({ key: z.literal("side-menu"), content: sideMenuContentSchema, ...blockFields }),
   z.object({ key: z.literal("footer"), content: footerContentSchema, ...blockFields }),
   z.object({ key: z.literal("popup"), content: popupBlockContentSchema, ...blockFields }),
 ]);
@@ -174,6 +176,7 @@ export type SiteBlock = z.infer<typeof siteBlockSchema>;
 export const siteBlockWriteSchema = z.discriminatedUnion("key", [
   z.strictObject({ key: z.literal("header"), content: headerContentSchema, updatedAt: z.optional(z.nullable(isoDateTime)) }),
   z.strictObject({ key: z.literal("menu"), content: menuBlockContentSchema, updatedAt: z.optional(z.nullable(isoDateTime)) }),
+  z.strictObject({ key: z.literal("side-menu"), content: sideMenuContentSchema, updatedAt: z.optional(z.nullable(isoDateTime)) }),
   z.strictObject({ key: z.literal("footer"), content: footerContentSchema, updatedAt: z.optional(z.nullable(isoDateTime)) }),
   z.strictObject({ key: z.literal("popup"), content: popupBlockContentSchema, updatedAt: z.optional(z.nullable(isoDateTime)) }),
 ]);

@@ -698,3 +698,7 @@ export type {
   EmployeeDesignOrderSummary,
   EmployeeDesignStatus,
 } from "./back-office-design";
+
+// Website — the side menu, its own site block (issue 29).
+export { SIDE_MENU_LABEL_MAX_LENGTH, SIDE_MENU_MAX_ITEMS, sideMenuContentSchema, sideMenuItemSchema, sideMenuSchema } from "./side-menu";
+export type { SideMenuContent, SideMenuItem } from "./side-menu";

@@ -4,6 +4,7 @@ import type {
   FooterContent,
   HeaderContent,
   MenuTab,
+  SideMenuItem,
   Page,
   PageList,
   PageListQuery,
@@ -23,6 +24,8 @@ export interface PagesEndpoints {
   getPages(query: PageListQuery): Promise<PageList>;
   /** The top-level tabs in order, the main page first: the header shows `.slice(1, 10)`. */
   getMenu(): Promise<MenuTab[]>;
+  /** The side menu's links (its own content block). */
+  getSideMenu(): Promise<SideMenuItem[]>;
   getHeader(): Promise<HeaderContent>;
   getFooter(): Promise<FooterContent>;
   /** The active popup, or `{}` when there is none. */
@@ -47,6 +50,7 @@ export function pagesEndpoints(request: ApiRequest): PagesEndpoints {
     getPageSeo: (slug) => request(`${pagePath(slug)}/seo`, contract("pageSeoSchema")),
     getPages: ({ kind, offset, limit, exclude }) => request("/public/website/page", contract("pageListSchema"), { query: defined({ kind, offset, limit, exclude }) }),
     getMenu: () => request("/public/website/menu", contract("menuSchema")),
+    getSideMenu: () => request("/public/website/side-menu", contract("sideMenuSchema")),
     getHeader: () => request("/public/website/header", contract("headerContentSchema")),
     getFooter: () => request("/public/website/footer", contract("footerContentSchema")),
     getPopup: () => request("/public/website/popup", contract("popupAnswerSchema")),

@@ -138,6 +138,7 @@ export {
   siteFooter,
   siteHeader,
   siteMenu,
+  siteSideMenu,
   siteNds,
   sitePopup,
 } from "./site.atoms";

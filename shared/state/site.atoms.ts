@@ -7,6 +7,7 @@ import type {
   FooterContent,
   HeaderContent,
   MenuTab,
+  SideMenuItem,
   Nds,
   PageList,
   PopupAnswer,
@@ -47,6 +48,8 @@ async function loadSiteDocuments(api: Api, get: Getter): Promise<SiteDocuments> 
 
 /** The site's top-level tabs, the main page first (the header shows the next nine). */
 export const siteMenu: SiteResource<MenuTab[]> = storeResource((api) => api.getMenu());
+/** The side menu's links, edited apart from the header's tabs. */
+export const siteSideMenu: SiteResource<SideMenuItem[]> = storeResource((api) => api.getSideMenu());
 /** The header's phones (also the contacts dialog's). */
 export const siteHeader: SiteResource<HeaderContent> = storeResource((api) => api.getHeader());
 export const siteFooter: SiteResource<FooterContent> = storeResource((api) => api.getFooter());

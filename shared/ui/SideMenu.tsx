@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { MouseEvent } from "react";
 import type { AccountProfile } from "../contracts/index";
-import { signedInAtom, siteMenu, useAccount, useSiteResource } from "../state/index";
+import { signedInAtom, siteSideMenu, useAccount, useSiteResource } from "../state/index";
 import { LoadError } from "./LoadError";
 import { AccountList, clientLinks, employeeLinks, ExitClientMode, selectedAccountName } from "./AccountMenu";
 import { LogoutDialog } from "./LogoutDialog";
@@ -32,7 +32,8 @@ export interface SideMenuProps {
  * The slide-in side menu (spec §2 Side menu, §4 "menu open/closed toggles the overlay"): a native
  * modal `<dialog>` whose backdrop is the dimming overlay, so focus stays inside, Escape and a click
  * on the overlay close it, and focus returns to the button that opened it. Inside: the site search,
- * the top-level pages, favourites, the account block and the account's links to the admin panel.
+ * the side menu's own links (the content block `side-menu`, edited in the back office), favourites,
+ * the account block and the account's links to the admin panel.
  */
 export function SideMenu(props: SideMenuProps) {
   const { open, onClose } = props;
@@ -102,11 +103,13 @@ function deepActiveElement(): HTMLElement | null {
 }
 
 function SideMenuContent({ onClose, adminUrl, pageHref, favouritesUrl, searchResultsUrl, onNavigate, onSearch, onLogout, onCompanyChange, onLeave }: SideMenuProps) {
-  const { resource: menu, reload } = useSiteResource(siteMenu);
+  const { resource: menu, reload } = useSiteResource(siteSideMenu);
   const account = useAccount();
   const signedIn = useAtomValue(signedInAtom);
   const profile = signedIn ? account.profile : null;
   const [logoutOpen, setLogoutOpen] = useState(false);
+  // A link of the shop's own site goes through pageHref (a partner page may put the shop elsewhere); an http(s) one as it is.
+  const linkHref = (href: string): string => (href.startsWith("/") ? pageHref(href.slice(1)) : href);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onNavigate?.(event);
     onClose();
@@ -130,10 +133,10 @@ function SideMenuContent({ onClose, adminUrl, pageHref, favouritesUrl, searchRes
           <LoadError className="ottisk-side-menu__status" messageUI={menu.messageUI} onRetry={reload} />
         ) : (
           <ul className="ottisk-side-menu__list">
-            {menu.data.map((tab) => (
-              <li key={tab.slug}>
-                <a className="ottisk-menu-item ottisk-side-menu__link" part="page-link" href={pageHref(tab.slug)} onClick={follow}>
-                  {tab.label}
+            {menu.data.map((item, index) => (
+              <li key={`${index}:${item.href}`}>
+                <a className="ottisk-menu-item ottisk-side-menu__link" part="page-link" href={linkHref(item.href)} onClick={follow}>
+                  {item.label}
                 </a>
               </li>
             ))}

@@ -42,6 +42,8 @@ export { Recaptcha } from "./Recaptcha";
 export type { RecaptchaProps } from "./Recaptcha";
 export { SearchBox, searchHref } from "./SearchBox";
 export type { SearchBoxProps } from "./SearchBox";
+export { DesignMessageBox, DesignMessageList } from "./DesignMessageList";
+export type { DesignMessageBoxProps, DesignMessageListProps } from "./DesignMessageList";
 export { SideMenu } from "./SideMenu";
 export type { SideMenuProps } from "./SideMenu";
 export { useBusyAction } from "./use-busy-action";

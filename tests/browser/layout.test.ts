@@ -136,7 +136,8 @@ describe("<ottisk-header>", () => {
 
 describe("<ottisk-side-menu>", () => {
   it("opens from its button and closes with the overlay; the open attribute follows and controls it", async () => {
-    const menu = await api.getMenu();
+    // The side menu's own links (the content block side-menu; the demo's are the header's pages).
+    const menu = await api.getSideMenu();
     const element = mount("ottisk-side-menu");
     const button = await find<HTMLButtonElement>(element, "[part~=menu-button]");
     expect(button.textContent).to.contain("Меню");
@@ -152,8 +153,8 @@ describe("<ottisk-side-menu>", () => {
       const links = dialog.querySelectorAll<HTMLAnchorElement>("[part~=page-link]");
       return links.length === menu.length + 1 ? links : null;
     }, "every page and favourites");
-    expect(texts(pages)).to.deep.equal([...menu.map((tab) => tab.label), "Избранное"]);
-    expect(hrefs(pages)).to.deep.equal([...menu.map((tab) => pageUrl(tab.slug)), `${storefrontOrigin()}/izbrannoe`]);
+    expect(texts(pages)).to.deep.equal([...menu.map((item) => item.label), "Избранное"]);
+    expect(hrefs(pages)).to.deep.equal([...menu.map((item) => (item.href.startsWith("/") ? pageUrl(item.href.slice(1)) : item.href)), `${storefrontOrigin()}/izbrannoe`]);
     const search = dialog.querySelector<HTMLInputElement>("input[type=search]");
     expect(search?.placeholder).to.equal("Поиск по сайту");
     const login = await waitFor(() => dialog.querySelector<HTMLAnchorElement>("[part~=login-link]"), "'Войти в систему'");

@@ -311,6 +311,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/public/website/page/{slug}/seo",
   "GET /api/public/website/page",
   "GET /api/public/website/menu",
+  "GET /api/public/website/side-menu",
   "GET /api/public/website/header",
   "GET /api/public/website/footer",
   "GET /api/public/website/popup",

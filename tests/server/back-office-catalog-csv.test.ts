@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_OPTION_GROUP_LABELS, catalogImportResultSchema, productSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { CatalogImportResult } from "../../shared/contracts/index";
@@ -13,7 +13,8 @@ import type { TestApp } from "./support/test-app";
  * a seeded PGlite: the demo catalogue exported and imported unchanged changes nothing; one changed
  * price changes that price alone (catalogue, audit, storefront); a broken file changes nothing and
  * names each bad row; a product made from the file is the product the seed makes; a dry run writes
- * nothing; a file of 2,000 products goes in through a multipart form.
+ * nothing; a file of 2,000 products goes in through a multipart form; a database that fails part-way
+ * through the writing pass leaves the catalogue as it was (the import is one transaction).
  */
 
 let testApp: TestApp;
@@ -281,6 +282,64 @@ describe("the catalogue as CSV", () => {
     console.info(`2,000 products, ${made.length - 1} rows, ${Math.round(form.payload.length / 1024)} KB: server RSS ${Math.round(before / 2 ** 20)} → ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
     const again = await importCsv(csvOf(made), true);
     expect(again.counts).toMatchObject({ productsCreated: 0, productsUpdated: 0, productsUnchanged: 2000 });
+  });
+
+  it("writes all or nothing: a database that fails on a row deep in the file leaves the catalogue and the audit exactly as they were", { timeout: 120_000 }, async () => {
+    const original = await exportCsv();
+    const header = columnsOf(original);
+    const lines = linesOf(original);
+    const categories = async () => testApp.database.db.select().from(productCategory).orderBy(productCategory.id);
+    const products = async () => testApp.database.db.select().from(product).orderBy(product.id);
+    const auditCount = async () => (await testApp.database.db.select({ id: auditEntry.id }).from(auditEntry)).length;
+    const before = { categories: await categories(), products: await products(), audit: await auditCount() };
+
+    // Early in the file: a new category, a changed demo category and a changed demo price (written by the first batches).
+    const newCategory = withField(header, withField(header, lines.find((line) => line.startsWith("category;")) ?? "", "category", "sboi-importa"), "name", "Сбой импорта");
+    const renamedCategory = lines.find((line) => line.startsWith("category;") && line.split(";")[1] === "vizitki") ?? "";
+    const tierIndex = lines.findIndex((line) => line.startsWith("tier;") && line.split(";")[2] === "standartnye-90x50");
+    const changed = lines.map((line, index) => {
+      if (line === renamedCategory) return withField(header, line, "name", "Визитки (сбой)");
+      if (index === tierIndex) return withField(header, line, "unit_price", "99,99");
+      return line;
+    });
+    // Then 1,500 new products (several batches of BATCH_PRODUCTS), the database refusing the 1,200th.
+    const shape = lines.filter((line) => line.split(";")[1] === "vizitki" && line.split(";")[2] === "standartnye-90x50" && !line.startsWith("category;"));
+    const made: string[] = [];
+    for (let index = 0; index < 1500; index += 1) made.push(...shape.map((line) => withField(header, line, "product", `sboi-${index}`)));
+    const file = csvOf([...changed.slice(0, 1), newCategory, ...changed.slice(1), ...made]);
+
+    // A real fault only the database knows of: a trigger created here refuses one product's insert.
+    await testApp.database.db.execute(sql`
+      CREATE FUNCTION import_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.slug = 'sboi-1199' THEN RAISE EXCEPTION 'the disk is gone (a test fault)'; END IF;
+        RETURN NEW;
+      END $$`);
+    await testApp.database.db.execute(sql`CREATE TRIGGER import_fault BEFORE INSERT ON product FOR EACH ROW EXECUTE FUNCTION import_fault()`);
+    try {
+      const dry = await importCsv(file, true);
+      expect(dry.errors).toEqual([]);
+      expect(dry.counts).toMatchObject({ productsCreated: 1500, productsUpdated: 1, categoriesCreated: 1, categoriesUpdated: 1 });
+
+      const response = await testApp.app.inject({
+        method: "POST",
+        url: "/api/employee/catalog/import?dryRun=false",
+        headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" },
+        payload: file,
+      });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(409);
+      const answer = response.json<{ code: string; messageUI: string }>();
+      expect(answer.code).toBe("CATALOG_IMPORT_ROLLED_BACK");
+      expect(answer.messageUI).toMatch(/^Каталог не изменён: база данных не приняла запись строк \d+–\d+, и весь импорт отменён/);
+    } finally {
+      await testApp.database.db.execute(sql`DROP TRIGGER import_fault ON product`);
+      await testApp.database.db.execute(sql`DROP FUNCTION import_fault()`);
+    }
+
+    expect(await categories()).toEqual(before.categories);
+    expect(await products()).toEqual(before.products);
+    expect(await auditCount()).toBe(before.audit);
+    expect(await exportCsv()).toBe(original);
   });
 
   it("answers 400 with a Russian message when no file is sent", async () => {

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employeePageListSchema, employeePageSchema, pageSchema, sessionGrantSchema, siteBlockSchema } from "../../shared/contracts/index";
+import { employeePageListSchema, employeePageSchema, pageSchema, sessionGrantSchema, sideMenuSchema, siteBlockSchema } from "../../shared/contracts/index";
 import type { EmployeePage } from "../../shared/contracts/index";
 import { auditEntry, websitePage } from "../../server/db/schema";
-import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { DEMO_ACCOUNTS, readDemoSite } from "../../server/seed/demo-data";
 import { startTestApp, TEST_APP_ORIGIN } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -227,5 +227,44 @@ describe("the back office's site blocks", () => {
     expect(shown.map((tab) => tab.slug)).toEqual(shownBefore.map((tab) => tab.slug).filter((slug) => slug !== hidden.slug).reverse());
     const wrongKey = await testApp.app.inject({ method: "PUT", url: "/api/employee/site-block/footer", headers: auth(), payload: changed });
     expect(wrongKey.statusCode).toBe(400);
+  });
+
+  it("keeps the side menu as a block of its own: demo links first, then the saved ones on the storefront at once, the header's tabs untouched, bad links refused, audited", async () => {
+    const publicSideMenu = async () => sideMenuSchema.parse((await testApp.app.inject({ method: "GET", url: "/api/public/website/side-menu" })).json());
+    const tabs = async () => (await testApp.app.inject({ method: "GET", url: "/api/public/website/menu" })).json() as unknown;
+    expect(await publicSideMenu()).toEqual(readDemoSite().sideMenu.items);
+    const block = siteBlockSchema.parse((await testApp.app.inject({ method: "GET", url: "/api/employee/site-block/side-menu", headers: auth() })).json());
+    if (block.key !== "side-menu") throw new Error("not the side menu");
+    expect(block.content.items).toEqual(readDemoSite().sideMenu.items);
+    const tabsBefore = await tabs();
+
+    const hostile = { ...block, content: { items: [{ label: "Опасно", href: "javascript:alert(1)" }] } };
+    const refused = await testApp.app.inject({ method: "PUT", url: "/api/employee/site-block/side-menu", headers: auth(), payload: hostile });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ messageUI: "Ссылка должна начинаться с / или http(s)://" });
+    const unnamed = await testApp.app.inject({ method: "PUT", url: "/api/employee/site-block/side-menu", headers: auth(), payload: { ...block, content: { items: [{ label: "  ", href: "/blog" }] } } });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toMatchObject({ messageUI: "Укажите название пункта бокового меню" });
+
+    const items = [
+      { label: "Статьи о печати", href: "/blog" },
+      { label: "Наш канал", href: "https://t.me/ottisk" },
+    ];
+    const saved = await testApp.app.inject({ method: "PUT", url: "/api/employee/site-block/side-menu", headers: auth(), payload: { ...block, content: { items } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const savedBlock = siteBlockSchema.parse(saved.json());
+    expect(savedBlock.content).toEqual({ items });
+    expect(await publicSideMenu()).toEqual(items);
+    expect(await tabs()).toEqual(tabsBefore);
+    // The Get answer goes back unchanged; a stale updatedAt is the editor's 409.
+    const again = await testApp.app.inject({ method: "PUT", url: "/api/employee/site-block/side-menu", headers: auth(), payload: savedBlock });
+    expect(again.statusCode, again.body).toBe(200);
+    const stale = await testApp.app.inject({ method: "PUT", url: "/api/employee/site-block/side-menu", headers: auth(), payload: block });
+    expect(stale.statusCode).toBe(409);
+
+    const entries = await testApp.database.db.select().from(auditEntry).where(and(eq(auditEntry.objectType, "site-block"), eq(auditEntry.objectId, "side-menu")));
+    // The save that changed the links, with the fields before and after; the unchanged save records nothing.
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.changes.length).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,6 @@
-import { useSetAtom } from "jotai/react";
-import { useId, useState } from "react";
-import type { FormEvent } from "react";
-import { DESIGN_MESSAGE_MAX_LENGTH } from "../../shared/contracts/index";
-import { postDesignMessageAtom, useDesignMessages, useShowFailure } from "../../shared/state/index";
-import { LoadError } from "../../shared/ui/index";
-import { formatDateTime } from "../../shared/domain/index";
+import { useId } from "react";
+import { useDesignMessages } from "../../shared/state/index";
+import { DesignMessageBox, DesignMessageList, LoadError } from "../../shared/ui/index";
 
 /**
  * The messages of one design order between the customer and the shop's designer, and a box to
@@ -14,31 +10,7 @@ import { formatDateTime } from "../../shared/domain/index";
  */
 export function DesignMessages({ designOrderId }: { designOrderId: number }) {
   const { messages, reload } = useDesignMessages(designOrderId);
-  const post = useSetAtom(postDesignMessageAtom);
-  const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const showFailure = useShowFailure();
   const id = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (text.trim() === "") {
-      setError("Напишите сообщение");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await post(designOrderId, text);
-      setText("");
-    } catch (failure) {
-      showFailure(failure, setError);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="design-messages" aria-labelledby={`${id}-title`}>
@@ -48,46 +20,9 @@ export function DesignMessages({ designOrderId }: { designOrderId: number }) {
       {messages.status === "loading" ? <p role="status">Загружаем сообщения…</p> : null}
       {messages.status === "error" ? <LoadError messageUI={messages.messageUI} onRetry={reload} /> : null}
       {messages.status === "ready" ? (
-        messages.data.length === 0 ? (
-          <p className="design-messages__empty">Сообщений пока нет. Задайте вопрос или уточните пожелания к дизайну.</p>
-        ) : (
-          <ol className="design-messages__list" aria-live="polite">
-            {messages.data.map((message) => (
-              <li key={message.id} className={message.fromShop ? "design-messages__item design-messages__item--shop" : "design-messages__item"}>
-                <p className="design-messages__meta">
-                  <strong>{message.mine ? "Вы" : message.authorName}</strong>
-                  {message.fromShop && !message.mine ? <span className="design-messages__tag"> · типография</span> : null}{" "}
-                  <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-                </p>
-                <p className="design-messages__text">{message.text}</p>
-              </li>
-            ))}
-          </ol>
-        )
+        <DesignMessageList messages={messages.data} block="design-messages" emptyText="Сообщений пока нет. Задайте вопрос или уточните пожелания к дизайну." />
       ) : null}
-      <form className="design-messages__form" noValidate aria-busy={busy} onSubmit={(event) => void submit(event)}>
-        <label htmlFor={`${id}-text`}>Сообщение</label>
-        <textarea
-          id={`${id}-text`}
-          name="message"
-          rows={3}
-          maxLength={DESIGN_MESSAGE_MAX_LENGTH}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="profile-form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className="ottisk-button" aria-disabled={busy}>
-            Отправить
-          </button>
-        </div>
-      </form>
+      <DesignMessageBox designOrderId={designOrderId} label="Сообщение" formClassName="design-messages__form" errorClassName="profile-form__error" />
     </section>
   );
 }

@@ -4,10 +4,9 @@ import type { EmployeeCategory } from "../../shared/contracts/index";
 import { backOfficePath, catalogPath } from "../../shared/domain/index";
 import { recordId, saveEmployeeCategoryAtom, uploadEmployeeCategoryPictureAtom, useEmployeeCategory, useEmployeeCategoryList, useShowFailure } from "../../shared/state/index";
 import { ErrorNote } from "../../shared/ui/index";
-import { categoryDraftOf, categoryInputOf, fieldErrorsOf, newCategoryDraft } from "./catalog-drafts";
-import type { CategoryDraft, FieldErrors } from "./catalog-drafts";
-import { CheckField, FormBlock, SeoFields, TextAreaField, TextField, useLeaveWarning, whenReady } from "./catalog-form-parts";
-import { slugFromName } from "./catalog-slug";
+import { categoryDraftOf, categoryInputOf, newCategoryDraft } from "./catalog-drafts";
+import type { CategoryDraft } from "./catalog-drafts";
+import { CheckField, FormBlock, NameSlugFields, SeoFields, TextAreaField, TextField, useRecordForm, whenReady } from "./catalog-form-parts";
 
 /*
  * The back office's categories (issue 29, role catalog): the table of every category, hidden ones
@@ -107,55 +106,19 @@ function CategoryPicture({ categoryId, draft, onChange }: { categoryId: number |
 
 function CategoryForm({ original }: { original: EmployeeCategory | null }) {
   const save = useSetAtom(saveEmployeeCategoryAtom);
-  const showFailure = useShowFailure();
-  const [draft, setDraft] = useState<CategoryDraft>(() => (original ? categoryDraftOf(original) : newCategoryDraft()));
-  const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<EmployeeCategory | null>(original);
+  const { draft, saved, errors, error, done, busy, change, submit } = useRecordForm({
+    original,
+    newDraft: newCategoryDraft,
+    draftOf: categoryDraftOf,
+    inputOf: categoryInputOf,
+    save: (current: EmployeeCategory | null, input) => save({ id: current?.id ?? null, input }),
+    saved: (category, created) => {
+      // A new category gets its own address; the form stays, now the category's.
+      if (created) window.history.replaceState(window.history.state, "", backOfficePath("categories", recordId(category)));
+      return created ? "Категория добавлена. Теперь можно загрузить её картинку." : "Категория сохранена. На сайте она уже такая.";
+    },
+  });
   const categoryId = saved?.id ?? null;
-  useLeaveWarning(dirty);
-
-  const change = (part: Partial<CategoryDraft>) => {
-    setDraft((current) => {
-      const next = { ...current, ...part };
-      if (part.name !== undefined && !current.slugEdited) next.slug = slugFromName(part.name);
-      return next;
-    });
-    setDirty(true);
-    setDone(null);
-  };
-
-  const submit = () => {
-    const made = categoryInputOf(draft, saved);
-    if ("errors" in made) {
-      setErrors(made.errors);
-      setError(`Проверьте поля: ${Object.values(made.errors).join("; ")}.`);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setErrors({});
-    save({ id: categoryId, input: made.input })
-      .then((category) => {
-        setBusy(false);
-        setDirty(false);
-        // A new category gets its own address; the form stays, now the category's.
-        if (categoryId === null) window.history.replaceState(window.history.state, "", backOfficePath("categories", recordId(category)));
-        setSaved(category);
-        setDraft(categoryDraftOf(category));
-        setDone(categoryId === null ? "Категория добавлена. Теперь можно загрузить её картинку." : "Категория сохранена. На сайте она уже такая.");
-      })
-      .catch((failure: unknown) => {
-        setBusy(false);
-        showFailure(failure, (messageUI, apiError) => {
-          setError(messageUI);
-          setErrors(fieldErrorsOf(apiError.issues));
-        });
-      });
-  };
 
   return (
     <form
@@ -170,16 +133,7 @@ function CategoryForm({ original }: { original: EmployeeCategory | null }) {
       <ErrorNote className="catalog-form__error catalog-form__summary" message={error} />
       <FormBlock title="Основное">
         <div className="catalog-form__grid">
-          <TextField label="Название" value={draft.name} error={errors["name"]} required maxLength={200} onChange={(name) => change({ name })} wide />
-          <TextField
-            label="Адрес (slug)"
-            value={draft.slug}
-            error={errors["slug"]}
-            hint="Латинские строчные буквы, цифры и дефисы; предлагается по названию"
-            required
-            maxLength={100}
-            onChange={(slug) => change({ slug, slugEdited: true })}
-          />
+          <NameSlugFields name={draft.name} slug={draft.slug} errors={errors} onChange={change} />
           <TextField label="Порядок в каталоге" inputMode="numeric" value={draft.sortOrder} error={errors["sortOrder"]} hint="Меньше — выше в списке" onChange={(sortOrder) => change({ sortOrder })} />
           <TextAreaField label="Описание" value={draft.description} error={errors["description"]} onChange={(description) => change({ description })} />
           <CheckField label="Скрыть категорию с сайта (вместе с её товарами)" checked={draft.hidden} onChange={(hidden) => change({ hidden })} />

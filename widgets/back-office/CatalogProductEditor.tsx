@@ -13,11 +13,10 @@ import {
   useShowFailure,
 } from "../../shared/state/index";
 import { Dialog, ErrorNote } from "../../shared/ui/index";
-import { errorsUnder, fieldErrorsOf, newDetailDraft, newOptionValueDraft, newProductDraft, newTierDraft, productDraftOf, productInputOf } from "./catalog-drafts";
-import type { DetailDraft, FieldErrors, OptionGroupDraft, OptionValueDraft, ProductDraft, TierDraft } from "./catalog-drafts";
-import { CheckField, FormBlock, SeoFields, TextAreaField, TextField, useLeaveWarning, whenReady } from "./catalog-form-parts";
+import { errorsUnder, newDetailDraft, newOptionValueDraft, newProductDraft, newTierDraft, productDraftOf, productInputOf } from "./catalog-drafts";
+import type { DetailDraft, FieldErrors, OptionGroupDraft, OptionValueDraft, TierDraft } from "./catalog-drafts";
+import { CheckField, FormBlock, NameSlugFields, SeoFields, TextAreaField, TextField, useRecordForm, whenReady } from "./catalog-form-parts";
 import { productStateText } from "./CatalogProducts";
-import { slugFromName } from "./catalog-slug";
 
 /*
  * The back office's product editor (issue 29, role catalog): the main fields, photos (upload,
@@ -419,59 +418,21 @@ function ArchiveControl({ product, onDone }: { product: EmployeeProduct; onDone:
 
 function ProductForm({ original, categories, startCategoryId }: { original: EmployeeProduct | null; categories: EmployeeCategory[]; startCategoryId: number | null }) {
   const save = useSetAtom(saveEmployeeProductAtom);
-  const showFailure = useShowFailure();
-  const [draft, setDraft] = useState<ProductDraft>(() => (original ? productDraftOf(original) : newProductDraft(startCategoryId)));
-  const [saved, setSaved] = useState<EmployeeProduct | null>(original);
-  const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { draft, setDraft, saved, setSaved, errors, error, done, setDone, busy, edit, change, submit } = useRecordForm({
+    original,
+    newDraft: () => newProductDraft(startCategoryId),
+    draftOf: productDraftOf,
+    inputOf: productInputOf,
+    save: (current: EmployeeProduct | null, input) => save({ id: current?.id ?? null, input }),
+    saved: (product, created) => {
+      // A new product gets its own address; the editor stays, now the product's.
+      if (created) window.history.replaceState(window.history.state, "", backOfficePath("products", recordId(product)));
+      return created ? "Товар добавлен. Теперь можно загрузить его фотографии." : "Товар сохранён. На сайте он уже такой.";
+    },
+    conflictHint: "Обновите страницу, чтобы увидеть товар таким, какой он сейчас (ваши изменения при этом пропадут).",
+  });
   const productId = saved?.id ?? null;
   const ids = useId();
-  useLeaveWarning(dirty);
-
-  /** Every edit goes through the draft as React holds it when it applies the edit (never the render's copy). */
-  const edit = (apply: (current: ProductDraft) => ProductDraft) => {
-    setDraft(apply);
-    setDirty(true);
-    setDone(null);
-  };
-  const change = (part: Partial<ProductDraft>) =>
-    edit((current) => {
-      const next = { ...current, ...part };
-      if (part.name !== undefined && !current.slugEdited) next.slug = slugFromName(part.name);
-      return next;
-    });
-
-  const submit = () => {
-    const made = productInputOf(draft, saved);
-    if ("errors" in made) {
-      setErrors(made.errors);
-      setError(`Проверьте поля: ${Object.values(made.errors).join("; ")}.`);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setErrors({});
-    save({ id: productId, input: made.input })
-      .then((product) => {
-        setBusy(false);
-        setDirty(false);
-        // A new product gets its own address; the editor stays, now the product's.
-        if (productId === null) window.history.replaceState(window.history.state, "", backOfficePath("products", recordId(product)));
-        setSaved(product);
-        setDraft(productDraftOf(product));
-        setDone(productId === null ? "Товар добавлен. Теперь можно загрузить его фотографии." : "Товар сохранён. На сайте он уже такой.");
-      })
-      .catch((failure: unknown) => {
-        setBusy(false);
-        showFailure(failure, (messageUI, apiError) => {
-          setError(apiError.status === 409 ? `${messageUI} Обновите страницу, чтобы увидеть товар таким, какой он сейчас (ваши изменения при этом пропадут).` : messageUI);
-          setErrors(fieldErrorsOf(apiError.issues));
-        });
-      });
-  };
 
   /** An uploaded photo is already the product's last one on the server: the draft gets it, and the lock the server's new time. */
   const photoUploaded = (photo: CatalogPhoto, updatedAt: string | undefined) => {
@@ -500,16 +461,7 @@ function ProductForm({ original, categories, startCategoryId }: { original: Empl
       <ErrorNote className="catalog-form__error catalog-form__summary" message={error} />
       <FormBlock title="Основное">
         <div className="catalog-form__grid">
-          <TextField label="Название" value={draft.name} error={errors["name"]} required maxLength={200} onChange={(name) => change({ name })} wide />
-          <TextField
-            label="Адрес (slug)"
-            value={draft.slug}
-            error={errors["slug"]}
-            hint="Латинские строчные буквы, цифры и дефисы; предлагается по названию"
-            required
-            maxLength={100}
-            onChange={(slug) => change({ slug, slugEdited: true })}
-          />
+          <NameSlugFields name={draft.name} slug={draft.slug} errors={errors} onChange={change} />
           <div className="catalog-form__field">
             <label htmlFor={`${ids}-category`}>Категория</label>
             <select

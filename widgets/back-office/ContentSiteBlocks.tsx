@@ -1,18 +1,20 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
-import type { FooterContent, HeaderContent, MenuBlockContent, PopupBlockContent, SiteBlock, SiteBlockKey, SiteBlockWrite } from "../../shared/contracts/index";
+import { SIDE_MENU_MAX_ITEMS } from "../../shared/contracts/index";
+import type { FooterContent, HeaderContent, MenuBlockContent, PopupBlockContent, SideMenuContent, SideMenuItem, SiteBlock, SiteBlockKey, SiteBlockWrite } from "../../shared/contracts/index";
 import { pagePath } from "../../shared/domain/index";
 import { saveSiteBlockAtom, useShowFailure, useSiteBlock } from "../../shared/state/index";
 import { ErrorNote, LoadError } from "../../shared/ui/index";
 
 /*
- * The site-wide blocks (issue 29): the menu (the top-level pages in the order of the header's tabs
- * and the side menu, each shown or not), the header's phones and e-mail, the footer's company text
+ * The site-wide blocks (issue 29): the menu (the top-level pages in the order of the header's tabs,
+ * each shown or not), the side menu's own links, the header's phones and e-mail, the footer's company text
  * and addresses, and the popup. Each block saves on its own; the storefront shows it at once.
  */
 
 const BLOCK_TITLES: Readonly<Record<SiteBlockKey, string>> = {
-  menu: "Меню сайта (шапка и боковое меню)",
+  menu: "Вкладки шапки",
+  "side-menu": "Боковое меню",
   header: "Шапка: телефоны и почта",
   footer: "Подвал",
   popup: "Всплывающее окно",
@@ -21,7 +23,7 @@ const BLOCK_TITLES: Readonly<Record<SiteBlockKey, string>> = {
 export function SiteBlocksEditor() {
   return (
     <div className="content-office">
-      {(["menu", "header", "footer", "popup"] as const).map((key) => (
+      {(["menu", "side-menu", "header", "footer", "popup"] as const).map((key) => (
         <BlockLoader key={key} blockKey={key} />
       ))}
     </div>
@@ -78,6 +80,7 @@ function BlockForm({ block }: { block: SiteBlock }) {
       }}
     >
       {draft.key === "menu" ? <MenuFields content={draft.content} onChange={(content) => setDraft({ ...draft, content })} /> : null}
+      {draft.key === "side-menu" ? <SideMenuFields content={draft.content} onChange={(content) => setDraft({ ...draft, content })} /> : null}
       {draft.key === "header" ? <HeaderFields content={draft.content} onChange={(content) => setDraft({ ...draft, content })} /> : null}
       {draft.key === "footer" ? <FooterFields content={draft.content} onChange={(content) => setDraft({ ...draft, content })} /> : null}
       {draft.key === "popup" ? <PopupFields content={draft.content} onChange={(content) => setDraft({ ...draft, content })} /> : null}
@@ -108,14 +111,17 @@ function TextField({ label, value, onChange, multiline = false, type = "text" }:
   );
 }
 
+/** The list with its item at `index` moved one place up (-1) or down (1). */
+function movedBy<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
+  const items = [...list];
+  const [item] = items.splice(index, 1);
+  if (item === undefined) return [...list];
+  items.splice(index + by, 0, item);
+  return items;
+}
+
 function MenuFields({ content, onChange }: { content: MenuBlockContent; onChange: (content: MenuBlockContent) => void }) {
-  const move = (index: number, by: -1 | 1) => {
-    const items = [...content.items];
-    const [item] = items.splice(index, 1);
-    if (!item) return;
-    items.splice(index + by, 0, item);
-    onChange({ items });
-  };
+  const move = (index: number, by: -1 | 1) => onChange({ items: movedBy(content.items, index, by) });
   return (
     <ol className="content-menu">
       {content.items.map((item, index) => (
@@ -140,6 +146,44 @@ function MenuFields({ content, onChange }: { content: MenuBlockContent; onChange
         </li>
       ))}
     </ol>
+  );
+}
+
+function SideMenuFields({ content, onChange }: { content: SideMenuContent; onChange: (content: SideMenuContent) => void }) {
+  const change = (index: number, item: Partial<SideMenuItem>) => onChange({ items: content.items.map((other, at) => (at === index ? { ...other, ...item } : other)) });
+  const move = (index: number, by: -1 | 1) => onChange({ items: movedBy(content.items, index, by) });
+  return (
+    <div className="content-office__fields">
+      <p className="content-office__muted content-office__field--full">Ссылки по порядку; после них витрина показывает «Избранное» и вход в аккаунт.</p>
+      {content.items.map((item, index) => (
+        <fieldset key={index} className="content-editor__group">
+          <legend>Пункт {index + 1}</legend>
+          <TextField label="Название" value={item.label} onChange={(label) => change(index, { label })} />
+          <TextField label="Ссылка (/blog или https://…)" value={item.href} onChange={(href) => change(index, { href })} />
+          <span className="content-menu__moves">
+            <button type="button" className="content-editor__tool" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Пункт ${index + 1} выше`}>
+              ↑
+            </button>
+            <button type="button" className="content-editor__tool" disabled={index === content.items.length - 1} onClick={() => move(index, 1)} aria-label={`Пункт ${index + 1} ниже`}>
+              ↓
+            </button>
+          </span>
+          <button type="button" className="ottisk-button ottisk-button--secondary" onClick={() => onChange({ items: content.items.filter((_, at) => at !== index) })}>
+            Убрать пункт
+          </button>
+        </fieldset>
+      ))}
+      <p>
+        <button
+          type="button"
+          className="ottisk-button ottisk-button--secondary"
+          disabled={content.items.length >= SIDE_MENU_MAX_ITEMS}
+          onClick={() => onChange({ items: [...content.items, { label: "", href: "/" }] })}
+        >
+          Добавить пункт
+        </button>
+      </p>
+    </div>
   );
 }
 

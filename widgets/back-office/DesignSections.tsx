@@ -1,11 +1,10 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import { DESIGN_MESSAGE_MAX_LENGTH, DESIGN_STATUS_TITLES, designStatusValues, EMPLOYEE_DESIGN_PAGE_SIZE } from "../../shared/contracts/index";
+import { DESIGN_STATUS_TITLES, designStatusValues, EMPLOYEE_DESIGN_PAGE_SIZE } from "../../shared/contracts/index";
 import type { EmployeeDesignOrder, EmployeeDesignOrderSummary } from "../../shared/contracts/index";
 import { backOfficePath, formatDateShort, formatDateTime, formatRoubles } from "../../shared/domain/index";
 import {
-  postDesignMessageAtom,
   reloadEmployeeDesignOrderAtom,
   setDesignOrderStatusAtom,
   takeDesignOrderAtom,
@@ -17,7 +16,7 @@ import {
   useShowFailure,
 } from "../../shared/state/index";
 import type { Resource } from "../../shared/state/index";
-import { Dialog, ErrorNote, LoadError } from "../../shared/ui/index";
+import { DesignMessageBox, DesignMessageList, Dialog, ErrorNote, LoadError } from "../../shared/ui/index";
 import type { SectionProps } from "./section-props";
 
 /*
@@ -206,69 +205,14 @@ function DesignQueue({ query }: { query: Readonly<Record<string, string>> }) {
 /** The messages with the client (the same design messages the client sees) and a box to answer. */
 function ClientMessages({ designOrderId }: { designOrderId: number }) {
   const { messages, reload } = useDesignMessages(designOrderId);
-  const post = useSetAtom(postDesignMessageAtom);
-  const showFailure = useShowFailure();
-  const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (text.trim() === "") {
-      setError("Напишите сообщение");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    post(designOrderId, text)
-      .then(() => setText(""))
-      .catch((failure: unknown) => showFailure(failure, setError))
-      .finally(() => setBusy(false));
-  };
   return (
     <section className="employee-panel__block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Переписка с клиентом</h2>
-      {whenReady(messages, "сообщения", reload, (list) =>
-        list.length === 0 ? (
-          <p>Сообщений пока нет.</p>
-        ) : (
-          <ol className="design-chat" aria-live="polite">
-            {list.map((message) => (
-              <li key={message.id} className={message.fromShop ? "design-chat__item design-chat__item--shop" : "design-chat__item"}>
-                <p className="design-chat__meta">
-                  <strong>{message.mine ? "Вы" : message.fromShop ? `${message.authorName} (типография)` : message.authorName}</strong>{" "}
-                  <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-                </p>
-                <p className="design-chat__text">{message.text}</p>
-              </li>
-            ))}
-          </ol>
-        ),
-      )}
-      <form className="design-form" noValidate aria-busy={busy} onSubmit={submit}>
-        <label htmlFor={`${id}-text`}>Сообщение клиенту</label>
-        <textarea
-          id={`${id}-text`}
-          className="ottisk-input"
-          rows={3}
-          maxLength={DESIGN_MESSAGE_MAX_LENGTH}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="employee-panel__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className="ottisk-button" disabled={busy}>
-            {busy ? "Отправляем…" : "Отправить"}
-          </button>
-        </div>
-      </form>
+      {whenReady(messages, "сообщения", reload, (list) => (
+        <DesignMessageList messages={list} block="design-chat" emptyText="Сообщений пока нет." />
+      ))}
+      <DesignMessageBox designOrderId={designOrderId} label="Сообщение клиенту" formClassName="design-form" inputClassName="ottisk-input" errorClassName="employee-panel__error" />
     </section>
   );
 }

@@ -1,11 +1,16 @@
-import { useEffect, useId } from "react";
-import type { ReactNode } from "react";
+import { useEffect, useId, useState } from "react";
+import type { Dispatch, ReactNode, SetStateAction } from "react";
+import { useShowFailure } from "../../shared/state/index";
 import type { Resource } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
+import { fieldErrorsOf } from "./catalog-drafts";
+import type { FieldErrors } from "./catalog-drafts";
+import { slugFromName } from "./catalog-slug";
 
 /*
  * What the catalogue's pages share: a loading line, a resource's states, a text field of the form,
- * the SEO block and the warning before leaving a form with unsaved changes.
+ * the name and address fields, the SEO block, the warning before leaving a form with unsaved
+ * changes and the editing and saving of a category's or a product's form (useRecordForm).
  */
 
 /** The CSS block of the catalogue's forms: `catalog-form__field`, `__hint`, `__error`. */
@@ -154,4 +159,108 @@ export function FormBlock({ title, children }: { title: string; children: ReactN
       {children}
     </section>
   );
+}
+
+/** The name and the address (slug) of a category or a product: the slug follows the name until it is edited. */
+export function NameSlugFields({
+  name,
+  slug,
+  errors,
+  onChange,
+}: {
+  name: string;
+  slug: string;
+  errors: FieldErrors;
+  onChange: (change: { name: string } | { slug: string; slugEdited: true }) => void;
+}) {
+  return (
+    <>
+      <TextField label="Название" value={name} error={errors["name"]} required maxLength={200} onChange={(value) => onChange({ name: value })} wide />
+      <TextField
+        label="Адрес (slug)"
+        value={slug}
+        error={errors["slug"]}
+        hint="Латинские строчные буквы, цифры и дефисы; предлагается по названию"
+        required
+        maxLength={100}
+        onChange={(value) => onChange({ slug: value, slugEdited: true })}
+      />
+    </>
+  );
+}
+
+/** A draft with a name whose slug follows it until edited. */
+interface NamedDraft {
+  name: string;
+  slug: string;
+  slugEdited: boolean;
+}
+
+export interface RecordFormOptions<D extends NamedDraft, R, I> {
+  original: R | null;
+  newDraft: () => D;
+  draftOf: (record: R) => D;
+  /** The draft checked and turned into what is sent, or each field's error. */
+  inputOf: (draft: D, saved: R | null) => { input: I } | { errors: FieldErrors };
+  save: (saved: R | null, input: I) => Promise<R>;
+  /** What the form says after a save; `created`: the record is new (the caller moves the address to it). */
+  saved: (record: R, created: boolean) => string;
+  /** Added to a 409's message (someone else saved meanwhile). */
+  conflictHint?: string | undefined;
+}
+
+/** The editing and saving of a category's or a product's form: the draft, its errors, the busy state and the answer's words. */
+export function useRecordForm<D extends NamedDraft, R, I>(options: RecordFormOptions<D, R, I>) {
+  const showFailure = useShowFailure();
+  const [draft, setDraft] = useState<D>(() => (options.original ? options.draftOf(options.original) : options.newDraft()));
+  const [saved, setSaved]: [R | null, Dispatch<SetStateAction<R | null>>] = useState<R | null>(options.original);
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useLeaveWarning(dirty);
+
+  /** Every edit goes through the draft as React holds it when it applies the edit (never the render's copy). */
+  const edit = (apply: (current: D) => D) => {
+    setDraft(apply);
+    setDirty(true);
+    setDone(null);
+  };
+  const change = (part: Partial<D>) =>
+    edit((current) => {
+      const next = { ...current, ...part };
+      if (part.name !== undefined && !current.slugEdited) next.slug = slugFromName(part.name);
+      return next;
+    });
+
+  const submit = () => {
+    const made = options.inputOf(draft, saved);
+    if ("errors" in made) {
+      setErrors(made.errors);
+      setError(`Проверьте поля: ${Object.values(made.errors).join("; ")}.`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    options
+      .save(saved, made.input)
+      .then((record) => {
+        setBusy(false);
+        setDirty(false);
+        setDone(options.saved(record, saved === null));
+        setSaved(record);
+        setDraft(options.draftOf(record));
+      })
+      .catch((failure: unknown) => {
+        setBusy(false);
+        showFailure(failure, (messageUI, apiError) => {
+          setError(apiError.status === 409 && options.conflictHint ? `${messageUI} ${options.conflictHint}` : messageUI);
+          setErrors(fieldErrorsOf(apiError.issues));
+        });
+      });
+  };
+
+  return { draft, setDraft, saved, setSaved, errors, error, done, setDone, busy, edit, change, submit };
 }

@@ -7,7 +7,8 @@ import { pipeline } from "node:stream/promises";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { catalogImportQuerySchema, catalogImportResultSchema } from "../../../shared/contracts/index";
+import { z } from "zod/mini";
+import { catalogImportQuerySchema, catalogImportResultSchema, serverErrorSchema } from "../../../shared/contracts/index";
 import { isStorageFault } from "../../db/storage-fault";
 import { CATALOG_IMPORT_MAX_BYTES } from "../../limits";
 import { openApiTags } from "../../plugins/openapi";
@@ -33,6 +34,10 @@ export interface CatalogCsvRouteOptions extends BackOfficeRouteOptions {
 }
 
 const ACCESS = ["catalog"] as const;
+
+const importRolledBackResponse = serverErrorSchema.check(
+  z.describe("База данных не приняла запись, импорт отменён целиком, каталог не изменён: CATALOG_IMPORT_ROLLED_BACK / The database failed mid-import; all of it rolled back"),
+);
 
 function catalogFileTooLarge(): ShopError {
   const megabytes = Math.round(CATALOG_IMPORT_MAX_BYTES / (1024 * 1024));
@@ -147,6 +152,7 @@ export const backOfficeCatalogCsvRoutes: FastifyPluginAsyncZod<CatalogCsvRouteOp
         response: {
           200: catalogImportResultSchema,
           ...accessCheckedErrors,
+          409: importRolledBackResponse,
           413: payloadTooLargeResponse,
           429: tooManyRequestsResponse,
           503: storageUnavailableResponse,

@@ -146,7 +146,7 @@ export const backOfficeContentRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptio
         operationId: "employeeGetSiteBlock",
         summary: "Блок сайта / A site block",
         description:
-          "header — телефоны и почта в шапке; menu — страницы верхнего уровня в порядке меню (шапка и боковое меню); footer — подвал; popup — всплывающее окно. / The header's phones, the menu (top-level pages in order), the footer or the popup.",
+          "header — телефоны и почта в шапке; menu — страницы верхнего уровня в порядке вкладок шапки; side-menu — ссылки бокового меню (пока не сохранено — вкладки шапки); footer — подвал; popup — всплывающее окно. / The header's phones, the header's tabs (top-level pages in order), the side menu's links, the footer or the popup.",
         params: siteBlockParamsSchema,
         response: { 200: siteBlockSchema, ...accessCheckedErrors },
       },
@@ -166,7 +166,7 @@ export const backOfficeContentRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptio
         operationId: "employeeUpdateSiteBlock",
         summary: "Изменить блок сайта / Update a site block",
         description:
-          "Ответ GET принимается без изменений; key в теле — тот же, что в адресе. Для menu записываются порядок пунктов и showInMenu (название и адрес меняются в редакторе страницы). / The Get answer is accepted unchanged; for the menu the order and showInMenu are written.",
+          "Ответ GET принимается без изменений; key в теле — тот же, что в адресе. Для menu записываются порядок пунктов и showInMenu (название и адрес меняются в редакторе страницы); side-menu — список ссылок целиком (название и адрес: путь сайта /… или http(s)://…, не больше 50). / The Get answer is accepted unchanged; for the menu the order and showInMenu are written; the side menu's links are replaced whole.",
         params: siteBlockParamsSchema,
         body: siteBlockWriteSchema,
         response: { 200: siteBlockSchema, ...accessCheckedErrors, 409: conflictResponse },

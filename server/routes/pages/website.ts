@@ -12,6 +12,7 @@ import {
   popupAnswerSchema,
   searchQuerySchema,
   searchResultPageSchema,
+  sideMenuSchema,
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { notFoundResponse, validationErrorResponse } from "../responses";
@@ -81,6 +82,21 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async () => api.pages.menu(),
+  );
+
+  api.get(
+    "/public/website/side-menu",
+    {
+      schema: {
+        tags,
+        operationId: "getWebsiteSideMenu",
+        summary: "Боковое меню / The side menu",
+        description:
+          "Ссылки бокового меню по порядку, как их задал контент-менеджер (блок side-menu); пока блок не сохранён — вкладки шапки. Витрина добавляет после них «Избранное». / The side menu's links in order; the header's tabs while none are saved.",
+        response: { 200: sideMenuSchema.check(z.describe("Ссылки / The links")) },
+      },
+    },
+    async () => api.pages.sideMenu(),
   );
 
   api.get(

@@ -2,7 +2,7 @@ import { productRuleIssues } from "../../../shared/contracts/index";
 import { preflightProfileSchema } from "../../../shared/contracts/preflight-profile";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
 import { PRODUCT_MAX_QUANTITY } from "../../../shared/contracts/wire";
-import { computePrice } from "../../../shared/domain/pricing";
+import { productListingFields } from "../catalog/product-listing";
 import { productOptionGroupValues } from "../../db/catalog-options.schema";
 import type { ProductOptionGroup } from "./catalog-csv-model";
 import type { CsvCategory, CsvDetail, CsvOption, CsvProduct, CsvTier } from "./catalog-csv-model";
@@ -403,31 +403,12 @@ export function productProblems(item: CsvProduct): ProductProblem[] {
     }
     return { row: null, messageUI: issue.message };
   });
-  if (problems.length === 0 && priceFromKopecks(item) === null) {
+  if (problems.length === 0 && !productListingFields(item).ok) {
     problems.push({ row: null, messageUI: "Товар нельзя рассчитать при вариантах по умолчанию и наименьшем тираже" });
   }
   return problems;
 }
 
-/** The «от» price: the smallest run at the default options, before the discount (as the seed computes it); null when it cannot be priced. */
-export function priceFromKopecks(item: CsvProduct): number | null {
-  if (item.tiers.length === 0) return null;
-  const smallest = Math.min(...item.tiers.map((tier) => tier.minQuantity));
-  const result = computePrice(
-    {
-      discountPct: 0,
-      productionTimeDay: item.productionTimeDay,
-      urgentProductionTimeDay: null,
-      urgentSurchargePct: 0,
-      sheetsPerUnit: item.sheetsPerUnit,
-      options: item.options,
-      tiers: item.tiers,
-      details: [],
-    },
-    { options: {}, quantity: smallest, isUrgent: false },
-  );
-  return result.ok ? result.price.priceBeforeDiscountKopecks : null;
-}
 
 /** The comparable, flat form of a product: each field and each option, tier and detail as the file writes it (the import's changes and the audit). */
 export function flatProduct(item: CsvProduct, categorySlug: string): Record<string, string> {

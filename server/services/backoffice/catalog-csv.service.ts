@@ -3,12 +3,14 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { CatalogImportChange, CatalogImportCounts, CatalogImportError, CatalogImportResult } from "../../../shared/contracts/index";
 import { auditEntry } from "../../db/backoffice.schema";
 import type { Database, DatabaseTransaction } from "../../db/client";
+import { isStorageFault } from "../../db/storage-fault";
 import { product, productCategory } from "../../db/catalog.schema";
 import type { ProductRow } from "../../db/catalog.schema";
 import { productDetail, productOption, productPriceTier } from "../../db/catalog-options.schema";
-import { productNameSortKey } from "../../db/sort-key";
+import { productListingFields } from "../catalog/product-listing";
 import type { Viewer } from "../accounts/session.service";
 import type { CacheInvalidation } from "../cache-invalidation";
+import { ShopError, isShopError } from "../shop-error";
 import { auditActorOf, changedFields, recordAudit } from "./audit";
 import type { AuditActor, AuditRecord } from "./audit";
 import { CSV_BOM, CsvReader, CsvSyntaxError, csvLine } from "./catalog-csv-format";
@@ -23,7 +25,6 @@ import {
   flatProduct,
   keyOf,
   kindOf,
-  priceFromKopecks,
   productProblems,
   productRows,
   readCategory,
@@ -41,12 +42,13 @@ import {
  * never the whole catalogue in memory. Import reads a file already on disk (the route streams the
  * upload there) twice: a checking pass that reads every row, finds every error and works out
  * what would change, writing nothing — a dry run stops there, and so does any file with an error;
- * then, for a clean file, a writing pass that writes the products in batches, each batch in its
- * own transaction with one audit entry per changed product, and at the end one `catalog-import`
- * entry with the counts. Products and categories missing from the file are left as they are.
+ * then, for a clean file, a writing pass that writes the products in batches with one audit entry
+ * per changed product and at the end one `catalog-import` entry with the counts — the whole pass
+ * one transaction, so a database that fails part-way leaves the catalogue exactly as it was.
+ * Products and categories missing from the file are left as they are.
  */
 
-/** Products read, compared and written together (one transaction each in the writing pass). */
+/** Products read, compared and written together (the writing pass's statements stay a few per batch). */
 const BATCH_PRODUCTS = 200;
 /** Rows per INSERT (the parameters of one statement stay far below PostgreSQL's 65,535). */
 const INSERT_CHUNK = 1000;
@@ -135,6 +137,26 @@ async function wholeProducts(db: Executor, rows: readonly ProductRow[], slugOfCa
     byProduct.get(detail.productId)?.details.push({ name: detail.name, sortOrder: detail.sortOrder, requiresOptionCode: detail.requiresOptionCode, profile: detail.profile });
   }
   return result;
+}
+
+/** The writing pass's transaction and the employee it writes as. */
+interface ImportWriter {
+  tx: DatabaseTransaction;
+  actor: AuditActor;
+  /** The file's lines being written (updated in place): what a failure names. */
+  readonly lines: { from: number; to: number };
+}
+
+/** The database failed in the writing pass: everything rolled back; a 409 the employee may simply retry. */
+function importRolledBack(lines: { from: number; to: number }, error: unknown): ShopError {
+  const where = lines.from === lines.to ? `строки ${lines.from}` : `строк ${lines.from}–${lines.to}`;
+  const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+  return new ShopError({
+    statusCode: 409,
+    code: "CATALOG_IMPORT_ROLLED_BACK",
+    messageUI: `Каталог не изменён: база данных не приняла запись ${where}, и весь импорт отменён. Попробуйте загрузить файл ещё раз; если ошибка повторится, сообщите администратору.`,
+    message: `The import's writing pass failed at lines ${lines.from}-${lines.to} and was rolled back: ${reason}`,
+  });
 }
 
 // ——— Reading the file ———————————————————————————————————————————————————————————————————
@@ -288,8 +310,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 export function createCatalogCsvService(db: Database, cacheInvalidation: CacheInvalidation): CatalogCsvService {
-  async function categoriesBySlug(): Promise<Map<string, { id: number; value: CsvCategory }>> {
-    const rows = await db.select().from(productCategory).orderBy(asc(productCategory.sortOrder), asc(productCategory.id));
+  async function categoriesBySlug(reader: Executor = db): Promise<Map<string, { id: number; value: CsvCategory }>> {
+    const rows = await reader.select().from(productCategory).orderBy(asc(productCategory.sortOrder), asc(productCategory.id));
     return new Map(rows.map((row) => [row.slug, { id: row.id, value: categoryOf(row) }]));
   }
 
@@ -320,14 +342,16 @@ export function createCatalogCsvService(db: Database, cacheInvalidation: CacheIn
   }
 
   function productColumns(value: CsvProduct, categoryId: number, archivedAt: Date | null, now: Date) {
+    // The checking pass refused every product that cannot be priced; this one is a bug, and the whole import rolls back.
+    const listing = productListingFields(value);
+    if (!listing.ok) throw new Error(`The checked product ${value.categorySlug}/${value.slug} cannot be priced: ${listing.failure.message}`);
     return {
       categoryId,
       slug: value.slug,
       name: value.name,
-      nameSortKey: productNameSortKey(value.name),
+      ...listing.fields,
       description: value.description,
       photoPaths: value.photoPaths,
-      priceFromKopecks: priceFromKopecks(value) ?? 0,
       discountPct: value.discountPct,
       productionTimeDay: value.productionTimeDay,
       urgentProductionTimeDay: value.urgentProductionTimeDay,
@@ -343,12 +367,16 @@ export function createCatalogCsvService(db: Database, cacheInvalidation: CacheIn
     };
   }
 
-  /** One pass over the file: checks and compares everything; with `actor`, writes too. */
-  async function pass(path: string, actor: AuditActor | null): Promise<PassReport> {
+  /**
+   * One pass over the file: checks and compares everything; with a `writer`, writes too, every read
+   * and write inside the writer's one transaction (the caller's: the import is all or nothing).
+   */
+  async function pass(path: string, writer: ImportWriter | null): Promise<PassReport> {
+    const reader: Executor = writer?.tx ?? db;
     const counter = { rows: 0 };
     const counts: CatalogImportCounts = { rows: 0, productsCreated: 0, productsUpdated: 0, productsUnchanged: 0, categoriesCreated: 0, categoriesUpdated: 0 };
     const report: PassReport = { counts, changes: [], changesTotal: 0, errors: [], errorsTotal: 0 };
-    const categories = await categoriesBySlug();
+    const categories = await categoriesBySlug(reader);
     const slugs = new Map([...categories.values()].map((category) => [category.id, category.value.slug]));
     const slugOfCategory = (id: number): string => slugs.get(id) ?? "";
     let batch: { line: number; value: CsvProduct }[] = [];
@@ -373,16 +401,15 @@ export function createCatalogCsvService(db: Database, cacheInvalidation: CacheIn
       addChange({ kind: "category", action: existing ? "update" : "create", key: value.slug, name: value.name, line, fields: existing ? fields : [] });
       // The checking pass knows a new category by its slug alone (id 0): its products are all new.
       let id = existing?.id ?? 0;
-      if (actor) {
+      if (writer) {
+        const { tx, actor } = writer;
+        Object.assign(writer.lines, { from: line, to: line });
         const columns = { ...value };
-        id = await db.transaction(async (tx) => {
-          const written = existing
-            ? await tx.update(productCategory).set(columns).where(eq(productCategory.id, existing.id)).returning({ id: productCategory.id })
-            : await tx.insert(productCategory).values(columns).returning({ id: productCategory.id });
-          const writtenId = written[0]?.id ?? 0;
-          await recordAudit(tx, actor, { objectType: "category", objectId: writtenId, action: "import", before, after });
-          return writtenId;
-        });
+        const written = existing
+          ? await tx.update(productCategory).set(columns).where(eq(productCategory.id, existing.id)).returning({ id: productCategory.id })
+          : await tx.insert(productCategory).values(columns).returning({ id: productCategory.id });
+        id = written[0]?.id ?? 0;
+        await recordAudit(tx, actor, { objectType: "category", objectId: id, action: "import", before, after });
       }
       categories.set(value.slug, { id, value });
       slugs.set(id, value.slug);
@@ -396,13 +423,13 @@ export function createCatalogCsvService(db: Database, cacheInvalidation: CacheIn
       const found =
         categoryIds.length === 0
           ? []
-          : await db
+          : await reader
               .select()
               .from(product)
               .where(and(inArray(product.categoryId, categoryIds), inArray(product.slug, [...new Set(items.map((item) => item.value.slug))])));
       const wanted = new Set(items.map((item) => `${item.value.categorySlug}/${item.value.slug}`));
       const rows = found.filter((row) => wanted.has(`${slugOfCategory(row.categoryId)}/${row.slug}`));
-      const existing = await wholeProducts(db, rows, slugOfCategory);
+      const existing = await wholeProducts(reader, rows, slugOfCategory);
       const byKey = new Map(rows.map((row, index) => [`${slugOfCategory(row.categoryId)}/${row.slug}`, { row, whole: existing[index] }]));
 
       const creates: { value: CsvProduct; after: Record<string, string> }[] = [];
@@ -434,41 +461,40 @@ export function createCatalogCsvService(db: Database, cacheInvalidation: CacheIn
           fields: fields.map((change) => ({ field: change.field, before: (change.before as string | null) ?? null, after: (change.after as string | null) ?? null })),
         });
       }
-      if (!actor || (creates.length === 0 && updates.length === 0)) return;
-
-      await db.transaction(async (tx) => {
-        const now = new Date();
-        const created: { id: number; value: CsvProduct }[] = [];
-        for (const part of chunks(creates, INSERT_CHUNK / 10)) {
-          const ids = await tx
-            .insert(product)
-            .values(part.map(({ value }) => productColumns(value, categories.get(value.categorySlug)?.id ?? 0, null, now)))
-            .returning({ id: product.id });
-          part.forEach(({ value }, index) => {
-            const id = ids[index]?.id;
-            if (id !== undefined) created.push({ id, value });
-          });
-        }
-        const entries: AuditRecord[] = created.map(({ id }, index) => ({ objectType: "product", objectId: id, action: "import", before: null, after: creates[index]?.after ?? null }));
-        const updatedIds = updates.map(({ row }) => row.id);
-        for (const { row, value, before, after } of updates) {
-          await tx.update(product).set(productColumns(value, row.categoryId, row.archivedAt, now)).where(eq(product.id, row.id));
-          entries.push({ objectType: "product", objectId: row.id, action: "import", before, after });
-        }
-        // The audit's entries of the batch in one statement: what recordAudit writes, one per changed product.
-        for (const part of chunks(entries, INSERT_CHUNK / 4)) {
-          await tx.insert(auditEntry).values(
-            part.map((entry) => ({ employeeId: actor.id, employeeName: actor.name, objectType: entry.objectType, objectId: String(entry.objectId), action: entry.action, changes: changedFields(entry.before, entry.after) })),
-          );
-        }
-        if (updatedIds.length > 0) {
-          // A product's options, tiers and details are what the file says: the old rows go, the file's come (cart lines keep codes, not ids).
-          await tx.delete(productOption).where(inArray(productOption.productId, updatedIds));
-          await tx.delete(productPriceTier).where(inArray(productPriceTier.productId, updatedIds));
-          await tx.delete(productDetail).where(inArray(productDetail.productId, updatedIds));
-        }
-        await insertChildren(tx, [...created, ...updates.map(({ row, value }) => ({ id: row.id, value }))]);
-      });
+      if (!writer || (creates.length === 0 && updates.length === 0)) return;
+      const { tx, actor } = writer;
+      Object.assign(writer.lines, { from: items[0]?.line ?? 0, to: items[items.length - 1]?.line ?? 0 });
+      const now = new Date();
+      const created: { id: number; value: CsvProduct }[] = [];
+      for (const part of chunks(creates, INSERT_CHUNK / 10)) {
+        const ids = await tx
+          .insert(product)
+          .values(part.map(({ value }) => productColumns(value, categories.get(value.categorySlug)?.id ?? 0, null, now)))
+          .returning({ id: product.id });
+        part.forEach(({ value }, index) => {
+          const id = ids[index]?.id;
+          if (id !== undefined) created.push({ id, value });
+        });
+      }
+      const entries: AuditRecord[] = created.map(({ id }, index) => ({ objectType: "product", objectId: id, action: "import", before: null, after: creates[index]?.after ?? null }));
+      const updatedIds = updates.map(({ row }) => row.id);
+      for (const { row, value, before, after } of updates) {
+        await tx.update(product).set(productColumns(value, row.categoryId, row.archivedAt, now)).where(eq(product.id, row.id));
+        entries.push({ objectType: "product", objectId: row.id, action: "import", before, after });
+      }
+      // The audit's entries of the batch in one statement: what recordAudit writes, one per changed product.
+      for (const part of chunks(entries, INSERT_CHUNK / 4)) {
+        await tx.insert(auditEntry).values(
+          part.map((entry) => ({ employeeId: actor.id, employeeName: actor.name, objectType: entry.objectType, objectId: String(entry.objectId), action: entry.action, changes: changedFields(entry.before, entry.after) })),
+        );
+      }
+      if (updatedIds.length > 0) {
+        // A product's options, tiers and details are what the file says: the old rows go, the file's come (cart lines keep codes, not ids).
+        await tx.delete(productOption).where(inArray(productOption.productId, updatedIds));
+        await tx.delete(productPriceTier).where(inArray(productPriceTier.productId, updatedIds));
+        await tx.delete(productDetail).where(inArray(productDetail.productId, updatedIds));
+      }
+      await insertChildren(tx, [...created, ...updates.map(({ row, value }) => ({ id: row.id, value }))]);
     }
 
     for await (const item of readCatalogFile(path, counter)) {
@@ -492,16 +518,23 @@ export function createCatalogCsvService(db: Database, cacheInvalidation: CacheIn
     const clean = checked.errorsTotal === 0;
     if (options.dryRun || !clean) return { dryRun: options.dryRun, applied: false, ...checked };
     const actor = auditActorOf(viewer);
+    // One transaction for the whole writing pass: a database that fails on any row (a constraint,
+    // a lost connection) rolls every row back, and the catalogue stays as it was.
+    const lines = { from: 0, to: 0 };
     let written: PassReport;
     try {
-      written = await pass(path, actor);
-      await db.transaction(async (tx) => {
-        await recordAudit(tx, actor, { objectType: "catalog-import", objectId: "catalog", action: "import", before: null, after: { ...written.counts, changesTotal: written.changesTotal } });
+      written = await db.transaction(async (tx) => {
+        const report = await pass(path, { tx, actor, lines });
+        await recordAudit(tx, actor, { objectType: "catalog-import", objectId: "catalog", action: "import", before: null, after: { ...report.counts, changesTotal: report.changesTotal } });
+        return report;
       });
-    } finally {
-      // Whatever was committed is on the storefront at once, on every node.
-      await cacheInvalidation.invalidate("catalog");
+    } catch (error) {
+      // A disk that refuses writes stays the storage's 503 (rolled back all the same).
+      if (isShopError(error) || isStorageFault(error)) throw error;
+      throw importRolledBack(lines, error);
     }
+    // Committed: on the storefront at once, on every node.
+    await cacheInvalidation.invalidate("catalog");
     return { dryRun: false, applied: true, ...written };
   }
 

@@ -11,11 +11,12 @@ import type {
   EmployeeProductOptionGroup,
   EmployeeProductRecord,
 } from "../../../shared/contracts/index";
-import { computePrice, PRICING_OPTION_GROUPS } from "../../../shared/domain/pricing";
+import { PRICING_OPTION_GROUPS } from "../../../shared/domain/pricing";
 import type { Database, DatabaseTransaction } from "../../db/client";
 import { product, productCategory, productDetail, productOption, productPriceTier } from "../../db/schema";
 import type { ProductCategoryRow, ProductRow } from "../../db/schema";
-import { productNameSortKey } from "../../db/sort-key";
+import { productListingFields } from "../catalog/product-listing";
+import type { ProductListingFields } from "../catalog/product-listing";
 import type { Viewer } from "../accounts/session.service";
 import { publicFileUrl } from "../catalog/catalog.mapper";
 import { ShopError } from "../shop-error";
@@ -159,46 +160,25 @@ function productContent(input: EmployeeProductInput): Omit<EmployeeProductInput,
   };
 }
 
-/** The «от» price: the smallest run at the default options, before the discount (the seed's rule). */
-function priceFromKopecksOf(input: EmployeeProductInput): number {
-  const tiers = input.tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPriceKopecks: kopecks(tier.unitPrice) }));
-  const smallest = Math.min(...tiers.map((tier) => tier.minQuantity));
-  const result = computePrice(
-    {
-      discountPct: 0,
-      productionTimeDay: input.productionTimeDay,
-      urgentProductionTimeDay: null,
-      urgentSurchargePct: 0,
-      sheetsPerUnit: input.sheetsPerUnit,
-      options: input.options.flatMap((group) =>
-        group.values.map((value) => ({
-          group: group.group,
-          code: value.code,
-          label: value.label,
-          sortOrder: value.sortOrder,
-          isDefault: value.isDefault,
-          pricePct: value.pricePct,
-          unitPriceKopecks: kopecks(value.unitPrice),
-          setupPriceKopecks: kopecks(value.setupPrice),
-          widthMm: value.widthMm,
-          heightMm: value.heightMm,
-          paperGsm: value.paperGsm,
-        })),
-      ),
-      tiers,
-      details: [],
-    },
-    { options: {}, quantity: smallest, isUrgent: false },
-  );
-  if (!result.ok) {
+/** The listing columns (sort key, «от» price) of the product as entered: the one rule of services/catalog/product-listing.ts. */
+function listingFieldsOf(input: EmployeeProductInput): ProductListingFields {
+  const listing = productListingFields({
+    name: input.name,
+    sheetsPerUnit: input.sheetsPerUnit,
+    options: input.options.flatMap((group) =>
+      group.values.map((value) => ({ group: group.group, ...value, unitPriceKopecks: kopecks(value.unitPrice), setupPriceKopecks: kopecks(value.setupPrice) })),
+    ),
+    tiers: input.tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPriceKopecks: kopecks(tier.unitPrice) })),
+  });
+  if (!listing.ok) {
     throw new ShopError({
       statusCode: 400,
       code: "PRODUCT_NOT_PRICEABLE",
-      messageUI: `Цену товара нельзя посчитать: ${result.failure.messageUI}`,
-      message: `The product cannot be priced: ${result.failure.message}`,
+      messageUI: `Цену товара нельзя посчитать: ${listing.failure.messageUI}`,
+      message: `The product cannot be priced: ${listing.failure.message}`,
     });
   }
-  return result.price.priceBeforeDiscountKopecks;
+  return listing.fields;
 }
 
 export function createBackOfficeCatalogService(db: Database): BackOfficeCatalogService {
@@ -350,10 +330,9 @@ export function createBackOfficeCatalogService(db: Database): BackOfficeCatalogS
       categoryId: input.categoryId,
       slug: input.slug,
       name: input.name,
-      nameSortKey: productNameSortKey(input.name),
+      ...listingFieldsOf(input),
       description: input.description,
       photoPaths: content.photos,
-      priceFromKopecks: priceFromKopecksOf(input),
       discountPct: input.discountPct,
       productionTimeDay: input.productionTimeDay,
       urgentProductionTimeDay: input.urgentProductionTimeDay,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import { footerContentSchema, headerContentSchema, popupBlockContentSchema, EMPLOYEE_PAGE_LIST_DEFAULT_LIMIT } from "../../../shared/contracts/index";
+import { footerContentSchema, headerContentSchema, popupBlockContentSchema, sideMenuContentSchema, EMPLOYEE_PAGE_LIST_DEFAULT_LIMIT } from "../../../shared/contracts/index";
 import type {
   EmployeePage,
   EmployeePageDeleted,
@@ -23,7 +23,7 @@ import type { StoredPageComponent, WebsitePageRow } from "../../db/schema";
 import type { Viewer } from "../accounts/session.service";
 import { sanitizeHtml } from "../pages/html-sanitizer";
 import { FILE_REFERENCE_PREFIX, pagePlainText, resolveFileReferences, toPageComponent } from "../pages/pages.mapper";
-import { publishedNow, websiteBlockKeys } from "../pages/pages.service";
+import { createPagesService, publishedNow, websiteBlockKeys } from "../pages/pages.service";
 import { publicFileUrl } from "../catalog/catalog.mapper";
 import { ShopError } from "../shop-error";
 import { auditActorOf, recordAudit } from "./audit";
@@ -123,9 +123,10 @@ const DEFAULT_POPUP: PopupBlockContent = {
   showUntil: null,
 };
 
-const STORED_BLOCK_KEY = { header: websiteBlockKeys.header, footer: websiteBlockKeys.footer, popup: websiteBlockKeys.popup } as const;
+const STORED_BLOCK_KEY = { header: websiteBlockKeys.header, "side-menu": websiteBlockKeys.sideMenu, footer: websiteBlockKeys.footer, popup: websiteBlockKeys.popup } as const;
 
 export function createContentService(db: Database): ContentService {
+  const pages = createPagesService(db);
   async function pageRow(executor: Database | DatabaseTransaction, id: number, lock = false): Promise<WebsitePageRow> {
     const query = executor.select().from(websitePage).where(eq(websitePage.id, id)).limit(1);
     const [row] = lock ? await query.for("update") : await query;
@@ -242,6 +243,11 @@ async function getSiteBlock(key: SiteBlockKey, publicOrigin: string): Promise<Si
       case "header": {
         const parsed = headerContentSchema.safeParse(content);
         return { key, content: parsed.success ? parsed.data : DEFAULT_HEADER, updatedAt };
+      }
+      case "side-menu": {
+        // Never saved: the links the storefront shows meanwhile (the header's tabs).
+        const parsed = sideMenuContentSchema.safeParse(content);
+        return { key, content: parsed.success ? parsed.data : { items: await pages.sideMenu() }, updatedAt };
       }
       case "footer": {
         const parsed = footerContentSchema.safeParse(content);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod/mini";
-import { footerContentSchema, headerContentSchema, PAGE_LIST_DEFAULT_LIMIT, SEARCH_DEFAULT_LIMIT } from "../../../shared/contracts/index";
+import { footerContentSchema, headerContentSchema, PAGE_LIST_DEFAULT_LIMIT, SEARCH_DEFAULT_LIMIT, sideMenuContentSchema } from "../../../shared/contracts/index";
 import type {
   FooterContent,
   HeaderContent,
@@ -14,7 +14,9 @@ import type {
   PopupAnswer,
   SearchQuery,
   SearchResultPage,
+  SideMenuItem,
 } from "../../../shared/contracts/index";
+import { pagePath } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
 import { product, productCategory, websiteBlock, websitePage } from "../../db/schema";
 import type { WebsitePageRow } from "../../db/schema";
@@ -35,6 +37,8 @@ export interface PagesService {
   getPageSeo(slug: string): Promise<PageSeo>;
   listPages(query: PageListQuery, publicOrigin: string): Promise<PageList>;
   menu(): Promise<MenuTab[]>;
+  /** The side menu's links: the stored `SideMenu` block, or the header's tabs while none is stored. */
+  sideMenu(): Promise<SideMenuItem[]>;
   /** Every published page's slug and when it last changed: the host site's sitemap.xml. */
   sitemapPages(): Promise<{ slug: string; updatedAt: string }[]>;
   header(publicOrigin: string): Promise<HeaderContent>;
@@ -44,7 +48,12 @@ export interface PagesService {
 }
 
 /** The block keys of `website_block`. */
-export const websiteBlockKeys = { header: "Header", footer: "Footer", popup: "Popup" } as const;
+export const websiteBlockKeys = { header: "Header", sideMenu: "SideMenu", footer: "Footer", popup: "Popup" } as const;
+
+/** The side menu of a shop that never saved one: the header's tabs (what the side menu showed before it had its own block). */
+export function sideMenuOfTabs(tabs: readonly MenuTab[]): SideMenuItem[] {
+  return tabs.map((tab) => ({ label: tab.label, href: pagePath(tab.slug) }));
+}
 
 /** At most this many child pages come with a page; longer lists are paged with GET /public/website/page. */
 export const PAGE_CHILDREN_LIMIT = 100;
@@ -181,6 +190,15 @@ export function createPagesService(db: Database): PagesService {
     return row;
   }
 
+  async function menuTabs(): Promise<MenuTab[]> {
+    return db
+      .select({ slug: websitePage.slug, label: websitePage.name })
+      .from(websitePage)
+      .where(and(isNull(websitePage.parentId), eq(websitePage.showInMenu, true), publishedNow()))
+      .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
+      .limit(MENU_LIMIT);
+  }
+
   async function blockContent(key: string): Promise<{ content: unknown; updatedAt: Date } | null> {
     const [row] = await db.select().from(websiteBlock).where(eq(websiteBlock.key, key)).limit(1);
     return row ? { content: row.content, updatedAt: row.updatedAt } : null;
@@ -267,14 +285,13 @@ export function createPagesService(db: Database): PagesService {
       return { items: rows.map((row) => toPageSummary(row, publicOrigin)), total: total?.value ?? 0, offset, limit };
     },
 
-    async menu() {
-      const rows = await db
-        .select({ slug: websitePage.slug, label: websitePage.name })
-        .from(websitePage)
-        .where(and(isNull(websitePage.parentId), eq(websitePage.showInMenu, true), publishedNow()))
-        .orderBy(asc(websitePage.sortOrder), asc(websitePage.id))
-        .limit(MENU_LIMIT);
-      return rows;
+    menu: menuTabs,
+
+    async sideMenu() {
+      const block = await blockContent(websiteBlockKeys.sideMenu);
+      const parsed = sideMenuContentSchema.safeParse(block?.content);
+      if (parsed.success) return parsed.data.items;
+      return sideMenuOfTabs(await menuTabs());
     },
 
     async sitemapPages() {
