@@ -1,7 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { DESIGN_MESSAGE_MAX_LENGTH } from "../contracts/index";
 import type { DesignMessage } from "../contracts/index";
 import { formatDateTime } from "../domain/index";
 import { postDesignMessageAtom, useShowFailure } from "../state/index";
@@ -70,10 +69,12 @@ export interface DesignMessageBoxProps {
   formClassName: string;
   inputClassName?: string | undefined;
   errorClassName: string;
+  /** The longest message the API takes (the contract's DESIGN_MESSAGE_MAX_LENGTH; shared/ui reads contracts as types only). */
+  maxLength: number;
 }
 
 /** The box that writes a message to a design order, on the client's order page and on the designer's page alike. */
-export function DesignMessageBox({ designOrderId, label, formClassName, inputClassName, errorClassName }: DesignMessageBoxProps) {
+export function DesignMessageBox({ designOrderId, label, formClassName, inputClassName, errorClassName, maxLength }: DesignMessageBoxProps) {
   const { text, setText, busy, error, submit } = useDesignMessageForm(designOrderId);
   const id = useId();
   return (
@@ -84,7 +85,7 @@ export function DesignMessageBox({ designOrderId, label, formClassName, inputCla
         className={inputClassName}
         name="message"
         rows={3}
-        maxLength={DESIGN_MESSAGE_MAX_LENGTH}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         value={text}

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { DESIGN_MESSAGE_MAX_LENGTH } from "../../shared/contracts/index";
 import { useDesignMessages } from "../../shared/state/index";
 import { DesignMessageBox, DesignMessageList, LoadError } from "../../shared/ui/index";
 
@@ -22,7 +23,7 @@ export function DesignMessages({ designOrderId }: { designOrderId: number }) {
       {messages.status === "ready" ? (
         <DesignMessageList messages={messages.data} block="design-messages" emptyText="Сообщений пока нет. Задайте вопрос или уточните пожелания к дизайну." />
       ) : null}
-      <DesignMessageBox designOrderId={designOrderId} label="Сообщение" formClassName="design-messages__form" errorClassName="profile-form__error" />
+      <DesignMessageBox designOrderId={designOrderId} label="Сообщение" formClassName="design-messages__form" errorClassName="profile-form__error" maxLength={DESIGN_MESSAGE_MAX_LENGTH} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import { DESIGN_STATUS_TITLES, designStatusValues, EMPLOYEE_DESIGN_PAGE_SIZE } from "../../shared/contracts/index";
+import { DESIGN_MESSAGE_MAX_LENGTH, DESIGN_STATUS_TITLES, designStatusValues, EMPLOYEE_DESIGN_PAGE_SIZE } from "../../shared/contracts/index";
 import type { EmployeeDesignOrder, EmployeeDesignOrderSummary } from "../../shared/contracts/index";
 import { backOfficePath, formatDateShort, formatDateTime, formatRoubles } from "../../shared/domain/index";
 import {
@@ -212,7 +212,7 @@ function ClientMessages({ designOrderId }: { designOrderId: number }) {
       {whenReady(messages, "сообщения", reload, (list) => (
         <DesignMessageList messages={list} block="design-chat" emptyText="Сообщений пока нет." />
       ))}
-      <DesignMessageBox designOrderId={designOrderId} label="Сообщение клиенту" formClassName="design-form" inputClassName="ottisk-input" errorClassName="employee-panel__error" />
+      <DesignMessageBox designOrderId={designOrderId} label="Сообщение клиенту" formClassName="design-form" inputClassName="ottisk-input" errorClassName="employee-panel__error" maxLength={DESIGN_MESSAGE_MAX_LENGTH} />
     </section>
   );
 }
