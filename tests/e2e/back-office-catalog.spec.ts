@@ -2,14 +2,14 @@ import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Cart, Product } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { CLIENT, SessionApi, catalogHydrated, expectAccessible, expectNoHorizontalScroll, partnerUrl, siteHydrated, test } from "./support";
+import { CLIENT, SessionApi, auditChange, auditOf, catalogHydrated, expectAccessible, expectNoHorizontalScroll, partnerUrl, siteHydrated, test } from "./support";
 
 /*
  * The catalogue's part of issue 29's journey on the built shop: the demo `catalog` employee adds a
  * category and a product in it with two photos, options and three tiers; the product is on the
  * category page, in the site search, in the sitemap and on a partner page; a raised tier price is
  * on the product page at its next load; archived, the product's line in a client's cart says it is
- * no longer sold. Every new page passes axe at 375 and 1280 px.
+ * no longer sold; the audit shows each of these writes. Every new page passes axe at 375 and 1280 px.
  */
 
 const CATALOG_EMPLOYEE = { email: "catalog@example.com", password: "catalog12345" } as const;
@@ -169,5 +169,18 @@ test.describe("the back office's catalogue", () => {
     await page.goto("/cart");
     await siteHydrated(page);
     await expect(main.getByRole("region", { name: "Корзина" }).getByText("Товар больше не продаётся", { exact: true })).toBeVisible();
+
+    // 6. The audit holds each of the catalogue employee's writes, the raised price before and after.
+    const categoryAudit = await auditOf(request, baseURL, "category", categoryId);
+    expect(categoryAudit.map((entry) => `${entry.action}: ${entry.employee.name}`)).toContain("create: Дмитрий Волков");
+    const productAudit = await auditOf(request, baseURL, "product", productId);
+    expect(productAudit.map((entry) => entry.action)).toEqual(expect.arrayContaining(["create", "update", "archive"]));
+    expect([...new Set(productAudit.map((entry) => entry.employee.name))]).toEqual(["Дмитрий Волков"]);
+    const raised = auditChange(
+      productAudit.find((entry) => entry.action === "update" && auditChange(entry, "tiers")),
+      "tiers",
+    ) as { before: { unitPrice: number }[]; after: { unitPrice: number }[] } | undefined;
+    expect(raised?.before[0]?.unitPrice).toBe(20);
+    expect(raised?.after[0]?.unitPrice).toBe(25);
   });
 });

@@ -1,13 +1,13 @@
 import { expect } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { expectAccessible, siteHydrated, test, watchProblems } from "./support";
+import { auditChange, auditOf, expectAccessible, siteHydrated, test, watchProblems } from "./support";
 
 /*
  * The back office's content part (issue 29) as the content employee uses it: a blog article with a
  * picture uploaded into its text, written in Markdown with a live preview, published; the
  * storefront draws it on the server (the HTML without JS holds the text and the <img>), and the
  * script and event handler written into it neither appear in the HTML nor run. The content
- * employee cannot touch prices; every page passes axe at 375 and 1280 px.
+ * employee cannot touch prices; the audit records the page; every page passes axe at 375 and 1280 px.
  */
 
 const CONTENT = { email: "content@example.com", password: "content12345" } as const;
@@ -22,8 +22,9 @@ async function signIn(page: Page): Promise<string> {
 }
 
 test.describe("the back office's pages", () => {
-  test("a content employee publishes a blog article with a picture; it renders server-side and its script does not run", async ({ page, request }) => {
+  test("a content employee publishes a blog article with a picture; it renders server-side and its script does not run", async ({ page, request, baseURL }) => {
     test.setTimeout(120_000);
+    if (!baseURL) throw new Error("baseURL is not configured");
     const problems = watchProblems(page);
     await signIn(page);
     const slug = `blog/statya-iz-ofisa-${Date.now()}`;
@@ -75,6 +76,15 @@ test.describe("the back office's pages", () => {
     await page.waitForURL(/\/admin\/employee\/pages\/\d+$/);
     await siteHydrated(page);
     await expect(main.locator(".content-state", { hasText: "опубликована" }).first()).toBeVisible();
+    const pageId = Number(new URL(page.url()).pathname.split("/").pop());
+
+    // The audit: the content employee created the page, published, at this address.
+    const pageAudit = await auditOf(request, baseURL, "website-page", pageId);
+    const created = pageAudit.find((entry) => entry.action === "create");
+    expect(created?.employee.name).toBe("Елена Морозова");
+    expect(auditChange(created, "slug")).toEqual({ before: null, after: slug });
+    // Published at once, or created and then published: either way the audit holds `published: true`.
+    expect(pageAudit.some((entry) => (auditChange(entry, "published") as { after?: unknown } | undefined)?.after === true)).toBe(true);
 
     // 3. The storefront's server render: the text and the picture are in the HTML, the script and the handler are not.
     const html = await (await request.get(`/${slug}`)).text();

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Product } from "../../shared/contracts/index";
-import { expectAccessible, siteHydrated, watchProblems, test } from "./support";
+import { auditChange, auditOf, expectAccessible, siteHydrated, watchProblems, test } from "./support";
 
 /*
  * «Импорт и экспорт каталога» (/admin/employee/catalog-import, issue 29) as the catalogue employee
@@ -118,6 +118,10 @@ test.describe("the catalogue as CSV in the back office", () => {
       expect(after.priceTiers.filter((tier) => tier.minQuantity !== minQuantity)).toEqual(before.priceTiers.filter((tier) => tier.minQuantity !== minQuantity));
       const exported = linesOf(await (await page.request.get(href)).text());
       expect(exported.filter((line, index) => line !== lines[index])).toEqual([changed[tierIndex]]);
+      // The audit: the import, by the catalogue employee, changed this product's tiers.
+      const [imported] = await auditOf(request, baseURL, "product", before.id);
+      expect(imported).toMatchObject({ action: "import", employee: { name: "Дмитрий Волков" } });
+      expect(auditChange(imported, "tiers")).toBeDefined();
 
       // 5. A broken file: its errors by line, nothing to load.
       const broken = [...lines];

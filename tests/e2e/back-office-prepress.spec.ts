@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { businessCardPdf } from "../../preflight/core/testing";
 import type { Cart, Order, OrderListPage } from "../../shared/contracts/index";
-import { SessionApi, chooseSelfPickup, expectAccessible, mailsTo, placeOrderWith, siteHydrated, test, watchProblems } from "./support";
+import { SessionApi, auditChange, auditOf, chooseSelfPickup, expectAccessible, mailsTo, placeOrderWith, siteHydrated, test, watchProblems } from "./support";
 
 /*
  * The prepress queue (issue 29; server/docs/back-office-prepress.md) as its people use it: a client
@@ -134,6 +134,11 @@ test.describe("the prepress queue", () => {
     await main.getByLabel("Сообщение клиенту: что исправить").fill(MESSAGE);
     await main.getByRole("button", { name: "Вернуть клиенту" }).click();
     await expect(main.getByRole("status").filter({ hasText: "Макет возвращён клиенту" })).toBeVisible();
+    // The audit: the operator's decision and message, before and after.
+    const [returned] = await auditOf(request, baseURL, "layout", layout.id);
+    expect(returned).toMatchObject({ action: "return", employee: { name: "Сергей Новиков" } });
+    expect(auditChange(returned, "prepressDecision")).toEqual({ before: null, after: "returned" });
+    expect(auditChange(returned, "prepressNote")).toEqual({ before: null, after: MESSAGE });
     await expect
       .poll(async () => (await mailsTo(request, baseURL, BUYER.email)).some((mail) => mail.subject.includes(`Заказ № ${order.number}`) && mail.text.includes(MESSAGE)), {
         message: "the client gets a letter with the operator's message",

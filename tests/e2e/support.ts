@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { businessCardPdf } from "../../preflight/core/testing";
 import { SESSION_COOKIE } from "../../shared/contracts/index";
-import type { Cart, DevMail, SessionGrant } from "../../shared/contracts/index";
+import type { AuditEntry, AuditPage, Cart, DevMail, SessionGrant } from "../../shared/contracts/index";
 import type { OttiskEventMap } from "../../widgets/events";
 
 /*
@@ -13,6 +13,9 @@ import type { OttiskEventMap } from "../../widgets/events";
  */
 
 export const CLIENT = { email: "client@example.com", password: "client12345" } as const;
+
+/** The demo admin (admin + manager): the one who reads the audit. */
+export const ADMIN = { email: "manager@example.com", password: "manager12345" } as const;
 
 /**
  * Playwright's `test` with the shop's promo popup (host-site Layout, «Визитки со скидкой 15 %»)
@@ -293,4 +296,20 @@ export async function mailedLink(request: APIRequestContext, baseURL: string, to
     .toBe(true);
   if (!link) throw new Error(`No letter to ${to} links to ${path}`);
   return link;
+}
+
+/**
+ * The audit's entries of one object (newest first), as the demo admin reads them through
+ * `GET /api/employee/audit` — the journeys' proof that each back-office write was recorded.
+ */
+export async function auditOf(request: APIRequestContext, baseURL: string, objectType: string, objectId: number | string): Promise<AuditEntry[]> {
+  const admin = await SessionApi.signIn(request, baseURL, ADMIN);
+  const query = new URLSearchParams({ objectType, objectId: String(objectId) });
+  return (await admin.get<AuditPage>(`/employee/audit?${query.toString()}`)).items;
+}
+
+/** One change of an audit entry, before → after, or undefined when the field did not change. */
+export function auditChange(entry: AuditEntry | undefined, field: string): { before: unknown; after: unknown } | undefined {
+  const change = entry?.changes.find((item) => item.field === field);
+  return change && { before: change.before, after: change.after };
 }
