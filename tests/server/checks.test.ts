@@ -157,12 +157,13 @@ describe("POST /api/client-order/{orderId}/product/{productId}/autocheck/{detail
   });
 
   it("answers the queued check again instead of starting a second one", async () => {
-    await upload(line.orderProductId, FACE, minimalPdf("1.3"));
+    // The engine takes 1.5 s over this file, so the first check is still queued or running when the
+    // second call comes (on PostgreSQL a quick check could be done by then, and a new one would start).
+    const slow = new Uint8Array([...minimalPdf("1.3"), ...new TextEncoder().encode("\n%test-engine sleep 1500\n")]);
+    await upload(line.orderProductId, FACE, slow);
     const url = `/api/client-order/${line.cartId}/product/${line.orderProductId}/autocheck/${encodeURIComponent(FACE)}`;
     const first = checkStartedSchema.parse((await call({ method: "POST", url, token: clientToken })).json());
     const second = await call({ method: "POST", url, token: clientToken });
-    // The runner still claims the check, reads the file, marks the layout (queries on the one database
-    // connection) and waits for a worker's answer, so the first check is still queued or running.
     expect(second.statusCode).toBe(200);
     expect(checkStartedSchema.parse(second.json()).pitstopDesignId).toBe(first.pitstopDesignId);
     expect((await pollCheck(first.pitstopDesignId, clientToken)).state).toBe("done");

@@ -5,9 +5,13 @@ import type { PreflightProfile } from "../../../shared/contracts/preflight-profi
 /**
  * A test engine for the job runner: reads the PDF version from the header of the bytes it gets and
  * reports 1120 when it is not the profile's, plus 1163 when the profile wants more than one page.
+ * A comment `%test-engine sleep N` in the file keeps it busy N ms first (a check still running).
  */
 export async function runPreflightEngine(bytes: Uint8Array, profile: PreflightProfile): Promise<PreflightFinding[]> {
-  const header = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
+  const text = new TextDecoder("latin1").decode(bytes);
+  const sleep = Number(/%test-engine sleep (\d+)/.exec(text)?.[1] ?? 0);
+  if (sleep > 0) await new Promise((resolve) => setTimeout(resolve, sleep));
+  const header = text.slice(0, 1024);
   const version = /%PDF-(\d\.\d)/.exec(header)?.[1] ?? null;
   const findings: PreflightFinding[] = [];
   if (version !== profile.pdfVersion) {
