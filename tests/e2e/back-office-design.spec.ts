@@ -133,7 +133,7 @@ test.describe("design orders", () => {
 
     await main.getByLabel("Сообщение клиенту").fill(MESSAGE);
     await main.getByRole("button", { name: "Отправить" }).click();
-    await expect(main.locator(".design-chat").getByText(MESSAGE)).toBeVisible();
+    await expect(main.locator(".design-chat__list").getByText(MESSAGE)).toBeVisible();
     await expect
       .poll(async () => (await mailsTo(request, baseURL, BUYER.email)).some((mail) => mail.subject.includes(`Новое сообщение дизайнера по заказу дизайна № ${designId}`)), {
         message: "the client gets a letter about the designer's message",

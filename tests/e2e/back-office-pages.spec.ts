@@ -73,8 +73,9 @@ async function objectIds(request: APIRequestContext): Promise<ObjectIds> {
 
 /**
  * A new client orders business cards through the API, as the storefront would: the card's layout
- * is an RGB file the server's check faults and the client approves as it is (the prepress queue),
- * and the last detail gets a design order (the design queue); self-pickup, paid by card later.
+ * is an RGB file the server's check faults and the client approves as it is (the prepress queue);
+ * self-pickup, paid by card later. A second run of the cards then waits in the cart for its
+ * design (the design queue holds carts' design orders too: a line is ordered once its design is approved).
  */
 async function orderWithFindingsAndDesign(request: APIRequestContext, baseURL: string): Promise<void> {
   const email = `axe-${Date.now()}@example.com`;
@@ -91,7 +92,6 @@ async function orderWithFindingsAndDesign(request: APIRequestContext, baseURL: s
   const cart = await client.post<Cart>("/client-cart/product", { data: { productId: product.id, quantity: 100 } });
   const line = first(cart.orderProduct, "cart line");
   const detail = first(line.layouts, "detail to lay out");
-  const last = line.layouts[line.layouts.length - 1] ?? detail;
 
   await client.post("/file/upload/layout", {
     multipart: { file: { name: "vizitka-rgb.pdf", mimeType: "application/pdf", buffer: RGB_CARD }, orderProductId: String(line.id), detailName: detail.detailName },
@@ -110,7 +110,6 @@ async function orderWithFindingsAndDesign(request: APIRequestContext, baseURL: s
     .toBe("failed");
   const approval = await request.put(`${baseURL}/api/file/layout/${layoutId}/approval`, { headers: { authorization: `Bearer ${client.token}` }, data: { approved: true } });
   expect(approval.status(), await approval.text()).toBe(200);
-  await client.post("/client-order/design", { data: { orderProductId: line.id, detailName: last.detailName, comment: "Логотип крупнее, фон белый." } });
 
   const points = await client.get<{ items: { id: number; cityKladrId: string }[] }>("/delivery/self-pickup");
   const point = first(points.items, "self-pickup point");
@@ -118,6 +117,11 @@ async function orderWithFindingsAndDesign(request: APIRequestContext, baseURL: s
     data: { deliveryType: "SelfPickup", deliveryMethod: "SelfPickup", cityKladrId: point.cityKladrId, pickupPointCode: String(point.id) },
   });
   await client.post("/client-cart/place-order", { data: { companyId: null, paymentType: "Yookassa", idempotencyKey: crypto.randomUUID() } });
+
+  const next = await client.post<Cart>("/client-cart/product", { data: { productId: product.id, quantity: 200 } });
+  const waiting = first(next.orderProduct, "second cart line");
+  const face = first(waiting.layouts, "detail for the designer");
+  await client.post("/client-order/design", { data: { orderProductId: waiting.id, detailName: face.detailName, comment: "Логотип крупнее, фон белый." } });
 }
 
 /**
