@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { AccountProfile, Cart, NotificationListPage, Order, OrderListPage } from "../../shared/contracts/index";
-import { CLIENT, SessionApi, chooseSelfPickup, expectAccessible, mailedLink, placeOrderWith, siteHydrated, uploadCleanLayouts, watchProblems, test } from "./support";
+import { CLIENT, SessionApi, chooseSelfPickup, expectAccessible, mailedLink, placeOrderWith, siteHydrated, uploadCleanLayouts, watchProblems, test, productPath } from "./support";
 
 /*
  * The account area at /admin (issue 15) as its people use it: a new shopper registers, confirms the
@@ -15,14 +15,6 @@ const PRODUCT = "Визитки стандартные 90×50";
 const EMPLOYEE = { email: "manager@example.com", password: "manager12345" } as const;
 const ROMASHKA = "ООО «Ромашка»";
 
-async function productPath(request: APIRequestContext): Promise<string> {
-  const response = await request.get("/api/public/product", { params: { limit: 100 } });
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: { id: number; productName: string; category: { slug: string } }[] };
-  const product = items.find((item) => item.productName === PRODUCT);
-  if (!product) throw new Error(`${PRODUCT} is not in the catalogue`);
-  return `/catalog/${product.category.slug}/${product.id}`;
-}
 
 async function addProductToCart(page: Page, path: string): Promise<void> {
   await page.goto(path);

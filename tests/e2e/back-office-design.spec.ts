@@ -1,9 +1,9 @@
 import { expect } from "@playwright/test";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { businessCardPdf } from "../../preflight/core/testing";
 import type { Cart, DesignQuote, NotificationListPage, Order, OrderListPage } from "../../shared/contracts/index";
 import { formatDateLong, formatRoubles } from "../../shared/domain/index";
-import { SessionApi, chooseSelfPickup, expectAccessible, mailsTo, placeOrderWith, siteHydrated, test, watchProblems } from "./support";
+import { SessionApi, chooseSelfPickup, mailsTo, placeOrderWith, siteHydrated, test, watchProblems, productPath, expectAccessibleAtBothWidths } from "./support";
 
 /*
  * A design order (issue 29; server/docs/back-office-design.md) from the cart to the placed order:
@@ -27,19 +27,7 @@ const MESSAGE = "Здравствуйте! Сделаю два цвета, ка�
 /** The designer's finished card: CMYK, the product's size with bleed — the server's check finds nothing. */
 const FINISHED_CARD = Buffer.from(businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f"));
 const FINISHED_NAME = "vizitka-ot-dizainera.pdf";
-const VIEWPORTS = [
-  { width: 375, height: 800 },
-  { width: 1280, height: 900 },
-] as const;
 
-async function productPath(request: APIRequestContext): Promise<string> {
-  const response = await request.get("/api/public/product", { params: { limit: 100 } });
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: { id: number; productName: string; category: { slug: string } }[] };
-  const product = items.find((item) => item.productName === PRODUCT);
-  if (!product) throw new Error(`${PRODUCT} is not in the catalogue`);
-  return `/catalog/${product.category.slug}/${product.id}`;
-}
 
 /** Signs the page's browser in (the session cookie) as someone else, as the sign-in form would. */
 async function signInAs(page: Page, credentials: { email: string; password: string }): Promise<void> {
@@ -48,13 +36,6 @@ async function signInAs(page: Page, credentials: { email: string; password: stri
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** axe on the page as it is, on a phone and on a desktop (back to the desktop afterwards). */
-async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${what} at ${viewport.width} px`);
-  }
-}
 
 async function openCart(page: Page): Promise<void> {
   await page.goto("/cart");

@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { businessCardPdf } from "../../preflight/core/testing";
 import type { Cart, Order, OrderListPage } from "../../shared/contracts/index";
-import { SessionApi, auditChange, auditOf, chooseSelfPickup, expectAccessible, mailsTo, placeOrderWith, siteHydrated, test, watchProblems } from "./support";
+import { SessionApi, auditChange, auditOf, chooseSelfPickup, expectAccessible, mailsTo, placeOrderWith, siteHydrated, test, watchProblems, productPath, expectAccessibleAtBothWidths } from "./support";
 
 /*
  * The prepress queue (issue 29; server/docs/back-office-prepress.md) as its people use it: a client
@@ -20,19 +20,7 @@ const MESSAGE = "Цвета в RGB: пересохраните макет в CMY
 const RGB_CARD = Buffer.from(businessCardPdf("1 0 0 rg 20 20 100 60 re f"));
 /** The same card in CMYK: no findings. */
 const CMYK_CARD = Buffer.from(businessCardPdf("0 0.5 1 0 k 20 20 100 60 re f"));
-const VIEWPORTS = [
-  { width: 375, height: 800 },
-  { width: 1280, height: 900 },
-] as const;
 
-async function productPath(request: APIRequestContext): Promise<string> {
-  const response = await request.get("/api/public/product", { params: { limit: 100 } });
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: { id: number; productName: string; category: { slug: string } }[] };
-  const product = items.find((item) => item.productName === PRODUCT);
-  if (!product) throw new Error(`${PRODUCT} is not in the catalogue`);
-  return `/catalog/${product.category.slug}/${product.id}`;
-}
 
 /** Signs the page's browser in (the session cookie), as the sign-in form would. */
 async function signIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
@@ -40,13 +28,6 @@ async function signIn(page: Page, credentials: { email: string; password: string
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** axe on the page as it is, on a phone and on a desktop. */
-async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${what} at ${viewport.width} px`);
-  }
-}
 
 /**
  * The buyer's cart gets one business-card line whose layout is the RGB card: uploaded, checked by

@@ -1,8 +1,8 @@
 import { expect } from "@playwright/test";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { Cart } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { CLIENT, SessionApi, expectAccessible, placeOrderWith, siteHydrated, test, uploadCleanLayouts, watchProblems } from "./support";
+import { CLIENT, SessionApi, placeOrderWith, siteHydrated, test, uploadCleanLayouts, watchProblems, productPath, expectAccessibleAtBothWidths } from "./support";
 
 /*
  * The back office's promocodes and self-pickup points (issue 29; server/docs/back-office-promo.md)
@@ -19,7 +19,6 @@ import { CLIENT, SessionApi, expectAccessible, placeOrderWith, siteHydrated, tes
 const MANAGER = { email: "sales@example.com", password: "sales12345" } as const;
 const ADMIN = { email: "manager@example.com", password: "manager12345" } as const;
 const SECOND_CLIENT = { email: "petrova@example.com", password: "client12345" } as const;
-const PRODUCT = "Визитки стандартные 90×50";
 const POINT = {
   name: "«Оттиск» на Ставропольской",
   address: "г. Краснодар, ул. Ставропольская, 75",
@@ -28,10 +27,6 @@ const POINT = {
   lon: "38.9822",
 } as const;
 const KRASNODAR = "2300000100000";
-const VIEWPORTS = [
-  { width: 375, height: 800 },
-  { width: 1280, height: 900 },
-] as const;
 
 /** Signs the page's browser in (the session cookie), as the sign-in form would, after signing the last one out. */
 async function signIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
@@ -40,23 +35,7 @@ async function signIn(page: Page, credentials: { email: string; password: string
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** axe on the page as it is, on a phone and on a desktop. */
-async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${what} at ${viewport.width} px`);
-  }
-  await page.setViewportSize(VIEWPORTS[1]);
-}
 
-async function productPath(request: APIRequestContext): Promise<string> {
-  const response = await request.get("/api/public/product", { params: { limit: 100 } });
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: { id: number; productName: string; category: { slug: string } }[] };
-  const product = items.find((item) => item.productName === PRODUCT);
-  if (!product) throw new Error(`${PRODUCT} is not in the catalogue`);
-  return `/catalog/${product.category.slug}/${product.id}`;
-}
 
 /** The client's personal cart, emptied, and the personal profile chosen (the cart page shows that cart). */
 async function emptyPersonalCart(api: SessionApi): Promise<void> {

@@ -313,3 +313,27 @@ export function auditChange(entry: AuditEntry | undefined, field: string): { bef
   const change = entry?.changes.find((item) => item.field === field);
   return change && { before: change.before, after: change.after };
 }
+
+/** The demo catalogue's business card, the product most journeys order. */
+export const DEMO_CARD = "Визитки стандартные 90×50";
+
+/** The storefront address of a demo product, found by its name in the public product list. */
+export async function productPath(request: APIRequestContext, name: string = DEMO_CARD): Promise<string> {
+  const response = await request.get("/api/public/product", { params: { limit: 100 } });
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: { id: number; productName: string; category: { slug: string } }[] };
+  const product = items.find((item) => item.productName === name);
+  if (!product) throw new Error(`${name} is not in the catalogue`);
+  return `/catalog/${product.category.slug}/${product.id}`;
+}
+
+/** axe on the page as it is, at a phone's width and then at a desktop's (where the page stays). */
+export async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page, `${what} at ${viewport.width} px`);
+  }
+}
