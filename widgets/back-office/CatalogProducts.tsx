@@ -5,6 +5,7 @@ import { backOfficePath, formatRoubles } from "../../shared/domain/index";
 import { useEmployeeCategoryList, useEmployeeProducts } from "../../shared/state/index";
 import { PhotoPlaceholderIcon } from "../../shared/ui/index";
 import { whenReady } from "./catalog-form-parts";
+import { PageLinks } from "./PageLinks";
 
 /*
  * The back office's product list (issue 29, role catalog): search by name, slug or number, filter
@@ -176,23 +177,7 @@ export function ProductTable({ filters }: { filters: ProductListFilters }) {
                 </tbody>
               </table>
             </div>
-            {pageCount > 1 ? (
-              <nav className="employee-pages" aria-label="Страницы товаров">
-                {filters.page > 0 ? (
-                  <a href={listPath({ ...filters, page: filters.page - 1 })} rel="prev">
-                    ← Предыдущая
-                  </a>
-                ) : null}
-                <span>
-                  Страница {filters.page + 1} из {pageCount}
-                </span>
-                {filters.page + 1 < pageCount ? (
-                  <a href={listPath({ ...filters, page: filters.page + 1 })} rel="next">
-                    Следующая →
-                  </a>
-                ) : null}
-              </nav>
-            ) : null}
+            <PageLinks label="Страницы товаров" page={filters.page + 1} pageCount={pageCount} hrefOf={(other) => listPath({ ...filters, page: other - 1 })} />
           </>
         );
       })}

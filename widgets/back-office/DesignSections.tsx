@@ -18,6 +18,7 @@ import {
 import type { Resource } from "../../shared/state/index";
 import { DesignMessageBox, DesignMessageList, Dialog, ErrorNote, LoadError } from "../../shared/ui/index";
 import type { SectionProps } from "./section-props";
+import { PageLinks } from "./PageLinks";
 
 /*
  * The designers' queue (issue 29, back office "design"): /admin/employee/design?status=&mine=&page=
@@ -178,23 +179,7 @@ function DesignQueue({ query }: { query: Readonly<Record<string, string>> }) {
         return (
           <>
             <QueueTable items={data.items} caption={`Заказов дизайна: ${data.total}${pageCount > 1 ? `, страница ${page} из ${pageCount}` : ""}`} />
-            {pageCount > 1 ? (
-              <nav className="employee-pages" aria-label="Страницы заказов дизайна">
-                {page > 1 ? (
-                  <a href={queuePath({ status, mine, page: page - 1 })} rel="prev">
-                    ← Предыдущая
-                  </a>
-                ) : null}
-                <span>
-                  Страница {page} из {pageCount}
-                </span>
-                {page < pageCount ? (
-                  <a href={queuePath({ status, mine, page: page + 1 })} rel="next">
-                    Следующая →
-                  </a>
-                ) : null}
-              </nav>
-            ) : null}
+            <PageLinks label="Страницы заказов дизайна" page={page} pageCount={pageCount} hrefOf={(other) => queuePath({ status, mine, page: other })} />
           </>
         );
       })}

@@ -36,6 +36,7 @@ import {
 import type { Resource } from "../../shared/state/index";
 import { ClientModePicker, clientName, DestinationChoice, Dialog, ErrorNote, LoadError, useEnterClientMode } from "../../shared/ui/index";
 import type { ClientModeDestination, ClientModeEntered } from "../../shared/ui/index";
+import { PageLinks } from "./PageLinks";
 
 /*
  * The employee's panel (issue 15; the spec's admin panel is "not shown"): «Панель управления» at
@@ -362,23 +363,7 @@ export function EmployeeOrdersPage({ status: statusText, clientId, search, page 
         return (
           <>
             <OrdersTable orders={list.items} caption={`Найдено заказов: ${list.total}${pageCount > 1 ? `, страница ${page + 1} из ${pageCount}` : ""}`} />
-            {pageCount > 1 ? (
-              <nav className="employee-pages" aria-label="Страницы заказов">
-                {page > 0 ? (
-                  <a href={ordersPath({ status, clientId, search, page: page - 1 })} rel="prev">
-                    ← Предыдущая
-                  </a>
-                ) : null}
-                <span>
-                  Страница {page + 1} из {pageCount}
-                </span>
-                {page + 1 < pageCount ? (
-                  <a href={ordersPath({ status, clientId, search, page: page + 1 })} rel="next">
-                    Следующая →
-                  </a>
-                ) : null}
-              </nav>
-            ) : null}
+            <PageLinks label="Страницы заказов" page={page + 1} pageCount={pageCount} hrefOf={(other) => ordersPath({ status, clientId, search, page: other - 1 })} />
           </>
         );
       })}
