@@ -702,3 +702,7 @@ export type {
 // Website — the side menu, its own site block (issue 29).
 export { SIDE_MENU_LABEL_MAX_LENGTH, SIDE_MENU_MAX_ITEMS, sideMenuContentSchema, sideMenuItemSchema, sideMenuSchema } from "./side-menu";
 export type { SideMenuContent, SideMenuItem } from "./side-menu";
+
+// Deadlines — the production calendar's data file (issue 30).
+export { productionCalendarSchema, productionCalendarYearSchema } from "./production-calendar";
+export type { ProductionCalendar, ProductionCalendarYear } from "./production-calendar";

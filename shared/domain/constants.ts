@@ -30,3 +30,9 @@ export const TEXTAREA_COLLAPSED_PX = 30;
  * (print-shop practice: the cut may wander by up to a millimetre or two).
  */
 export const LAYOUT_SAFE_ZONE_MM = 3;
+/**
+ * The shop's cut-off hour, Moscow time: an order placed on a working day before it is taken into
+ * production that day; placed at or after it (or on a day off), the next working day
+ * (shared/domain/production-calendar.ts, server/docs/deadlines.md).
+ */
+export const ORDER_CUTOFF_HOUR = 14;

@@ -60,6 +60,13 @@ export function formatDateTime(iso: string): string {
   return `${parts.day} ${parts.month} ${parts.year} г., ${parts.hour}:${parts.minute} (МСК)`;
 }
 
+const shopHourFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone: SHOP_TIME_ZONE });
+
+/** The hour (0–23) a moment falls in on the shop's clock: 11:30 UTC is 14 in Moscow (the cut-off's hour). */
+export function shopHour(moment: Date): number {
+  return Number(shopHourFormat.formatToParts(moment).find((part) => part.type === "hour")?.value ?? "0");
+}
+
 /** The calendar day a moment falls on, on the shop's clock, as «2026-03-05» (21:00 UTC on the 4th is already the 5th). */
 export function shopDay(moment: Date): string {
   const parts = Object.fromEntries(isoDay.formatToParts(moment).map((part) => [part.type, part.value]));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deliveryMethodValues } from "../contracts/delivery";
 import type { DeliveryMethod } from "../contracts/delivery";
-import { addWorkingDays, chargeableKg, deliveryDate, distanceZone, haversineKm, rateDelivery, shopToday, SHIPPING_ORIGIN } from "./delivery-rates";
+import { chargeableKg, deliveryDate, distanceZone, haversineKm, rateDelivery, shopToday, SHIPPING_ORIGIN } from "./delivery-rates";
 import type { RateCity, RateResult } from "./delivery-rates";
 import { PRESET_CITIES } from "./geo";
 
@@ -129,18 +129,13 @@ describe("dates", () => {
     expect(shopToday(new Date("2026-03-04T21:00:00Z")).toISOString().slice(0, 10)).toBe("2026-03-05");
   });
 
-  it("counts working days, skipping weekends", () => {
-    const friday = new Date("2026-03-06T00:00:00Z");
-    const saturday = new Date("2026-03-07T00:00:00Z");
-    expect(addWorkingDays(friday, 0).toISOString().slice(0, 10)).toBe("2026-03-06");
-    expect(addWorkingDays(friday, 1).toISOString().slice(0, 10)).toBe("2026-03-09");
-    expect(addWorkingDays(saturday, 0).toISOString().slice(0, 10)).toBe("2026-03-09");
-    expect(addWorkingDays(saturday, 1).toISOString().slice(0, 10)).toBe("2026-03-10");
-  });
-
-  it("adds production and transit days to today", () => {
-    // Wednesday 4 March 2026, noon in Krasnodar: 2 + 2 working days is Tuesday 10 March.
-    expect(deliveryDate(new Date("2026-03-04T09:00:00Z"), 2, 2)).toBe("2026-03-10");
+  it("adds production and transit days on the production calendar", () => {
+    // Wednesday 4 March 2026, noon in Krasnodar (before the cut-off): 2 + 2 working days, Monday 9 March off (8 March was a Sunday) → Wednesday 11 March.
+    expect(deliveryDate(new Date("2026-03-04T09:00:00Z"), 2, 2)).toBe("2026-03-11");
     expect(deliveryDate(new Date("2026-03-04T09:00:00Z"), 0, 0)).toBe("2026-03-04");
+    // After the cut-off (15:00 in Moscow) production starts on Thursday.
+    expect(deliveryDate(new Date("2026-03-04T12:00:00Z"), 0, 0)).toBe("2026-03-05");
+    // Before the New Year holidays: ready on 30 December, the parcel travels from 11 January.
+    expect(deliveryDate(new Date("2026-12-29T09:00:00Z"), 1, 1)).toBe("2027-01-11");
   });
 });

@@ -1,6 +1,7 @@
 import { DELIVERY_METHOD_LABELS } from "../contracts/delivery";
 import type { DeliveryMethod } from "../contracts/delivery";
 import { shopDay } from "./dates";
+import { addWorkingDays, readyDate } from "./production-calendar";
 import { DEFAULT_CITY_KLADR_ID, PRESET_CITIES } from "./geo";
 
 /*
@@ -266,9 +267,10 @@ export function rateDelivery(input: RateInput): RateResult {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Dates. The shop works Monday to Friday on its own clock, Moscow time (`dates.ts`); holidays are not
- * counted. Production takes working days from today; the parcel leaves the day it is ready and
- * travels working days.
+ * Dates. The shop works on the Russian production calendar on its own clock, Moscow time
+ * (`production-calendar.ts`, `dates.ts`): production takes working days from the day the order is
+ * taken (today before the cut-off hour, otherwise the next working day); the parcel leaves the day it
+ * is ready and travels working days.
  */
 
 /** Production working days assumed when the caller does not say (GET /geo/delivery, /geo/district): usual and urgent. */
@@ -279,28 +281,12 @@ export function defaultProductionDays(isUrgent: boolean): number {
   return isUrgent ? URGENT_PRODUCTION_DAYS : DEFAULT_PRODUCTION_DAYS;
 }
 
-/** Today's date on the shop's clock, as a UTC midnight (the working-day arithmetic below counts UTC days). */
+/** Today's date on the shop's clock, as a UTC midnight. */
 export function shopToday(now: Date): Date {
   return new Date(`${shopDay(now)}T00:00:00Z`);
 }
 
-function isWeekend(day: Date): boolean {
-  const weekday = day.getUTCDay();
-  return weekday === 0 || weekday === 6;
-}
-
-/** The next working day on or after `day` when `days` is 0; otherwise `days` working days after it. */
-export function addWorkingDays(day: Date, days: number): Date {
-  const result = new Date(day.getTime());
-  while (isWeekend(result)) result.setUTCDate(result.getUTCDate() + 1);
-  for (let left = days; left > 0; ) {
-    result.setUTCDate(result.getUTCDate() + 1);
-    if (!isWeekend(result)) left -= 1;
-  }
-  return result;
-}
-
-/** YYYY-MM-DD of today + production working days + transit working days. */
+/** YYYY-MM-DD: the ready date of an order placed at `now` (production-calendar.ts) + transit working days. */
 export function deliveryDate(now: Date, productionDays: number, transitDays: number): string {
-  return addWorkingDays(shopToday(now), productionDays + transitDays).toISOString().slice(0, 10);
+  return addWorkingDays(readyDate(now, productionDays), transitDays);
 }
