@@ -320,7 +320,7 @@ export async function buildApp(options: AppOptions) {
   });
   app.decorate("cacheInvalidation", cacheInvalidation);
   app.addHook("onClose", async () => cacheInvalidation.close());
-  app.decorate("catalog", createCatalogService(options.database, { invalidation: cacheInvalidation }));
+  app.decorate("catalog", createCatalogService(options.database, { invalidation: cacheInvalidation, ...(options.delivery?.now ? { clock: options.delivery.now } : {}) }));
   const publicCache = createPublicResponseCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 1000 });
   cacheInvalidation.onInvalidate(["catalog"], () => publicCache.clear());
   app.decorate("publicCache", publicCache);
@@ -344,7 +344,7 @@ export async function buildApp(options: AppOptions) {
   );
   // OTTISK_PAYMENTS's words as the API's payment types: the carts offer only these, place-order refuses the others.
   const offeredPayments = paymentTypeValues.filter((type) => (options.payments ?? ["card", "invoice", "balance"]).includes(PAYMENT_METHOD_OF[type]));
-  app.decorate("carts", createCartService(options.database, deliveryQuotes, undefined, offeredPayments));
+  app.decorate("carts", createCartService(options.database, deliveryQuotes, options.delivery?.now, offeredPayments));
   const sessions = createSessionService(options.database);
   const companies = createCompanyService(options.database, options.companyDirectory ?? null);
   app.decorate("sessions", sessions);

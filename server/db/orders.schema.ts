@@ -41,6 +41,8 @@ export const clientOrder = pgTable(
      */
     promocodeId: integer("promocode_id"),
     comment: text("comment").notNull().default(""),
+    /** «Будет готово …» (YYYY-MM-DD), computed once at placing (shared/domain/production-calendar.ts); null for older orders. */
+    readyDate: text("ready_date"),
     idempotencyKey: text("idempotency_key").notNull(),
     invoiceFileId: integer("invoice_file_id").references((): AnyPgColumn => storedFile.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

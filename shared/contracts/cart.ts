@@ -242,6 +242,8 @@ export const cartLineSchema = z.object({
   price: z.number().check(z.gte(0)),
   weightGrams: z.number().check(z.int(), z.gte(0)),
   productionTimeDay: z.number().check(z.int(), z.gte(0)),
+  /** «Будет готово …», `YYYY-MM-DD`: the line ordered now (server/docs/deadlines.md). */
+  readyDate: z.iso.date(),
   inOrder: z.boolean(),
   /**
    * The product is no longer sold (archived in the back office): the line keeps its price, says so,
@@ -298,6 +300,8 @@ export const cartTotalsSchema = z.object({
   inOrderCount: z.number().check(z.int(), z.gte(0)),
   weightGrams: z.number().check(z.int(), z.gte(0)),
   productionTimeDay: z.number().check(z.int(), z.gte(0)),
+  /** «Будет готово …» of the in-order lines ordered now: the latest line's; null with none in the order. */
+  readyDate: z.nullable(z.iso.date()),
 });
 export type CartTotalsView = z.infer<typeof cartTotalsSchema>;
 

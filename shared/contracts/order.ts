@@ -183,6 +183,8 @@ export const orderSchema = z.object({
   comment: z.string(),
   /** The employee who placed it in client mode; null when the client did. */
   placedById: z.nullable(entityIdSchema),
+  /** «Будет готово …», `YYYY-MM-DD`: fixed when the order was placed (production calendar, cut-off, the longest line); null for orders placed before it was kept. */
+  readyDate: z.nullable(z.iso.date()),
   lines: z.array(orderLineSchema),
   deliveries: z.array(orderDeliverySchema),
   payment: orderPaymentSchema,

@@ -150,6 +150,8 @@ export const productPriceQuoteSchema = z.object({
   /** The minQuantity of the tier that applied. */
   tierMinQuantity: z.number().check(z.int(), z.positive()),
   productionTimeDay: z.number().check(z.int(), z.positive()),
+  /** «Будет готово …», `YYYY-MM-DD`: this choice ordered now (server/docs/deadlines.md). */
+  readyDate: z.iso.date(),
   weightGrams: z.number().check(z.int(), z.gte(0)),
   /** The details that need a layout with these options, in order. */
   layoutDetails: z.array(z.string()),

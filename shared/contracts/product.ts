@@ -22,6 +22,8 @@ export const productSchema = z.extend(
     priceTiers: z.array(productPriceTierSchema),
     details: z.array(productDetailSchema),
     urgency: productUrgencySchema,
+    /** «Будет готово …», `YYYY-MM-DD`: an order placed now with `productionTimeDay` (server/docs/deadlines.md). */
+    readyDate: z.iso.date(),
   }),
   seoFieldsSchema.shape,
 );

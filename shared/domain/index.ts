@@ -16,6 +16,7 @@ export { formatProductCount, formatWorkingDays, formatWorkingDaysLimit, pluralRu
 export type { WordForms } from "./counts";
 export { formatDateLong, formatDateShort, formatDateTime, SHOP_TIME_ZONE, shopDay } from "./dates";
 export { formatRoubles } from "./money";
+export { addWorkingDays, isWorkingDay, nextWorkingDay, productionCalendarYear, productionStartDay, readyDate } from "./production-calendar";
 export { formatPhone, isCompletePhone, PHONE_MASKS, phoneMaskFor } from "./phones";
 export { fileNameWithoutExtension } from "./file-name";
 export { MESSENGER_NAMES, messengerPhoneHref, phoneDigits, telHref } from "./contact-links";
@@ -33,6 +34,7 @@ export {
   LAYOUT_MAX_WIDTH_PX,
   LAYOUT_SAFE_ZONE_MM,
   MENU_TABS_MAX,
+  ORDER_CUTOFF_HOUR,
   TEXTAREA_COLLAPSED_PX,
   TEXTAREA_MIN_MEASURED_PX,
   UPDATE_CHECK_INTERVAL_MS,

@@ -208,6 +208,8 @@ describe("GET /api/public/product/{id}/price", () => {
       discountPct: 0,
       tierMinQuantity: 100,
       productionTimeDay: 2,
+      // «Будет готово …» on today's clock; exact dates for a fixed clock: tests/server/deadlines.test.ts.
+      readyDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       // 90 × 50 mm × 300 g/m² × 100 = 135 g.
       weightGrams: 135,
       layoutDetails: ["Лицевая сторона"],

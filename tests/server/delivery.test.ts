@@ -226,14 +226,15 @@ describe("GET /geo/delivery/{cityId}", () => {
   it("counts production and transit in working days from the shop's today", async () => {
     clock = FRIDAY;
     try {
-      // Ready on Friday itself, picked up at once; the Krasnodar courier comes the next working day, Monday.
+      // Ready on Friday itself (noon, before the cut-off), picked up at once; the Krasnodar courier comes the next
+      // working day: Monday 9 March 2026 is a holiday (8 March fell on a Sunday), so Tuesday.
       const ready = await options(KRASNODAR, "?productionTimeDay=0");
       expect(ready.options.find((option) => option.deliveryMethod === "SelfPickup")?.deliveryDate).toBe("2026-03-06");
-      expect(ready.options.find((option) => option.deliveryMethod === "Courier")?.deliveryDate).toBe("2026-03-09");
-      // One production day from Friday is Monday; the courier then comes on Tuesday.
+      expect(ready.options.find((option) => option.deliveryMethod === "Courier")?.deliveryDate).toBe("2026-03-10");
+      // One production day from Friday is Tuesday; the courier then comes on Wednesday.
       const urgent = await options(KRASNODAR, "?isUrgent=true");
-      expect(urgent.options.find((option) => option.deliveryMethod === "SelfPickup")?.deliveryDate).toBe("2026-03-09");
-      expect(urgent.options.find((option) => option.deliveryMethod === "Courier")?.deliveryDate).toBe("2026-03-10");
+      expect(urgent.options.find((option) => option.deliveryMethod === "SelfPickup")?.deliveryDate).toBe("2026-03-10");
+      expect(urgent.options.find((option) => option.deliveryMethod === "Courier")?.deliveryDate).toBe("2026-03-11");
       for (const option of [...ready.options, ...urgent.options]) {
         expect([0, 6]).not.toContain(new Date(`${option.deliveryDate}T00:00:00Z`).getUTCDay());
       }
@@ -246,12 +247,12 @@ describe("GET /geo/delivery/{cityId}", () => {
     const before = cdekCalls.length;
     const kazan = await options(KAZAN);
     expect(kazan.options.find((option) => option.deliveryMethod === "Cdek")).toMatchObject({ source: "provider", tariffCode: "136", price: 612.5 });
-    // Wednesday + 3 production days = Monday 9 March, + 2 working days = Wednesday 11 March.
+    // Wednesday + 3 production days = Tuesday 10 March (9 March is a holiday), + 2 working days = Thursday 12 March.
     expect(kazan.options.find((option) => option.deliveryMethod === "CdekExpress")).toMatchObject({
       source: "provider",
       tariffCode: "483",
       price: 990,
-      deliveryDate: "2026-03-11",
+      deliveryDate: "2026-03-12",
     });
     // One CDEK call prices both of its methods.
     expect(cdekCalls.slice(before)).toEqual(["tarifflist 424"]);
@@ -386,8 +387,8 @@ describe("GET /geo/district", () => {
       cityKladrId: KRASNODAR,
       city: "Краснодар",
       price: 300,
-      // Wednesday + 3 production days = Monday, + 1 day = Tuesday.
-      deliveryDate: "2026-03-10",
+      // Wednesday + 3 production days = Tuesday (Monday 9 March is a holiday), + 1 day = Wednesday.
+      deliveryDate: "2026-03-11",
     });
     const urgent = districtListSchema.parse((await call({ method: "GET", url: "/api/geo/district?isUrgent=true" })).json());
     expect(urgent.find((district) => district.code === "krd-center")?.deliveryDate).toBe("2026-03-06");

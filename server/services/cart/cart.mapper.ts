@@ -1,7 +1,7 @@
 import { cartLayoutStatusValues, paymentTypesFor, paymentTypeValues } from "../../../shared/contracts/index";
 import type { Cart, CartElsewhere, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem, PaymentType } from "../../../shared/contracts/index";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
-import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, VAT_PERCENT, vatIncludedKopecks } from "../../../shared/domain/index";
+import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, readyDate, VAT_PERCENT, vatIncludedKopecks } from "../../../shared/domain/index";
 import type { CartTotals, PromocodeContext } from "../../../shared/domain/index";
 import type {
   CartRow,
@@ -130,6 +130,8 @@ export interface CartEvaluation {
   /** Per line id: the layout of each detail that needs one (undefined: missing). */
   layouts: Map<number, { detailName: string; layout: LayoutRow | undefined }[]>;
   problems: CartProblem[];
+  /** The moment the cart is seen at: its «Будет готово …» dates count from it. */
+  now: Date;
 }
 
 export function evaluateCart(state: CartState, now: Date, temporary: boolean): CartEvaluation {
@@ -203,7 +205,7 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
   } else if (aggregate.inOrderCount > 0 && state.deliveries.some((item) => item.weightGrams !== aggregate.weightGrams)) {
     problems.push({ code: "DELIVERY_OUTDATED", messageUI: "Состав заказа изменился, а доставку не удалось пересчитать: выберите доставку заново" });
   }
-  return { totals, designKopecks, aggregate, layouts, problems };
+  return { totals, designKopecks, aggregate, layouts, problems, now };
 }
 
 function toLineOptions(options: ChosenOptions): CartLineOptions {
@@ -286,6 +288,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
     price: kopecksToRoubles(line.priceKopecks),
     weightGrams: line.weightGrams,
     productionTimeDay: line.productionTimeDay,
+    readyDate: readyDate(evaluation.now, line.productionTimeDay),
     inOrder: line.inOrder,
     productArchived: product.archived,
     repeatOfId: line.repeatOfId,
@@ -335,6 +338,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
       inOrderCount: aggregate.inOrderCount,
       weightGrams: aggregate.weightGrams,
       productionTimeDay: aggregate.productionTimeDay,
+      readyDate: aggregate.inOrderCount === 0 ? null : readyDate(evaluation.now, aggregate.productionTimeDay),
     },
     readyToOrder: evaluation.problems.length === 0,
     problems: evaluation.problems,
@@ -368,7 +372,7 @@ export function emptyCart(
     comment: "",
     paymentType: null,
     paymentTypes: [...paymentTypesFor(companyId, offered)],
-    totals: { items: 0, discount: 0, delivery: 0, design: 0, total: 0, vat: 0, vatPercent: VAT_PERCENT, inOrderCount: 0, weightGrams: 0, productionTimeDay: 0 },
+    totals: { items: 0, discount: 0, delivery: 0, design: 0, total: 0, vat: 0, vatPercent: VAT_PERCENT, inOrderCount: 0, weightGrams: 0, productionTimeDay: 0, readyDate: null },
     readyToOrder: false,
     problems,
     updatedAt: null,

@@ -4,7 +4,7 @@ import type { ProductRow } from "../../db/schema";
 import { kopecksToRoubles, publicFileUrl, toProduct, toProductCard } from "./catalog.mapper";
 
 const category = { id: 3, slug: "vizitki", name: "Визитки" };
-const noMakeup = { isUrgent: false, options: [], details: [], tiers: [] };
+const noMakeup = { isUrgent: false, options: [], details: [], tiers: [], readyDate: "2026-12-03" };
 
 function productRow(overrides: Partial<ProductRow> = {}): ProductRow {
   return {
@@ -105,6 +105,7 @@ describe("catalog mapper", () => {
       options: [option(3, "finishing", "round-corners"), option(1, "format", "90x50"), option(2, "colors", "4+0")],
       details: [],
       tiers: [{ minQuantity: 100, unitPriceKopecks: 3362, priceKopecks: 336_150 }],
+      readyDate: "2026-12-01",
     });
     expect(productSchema.parse(product)).toEqual(product);
     expect(product.options.map((group) => [group.group, group.label, group.multiple])).toEqual([

@@ -110,6 +110,8 @@ export interface ProductMakeup {
   options: readonly ProductOptionRow[];
   details: readonly ProductDetailRow[];
   tiers: readonly TierPrice[];
+  /** «Будет готово …» of an order placed now with the page's production time (shared/domain/production-calendar.ts). */
+  readyDate: string;
 }
 
 /**
@@ -135,6 +137,7 @@ export function toProduct(row: ProductRow, category: CategoryRefRow, publicOrigi
     })),
     details: makeup.details.map(toProductDetail),
     urgency: toUrgency(row),
+    readyDate: makeup.readyDate,
     seoName: row.seoName,
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
@@ -142,7 +145,8 @@ export function toProduct(row: ProductRow, category: CategoryRefRow, publicOrigi
   };
 }
 
-export function toPriceQuote(quote: PriceQuote): ProductPriceQuote {
+/** `readyDate`: «Будет готово …» of this choice ordered now. */
+export function toPriceQuote(quote: PriceQuote, readyDate: string): ProductPriceQuote {
   return {
     productId: quote.productId,
     options: quote.options,
@@ -154,6 +158,7 @@ export function toPriceQuote(quote: PriceQuote): ProductPriceQuote {
     discountPct: quote.discountPct,
     tierMinQuantity: quote.tierMinQuantity,
     productionTimeDay: quote.productionTimeDay,
+    readyDate,
     weightGrams: quote.weightGrams,
     layoutDetails: quote.layoutDetails,
   };

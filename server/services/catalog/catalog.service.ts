@@ -15,6 +15,7 @@ import type {
   ProductSort,
 } from "../../../shared/contracts/index";
 import { computePrice } from "../../../shared/domain/pricing";
+import { readyDate } from "../../../shared/domain/production-calendar";
 import type { Database } from "../../db/client";
 import { favorite, product, productCategory, productService } from "../../db/schema";
 import type { CacheInvalidation } from "../cache-invalidation";
@@ -156,9 +157,15 @@ function onlyCategoryFilter(query: ProductListQuery): boolean {
 
 export function createCatalogService(
   db: Database,
-  options: { now?: () => number; invalidation?: Pick<CacheInvalidation, "onInvalidate"> } = {},
+  options: {
+    now?: () => number;
+    /** The clock «Будет готово …» dates count from (tests fix it; the app passes the delivery clock). */
+    clock?: () => Date;
+    invalidation?: Pick<CacheInvalidation, "onInvalidate">;
+  } = {},
 ): CatalogService {
   const now = options.now ?? Date.now;
+  const clock = options.clock ?? (() => new Date());
   let cachedCounts: { counts: Promise<CatalogState>; expiresAt: number } | null = null;
   options.invalidation?.onInvalidate(["catalog"], () => {
     cachedCounts = null;
@@ -248,6 +255,7 @@ export function createCatalogService(
         options: rows.options,
         details: rows.details,
         tiers: tierPrices(rows, isUrgent),
+        readyDate: readyDate(clock(), isUrgent && row.product.urgentProductionTimeDay !== null ? row.product.urgentProductionTimeDay : row.product.productionTimeDay),
       });
     },
 
@@ -258,7 +266,8 @@ export function createCatalogService(
       ensureOnSale(id, rows.product, category?.hidden ?? true);
       const smallest = rows.tiers[0]?.minQuantity ?? 1;
       const options = { format: query.format, paper: query.paper, colors: query.colors, finishing: query.finishing };
-      return toPriceQuote(quoteRows(rows, { options, quantity: query.quantity ?? smallest, isUrgent: query.isUrgent ?? false }));
+      const quote = quoteRows(rows, { options, quantity: query.quantity ?? smallest, isUrgent: query.isUrgent ?? false });
+      return toPriceQuote(quote, readyDate(clock(), quote.productionTimeDay));
     },
 
     async listProductsByIds(ids, publicOrigin, viewerId) {

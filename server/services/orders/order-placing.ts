@@ -1,5 +1,5 @@
 import { shopYear } from "../../../shared/domain/dates";
-import { promocodeUseProblem } from "../../../shared/domain/index";
+import { promocodeUseProblem, readyDate } from "../../../shared/domain/index";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod/mini";
 import { INVOICE_NEEDS_COMPANY_MESSAGE } from "../../../shared/contracts/index";
@@ -173,6 +173,8 @@ export async function placeOrderRow(db: Database, deps: OrderPlacingDeps, viewer
         promocodeCode: snapshot.discountKopecks > 0 ? (snapshot.promocode?.code ?? null) : null,
         promocodeId,
         comment: input.comment ?? snapshot.cart.comment,
+        // «Будет готово …» fixed now, so it does not move later: the longest in-order line, from the moment of placing.
+        readyDate: readyDate(placedAt, Math.max(0, ...snapshot.lines.map((line) => line.productionTimeDay))),
         idempotencyKey: input.idempotencyKey,
         createdAt: placedAt,
       })

@@ -141,6 +141,7 @@ export function toOrder(row: ClientOrderRow, lines: OrderLineRow[], deliveries: 
     promocode: row.promocodeCode,
     comment: row.comment,
     placedById: row.placedById,
+    readyDate: row.readyDate,
     lines: lines.map((line) => toOrderLine(line, publicOrigin)),
     deliveries: deliveries.map(toOrderDelivery),
     payment: toOrderPayment(payment, publicOrigin),

@@ -1,0 +1,1 @@
+ALTER TABLE "client_order" ADD COLUMN "ready_date" text;
