@@ -81,6 +81,12 @@ export function formatDocumentDate(moment: Date): string {
   return `${Number(day)} ${GENITIVE_MONTHS[Number(month) - 1] ?? ""} ${year} г.`;
 }
 
+/** «2026-12-03» → «3 декабря»: a deadline's day as «Будет готово 3 декабря» says it (no year: it is weeks away at most). */
+export function formatDayMonth(day: string): string {
+  const [, month, date] = day.split("-");
+  return `${Number(date)} ${GENITIVE_MONTHS[Number(month) - 1] ?? ""}`;
+}
+
 /** «2026»: the year a moment falls in on the shop's clock (an order number's prefix). */
 export function shopYear(moment: Date): string {
   return shopDay(moment).slice(0, 4);

@@ -14,7 +14,7 @@ export {
 export type { CartTotals, CartTotalsInput, PromocodeContext, PromocodeLine, PromocodeOutcome, PromocodeProblem, PromocodeTerms, PromocodeUse } from "./cart-totals";
 export { formatProductCount, formatWorkingDays, formatWorkingDaysLimit, pluralRu } from "./counts";
 export type { WordForms } from "./counts";
-export { formatDateLong, formatDateShort, formatDateTime, SHOP_TIME_ZONE, shopDay } from "./dates";
+export { formatDateLong, formatDateShort, formatDateTime, formatDayMonth, SHOP_TIME_ZONE, shopDay } from "./dates";
 export { formatRoubles } from "./money";
 export { addWorkingDays, isWorkingDay, nextWorkingDay, productionCalendarYear, productionStartDay, readyDate } from "./production-calendar";
 export { formatPhone, isCompletePhone, PHONE_MASKS, phoneMaskFor } from "./phones";

@@ -21,6 +21,7 @@ import {
   catalogPath,
   employeeOrderPath,
   formatDateShort,
+  formatDayMonth,
   formatRoubles,
   SCREEN_PATHS,
 } from "../../shared/domain/index";
@@ -492,6 +493,7 @@ function OrderView({ order, renderDesign }: { order: EmployeeOrder; renderDesign
     <div className="employee-panel employee-order">
       <p className="employee-order__lead">
         <strong>Заказ № {order.number}</strong> от {formatDateShort(order.createdAt)} · <StatusBadge status={order.status} />
+        {order.readyDate ? ` · будет готово ${formatDayMonth(order.readyDate)}` : ""}
       </p>
 
       <section className="employee-panel__block" aria-labelledby={`${ids}-status`}>

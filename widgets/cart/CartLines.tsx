@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai/react";
 import { Suspense, lazy, useId, useState } from "react";
 import { CART_LINE_MAX_QUANTITY } from "../../shared/contracts/cart";
 import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
-import { formatRoubles } from "../../shared/domain/index";
+import { formatDayMonth, formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom, setInOrderAtom, useShowFailure } from "../../shared/state/index";
 import { Dialog, useDraft } from "../../shared/ui/index";
 import { loadLayoutChecker } from "../layout-checker/index";
@@ -209,6 +209,9 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
       <div className="ottisk-cart-line__price">
         <strong data-testid="line-price">{formatRoubles(line.price)}</strong>
         <span className="ottisk-cart-line__unit">{formatRoubles(line.unitPrice)} за шт.</span>
+        <span className="ottisk-cart-line__ready" data-testid="line-ready">
+          Будет готово {formatDayMonth(line.readyDate)}
+        </span>
       </div>
       <div className="ottisk-cart-line__actions">
         {line.repeatOfId !== null ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Cart } from "../../shared/contracts/index";
-import { formatRoubles } from "../../shared/domain/index";
+import { formatDayMonth, formatRoubles } from "../../shared/domain/index";
 
 export interface CartSummaryProps {
   cart: Cart;
@@ -31,6 +31,12 @@ export function CartSummary({ cart, signedIn, placing, checkoutError, onCheckout
           <dt>Товары ({totals.inOrderCount})</dt>
           <dd data-testid="total-items">{formatRoubles(totals.items)}</dd>
         </div>
+        {totals.readyDate ? (
+          <div>
+            <dt>Будет готово</dt>
+            <dd data-testid="total-ready">{formatDayMonth(totals.readyDate)}</dd>
+          </div>
+        ) : null}
         {totals.discount > 0 ? (
           <div>
             <dt>Скидка по промокоду</dt>

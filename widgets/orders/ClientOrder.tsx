@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { MouseEvent, ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
 import type { Cart, Layout, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
-import { formatDateShort, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
+import { formatDateShort, formatDayMonth, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
 import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, replaceReturnedLayoutAtom, useCityName, useOrder, useShowFailure } from "../../shared/state/index";
 import { ErrorNote, LoadError } from "../../shared/ui/index";
 import { AccountGate } from "./ClientOrders";
@@ -161,6 +161,12 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
           <dt>Сумма</dt>
           <dd>{formatRoubles(data.total)}</dd>
         </div>
+        {data.readyDate ? (
+          <div>
+            <dt>Будет готово</dt>
+            <dd data-testid="order-ready">{formatDayMonth(data.readyDate)}</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="ottisk-order__actions" part="actions">
         {canPayAgain(data) ? (

@@ -5,7 +5,7 @@ import { PRODUCT_MAX_QUANTITY } from "../../shared/contracts/wire";
 import type { Cart, CartLine, Product, ProductOptionGroup, ProductOptionGroupName, ProductPriceTier } from "../../shared/contracts/index";
 import { formatWorkingDays } from "../../shared/domain/counts";
 import { formatRoubles } from "../../shared/domain/money";
-import { VAT_PERCENT } from "../../shared/domain/index";
+import { formatDayMonth, readyDate, VAT_PERCENT } from "../../shared/domain/index";
 import { finishingExclusionKey } from "../../shared/domain/pricing";
 import {
   addToCartAtom,
@@ -150,6 +150,15 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
       : choice.isUrgent && product.urgency.productionTimeDay !== null
         ? product.urgency.productionTimeDay
         : product.productionTimeDay;
+  // The server's date (the live price's, or the page's); while an urgent choice's answer is on its way, the same function here.
+  const ready =
+    price.status === "ready"
+      ? price.quote.readyDate
+      : !choice.isUrgent
+        ? product.readyDate
+        : urgent?.status === "ready"
+          ? urgent.data.readyDate
+          : readyDate(new Date(), productionDays);
   const vatPercent = nds.status === "ready" ? nds.data.percent : VAT_PERCENT;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -261,6 +270,9 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
           </section>
           <div className="ottisk-product__summary" part="price" aria-live="polite" aria-busy={price.status === "loading"}>
             <p className="ottisk-product__time">Изготовление: {formatWorkingDays(productionDays)}</p>
+            <p className="ottisk-product__ready">
+              Будет готово {formatDayMonth(ready)}
+            </p>
             {price.status === "ready" ? (
               <p className="ottisk-product__price">
                 <span className="ottisk-product__total">{formatRoubles(price.quote.price)}</span>
