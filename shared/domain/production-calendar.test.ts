@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { productionCalendarSchema } from "../contracts/production-calendar";
 import { ORDER_CUTOFF_HOUR } from "./constants";
-import calendarFile from "./data/production-calendar.json";
+import calendarFile from "./data/production-calendar.json" with { type: "json" };
 import { addWorkingDays, isWorkingDay, nextWorkingDay, productionCalendarYear, productionStartDay, readyDate } from "./production-calendar";
 
 /** A moment given as Moscow wall time (UTC+3, no daylight saving since 2014). */

@@ -1,7 +1,7 @@
 import { productionCalendarSchema } from "../contracts/production-calendar";
 import type { ProductionCalendarYear } from "../contracts/production-calendar";
 import { ORDER_CUTOFF_HOUR } from "./constants";
-import calendarFile from "./data/production-calendar.json";
+import calendarFile from "./data/production-calendar.json" with { type: "json" };
 import { shopDay, shopHour } from "./dates";
 
 /*
