@@ -209,9 +209,7 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
       <div className="ottisk-cart-line__price">
         <strong data-testid="line-price">{formatRoubles(line.price)}</strong>
         <span className="ottisk-cart-line__unit">{formatRoubles(line.unitPrice)} за шт.</span>
-        <span className="ottisk-cart-line__ready" data-testid="line-ready">
-          Будет готово {formatDayMonth(line.readyDate)}
-        </span>
+        <span className="ottisk-cart-line__ready" data-testid="line-ready">{`Будет готово ${formatDayMonth(line.readyDate)}`}</span>
       </div>
       <div className="ottisk-cart-line__actions">
         {line.repeatOfId !== null ? (

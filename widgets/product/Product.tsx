@@ -270,9 +270,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
           </section>
           <div className="ottisk-product__summary" part="price" aria-live="polite" aria-busy={price.status === "loading"}>
             <p className="ottisk-product__time">Изготовление: {formatWorkingDays(productionDays)}</p>
-            <p className="ottisk-product__ready">
-              Будет готово {formatDayMonth(ready)}
-            </p>
+            <p className="ottisk-product__ready">{`Будет готово ${formatDayMonth(ready)}`}</p>
             {price.status === "ready" ? (
               <p className="ottisk-product__price">
                 <span className="ottisk-product__total">{formatRoubles(price.quote.price)}</span>
