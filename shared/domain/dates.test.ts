@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateLong, formatDateShort, formatDateTime, formatDocumentDate, shopDay, shopYear } from "./dates";
+import { formatDateLong, formatDateShort, formatDateTime, formatDayMonth, formatDocumentDate, shopDay, shopHour, shopYear } from "./dates";
 
 describe("dates (spec §9: ru-RU, dd MMMM YYYY; lists and blog teasers dd.MM.yyyy), on the shop's clock", () => {
   it("writes the long date with the month's name in the genitive and without «г.»", () => {
@@ -43,5 +43,18 @@ describe("dates (spec §9: ru-RU, dd MMMM YYYY; lists and blog teasers dd.MM.yyy
   it("tells the shop's year of a moment (an order number's prefix)", () => {
     expect(shopYear(new Date("2026-12-31T20:59:00Z"))).toBe("2026");
     expect(shopYear(new Date("2026-12-31T21:00:00Z"))).toBe("2027");
+  });
+});
+
+describe("a deadline's day and the cut-off's hour", () => {
+  it("says «3 декабря» for «Будет готово …», without a leading zero or the year", () => {
+    expect(formatDayMonth("2026-12-03")).toBe("3 декабря");
+    expect(formatDayMonth("2027-01-13")).toBe("13 января");
+  });
+
+  it("reads the hour on Moscow's clock", () => {
+    expect(shopHour(new Date("2026-11-30T10:59:59Z"))).toBe(13);
+    expect(shopHour(new Date("2026-11-30T11:00:00Z"))).toBe(14);
+    expect(shopHour(new Date("2026-11-30T21:00:00Z"))).toBe(0);
   });
 });
