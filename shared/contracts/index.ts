@@ -702,3 +702,7 @@ export type {
 // Website — the side menu, its own site block (issue 29).
 export { SIDE_MENU_LABEL_MAX_LENGTH, SIDE_MENU_MAX_ITEMS, sideMenuContentSchema, sideMenuItemSchema, sideMenuSchema } from "./side-menu";
 export type { SideMenuContent, SideMenuItem } from "./side-menu";
+
+// Sizes and templates — per-m² products and layout templates (issue 30).
+export { PRODUCT_SIZE_MAX_MM, productSizeLimitsSchema, productTemplatePath, productTemplateQuerySchema, templateKindValues } from "./product-size";
+export type { ProductSizeLimits, ProductTemplateQuery, TemplateKind } from "./product-size";

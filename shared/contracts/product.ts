@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { productCardSchema } from "./catalog";
 import { productDetailSchema, productOptionGroupSchema, productPriceTierSchema, productUrgencySchema } from "./product-options";
+import { productSizeLimitsSchema } from "./product-size";
 import { seoFieldsSchema } from "./seo";
 
 /*
@@ -22,6 +23,8 @@ export const productSchema = z.extend(
     priceTiers: z.array(productPriceTierSchema),
     details: z.array(productDetailSchema),
     urgency: productUrgencySchema,
+    /** Priced per square metre in the shopper's own width × height within these limits (the tiers are then per 1 m²); null: sold in its formats. */
+    sizeLimits: z.nullable(productSizeLimitsSchema),
   }),
   seoFieldsSchema.shape,
 );

@@ -135,6 +135,7 @@ export function toProduct(row: ProductRow, category: CategoryRefRow, publicOrigi
     })),
     details: makeup.details.map(toProductDetail),
     urgency: toUrgency(row),
+    sizeLimits: row.sizeLimits,
     seoName: row.seoName,
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,

@@ -257,7 +257,7 @@ export function createCatalogService(
       const [category] = await db.select({ hidden: productCategory.hidden }).from(productCategory).where(eq(productCategory.id, rows.product.categoryId)).limit(1);
       ensureOnSale(id, rows.product, category?.hidden ?? true);
       const smallest = rows.tiers[0]?.minQuantity ?? 1;
-      const options = { format: query.format, paper: query.paper, colors: query.colors, finishing: query.finishing };
+      const options = { format: query.format, paper: query.paper, colors: query.colors, finishing: query.finishing, widthMm: query.width, heightMm: query.height };
       return toPriceQuote(quoteRows(rows, { options, quantity: query.quantity ?? smallest, isUrgent: query.isUrgent ?? false }));
     },
 

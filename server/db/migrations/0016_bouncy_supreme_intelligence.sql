@@ -1,0 +1,1 @@
+ALTER TABLE "product" ADD COLUMN "size_limits" jsonb;
