@@ -228,10 +228,10 @@ describe("per-square-metre products (issue 30)", () => {
       { widthMm: 1505, heightMm: 800 },
     ]) {
       const result = computePrice(banner, { options: size, quantity: 1, isUrgent: false });
-      expect(result.ok ? null : result.failure).toMatchObject({ code: "SIZE_INVALID", messageUI: "Ширина должна быть от 300 до 5 000 мм с шагом 10 мм" });
+      expect(result.ok ? null : result.failure).toMatchObject({ code: "SIZE_INVALID", messageUI: "Ширина должна быть от 300 до 5000 мм с шагом 10 мм" });
     }
     const tall = computePrice(banner, { options: { widthMm: 1500, heightMm: 3100 }, quantity: 1, isUrgent: false });
-    expect(tall.ok ? null : tall.failure.messageUI).toBe("Высота должна быть от 300 до 3 000 мм с шагом 10 мм");
+    expect(tall.ok ? null : tall.failure.messageUI).toBe("Высота должна быть от 300 до 3000 мм с шагом 10 мм");
     expect(failure(banner, { options: { widthMm: 1500 } })).toBe("SIZE_INVALID");
   });
 

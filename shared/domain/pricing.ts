@@ -98,8 +98,9 @@ export function defaultLineSize(limits: SizeLimits): LineSize {
   return { widthMm: sideOnGrid(limits.minWidthMm, limits.maxWidthMm, limits.stepMm), heightMm: sideOnGrid(limits.minHeightMm, limits.maxHeightMm, limits.stepMm) };
 }
 
+/** Millimetres as the shop writes them: «5000», no thousands separator (a size, not an amount). */
 function formatMm(value: number): string {
-  return value.toLocaleString("ru-RU").replace(/\s/g, " ");
+  return String(value);
 }
 
 /** «Ширина должна быть от 300 до 5000 мм с шагом 10 мм» — the one wording of the rule, for the server and the form. */

@@ -212,6 +212,7 @@ function toLineOptions(options: ChosenOptions): CartLineOptions {
     ...(options.paper === undefined ? {} : { paper: options.paper }),
     ...(options.colors === undefined ? {} : { colors: options.colors }),
     ...(options.finishing === undefined ? {} : { finishing: [...options.finishing] }),
+    ...(options.widthMm === undefined || options.heightMm === undefined ? {} : { widthMm: options.widthMm, heightMm: options.heightMm }),
   };
 }
 

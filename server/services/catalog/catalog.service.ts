@@ -72,7 +72,7 @@ function productArchived(id: number): ShopError {
 }
 
 /** Archived: 410; hidden, or in a hidden category: as if there were none (404). */
-function ensureOnSale(id: number, row: { hidden: boolean; archivedAt: Date | null }, categoryHidden: boolean): void {
+export function ensureOnSale(id: number, row: { hidden: boolean; archivedAt: Date | null }, categoryHidden: boolean): void {
   if (row.archivedAt !== null) throw productArchived(id);
   if (row.hidden || categoryHidden) throw productNotFound(id);
 }
