@@ -7,10 +7,11 @@ import { and, eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartSchema, productPriceQuoteSchema, productSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
+import { cartSchema, employeeOrderSchema, orderSchema, productPriceQuoteSchema, productSchema, serverErrorSchema, sessionGrantSchema } from "../../shared/contracts/index";
 import type { Cart } from "../../shared/contracts/index";
 import { product, productCategory } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { passMissingLayouts } from "./support/files-fixtures";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -35,6 +36,7 @@ let bannerId: number;
 let cardsId: number;
 let token: string;
 let scratch: string;
+const KRASNODAR = "2300000100000";
 
 async function idOf(categorySlug: string, slug: string): Promise<number> {
   const [row] = await testApp.database.db
@@ -121,6 +123,28 @@ describe("a product priced per square metre", () => {
       { method: "POST", url: "/api/client-cart/product", token, payload: { productId: bannerId, quantity: 1, options: { widthMm: 1500, heightMm: 805 } } },
       "Высота должна быть от 300 до 3000 мм с шагом 10 мм",
     );
+  });
+
+  it("keeps the size in the placed order, for the client and for the employee", async () => {
+    const current = cartSchema.parse((await call({ method: "GET", url: "/api/client-cart", token })).json());
+    await passMissingLayouts(testApp.database.db, current);
+    const ready = await call({
+      method: "POST",
+      url: "/api/client-cart/delivery",
+      token,
+      payload: { deliveryType: "Door", cityKladrId: KRASNODAR, deliveryMethod: "Courier", address: "ул. Красная, д. 1" },
+    });
+    expect(cartSchema.parse(ready.json()).problems).toEqual([]);
+    const placed = await call({ method: "POST", url: "/api/client-cart/place-order", token, payload: { companyId: null, paymentType: "Yookassa", idempotencyKey: "banner-1500x800" } });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = orderSchema.parse(placed.json());
+    expect(order.lines.find((line) => line.productId === bannerId)?.optionLabels).toContain("Размер 1500 × 800 мм");
+
+    const managerLogin = await call({ method: "POST", url: "/api/auth/login", payload: { email: "manager@example.com", password: "manager12345" } });
+    const manager = sessionGrantSchema.parse(managerLogin.json()).token;
+    const seen = await call({ method: "GET", url: `/api/employee/order/${order.id}`, token: manager });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(employeeOrderSchema.parse(seen.json()).lines.find((line) => line.productId === bannerId)?.optionLabels).toContain("Размер 1500 × 800 мм");
   });
 });
 
