@@ -64,6 +64,7 @@ import {
   orderDocumentRoutes,
   productCategoryRoutes,
   productOptionRoutes,
+  productTemplateRoutes,
   productRoutes,
   registrationRoutes,
   selfPickupRoutes,
@@ -75,6 +76,8 @@ import { createCatalogService } from "./services/catalog/catalog.service";
 import type { CatalogService } from "./services/catalog/catalog.service";
 import { createPricingService } from "./services/catalog/pricing.service";
 import type { PricingService } from "./services/catalog/pricing.service";
+import { createLayoutTemplateService } from "./services/catalog/layout-template.service";
+import type { LayoutTemplateService } from "./services/catalog/layout-template.service";
 import { createGeoService } from "./services/geo/geo.service";
 import type { GeoService } from "./services/geo/geo.service";
 import { createDeliveryQuoteService } from "./services/geo/delivery-quote.service";
@@ -147,6 +150,8 @@ declare module "fastify" {
   interface FastifyInstance {
     catalog: CatalogService;
     pricing: PricingService;
+    /** The layout templates of «Скачать шаблон» (issue 30). */
+    templates: LayoutTemplateService;
     geo: GeoService;
     deliveryQuotes: DeliveryQuoteService;
     delivery: DeliveryService;
@@ -325,6 +330,7 @@ export async function buildApp(options: AppOptions) {
   cacheInvalidation.onInvalidate(["catalog"], () => publicCache.clear());
   app.decorate("publicCache", publicCache);
   app.decorate("pricing", createPricingService(options.database));
+  app.decorate("templates", createLayoutTemplateService(options.database));
   const geo = createGeoService(options.database);
   app.decorate("geo", geo);
   const deliveryQuotes = createDeliveryQuoteService(options.database, geo, {
@@ -473,6 +479,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(productCategoryRoutes);
       await api.register(productRoutes);
       await api.register(productOptionRoutes);
+      await api.register(productTemplateRoutes);
       await api.register(ndsRoutes);
       // Loopback callers read the details only when no proxy is trusted: a proxy on this host makes every caller loopback.
       await api.register(healthRoutes, { loopbackDetails: !options.trustProxy || options.trustProxy.length === 0 });

@@ -5,7 +5,7 @@
  * below both config.ts and the code that enforces them, so config imports no plugin or service.
  */
 
-export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check", "design-message", "password-change", "registration", "email-send", "email-link", "mail-to", "company-lookup", "payment", "document", "catalog-import"] as const;
+export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check", "design-message", "password-change", "registration", "email-send", "email-link", "mail-to", "company-lookup", "payment", "document", "catalog-import", "template"] as const;
 export type RequestLimitName = (typeof REQUEST_LIMIT_NAMES)[number];
 
 export interface RequestLimit {
@@ -49,6 +49,8 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   document: { max: 120, windowMs: 10 * MINUTE_MS },
   // The back office's catalogue imports and dry runs (POST /employee/catalog/import): each reads a whole file twice.
   "catalog-import": { max: 30, windowMs: 10 * MINUTE_MS },
+  // Layout templates made on the fly (GET /public/product/{id}/template.pdf|svg): each draws a PDF or an SVG; answers are cached by browsers and proxies for an hour.
+  template: { max: 120, windowMs: 10 * MINUTE_MS },
 };
 
 /** What one account may take: uploads per hour, bytes kept, bytes uploaded per day, checks queued or running at once. */

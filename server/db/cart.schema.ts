@@ -12,8 +12,8 @@ import { product } from "./catalog.schema";
  * change, so two tabs editing at once are serialised rather than lost.
  */
 
-/** The options chosen for a line: group → option code (finishing: several codes). */
-export type ChosenOptions = Partial<Record<"format" | "paper" | "colors", string>> & { finishing?: string[] };
+/** The options chosen for a line: group → option code (finishing: several codes); a per-m² product's line adds its size in mm. */
+export type ChosenOptions = Partial<Record<"format" | "paper" | "colors", string>> & { finishing?: string[]; widthMm?: number; heightMm?: number };
 
 export const promocode = pgTable(
   "promocode",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import type { SizeLimits } from "../../shared/domain/pricing";
 import { tsvector } from "./columns";
 
 /*
@@ -69,6 +70,8 @@ export const product = pgTable(
     urgentSurchargePct: integer("urgent_surcharge_pct").notNull().default(0),
     /** Sheets of the chosen paper in one piece (a 24-page A4 brochure: 6 A3 sheets), for the parcel weight. */
     sheetsPerUnit: integer("sheets_per_unit").notNull().default(1),
+    /** Priced per square metre in the shopper's own size within these limits (banners, canvas); null: sold in its formats. */
+    sizeLimits: jsonb("size_limits").$type<SizeLimits>(),
     ...seoColumns(),
     searchVector: tsvector("search_vector")
       .notNull()

@@ -34,6 +34,7 @@ const LIMIT_UI: Readonly<Record<RequestLimitName, string>> = {
   payment: "Слишком много попыток оплаты.",
   document: "Слишком много запросов документов.",
   "catalog-import": "Слишком много загрузок каталога.",
+  template: "Слишком много запросов шаблонов макета.",
 };
 
 declare module "fastify" {

@@ -11,6 +11,7 @@ export { feedbackRoutes } from "./feedback/feedback";
 export { productCategoryRoutes } from "./catalog/product-categories";
 export { productRoutes } from "./catalog/products";
 export { productOptionRoutes } from "./catalog/product-options";
+export { productTemplateRoutes } from "./catalog/product-templates";
 export { healthRoutes } from "./health/health";
 export { ndsRoutes } from "./tax/nds";
 export { addressByCoordsRoutes } from "./geo/address-by-coords";

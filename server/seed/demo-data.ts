@@ -3,11 +3,11 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod/mini";
 import { pageKindValues } from "../../shared/contracts/index";
 import type { FooterContent, HeaderContent, PageComponent, PageKind, SideMenuContent } from "../../shared/contracts/index";
-import { employeeRoleSchema, footerContentSchema, headerContentSchema, pageComponentSchema, sideMenuContentSchema } from "../../shared/contracts/index";
+import { employeeRoleSchema, footerContentSchema, headerContentSchema, pageComponentSchema, productSizeLimitsSchema, sideMenuContentSchema } from "../../shared/contracts/index";
 import { preflightProfileSchema } from "../../shared/contracts/preflight-profile";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 import { PRICING_OPTION_GROUPS, SHOP_REQUISITES, shopRequisitesText } from "../../shared/domain/index";
-import type { ShopRequisites } from "../../shared/domain/index";
+import type { ShopRequisites, SizeLimits } from "../../shared/domain/index";
 import { resolveFileReferences } from "../services/pages/pages.mapper";
 import { mockupKindValues } from "./seed-photos";
 import type { Mockup, MockupPalette } from "./seed-photos";
@@ -301,6 +301,8 @@ const pricingFileSchema = z.strictObject({
       /** Working days and surcharge when the product can be made urgently. */
       urgent: z.optional(z.strictObject({ days: z.number().check(z.int(), z.gte(1)), surchargePct: count })),
       sheetsPerUnit: z.optional(z.number().check(z.int(), z.gte(1))),
+      /** Priced per square metre in the shopper's own size within these limits; the tiers are then per m². */
+      sizeLimits: z.optional(productSizeLimitsSchema),
     }),
   ),
   services: z.array(
@@ -325,6 +327,7 @@ export interface DemoPricing {
   details: { name: string; profile: PreflightProfile; requiresOptionCode?: string | undefined }[];
   urgent?: { days: number; surchargePct: number } | undefined;
   sheetsPerUnit?: number | undefined;
+  sizeLimits?: SizeLimits | undefined;
 }
 
 export interface DemoService {
@@ -357,7 +360,7 @@ export function readDemoPricing(): { products: Map<string, DemoPricing>; service
       if (!profile.success) throw dataError(file, `product '${item.product}', detail '${detail.name}': the profile does not fit: ${profile.error.issues[0]?.message ?? "invalid"}`);
       return { name: detail.name, profile: profile.data, requiresOptionCode: detail.requiresOptionCode };
     });
-    products.set(item.product, { tiers: item.tiers, options: item.options, details, urgent: item.urgent, sheetsPerUnit: item.sheetsPerUnit });
+    products.set(item.product, { tiers: item.tiers, options: item.options, details, urgent: item.urgent, sheetsPerUnit: item.sheetsPerUnit, sizeLimits: item.sizeLimits });
   }
   return { products, services: data.services };
 }

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { PricingOption } from "../../shared/domain/pricing";
+import type { PricingOption, SizeLimits } from "../../shared/domain/pricing";
 import { readCityCsv, writeCities } from "../services/geo/city-import";
 import type { CityImportReport } from "../services/geo/city-import";
 import type { FileStorage } from "../storage/file-storage";
@@ -277,10 +277,12 @@ function pricingColumns(
   urgentProductionTimeDay: number | null;
   urgentSurchargePct: number;
   sheetsPerUnit: number;
+  sizeLimits: SizeLimits | null;
 } {
   const listing = productListingFields({
     name,
     sheetsPerUnit: pricing.sheetsPerUnit ?? 1,
+    sizeLimits: pricing.sizeLimits ?? null,
     options: pricingOptions(pricing),
     tiers: pricing.tiers.map(([minQuantity, unitPriceKopecks]) => ({ minQuantity, unitPriceKopecks })),
   });
@@ -290,6 +292,7 @@ function pricingColumns(
     urgentProductionTimeDay: pricing.urgent?.days ?? null,
     urgentSurchargePct: pricing.urgent?.surchargePct ?? 0,
     sheetsPerUnit: pricing.sheetsPerUnit ?? 1,
+    sizeLimits: pricing.sizeLimits ?? null,
   };
 }
 

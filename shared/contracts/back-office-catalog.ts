@@ -3,6 +3,7 @@ import { entityIdSchema } from "./catalog";
 import { idInput, idTextInput, INT32_MAX, optionalIdTextInput, safeText } from "./input";
 import { preflightProfileSchema } from "./preflight-profile";
 import { productOptionGroupValues } from "./product-options";
+import { productSizeLimitsSchema } from "./product-size";
 import type { ProductOptionGroupName } from "./product-options";
 import { preprocess, queryEnum, queryInt } from "./query";
 
@@ -225,6 +226,8 @@ const productFields = {
   urgentSurchargePct: wholeNumber("Наценка за срочность, %", 0, 500),
   discountPct: wholeNumber("Скидка, %", 0, 100),
   sheetsPerUnit: wholeNumber("Листов в одном изделии", 1, 10_000),
+  /** Priced per square metre in the shopper's own size within these limits (banners, canvas); null: sold in its formats (issue 30). */
+  sizeLimits: z._default(z.nullable(productSizeLimitsSchema), null),
   /** Hidden for a while: off the storefront, comes back when unhidden. */
   hidden: z.boolean({ error: "«Скрыт» — да или нет" }),
   /** The option groups, each at most once, in any order (the storefront shows format, paper, colours, finishing). */

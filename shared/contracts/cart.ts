@@ -3,6 +3,7 @@ import { entityIdSchema } from "./catalog";
 import { deliveryMethodSchema, deliveryRequestSchema, deliveryTypeSchema, deliveryUpdateRequestSchema } from "./delivery";
 import { designStatusValues, layoutStatusValues, preflightFindingSchema } from "./files";
 import { preflightProfileSchema } from "./preflight-profile";
+import { PRODUCT_SIZE_MAX_MM } from "./product-size";
 import { paymentTypeSchema } from "./order";
 import { idInput, idTextInput, INT32_MAX, optionalIdTextInput, safeText } from "./input";
 
@@ -45,15 +46,23 @@ const optionCode = z
   .string({ error: "Код опции укажите текстом" })
   .check(safeText(), z.trim(), z.minLength(1, { error: "Код опции не может быть пустым" }), z.maxLength(100, { error: "Код опции слишком длинный" }));
 
-/** The options of a line: format, paper and colours one code each, finishing several. */
+const lineSideMm = (side: string) =>
+  z
+    .number({ error: `${side} — целое число миллиметров` })
+    .check(z.int({ error: `${side} — целое число миллиметров` }), z.gte(1, { error: `${side} — не меньше 1 мм` }), z.lte(PRODUCT_SIZE_MAX_MM, { error: `${side} слишком большая` }));
+
+/** The options of a line: format, paper and colours one code each, finishing several; a per-m² product's size. */
 export const cartLineOptionsSchema = z.strictObject(
   {
     format: z.optional(optionCode),
     paper: z.optional(optionCode),
     colors: z.optional(optionCode),
     finishing: z.optional(z.array(optionCode, { error: "Отделку укажите списком кодов" }).check(z.maxLength(20, { error: "Слишком много видов отделки" }))),
+    /** A per-m² product's own size in millimetres (checked against the product's limits by the pricing). */
+    widthMm: z.optional(lineSideMm("Ширина")),
+    heightMm: z.optional(lineSideMm("Высота")),
   },
-  { error: "Опции товара: format, paper, colors и список finishing" },
+  { error: "Опции товара: format, paper, colors, список finishing и для товара за м² — widthMm и heightMm" },
 );
 export type CartLineOptions = z.infer<typeof cartLineOptionsSchema>;
 
@@ -215,7 +224,8 @@ export const cartLayoutSchema = z.object({
 export type CartLayout = z.infer<typeof cartLayoutSchema>;
 
 export const cartLineOptionSchema = z.object({
-  group: z.enum(["format", "paper", "colors", "finishing"]),
+  /** `size`: a per-m² line's own size (code `1500x800`, label «1500 × 800 мм»). */
+  group: z.enum(["format", "paper", "colors", "finishing", "size"]),
   code: z.string(),
   /** The option's name; the code itself when the product no longer offers it. */
   label: z.string(),

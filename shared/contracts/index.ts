@@ -706,3 +706,6 @@ export type { SideMenuContent, SideMenuItem } from "./side-menu";
 // Deadlines — the production calendar's data file (issue 30).
 export { productionCalendarSchema, productionCalendarYearSchema } from "./production-calendar";
 export type { ProductionCalendar, ProductionCalendarYear } from "./production-calendar";
+// Sizes and templates — per-m² products and layout templates (issue 30).
+export { PRODUCT_SIZE_MAX_MM, productSizeLimitsSchema, productTemplatePath, productTemplateQuerySchema, templateKindValues } from "./product-size";
+export type { ProductSizeLimits, ProductTemplateQuery, TemplateKind } from "./product-size";

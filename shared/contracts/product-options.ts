@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { preflightProfileSchema } from "./preflight-profile";
 import { idInput, idTextInput, safeText } from "./input";
+import { sizeQueryParam } from "./product-size";
 import { preprocess, queryBoolean, queryInt } from "./query";
 import { PRODUCT_MAX_QUANTITY } from "./wire";
 
@@ -121,6 +122,9 @@ export const productPriceQuerySchema = z.object({
     ),
   ),
   isUrgent: queryBoolean({ messageUI: urgentMessage }),
+  /** A per-m² product's own size in millimetres (both or neither; neither: 1000 × 1000 where the limits allow). */
+  width: sizeQueryParam("Ширина"),
+  height: sizeQueryParam("Высота"),
 });
 export type ProductPriceQuery = z.infer<typeof productPriceQuerySchema>;
 
@@ -130,6 +134,9 @@ export const chosenOptionsSchema = z.object({
   paper: z.optional(z.string()),
   colors: z.optional(z.string()),
   finishing: z.optional(z.array(z.string())),
+  /** A per-m² product's size in millimetres. */
+  widthMm: z.optional(z.number().check(z.int(), z.positive())),
+  heightMm: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type ChosenOptionsContract = z.infer<typeof chosenOptionsSchema>;
 

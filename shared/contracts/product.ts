@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { productCardSchema } from "./catalog";
 import { productDetailSchema, productOptionGroupSchema, productPriceTierSchema, productUrgencySchema } from "./product-options";
+import { productSizeLimitsSchema } from "./product-size";
 import { seoFieldsSchema } from "./seo";
 
 /*
@@ -24,6 +25,8 @@ export const productSchema = z.extend(
     urgency: productUrgencySchema,
     /** «Будет готово …», `YYYY-MM-DD`: an order placed now with `productionTimeDay` (server/docs/deadlines.md). */
     readyDate: z.iso.date(),
+    /** Priced per square metre in the shopper's own width × height within these limits (the tiers are then per 1 m²); null: sold in its formats. */
+    sizeLimits: z.nullable(productSizeLimitsSchema),
   }),
   seoFieldsSchema.shape,
 );

@@ -179,3 +179,67 @@ describe("layoutProfile", () => {
     expect(layoutProfile(BUSINESS_CARD_PROFILE, { isDefault: false, widthMm: 85, heightMm: 55 })).toEqual({ ...BUSINESS_CARD_PROFILE, trimMm: [85, 55] });
   });
 });
+
+describe("per-square-metre products (issue 30)", () => {
+  /** A PVC banner: 450 ₽ per m² from 1 piece, 390 ₽ from 10; pockets add 80 ₽ per m²; 440 g/m². */
+  const banner: PricingProduct = {
+    ...cards,
+    urgentSurchargePct: 60,
+    tiers: [
+      { minQuantity: 1, unitPriceKopecks: 45_000 },
+      { minQuantity: 10, unitPriceKopecks: 39_000 },
+    ],
+    options: [
+      option({ group: "paper", code: "banner-440", isDefault: true, paperGsm: 440 }),
+      option({ group: "finishing", code: "pockets", unitPriceKopecks: 8_000 }),
+    ],
+    details: [{ name: "Макет баннера", sortOrder: 1, requiresOptionCode: null }],
+    sizeLimits: { minWidthMm: 300, maxWidthMm: 5000, minHeightMm: 300, maxHeightMm: 3000, stepMm: 10 },
+  };
+
+  it("prices a 1500 × 800 mm banner as area × the tier's rate × quantity", () => {
+    const one = price(banner, { options: { widthMm: 1500, heightMm: 800 }, quantity: 1 });
+    expect(one.priceKopecks).toBe(54_000); // 1.2 m² × 450 ₽
+    expect(one.options).toMatchObject({ widthMm: 1500, heightMm: 800 });
+    const three = price(banner, { options: { widthMm: 1500, heightMm: 800 }, quantity: 3 });
+    expect(three.priceKopecks).toBe(162_000);
+    const ten = price(banner, { options: { widthMm: 1500, heightMm: 800 }, quantity: 10 });
+    expect(ten.tierMinQuantity).toBe(10);
+    expect(ten.priceKopecks).toBe(468_000); // 10 × 1.2 m² × 390 ₽
+    expect(ten.weightGrams).toBe(5280); // 12 m² × 440 g
+  });
+
+  it("adds the options per square metre too and rounds the line once, half a kopeck up", () => {
+    expect(price(banner, { options: { widthMm: 1500, heightMm: 800, finishing: ["pockets"] }, quantity: 1 }).priceKopecks).toBe(63_600); // 1.2 m² × (450 + 80) ₽
+    // 310 × 310 mm = 0.0961 m² × 450 ₽ = 43.245 ₽ → 4324.5 kopecks → 4325.
+    expect(price(banner, { options: { widthMm: 310, heightMm: 310 }, quantity: 1 }).priceKopecks).toBe(4325);
+  });
+
+  it("takes 1 m² when no size is sent, so the tiers read per square metre", () => {
+    const line = price(banner, { quantity: 1 });
+    expect(line.options).toMatchObject({ widthMm: 1000, heightMm: 1000 });
+    expect(line.priceKopecks).toBe(45_000);
+  });
+
+  it("refuses a size out of range or off the step with the rule in Russian", () => {
+    for (const size of [
+      { widthMm: 200, heightMm: 800 },
+      { widthMm: 5010, heightMm: 800 },
+      { widthMm: 1505, heightMm: 800 },
+    ]) {
+      const result = computePrice(banner, { options: size, quantity: 1, isUrgent: false });
+      expect(result.ok ? null : result.failure).toMatchObject({ code: "SIZE_INVALID", messageUI: "Ширина должна быть от 300 до 5000 мм с шагом 10 мм" });
+    }
+    const tall = computePrice(banner, { options: { widthMm: 1500, heightMm: 3100 }, quantity: 1, isUrgent: false });
+    expect(tall.ok ? null : tall.failure.messageUI).toBe("Высота должна быть от 300 до 3000 мм с шагом 10 мм");
+    expect(failure(banner, { options: { widthMm: 1500 } })).toBe("SIZE_INVALID");
+  });
+
+  it("refuses a size for a product sold in formats", () => {
+    expect(failure(cards, { options: { widthMm: 90, heightMm: 50 } })).toBe("SIZE_NOT_OFFERED");
+  });
+
+  it("checks a sized line's layout at its own trim size", () => {
+    expect(layoutProfile(BUSINESS_CARD_PROFILE, undefined, { widthMm: 1500, heightMm: 800 }).trimMm).toEqual([1500, 800]);
+  });
+});

@@ -50,11 +50,86 @@ export const OPTION_GROUP_LABELS: Record<PricingOptionGroup, string> = {
   finishing: "Отделка",
 };
 
-/** The options of a line once normalised: the same shape the cart keeps (`ChosenOptions`). */
-export type NormalisedOptions = Partial<Record<SingleChoiceGroup, string>> & { finishing?: string[] };
+/**
+ * The options of a line once normalised: the same shape the cart keeps (`ChosenOptions`). A product
+ * priced per square metre adds the line's own size, `widthMm` × `heightMm` (trim, millimetres).
+ */
+export type NormalisedOptions = Partial<Record<SingleChoiceGroup, string>> & { finishing?: string[]; widthMm?: number; heightMm?: number };
 
-/** What a caller may send: a group → a code (or, wrongly, several), finishing → codes. */
-export type RequestedOptions = { readonly [group: string]: string | readonly string[] | undefined };
+/**
+ * What a caller may send: a group → a code (or, wrongly, several), finishing → codes; and for a
+ * product priced per square metre `widthMm` and `heightMm` (numbers).
+ */
+export type RequestedOptions = { readonly [group: string]: string | readonly string[] | number | undefined };
+
+/** The keys of a line's own size among its options. */
+export const SIZE_OPTION_KEYS = ["widthMm", "heightMm"] as const;
+
+/**
+ * The sizes a product priced per square metre takes (banners, canvas, roll stickers): width and
+ * height in millimetres, each from its minimum to its maximum in steps of `stepMm` counted from
+ * the minimum. A product without them is sold in its format options only.
+ */
+export interface SizeLimits {
+  minWidthMm: number;
+  maxWidthMm: number;
+  minHeightMm: number;
+  maxHeightMm: number;
+  stepMm: number;
+}
+
+/** A line's own trim size in millimetres. */
+export interface LineSize {
+  widthMm: number;
+  heightMm: number;
+}
+
+/** The side a per-m² line takes when none is given: 1 m (so the tiers and the «от» price are per square metre), brought onto the step grid and into the range. */
+const DEFAULT_SIDE_MM = 1000;
+
+function sideOnGrid(min: number, max: number, step: number): number {
+  const steps = Math.round((DEFAULT_SIDE_MM - min) / step);
+  const value = min + Math.max(0, steps) * step;
+  return value > max ? min + Math.floor((max - min) / step) * step : value;
+}
+
+/** The size a per-m² line starts with: 1000 × 1000 mm (1 m²) where the limits allow it, else the nearest size they take. */
+export function defaultLineSize(limits: SizeLimits): LineSize {
+  return { widthMm: sideOnGrid(limits.minWidthMm, limits.maxWidthMm, limits.stepMm), heightMm: sideOnGrid(limits.minHeightMm, limits.maxHeightMm, limits.stepMm) };
+}
+
+/** Millimetres as the shop writes them: «5000», no thousands separator (a size, not an amount). */
+function formatMm(value: number): string {
+  return String(value);
+}
+
+/** «Ширина должна быть от 300 до 5000 мм с шагом 10 мм» — the one wording of the rule, for the server and the form. */
+export function sizeRuleText(side: "width" | "height", limits: SizeLimits): string {
+  const [name, min, max] = side === "width" ? ["Ширина", limits.minWidthMm, limits.maxWidthMm] : ["Высота", limits.minHeightMm, limits.maxHeightMm];
+  return `${name} должна быть от ${formatMm(min)} до ${formatMm(max)} мм с шагом ${formatMm(limits.stepMm)} мм`;
+}
+
+/** Whether a side fits its range and the step grid (counted from the minimum). */
+export function sideFits(value: number, min: number, max: number, step: number): boolean {
+  return Number.isSafeInteger(value) && value >= min && value <= max && (value - min) % step === 0;
+}
+
+/** Why a size does not fit the limits (the Russian message of the first side that does not), or null when it fits. */
+export function sizeProblem(limits: SizeLimits, size: LineSize): string | null {
+  if (!sideFits(size.widthMm, limits.minWidthMm, limits.maxWidthMm, limits.stepMm)) return sizeRuleText("width", limits);
+  if (!sideFits(size.heightMm, limits.minHeightMm, limits.maxHeightMm, limits.stepMm)) return sizeRuleText("height", limits);
+  return null;
+}
+
+/** A line's own size from its options, null for a line sold in a format. */
+export function lineSizeOf(options: { widthMm?: number | undefined; heightMm?: number | undefined }): LineSize | null {
+  return options.widthMm !== undefined && options.heightMm !== undefined ? { widthMm: options.widthMm, heightMm: options.heightMm } : null;
+}
+
+/** «1500 × 800 мм», the size as a line and a template name it. */
+export function sizeLabel(size: LineSize): string {
+  return `${formatMm(size.widthMm)} × ${formatMm(size.heightMm)} мм`;
+}
 
 export interface PricingOption {
   group: PricingOptionGroup;
@@ -109,7 +184,9 @@ export interface LayoutFormat {
  * product's default format; a line that chose another format with its own size is checked at that
  * size. The one rule for the server's check and the browser's (the cart hands the profile out).
  */
-export function layoutProfile(profile: PreflightProfile, format: LayoutFormat | undefined): PreflightProfile {
+export function layoutProfile(profile: PreflightProfile, format: LayoutFormat | undefined, size?: Partial<LineSize>): PreflightProfile {
+  // A line of its own size (a per-m² banner) is checked at that size.
+  if (size?.widthMm !== undefined && size.heightMm !== undefined) return { ...profile, trimMm: [size.widthMm, size.heightMm] };
   if (!format || format.isDefault || !format.widthMm || !format.heightMm) return profile;
   return { ...profile, trimMm: [format.widthMm, format.heightMm] };
 }
@@ -124,6 +201,8 @@ export interface PricingProduct {
   options: readonly PricingOption[];
   tiers: readonly PricingTier[];
   details: readonly PricingDetail[];
+  /** Priced per square metre, taking these sizes; null or absent: sold in its formats. */
+  sizeLimits?: SizeLimits | null;
 }
 
 export interface PriceRequest {
@@ -161,6 +240,8 @@ export type PricingFailureCode =
   | "QUANTITY_TOO_LARGE"
   | "URGENCY_UNAVAILABLE"
   | "PRICE_TOO_LARGE"
+  | "SIZE_INVALID"
+  | "SIZE_NOT_OFFERED"
   | "PRODUCT_NOT_PRICED";
 
 export interface PricingFailure {
@@ -215,6 +296,7 @@ function resolveOptions(product: PricingProduct, requested: RequestedOptions): R
   const chosen: PricingOption[] = [];
   const normalised: NormalisedOptions = {};
   for (const group of Object.keys(requested)) {
+    if ((SIZE_OPTION_KEYS as readonly string[]).includes(group)) continue;
     if (!isPricingGroup(group) && requested[group] !== undefined) {
       return { ok: false, result: fail("UNKNOWN_OPTION_GROUP", `Неизвестный параметр товара: «${group}»`, `Unknown option group ${group}`) };
     }
@@ -227,7 +309,7 @@ function resolveOptions(product: PricingProduct, requested: RequestedOptions): R
 
   for (const group of SINGLE_CHOICE_GROUPS) {
     const value = requested[group];
-    const codes = (typeof value === "string" ? [value] : (value ?? [])).filter((code) => code !== "");
+    const codes = (typeof value === "string" ? [value] : typeof value === "number" ? [String(value)] : (value ?? [])).filter((code) => code !== "");
     if (new Set(codes).size > 1) {
       return {
         ok: false,
@@ -249,7 +331,7 @@ function resolveOptions(product: PricingProduct, requested: RequestedOptions): R
     finishing = product.options.filter((option) => option.group === "finishing" && option.isDefault);
   } else {
     finishing = [];
-    const codes = typeof finishingValue === "string" ? [finishingValue] : finishingValue;
+    const codes = typeof finishingValue === "string" ? [finishingValue] : typeof finishingValue === "number" ? [String(finishingValue)] : finishingValue;
     for (const code of new Set(codes.filter((each) => each !== ""))) {
       const option = find("finishing", code);
       if (option === undefined) return unknownCode("finishing", code);
@@ -278,6 +360,29 @@ function resolveOptions(product: PricingProduct, requested: RequestedOptions): R
   return { ok: true, chosen, normalised };
 }
 
+type ResolvedSize = { ok: true; size: LineSize | null } | { ok: false; result: PricingResult };
+
+/** The line's own size: checked against the product's limits, the default one when none is sent; null for a product sold in formats. */
+function resolveSize(product: PricingProduct, requested: RequestedOptions): ResolvedSize {
+  const width = requested.widthMm;
+  const height = requested.heightMm;
+  const limits = product.sizeLimits ?? null;
+  if (limits === null) {
+    if (width === undefined && height === undefined) return { ok: true, size: null };
+    return {
+      ok: false,
+      result: fail("SIZE_NOT_OFFERED", "Этот товар печатается только в форматах из списка — свой размер указать нельзя", "The product takes no size of its own"),
+    };
+  }
+  if (width === undefined && height === undefined) return { ok: true, size: defaultLineSize(limits) };
+  if (typeof width !== "number") return { ok: false, result: fail("SIZE_INVALID", `Укажите ширину числом: ${sizeRuleText("width", limits).toLowerCase()}`, `Bad width ${String(width)}`) };
+  if (typeof height !== "number") return { ok: false, result: fail("SIZE_INVALID", `Укажите высоту числом: ${sizeRuleText("height", limits).toLowerCase()}`, `Bad height ${String(height)}`) };
+  const size = { widthMm: width, heightMm: height };
+  const problem = sizeProblem(limits, size);
+  if (problem !== null) return { ok: false, result: fail("SIZE_INVALID", problem, `Size ${width}×${height} mm outside the limits`) };
+  return { ok: true, size };
+}
+
 /**
  * The price, weight, production time and layouts of a line of `product`, or why it cannot be
  * ordered that way (an unknown option, a second choice in a single-choice group, a run outside
@@ -287,6 +392,9 @@ export function computePrice(product: PricingProduct, request: PriceRequest): Pr
   const { quantity, isUrgent } = request;
   const resolved = resolveOptions(product, request.options);
   if (!resolved.ok) return resolved.result;
+  const sized = resolveSize(product, request.options);
+  if (!sized.ok) return sized.result;
+  const { size } = sized;
 
   if (product.tiers.length === 0) {
     return fail("PRODUCT_NOT_PRICED", "Цена этого товара пока не задана — свяжитесь с менеджером", "The product has no price tiers");
@@ -308,11 +416,14 @@ export function computePrice(product: PricingProduct, request: PriceRequest): Pr
 
   const { chosen, normalised } = resolved;
   // unit = tier × Π(pct) / 100ⁿ + Σ added: kept as a fraction over 100ⁿ until the line is rounded.
-  const scale = 100n ** BigInt(chosen.length);
+  // Per m²: the tier and the options' added prices are per square metre, so unit × w × h / 10⁶ (mm² → m²), still exact.
+  const areaMm2 = size === null ? 1n : BigInt(size.widthMm) * BigInt(size.heightMm);
+  const scale = 100n ** BigInt(chosen.length) * (size === null ? 1n : 1_000_000n);
+  const pctScale = 100n ** BigInt(chosen.length);
   const pctProduct = chosen.reduce((factor, option) => factor * BigInt(option.pricePct), 1n);
   const addedPerUnit = chosen.reduce((sum, option) => sum + BigInt(option.unitPriceKopecks), 0n);
   const setup = chosen.reduce((sum, option) => sum + BigInt(option.setupPriceKopecks), 0n);
-  const unitScaled = BigInt(tier.unitPriceKopecks) * pctProduct + addedPerUnit * scale;
+  const unitScaled = (BigInt(tier.unitPriceKopecks) * pctProduct + addedPerUnit * pctScale) * areaMm2;
 
   const line = roundHalfUp(unitScaled * BigInt(quantity) + setup * scale, scale);
   const discountFactor = BigInt(100 - product.discountPct);
@@ -331,9 +442,10 @@ export function computePrice(product: PricingProduct, request: PriceRequest): Pr
   const format = chosen.find((option) => option.group === "format");
   const paper = chosen.find((option) => option.group === "paper");
   let weightGrams = 0;
-  if (format?.widthMm && format.heightMm && paper?.paperGsm) {
+  const sheet = size ?? (format?.widthMm && format.heightMm ? { widthMm: format.widthMm, heightMm: format.heightMm } : null);
+  if (sheet && paper?.paperGsm) {
     // A sheet of w × h mm weighs w × h × gsm / 10⁶ grams.
-    const gramsScaled = BigInt(format.widthMm) * BigInt(format.heightMm) * BigInt(paper.paperGsm) * BigInt(product.sheetsPerUnit) * BigInt(quantity);
+    const gramsScaled = BigInt(sheet.widthMm) * BigInt(sheet.heightMm) * BigInt(paper.paperGsm) * BigInt(product.sheetsPerUnit) * BigInt(quantity);
     weightGrams = Number(roundHalfUp(gramsScaled, 1_000_000n));
   }
 
@@ -342,7 +454,7 @@ export function computePrice(product: PricingProduct, request: PriceRequest): Pr
   return {
     ok: true,
     price: {
-      options: normalised,
+      options: size === null ? normalised : { ...normalised, widthMm: size.widthMm, heightMm: size.heightMm },
       quantity,
       isUrgent,
       tierMinQuantity: tier.minQuantity,

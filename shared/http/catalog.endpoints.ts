@@ -4,13 +4,16 @@ import type { ApiRequest } from "./request";
 
 /** The choice whose price the product page shows live; absent fields take the product's defaults. */
 export interface ProductPriceRequest {
-  /** Pieces (m² for banners sold by the metre); the smallest run when absent. */
+  /** Pieces; the smallest run when absent. */
   quantity?: number;
   format?: string;
   paper?: string;
   colors?: string;
   finishing?: readonly string[];
   isUrgent?: boolean;
+  /** A per-m² product's own size in millimetres (sent as `width` and `height`). */
+  widthMm?: number;
+  heightMm?: number;
 }
 
 /** Spec §7 catalogue calls beyond the list and the page (those stay in api.ts). */
@@ -36,6 +39,8 @@ function priceQuery(choice: ProductPriceRequest): Record<string, string | number
   if (choice.colors !== undefined) query.colors = choice.colors;
   if (choice.finishing !== undefined) query.finishing = choice.finishing.join(",");
   if (choice.isUrgent !== undefined) query.isUrgent = choice.isUrgent;
+  if (choice.widthMm !== undefined) query.width = choice.widthMm;
+  if (choice.heightMm !== undefined) query.height = choice.heightMm;
   return query;
 }
 

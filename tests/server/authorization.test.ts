@@ -271,6 +271,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/public/product",
   "GET /api/public/product/{id}",
   "GET /api/public/product/{id}/price",
+  "GET /api/public/product/{id}/template.pdf",
+  "GET /api/public/product/{id}/template.svg",
   "POST /api/public/product/by-list",
   // The caller's own favourites; an anonymous caller gets an empty list.
   "GET /api/public/product/favorite",

@@ -249,6 +249,40 @@ describe("the catalogue as CSV", () => {
     expect(await productAudit(made?.product.id ?? 0)).toMatchObject([{ action: "import", objectType: "product" }]);
   });
 
+  it("carries a per-m² product's size limits there and back, and a file from before the size_step_mm column still reads (issue 30)", async () => {
+    const original = await exportCsv();
+    const header = columnsOf(original);
+    const banner = linesOf(original).find((line) => line.startsWith("product;bannery;pvh-440;")) ?? "";
+    const field = (line: string, column: string) => line.split(";")[header.indexOf(column)];
+    expect([field(banner, "width_mm"), field(banner, "height_mm"), field(banner, "size_step_mm")]).toEqual(["300-5000", "300-3000", "10"]);
+
+    // The same banner with other limits: imported, stored, priced by them, and exported as written.
+    const changed = withField(header, withField(header, banner, "width_mm", "500-4000"), "size_step_mm", "50");
+    const result = await importCsv(csvOf([linesOf(original)[0] ?? "", ...linesOf(original).slice(1).map((line) => (line === banner ? changed : line))]), false);
+    expect(result.errors).toEqual([]);
+    expect(result.counts).toMatchObject({ productsUpdated: 1 });
+    const [row] = await testApp.database.db
+      .select({ sizeLimits: product.sizeLimits, id: product.id })
+      .from(product)
+      .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
+      .where(and(eq(productCategory.slug, "bannery"), eq(product.slug, "pvh-440")));
+    expect(row?.sizeLimits).toEqual({ minWidthMm: 500, maxWidthMm: 4000, minHeightMm: 300, maxHeightMm: 3000, stepMm: 50 });
+    const refused = await testApp.app.inject({ method: "GET", url: `/api/public/product/${row?.id}/price?width=1520&height=800` });
+    expect(refused.json()).toMatchObject({ messageUI: "Ширина должна быть от 500 до 4000 мм с шагом 50 мм" });
+    expect(linesOf(await exportCsv()).find((line) => line.startsWith("product;bannery;pvh-440;"))).toBe(changed);
+
+    // A bad range names its column; a file without the size_step_mm column (made before it) still imports.
+    const broken = await importCsv(csvOf([linesOf(original)[0] ?? "", withField(header, changed, "height_mm", "3000-300")]), true);
+    expect(broken.errors[0]?.messageUI).toContain("«height_mm»");
+    const at = header.indexOf("size_step_mm");
+    const withoutStep = linesOf(original)
+      .filter((line, index) => index === 0 || line.split(";")[1] === "vizitki")
+      .map((line) => line.split(";").filter((_, column) => column !== at).join(";"));
+    const old = await importCsv(csvOf(withoutStep), true);
+    expect(old.errors).toEqual([]);
+    await importCsv(original, false);
+  });
+
   it("imports 2,000 products sent as a multipart form, reading the file from disk as it streams", { timeout: 300_000 }, async () => {
     const original = await exportCsv();
     const header = columnsOf(original);

@@ -248,7 +248,7 @@ describe("lines", () => {
     await expectProblem(
       { method: "POST", url: "/api/client-cart/product", token: me.token, payload: { productId: cardsId, quantity: 100, options: { size: "A4" } } },
       400,
-      "Опции товара: format, paper, colors и список finishing",
+      "Опции товара: format, paper, colors, список finishing и для товара за м² — widthMm и heightMm",
     );
     // Matte and gloss lamination exclude each other: never both on a line, never both charged (issue 16).
     const lamination = { productId: cardsId, quantity: 100, options: { finishing: ["lamination-matte", "lamination-gloss"] } };

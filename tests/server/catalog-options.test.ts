@@ -83,7 +83,9 @@ describe("the demo catalogue", () => {
       const product = await page(item.id);
       expect(product.priceTiers.length, item.productName).toBeGreaterThan(0);
       expect(product.details.length, item.productName).toBeGreaterThan(0);
-      expect(product.options.map((group) => group.group), item.productName).toEqual(expect.arrayContaining(["format", "paper", "colors"]));
+      // A product priced per m² takes the shopper's own size instead of formats (issue 30).
+      const groups = product.sizeLimits === null ? ["format", "paper", "colors"] : ["paper", "colors"];
+      expect(product.options.map((group) => group.group), item.productName).toEqual(expect.arrayContaining(groups));
       for (const group of product.options.filter((each) => !each.multiple)) {
         expect(group.choices.filter((choice) => choice.isDefault).length, `${item.productName}: ${group.label}`).toBeLessThanOrEqual(1);
       }

@@ -497,6 +497,17 @@ function ProductForm({ original, categories, startCategoryId }: { original: Empl
             hint="Для веса посылки"
             onChange={(sheetsPerUnit) => change({ sheetsPerUnit })}
           />
+          <CheckField label="Цена за м², размер — по заказу клиента" checked={draft.perSquareMetre} onChange={(perSquareMetre) => change({ perSquareMetre })} />
+          {draft.perSquareMetre ? (
+            <>
+              <p className="catalog-form__hint">Цены по тиражам и надбавки опций — за 1 м²; клиент вводит ширину и высоту в мм.</p>
+              <TextField label="Ширина от, мм" inputMode="numeric" value={draft.minWidthMm} error={errors["sizeLimits.minWidthMm"]} onChange={(minWidthMm) => change({ minWidthMm })} />
+              <TextField label="Ширина до, мм" inputMode="numeric" value={draft.maxWidthMm} error={errors["sizeLimits.maxWidthMm"]} onChange={(maxWidthMm) => change({ maxWidthMm })} />
+              <TextField label="Высота от, мм" inputMode="numeric" value={draft.minHeightMm} error={errors["sizeLimits.minHeightMm"]} onChange={(minHeightMm) => change({ minHeightMm })} />
+              <TextField label="Высота до, мм" inputMode="numeric" value={draft.maxHeightMm} error={errors["sizeLimits.maxHeightMm"]} onChange={(maxHeightMm) => change({ maxHeightMm })} />
+              <TextField label="Шаг размера, мм" inputMode="numeric" value={draft.stepMm} error={errors["sizeLimits.stepMm"]} onChange={(stepMm) => change({ stepMm })} />
+            </>
+          ) : null}
           <CheckField label="Можно изготовить срочно" checked={draft.urgent} onChange={(urgent) => change({ urgent })} />
           {draft.urgent ? (
             <>

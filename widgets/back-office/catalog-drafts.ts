@@ -192,6 +192,13 @@ export interface ProductDraft extends SeoDraft {
   urgentSurchargePct: string;
   discountPct: string;
   sheetsPerUnit: string;
+  /** Priced per m² in the shopper's own size: the limits below, in millimetres (issue 30). */
+  perSquareMetre: boolean;
+  minWidthMm: string;
+  maxWidthMm: string;
+  minHeightMm: string;
+  maxHeightMm: string;
+  stepMm: string;
   hidden: boolean;
   photos: CatalogPhoto[];
   options: OptionGroupDraft[];
@@ -258,6 +265,12 @@ export function newProductDraft(categoryId: number | null): ProductDraft {
     urgentSurchargePct: "0",
     discountPct: "0",
     sheetsPerUnit: "1",
+    perSquareMetre: false,
+    minWidthMm: "300",
+    maxWidthMm: "5000",
+    minHeightMm: "300",
+    maxHeightMm: "3000",
+    stepMm: "10",
     hidden: false,
     photos: [],
     options: [],
@@ -280,6 +293,12 @@ export function productDraftOf(product: EmployeeProduct): ProductDraft {
     urgentSurchargePct: String(product.urgentSurchargePct),
     discountPct: String(product.discountPct),
     sheetsPerUnit: String(product.sheetsPerUnit),
+    perSquareMetre: product.sizeLimits !== null,
+    minWidthMm: String(product.sizeLimits?.minWidthMm ?? 300),
+    maxWidthMm: String(product.sizeLimits?.maxWidthMm ?? 5000),
+    minHeightMm: String(product.sizeLimits?.minHeightMm ?? 300),
+    maxHeightMm: String(product.sizeLimits?.maxHeightMm ?? 3000),
+    stepMm: String(product.sizeLimits?.stepMm ?? 10),
     hidden: product.hidden,
     photos: product.photos,
     options: productOptionGroupValues.flatMap((group) => {
@@ -367,6 +386,15 @@ export function productInputOf(draft: ProductDraft, original: EmployeeProduct | 
     urgentSurchargePct: draft.urgent ? read.whole(draft.urgentSurchargePct, "urgentSurchargePct", "Наценка за срочность") : 0,
     discountPct: read.whole(draft.discountPct, "discountPct", "Скидка"),
     sheetsPerUnit: read.whole(draft.sheetsPerUnit, "sheetsPerUnit", "Листов в изделии"),
+    sizeLimits: draft.perSquareMetre
+      ? {
+          minWidthMm: read.whole(draft.minWidthMm, "sizeLimits.minWidthMm", "Наименьшая ширина"),
+          maxWidthMm: read.whole(draft.maxWidthMm, "sizeLimits.maxWidthMm", "Наибольшая ширина"),
+          minHeightMm: read.whole(draft.minHeightMm, "sizeLimits.minHeightMm", "Наименьшая высота"),
+          maxHeightMm: read.whole(draft.maxHeightMm, "sizeLimits.maxHeightMm", "Наибольшая высота"),
+          stepMm: read.whole(draft.stepMm, "sizeLimits.stepMm", "Шаг размера"),
+        }
+      : null,
     hidden: draft.hidden,
     options: draft.options.map((group, groupIndex) => ({
       group: group.group,

@@ -2,11 +2,12 @@ import { useAtomValue, useSetAtom } from "jotai/react";
 import { useId, useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { PRODUCT_MAX_QUANTITY } from "../../shared/contracts/wire";
-import type { Cart, CartLine, Product, ProductOptionGroup, ProductOptionGroupName, ProductPriceTier } from "../../shared/contracts/index";
+import { productTemplatePath } from "../../shared/contracts/index";
+import type { Cart, CartLine, Product, ProductOptionGroup, ProductOptionGroupName, ProductPriceTier, ProductSizeLimits } from "../../shared/contracts/index";
 import { formatWorkingDays } from "../../shared/domain/counts";
 import { formatRoubles } from "../../shared/domain/money";
 import { formatDayMonth, readyDate, VAT_PERCENT } from "../../shared/domain/index";
-import { finishingExclusionKey } from "../../shared/domain/pricing";
+import { defaultLineSize, finishingExclusionKey, sideFits, sizeRuleText } from "../../shared/domain/pricing";
 import {
   addToCartAtom,
   cartStateAtom,
@@ -31,6 +32,9 @@ export interface ProductChoice {
   /** As typed; valid when a whole number from 1 to PRODUCT_MAX_QUANTITY. */
   quantity: string;
   isUrgent: boolean;
+  /** A per-m² product's width and height in millimetres, as typed. */
+  widthMm: string;
+  heightMm: string;
 }
 
 export interface ProductPageProps {
@@ -42,6 +46,8 @@ export interface ProductPageProps {
   /** A line was added: the cart as the server answered and the new line. */
   onAdded?: ((cart: Cart, line: CartLine | undefined, quantity: number) => void) | undefined;
   onFavouriteChange?: ((state: { productId: number; inFavorite: boolean }) => void) | undefined;
+  /** The shop's API (the templates' links): the element's `api-base`; the shop's own `/api` on its site. */
+  apiBase?: string | undefined;
 }
 
 function initialChoice(product: Product): ProductChoice {
@@ -51,7 +57,24 @@ function initialChoice(product: Product): ProductChoice {
     if (group.group === "finishing") finishing = group.choices.filter((choice) => choice.isDefault).map((choice) => choice.code);
     else single[group.group] = (group.choices.find((choice) => choice.isDefault) ?? group.choices[0])?.code;
   }
-  return { single, finishing, quantity: String(product.priceTiers[0]?.minQuantity ?? 1), isUrgent: false };
+  const size = product.sizeLimits ? defaultLineSize(product.sizeLimits) : null;
+  return {
+    single,
+    finishing,
+    quantity: String(product.priceTiers[0]?.minQuantity ?? 1),
+    isUrgent: false,
+    widthMm: size ? String(size.widthMm) : "",
+    heightMm: size ? String(size.heightMm) : "",
+  };
+}
+
+/** A side typed into the size form, or null when it is not a whole number within the limits on the step. */
+function sideOf(text: string, side: "width" | "height", limits: ProductSizeLimits): number | null {
+  const clean = text.replace(/[\s\u00a0]/g, "");
+  if (!/^\d+$/.test(clean)) return null;
+  const value = Number(clean);
+  const [min, max] = side === "width" ? [limits.minWidthMm, limits.maxWidthMm] : [limits.minHeightMm, limits.maxHeightMm];
+  return sideFits(value, min, max, limits.stepMm) ? value : null;
 }
 
 function quantityOf(text: string): number | null {
@@ -62,7 +85,7 @@ function quantityOf(text: string): number | null {
 }
 
 /** The product page: photos, options, runs, urgency, the server's price and «В корзину». */
-export function ProductPage({ productId, cartUrl, catalogUrl, onAdded, onFavouriteChange }: ProductPageProps) {
+export function ProductPage({ productId, cartUrl, catalogUrl, onAdded, onFavouriteChange, apiBase = "/api" }: ProductPageProps) {
   const product = useProduct(productId);
   const reload = useSetAtom(loadProductAtom);
   if (product.status === "loading") {
@@ -99,6 +122,7 @@ export function ProductPage({ productId, cartUrl, catalogUrl, onAdded, onFavouri
       cartUrl={cartUrl}
       onAdded={onAdded}
       onFavouriteChange={onFavouriteChange}
+      apiBase={apiBase}
     />
   );
 }
@@ -108,9 +132,10 @@ interface ProductViewProps {
   cartUrl: string;
   onAdded: ProductPageProps["onAdded"];
   onFavouriteChange: ProductPageProps["onFavouriteChange"];
+  apiBase: string;
 }
 
-function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductViewProps) {
+function ProductView({ product, cartUrl, onAdded, onFavouriteChange, apiBase }: ProductViewProps) {
   const headingId = useId();
   const quantityId = useId();
   const quantityErrorId = useId();
@@ -127,15 +152,24 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
   const shown = urgent?.status === "ready" ? urgent.data : product;
 
   const quantity = quantityOf(choice.quantity);
+  const limits = product.sizeLimits;
+  const widthMm = limits ? sideOf(choice.widthMm, "width", limits) : null;
+  const heightMm = limits ? sideOf(choice.heightMm, "height", limits) : null;
+  const sizeValid = limits === null || (widthMm !== null && heightMm !== null);
   const hasFinishing = product.options.some((group) => group.group === "finishing");
   const options = useMemo(
-    () => ({ ...choice.single, ...(hasFinishing ? { finishing: choice.finishing } : {}) }),
-    [choice.single, choice.finishing, hasFinishing],
+    () => ({
+      ...choice.single,
+      ...(hasFinishing ? { finishing: choice.finishing } : {}),
+      ...(widthMm !== null && heightMm !== null ? { widthMm, heightMm } : {}),
+    }),
+    [choice.single, choice.finishing, hasFinishing, widthMm, heightMm],
   );
   const request = useMemo(
-    () => (quantity === null ? null : { ...options, quantity, isUrgent: choice.isUrgent }),
-    [options, quantity, choice.isUrgent],
+    () => (quantity === null || !sizeValid ? null : { ...options, quantity, isUrgent: choice.isUrgent }),
+    [options, quantity, sizeValid, choice.isUrgent],
   );
+  const templateChoice = { format: choice.single.format, widthMm: widthMm ?? undefined, heightMm: heightMm ?? undefined };
   const price = usePriceQuote(product.id, request);
 
   const layoutDetails =
@@ -163,7 +197,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (quantity === null || adding) return;
+    if (quantity === null || !sizeValid || adding) return;
     const before = new Set((cartState.cart?.orderProduct ?? []).map((line) => line.id));
     setAdding(true);
     setAlert(null);
@@ -210,6 +244,15 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
           </div>
         ) : null}
         <form className="ottisk-product__form" part="form" aria-label="Параметры заказа" onSubmit={(event) => void submit(event)}>
+          {limits ? (
+            <SizeFields
+              limits={limits}
+              choice={choice}
+              widthValid={widthMm !== null}
+              heightValid={heightMm !== null}
+              onChange={setChoice}
+            />
+          ) : null}
           {product.options.map((group) => (
             <OptionGroup key={group.group} group={group} choice={choice} onChange={setChoice} />
           ))}
@@ -217,7 +260,13 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
             <legend className="ottisk-product__legend">Тираж</legend>
             <div className="ottisk-product__tiers">
               {shown.priceTiers.map((tier) => (
-                <TierOption key={tier.minQuantity} tier={tier} checked={quantity === tier.minQuantity} onChoose={() => setChoice({ ...choice, quantity: String(tier.minQuantity) })} />
+                <TierOption
+                  key={tier.minQuantity}
+                  tier={tier}
+                  perSquareMetre={limits !== null}
+                  checked={quantity === tier.minQuantity}
+                  onChoose={() => setChoice({ ...choice, quantity: String(tier.minQuantity) })}
+                />
               ))}
             </div>
             <label className="ottisk-product__quantity" htmlFor={quantityId}>
@@ -267,6 +316,18 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
               <p>Макеты для этого товара не нужны.</p>
             )}
             <p className="ottisk-product__note">Макеты загружаются в корзине, после того как товар добавлен.</p>
+            <p className="ottisk-product__template" part="template">
+              <a href={`${apiBase}${productTemplatePath(product.id, "pdf", templateChoice)}`} download part="template-link">
+                Скачать шаблон
+              </a>{" "}
+              <span className="ottisk-product__note">
+                (PDF, или{" "}
+                <a href={`${apiBase}${productTemplatePath(product.id, "svg", templateChoice)}`} download>
+                  SVG
+                </a>
+                ): размер в обрез, вылеты, безопасная зона и требования к макету
+              </span>
+            </p>
           </section>
           <div className="ottisk-product__summary" part="price" aria-live="polite" aria-busy={price.status === "loading"}>
             <p className="ottisk-product__time">Изготовление: {formatWorkingDays(productionDays)}</p>
@@ -294,7 +355,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange }: ProductVi
             <p className="ottisk-product__vat">Все цены включают НДС {vatPercent} %</p>
           </div>
           <div className="ottisk-product__actions">
-            <button type="submit" className="ottisk-button ottisk-product__add" part="add-button" disabled={quantity === null} aria-busy={adding || undefined}>
+            <button type="submit" className="ottisk-button ottisk-product__add" part="add-button" disabled={quantity === null || !sizeValid} aria-busy={adding || undefined}>
               {adding ? "Добавляем…" : "В корзину"}
             </button>
             {added ? (
@@ -345,16 +406,74 @@ function OptionGroup({ group, choice, onChange }: { group: ProductOptionGroup; c
   );
 }
 
-function TierOption({ tier, checked, onChoose }: { tier: ProductPriceTier; checked: boolean; onChoose: () => void }) {
+function TierOption({ tier, perSquareMetre, checked, onChoose }: { tier: ProductPriceTier; perSquareMetre: boolean; checked: boolean; onChoose: () => void }) {
   return (
     <label className="ottisk-product__tier">
       <input type="radio" name="tier" value={String(tier.minQuantity)} checked={checked} onChange={onChoose} />
       <span className="ottisk-product__tier-quantity">{tier.minQuantity.toLocaleString("ru-RU")} шт.</span>
-      <span className="ottisk-product__tier-price">
-        {formatRoubles(tier.price)}
-        <span className="ottisk-product__tier-unit"> · {formatRoubles(tier.unitPrice)}/шт.</span>
-      </span>
+      {perSquareMetre ? (
+        // A per-m² product's tiers are priced at 1 m²: the rate, since the line's price follows its size.
+        <span className="ottisk-product__tier-price">{formatRoubles(tier.unitPrice)} за м²</span>
+      ) : (
+        <span className="ottisk-product__tier-price">
+          {formatRoubles(tier.price)}
+          <span className="ottisk-product__tier-unit"> · {formatRoubles(tier.unitPrice)}/шт.</span>
+        </span>
+      )}
     </label>
+  );
+}
+
+interface SizeFieldsProps {
+  limits: ProductSizeLimits;
+  choice: ProductChoice;
+  widthValid: boolean;
+  heightValid: boolean;
+  onChange: (choice: ProductChoice) => void;
+}
+
+/** A per-m² product's own size: width and height in millimetres, each checked against its range and step as typed. */
+function SizeFields({ limits, choice, widthValid, heightValid, onChange }: SizeFieldsProps) {
+  const widthId = useId();
+  const heightId = useId();
+  const widthErrorId = useId();
+  const heightErrorId = useId();
+  const field = (side: "width" | "height", id: string, errorId: string, valid: boolean) => {
+    const key = side === "width" ? "widthMm" : "heightMm";
+    return (
+      <>
+        <label className="ottisk-product__quantity" htmlFor={id}>
+          <span>{side === "width" ? "Ширина, мм" : "Высота, мм"}</span>
+          <input
+            id={id}
+            className="ottisk-input"
+            name={key}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={choice[key]}
+            aria-invalid={!valid || undefined}
+            aria-describedby={valid ? undefined : errorId}
+            onChange={(event) => onChange({ ...choice, [key]: event.target.value })}
+          />
+        </label>
+        {valid ? null : (
+          <p id={errorId} className="ottisk-product__invalid" role="alert">
+            {sizeRuleText(side, limits)}
+          </p>
+        )}
+      </>
+    );
+  };
+  return (
+    <fieldset className="ottisk-product__group" part="size">
+      <legend className="ottisk-product__legend">Размер в обрез</legend>
+      <p className="ottisk-product__note">
+        Ширина {limits.minWidthMm}–{limits.maxWidthMm} мм, высота {limits.minHeightMm}–{limits.maxHeightMm} мм, шаг {limits.stepMm} мм. Цена — за площадь.
+      </p>
+      {field("width", widthId, widthErrorId, widthValid)}
+      {field("height", heightId, heightErrorId, heightValid)}
+    </fieldset>
   );
 }
 

@@ -11,7 +11,7 @@ export interface ProductElementProps {
 }
 
 /** `<ottisk-product>` as React sees it: the product page, its events fired from the element. */
-export function ProductElement({ productId, cartUrl, catalogUrl, host }: ProductElementProps & HostProps) {
+export function ProductElement({ productId, cartUrl, catalogUrl, host, apiBase }: ProductElementProps & HostProps) {
   const catalog = catalogUrl ?? storefrontHref(CATALOG_PATH);
   if (productId === undefined || !Number.isInteger(productId) || productId < 1) {
     return (
@@ -32,6 +32,7 @@ export function ProductElement({ productId, cartUrl, catalogUrl, host }: Product
       productId={productId}
       cartUrl={cartUrl ?? storefrontHref(SCREEN_PATHS.cart)}
       catalogUrl={catalog}
+      apiBase={apiBase}
       onAdded={(cart, line, quantity) => {
         fireOttiskEvent(host, "ottisk-add-to-cart", {
           productId,

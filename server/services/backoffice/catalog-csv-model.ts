@@ -1,4 +1,5 @@
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
+import type { SizeLimits } from "../../../shared/domain/pricing";
 import type { productOptionGroupValues } from "../../db/catalog-options.schema";
 
 /*
@@ -62,6 +63,8 @@ export interface CsvProduct {
   urgentSurchargePct: number;
   discountPct: number;
   sheetsPerUnit: number;
+  /** Priced per m² in the shopper's own size within these limits; null: sold in its formats. */
+  sizeLimits: SizeLimits | null;
   seoName: string;
   seoTitle: string;
   seoDescription: string;

@@ -1,4 +1,5 @@
-import { productRuleIssues } from "../../../shared/contracts/index";
+import { PRODUCT_SIZE_MAX_MM, productRuleIssues } from "../../../shared/contracts/index";
+import type { SizeLimits } from "../../../shared/domain/pricing";
 import { preflightProfileSchema } from "../../../shared/contracts/preflight-profile";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
 import { PRODUCT_MAX_QUANTITY } from "../../../shared/contracts/wire";
@@ -30,6 +31,7 @@ export const CSV_COLUMNS = [
   "urgent_surcharge_pct",
   "discount_pct",
   "sheets_per_unit",
+  "size_step_mm",
   "seo_name",
   "seo_title",
   "seo_description",
@@ -48,6 +50,8 @@ export const CSV_COLUMNS = [
   "requires_option",
   "profile",
 ] as const;
+/** Columns a file from before them may lack (read as empty): the per-m² size step came with issue 30. */
+const OPTIONAL_COLUMNS: readonly CsvColumn[] = ["size_step_mm"];
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export const CSV_ROW_KINDS = ["category", "product", "option", "tier", "detail"] as const;
 export type CsvRowKind = (typeof CSV_ROW_KINDS)[number];
@@ -110,6 +114,14 @@ export function productRows(item: CsvProduct): string[][] {
       urgent_surcharge_pct: String(item.urgentSurchargePct),
       discount_pct: String(item.discountPct),
       sheets_per_unit: String(item.sheetsPerUnit),
+      // A per-m² product: its width and height ranges («300-5000») and the step.
+      ...(item.sizeLimits === null
+        ? {}
+        : {
+            width_mm: `${item.sizeLimits.minWidthMm}-${item.sizeLimits.maxWidthMm}`,
+            height_mm: `${item.sizeLimits.minHeightMm}-${item.sizeLimits.maxHeightMm}`,
+            size_step_mm: String(item.sizeLimits.stepMm),
+          }),
       seo_name: item.seoName,
       seo_title: item.seoTitle,
       seo_description: item.seoDescription,
@@ -173,7 +185,7 @@ export function readHeader(fields: readonly string[]): { columns: Map<CsvColumn,
     else if (columns.has(name as CsvColumn)) problems.push(`столбец «${name}» повторяется`);
     else columns.set(name as CsvColumn, index);
   });
-  const missing = CSV_COLUMNS.filter((column) => !columns.has(column));
+  const missing = CSV_COLUMNS.filter((column) => !columns.has(column) && !OPTIONAL_COLUMNS.includes(column));
   if (missing.length > 0) problems.push(`нет столбцов: ${missing.map((column) => `«${column}»`).join(", ")}`);
   if (problems.length > 0) return { messageUI: `Строка заголовка: ${problems.join("; ")}` };
   return { columns };
@@ -287,6 +299,26 @@ export function readCategory(row: CsvRow): CsvCategory {
   };
 }
 
+const SIZE_RANGE = /^(\d+)\s*[-–]\s*(\d+)$/;
+
+/** A side's range on a product row («300-5000» mm). */
+function sideRangeOf(row: CsvRow, column: "width_mm" | "height_mm"): [number, number] {
+  const value = row.text(column).trim();
+  const match = SIZE_RANGE.exec(value);
+  if (!match) throw new RowError(`«${column}»: «${value}» — у товара за м² диапазон в миллиметрах, например 300-5000`);
+  const [min, max] = [Number(match[1]), Number(match[2])];
+  if (min < 1 || max > PRODUCT_SIZE_MAX_MM || min > max) throw new RowError(`«${column}»: ${value} — от 1 до ${PRODUCT_SIZE_MAX_MM} мм, меньшее число первым`);
+  return [min, max];
+}
+
+/** A per-m² product's limits from its row (width_mm, height_mm as ranges, size_step_mm), or null when all three are empty. */
+function sizeLimitsOf(row: CsvRow): SizeLimits | null {
+  if (["width_mm", "height_mm", "size_step_mm"].every((column) => row.text(column as CsvColumn).trim() === "")) return null;
+  const [minWidthMm, maxWidthMm] = sideRangeOf(row, "width_mm");
+  const [minHeightMm, maxHeightMm] = sideRangeOf(row, "height_mm");
+  return { minWidthMm, maxWidthMm, minHeightMm, maxHeightMm, stepMm: row.int("size_step_mm", { min: 1, max: PRODUCT_SIZE_MAX_MM }) };
+}
+
 /** A product row without its options, tiers and details (they follow). */
 export function readProduct(row: CsvRow): CsvProduct {
   const photos = row.text("photos").trim();
@@ -302,6 +334,7 @@ export function readProduct(row: CsvRow): CsvProduct {
     urgentSurchargePct: row.int("urgent_surcharge_pct", { min: 0, max: 500 }, 0),
     discountPct: row.int("discount_pct", { min: 0, max: 100 }, 0),
     sheetsPerUnit: row.int("sheets_per_unit", { min: 1, max: 10_000 }, 1),
+    sizeLimits: sizeLimitsOf(row),
     ...seoOf(row),
     options: [],
     tiers: [],

@@ -150,6 +150,7 @@ function productContent(input: EmployeeProductInput): Omit<EmployeeProductInput,
     urgentSurchargePct: input.urgentSurchargePct,
     discountPct: input.discountPct,
     sheetsPerUnit: input.sheetsPerUnit,
+    sizeLimits: input.sizeLimits,
     hidden: input.hidden,
     options: sortedOptions(input.options).map((group) => ({
       group: group.group,
@@ -165,6 +166,7 @@ function listingFieldsOf(input: EmployeeProductInput): ProductListingFields {
   const listing = productListingFields({
     name: input.name,
     sheetsPerUnit: input.sheetsPerUnit,
+    sizeLimits: input.sizeLimits,
     options: input.options.flatMap((group) =>
       group.values.map((value) => ({ group: group.group, ...value, unitPriceKopecks: kopecks(value.unitPrice), setupPriceKopecks: kopecks(value.setupPrice) })),
     ),
@@ -246,6 +248,7 @@ export function createBackOfficeCatalogService(db: Database): BackOfficeCatalogS
       urgentSurchargePct: row.urgentSurchargePct,
       discountPct: row.discountPct,
       sheetsPerUnit: row.sheetsPerUnit,
+      sizeLimits: row.sizeLimits,
       hidden: row.hidden,
       options: PRICING_OPTION_GROUPS.flatMap((group) => {
         const values = options.filter((option) => option.group === group);
@@ -338,6 +341,7 @@ export function createBackOfficeCatalogService(db: Database): BackOfficeCatalogS
       urgentProductionTimeDay: input.urgentProductionTimeDay,
       urgentSurchargePct: input.urgentSurchargePct,
       sheetsPerUnit: input.sheetsPerUnit,
+      sizeLimits: input.sizeLimits,
       seoName: input.seoName,
       seoTitle: input.seoTitle,
       seoDescription: input.seoDescription,

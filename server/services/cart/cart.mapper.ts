@@ -1,7 +1,7 @@
 import { cartLayoutStatusValues, paymentTypesFor, paymentTypeValues } from "../../../shared/contracts/index";
 import type { Cart, CartElsewhere, CartLayout, CartLine, CartLineOption, CartLineOptions, CartProblem, PaymentType } from "../../../shared/contracts/index";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
-import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, readyDate, VAT_PERCENT, vatIncludedKopecks } from "../../../shared/domain/index";
+import { cartTotals, chosenOptionCodes, detailsNeedingLayout, layoutProfile, lineSizeOf, readyDate, sizeLabel, VAT_PERCENT, vatIncludedKopecks } from "../../../shared/domain/index";
 import type { CartTotals, PromocodeContext } from "../../../shared/domain/index";
 import type {
   CartRow,
@@ -107,7 +107,7 @@ function detailProfile(state: CartState, line: OrderProductRow, detailName: stri
   const format = line.options.format
     ? state.options.find((row) => row.productId === line.productId && row.group === "format" && row.code === line.options.format)
     : undefined;
-  return layoutProfile(detail.profile, format);
+  return layoutProfile(detail.profile, format, line.options);
 }
 
 /** The latest of some rows by id, per key. */
@@ -214,6 +214,7 @@ function toLineOptions(options: ChosenOptions): CartLineOptions {
     ...(options.paper === undefined ? {} : { paper: options.paper }),
     ...(options.colors === undefined ? {} : { colors: options.colors }),
     ...(options.finishing === undefined ? {} : { finishing: [...options.finishing] }),
+    ...(options.widthMm === undefined || options.heightMm === undefined ? {} : { widthMm: options.widthMm, heightMm: options.heightMm }),
   };
 }
 
@@ -227,10 +228,12 @@ function toOptionLabels(all: readonly ProductOptionRow[], productId: number, opt
     }),
     ...(options.finishing ?? []).map((code) => ({ group: "finishing" as const, code })),
   ];
-  return chosen.map(({ group, code }) => {
+  const labels: CartLineOption[] = chosen.map(({ group, code }) => {
     const known = own.find((option) => option.group === group && option.code === code);
     return { group, code, label: known?.label ?? code };
   });
+  const size = lineSizeOf(options);
+  return size === null ? labels : [{ group: "size", code: `${size.widthMm}x${size.heightMm}`, label: `Размер ${sizeLabel(size)}` }, ...labels];
 }
 
 /** `offered`: the shop's payment types (OTTISK_PAYMENTS); the cart lists those its profile may use. */

@@ -23,6 +23,7 @@ function productRow(overrides: Partial<ProductRow> = {}): ProductRow {
     urgentProductionTimeDay: null,
     urgentSurchargePct: 0,
     sheetsPerUnit: 1,
+    sizeLimits: null,
     searchVector: "",
     searchName: "визитки премиум",
     hidden: false,

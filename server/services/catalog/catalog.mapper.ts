@@ -138,6 +138,7 @@ export function toProduct(row: ProductRow, category: CategoryRefRow, publicOrigi
     details: makeup.details.map(toProductDetail),
     urgency: toUrgency(row),
     readyDate: makeup.readyDate,
+    sizeLimits: row.sizeLimits,
     seoName: row.seoName,
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,

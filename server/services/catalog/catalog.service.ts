@@ -73,7 +73,7 @@ function productArchived(id: number): ShopError {
 }
 
 /** Archived: 410; hidden, or in a hidden category: as if there were none (404). */
-function ensureOnSale(id: number, row: { hidden: boolean; archivedAt: Date | null }, categoryHidden: boolean): void {
+export function ensureOnSale(id: number, row: { hidden: boolean; archivedAt: Date | null }, categoryHidden: boolean): void {
   if (row.archivedAt !== null) throw productArchived(id);
   if (row.hidden || categoryHidden) throw productNotFound(id);
 }
@@ -265,7 +265,7 @@ export function createCatalogService(
       const [category] = await db.select({ hidden: productCategory.hidden }).from(productCategory).where(eq(productCategory.id, rows.product.categoryId)).limit(1);
       ensureOnSale(id, rows.product, category?.hidden ?? true);
       const smallest = rows.tiers[0]?.minQuantity ?? 1;
-      const options = { format: query.format, paper: query.paper, colors: query.colors, finishing: query.finishing };
+      const options = { format: query.format, paper: query.paper, colors: query.colors, finishing: query.finishing, widthMm: query.width, heightMm: query.height };
       const quote = quoteRows(rows, { options, quantity: query.quantity ?? smallest, isUrgent: query.isUrgent ?? false });
       return toPriceQuote(quote, readyDate(clock(), quote.productionTimeDay));
     },

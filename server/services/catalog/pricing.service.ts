@@ -21,7 +21,7 @@ export interface PriceQuoteInput {
 
 export interface PriceQuote {
   productId: number;
-  /** Normalised: every single-choice group filled (defaults), finishing sorted and unique. */
+  /** Normalised: every single-choice group filled (defaults), finishing sorted and unique; a per-m² line's size. */
   options: ChosenOptions;
   quantity: number;
   isUrgent: boolean;
@@ -79,6 +79,7 @@ export function toPricingProduct(rows: PricedProductRows): PricingProduct {
     urgentProductionTimeDay: rows.product.urgentProductionTimeDay,
     urgentSurchargePct: rows.product.urgentSurchargePct,
     sheetsPerUnit: rows.product.sheetsPerUnit,
+    sizeLimits: rows.product.sizeLimits,
     options: rows.options,
     tiers: rows.tiers,
     details: rows.details,

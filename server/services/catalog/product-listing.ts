@@ -1,5 +1,5 @@
 import { computePrice } from "../../../shared/domain/pricing";
-import type { PricingFailure, PricingOption, PricingTier } from "../../../shared/domain/pricing";
+import type { PricingFailure, PricingOption, PricingTier, SizeLimits } from "../../../shared/domain/pricing";
 import { productNameSortKey } from "../../db/sort-key";
 
 /*
@@ -14,6 +14,8 @@ export interface ProductListingSource {
   sheetsPerUnit: number;
   options: readonly PricingOption[];
   tiers: readonly PricingTier[];
+  /** A per-m² product's sizes: its «от» price is then that of the default size, 1 m² where the limits allow. */
+  sizeLimits?: SizeLimits | null;
 }
 
 export interface ProductListingFields {
@@ -38,6 +40,7 @@ export function productListingFields(source: ProductListingSource): ProductListi
       sheetsPerUnit: source.sheetsPerUnit,
       options: source.options,
       tiers: source.tiers,
+      sizeLimits: source.sizeLimits ?? null,
       details: [],
     },
     { options: {}, quantity: smallest, isUrgent: false },

@@ -153,9 +153,10 @@ export function createLayoutService(db: Database, files: FileService, runner: Ch
   /**
    * The profile a layout is checked against: the detail's, whose trim size is the product's
    * default format; a line that chose another format (product_option with its own width_mm and
-   * height_mm) is checked at that format's size.
+   * height_mm) is checked at that format's size; a per-m² line at its own size.
    */
   async function profileFor(line: OrderProductRow, detail: ProductDetailRow): Promise<PreflightProfile> {
+    if (line.options.widthMm !== undefined && line.options.heightMm !== undefined) return layoutProfile(detail.profile, undefined, line.options);
     const formatCode = line.options.format;
     if (!formatCode) return detail.profile;
     const [format] = await db

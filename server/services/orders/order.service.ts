@@ -4,7 +4,8 @@ import type { Cart, DocumentListPage, Order, OrderListPage, PaymentType } from "
 import { VAT_PERCENT } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
 import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, product, productOption, storedFile } from "../../db/schema";
-import type { ClientOrderRow, DeliveryRow } from "../../db/schema";
+import type { ChosenOptions, ClientOrderRow, DeliveryRow } from "../../db/schema";
+import { lineSizeOf, sizeLabel } from "../../../shared/domain/pricing";
 import { actingClientId } from "../accounts/acting-client";
 import type { BalanceService } from "./balance.service";
 import type { CacheInvalidation } from "../cache-invalidation";
@@ -92,6 +93,12 @@ const cannotPayAgain = (code: string, messageUI: string, message: string) => new
 
 const OPTION_GROUP_ORDER = ["format", "paper", "colors", "finishing"] as const;
 
+/** A per-m² line's own size, first among its option labels: «Размер 1500 × 800 мм». */
+function sizeLabels(options: ChosenOptions): string[] {
+  const size = lineSizeOf(options);
+  return size === null ? [] : [`Размер ${sizeLabel(size)}`];
+}
+
 /** Rolls back the invoice's transaction when the order got another request's invoice first. */
 class InvoiceMadeElsewhere extends Error {}
 
@@ -146,10 +153,13 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       designs: designs.filter((design) => design.orderProductId === line.id),
       // The latest layout of each detail (oldest first, so a later one takes its detail's place).
       layouts: [...new Map(layouts.filter((item) => item.layout.orderProductId === line.id).map((item) => [item.layout.detailName, item])).values()],
-      optionLabels: OPTION_GROUP_ORDER.flatMap((group) => {
-        const chosen = group === "finishing" ? (line.options.finishing ?? []) : [line.options[group]].filter((code): code is string => code !== undefined);
-        return chosen.map((code) => labelOf(line.productId, group, code));
-      }),
+      optionLabels: [
+        ...sizeLabels(line.options),
+        ...OPTION_GROUP_ORDER.flatMap((group) => {
+          const chosen = group === "finishing" ? (line.options.finishing ?? []) : [line.options[group]].filter((code): code is string => code !== undefined);
+          return chosen.map((code) => labelOf(line.productId, group, code));
+        }),
+      ],
     }));
   }
 

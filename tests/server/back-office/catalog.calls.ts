@@ -39,6 +39,7 @@ export function sampleProduct(categoryId: number, slug: string): EmployeeProduct
     urgentSurchargePct: 50,
     discountPct: 0,
     sheetsPerUnit: 1,
+    sizeLimits: null,
     hidden: false,
     options: [
       {

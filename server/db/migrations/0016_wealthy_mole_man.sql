@@ -1,1 +1,0 @@
-ALTER TABLE "client_order" ADD COLUMN "ready_date" text;
