@@ -702,3 +702,29 @@ export type {
 // Website — the side menu, its own site block (issue 29).
 export { SIDE_MENU_LABEL_MAX_LENGTH, SIDE_MENU_MAX_ITEMS, sideMenuContentSchema, sideMenuItemSchema, sideMenuSchema } from "./side-menu";
 export type { SideMenuContent, SideMenuItem } from "./side-menu";
+
+// Money after the order — fiscal receipts (54-ФЗ), refunds, the payments' recorded requests (issue 30).
+export {
+  fiscalReceiptItemSchema,
+  fiscalReceiptSchema,
+  orderRefundSchema,
+  paymentRecordListSchema,
+  paymentRecordSchema,
+  paymentRefundRecordSchema,
+  refundStatusSchema,
+  yookassaAmountSchema,
+  yookassaPaymentRequestSchema,
+  yookassaRefundRequestSchema,
+} from "./receipts";
+export type {
+  FiscalReceipt,
+  FiscalReceiptItem,
+  OrderRefund,
+  PaymentRecord,
+  PaymentRecordList,
+  PaymentRefundRecord,
+  RefundStatus,
+  YookassaAmount,
+  YookassaPaymentRequest,
+  YookassaRefundRequest,
+} from "./receipts";
