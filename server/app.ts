@@ -425,7 +425,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onReady", () => checks.start());
   app.addHook("onClose", () => checks.stop());
   app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation, offered: offeredPayments }));
-  app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts }));
+  app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts, payments }));
 
   // All periodic work of this process, started once the services are (onReady: the outbox, the check
   // queue) and stopped, its runs awaited, before any of them closes (preClose runs before onClose).
