@@ -21,12 +21,12 @@ export interface UpdData extends OrderDocumentData {
 /** The table of the УПД's goods (its columns 1–9 of the form, the code column «А» kept as «№»). */
 export const UPD_COLUMNS: Column[] = [
   { title: "№", width: 20, align: "center" },
-  { title: "Наименование товара (описание выполненных работ, оказанных услуг)", width: 141.28, align: "left" },
+  { title: "Наименование товара (описание выполненных работ, оказанных услуг)", width: 133.28, align: "left" },
   { title: "Ед. изм. (код, обозн.)", width: 44, align: "center" },
   { title: "Кол-во", width: 36, align: "right" },
   { title: "Цена за ед. без НДС", width: 52, align: "right" },
   { title: "Стоимость без НДС", width: 56, align: "right" },
-  { title: "Налоговая ставка", width: 38, align: "center" },
+  { title: "Налоговая ставка", width: 46, align: "center" },
   { title: "Сумма НДС", width: 52, align: "right" },
   { title: "Стоимость с НДС", width: 72, align: "right" },
 ];
