@@ -380,7 +380,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("feedback", createFeedbackService(options.database, options.recaptcha?.verifier ?? null));
   app.decorate("pages", createPagesService(options.database));
   const balance = createBalanceService(options.database);
-  const payments = createPaymentService(options.database, options.yookassa ?? null);
+  const payments = createPaymentService(options.database, options.yookassa ?? null, app.log);
   app.decorate("balance", balance);
   app.decorate("payments", payments);
   // The file service is read when an order needs it, so the order of the decorations does not matter.

@@ -146,7 +146,8 @@ function toOrderRefund(row: PaymentRefundRow): OrderRefund {
   return { id: row.id, amount: kopecksToRoubles(row.amountKopecks), status, createdAt: row.createdAt.toISOString() };
 }
 
-export function createPaymentService(db: Database, yookassa: YookassaClient | null): PaymentService {
+/** `log`: where a refund ЮKassa did not take is reported when the caller gives no logger of its own. */
+export function createPaymentService(db: Database, yookassa: YookassaClient | null, log?: FastifyBaseLogger): PaymentService {
   const provider: PaymentProvider = yookassa ? "yookassa" : "test";
 
   async function byExternalId(externalId: string, expected: PaymentProvider): Promise<PaymentRow | null> {
@@ -164,7 +165,7 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
     return row.accountId;
   }
 
-  async function sendRefund(refund: PaymentRefundRow, log?: FastifyBaseLogger): Promise<void> {
+  async function sendRefund(refund: PaymentRefundRow, requestLog?: FastifyBaseLogger): Promise<void> {
     if (!yookassa || refund.status !== "pending") return;
     try {
       const answer = await yookassa.createRefund(refund.requestJson, refund.idempotenceKey);
@@ -174,7 +175,7 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
         .where(and(eq(paymentRefund.id, refund.id), eq(paymentRefund.status, "pending")));
     } catch (error) {
       // Left pending: sent again (same key) when an employee opens the order's payments.
-      log?.error({ refundId: refund.id, orderId: refund.orderId, error: error instanceof Error ? error.message : String(error) }, "YooKassa did not take the refund: left pending");
+      (requestLog ?? log)?.error({ refundId: refund.id, orderId: refund.orderId, error: error instanceof Error ? error.message : String(error) }, "YooKassa did not take the refund: left pending");
     }
   }
 
