@@ -386,7 +386,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("feedback", createFeedbackService(options.database, options.recaptcha?.verifier ?? null));
   app.decorate("pages", createPagesService(options.database));
   const balance = createBalanceService(options.database);
-  const payments = createPaymentService(options.database, options.yookassa ?? null);
+  const payments = createPaymentService(options.database, options.yookassa ?? null, app.log);
   app.decorate("balance", balance);
   app.decorate("payments", payments);
   // The file service is read when an order needs it, so the order of the decorations does not matter.
@@ -431,7 +431,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onReady", () => checks.start());
   app.addHook("onClose", () => checks.stop());
   app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation, offered: offeredPayments }));
-  app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts }));
+  app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts, payments }));
 
   // All periodic work of this process, started once the services are (onReady: the outbox, the check
   // queue) and stopped, its runs awaited, before any of them closes (preClose runs before onClose).

@@ -1,10 +1,13 @@
 import { ofetch } from "ofetch";
 import { z } from "zod/mini";
+import type { YookassaPaymentRequest, YookassaRefundRequest } from "../../shared/contracts/index";
 
 /*
  * YooKassa's API v3, the two calls the shop needs: create a payment (POST /v3/payments, Basic auth
  * shopId:secretKey, an Idempotence-Key so a retried call never charges twice) and read one
  * (GET /v3/payments/{id}), which is what the webhook trusts instead of the notification's body.
+ * A refund (POST /v3/refunds) returns a paid payment's money when an employee cancels its order.
+ * Both requests carry the 54-ФЗ `receipt` (services/orders/fiscal-receipt.ts).
  * Switched on by YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY; without them the shop takes payments on
  * its built-in test page (services/orders/payment.service.ts).
  */
@@ -22,16 +25,21 @@ export const yookassaPaymentSchema = z.object({
 });
 export type YookassaPayment = z.infer<typeof yookassaPaymentSchema>;
 
-export interface YookassaCreatePayment {
-  amountKopecks: number;
-  returnUrl: string;
-  description: string;
-  orderId: number;
-}
+/** The part of YooKassa's refund object the shop reads. */
+export const yookassaRefundSchema = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  status: z.enum(["pending", "succeeded", "canceled"]),
+  amount: z.object({ value: z.string(), currency: z.string() }),
+});
+export type YookassaRefund = z.infer<typeof yookassaRefundSchema>;
 
 export interface YookassaClient {
-  createPayment(input: YookassaCreatePayment, idempotenceKey: string): Promise<YookassaPayment>;
+  /** `POST /v3/payments` with the body the payment service built (payment.request_json). */
+  createPayment(request: YookassaPaymentRequest, idempotenceKey: string): Promise<YookassaPayment>;
   getPayment(paymentId: string): Promise<YookassaPayment>;
+  /** `POST /v3/refunds` with the body the refund service built (payment_refund.request_json). */
+  createRefund(request: YookassaRefundRequest, idempotenceKey: string): Promise<YookassaRefund>;
 }
 
 export interface YookassaOptions {
@@ -54,7 +62,7 @@ export function yookassaValueToKopecks(value: string): number | null {
 }
 
 /** YooKassa's description is at most 128 characters. */
-const DESCRIPTION_MAX = 128;
+export const YOOKASSA_DESCRIPTION_MAX = 128;
 
 export function createYookassaClient(options: YookassaOptions): YookassaClient {
   const client = ofetch.create({
@@ -67,19 +75,13 @@ export function createYookassaClient(options: YookassaOptions): YookassaClient {
     },
   });
   return {
-    async createPayment(input, idempotenceKey) {
-      const answer: unknown = await client("/v3/payments", {
-        method: "POST",
-        headers: { "idempotence-key": idempotenceKey },
-        body: {
-          amount: { value: kopecksToYookassaValue(input.amountKopecks), currency: "RUB" },
-          capture: true,
-          confirmation: { type: "redirect", return_url: input.returnUrl },
-          description: input.description.slice(0, DESCRIPTION_MAX),
-          metadata: { orderId: String(input.orderId) },
-        },
-      });
+    async createPayment(request, idempotenceKey) {
+      const answer: unknown = await client("/v3/payments", { method: "POST", headers: { "idempotence-key": idempotenceKey }, body: request });
       return yookassaPaymentSchema.parse(answer);
+    },
+    async createRefund(request, idempotenceKey) {
+      const answer: unknown = await client("/v3/refunds", { method: "POST", headers: { "idempotence-key": idempotenceKey }, body: request });
+      return yookassaRefundSchema.parse(answer);
     },
     async getPayment(paymentId) {
       const answer: unknown = await client(`/v3/payments/${encodeURIComponent(paymentId)}`, { method: "GET" });

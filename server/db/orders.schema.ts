@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import type { YookassaPaymentRequest, YookassaRefundRequest } from "../../shared/contracts/receipts";
 import { account, company } from "./accounts.schema";
 import { storedFile } from "./stored-file.schema";
 
@@ -79,10 +80,43 @@ export const payment = pgTable(
     confirmationUrl: text("confirmation_url"),
     /** Sent to the provider as Idempotence-Key. */
     idempotenceKey: text("idempotence_key").notNull().unique(),
+    /** The body of `POST /v3/payments` with its 54-ФЗ receipt: sent to ЮKassa, or recorded by the offline test payment (null before issue 30). */
+    requestJson: jsonb("request_json").$type<YookassaPaymentRequest>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("payment_order_id_idx").on(table.orderId)],
+);
+
+/** A refund of a card payment (an employee cancelled the paid order), with its own 54-ФЗ receipt. */
+export const paymentRefund = pgTable(
+  "payment_refund",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => clientOrder.id, { onDelete: "cascade" }),
+    amountKopecks: integer("amount_kopecks").notNull(),
+    /** pending (recorded, not yet accepted by the provider) | succeeded | canceled */
+    status: text("status").notNull().default("pending"),
+    /** The provider's refund id; null until it answers. */
+    externalId: text("external_id").unique(),
+    /** Sent to the provider as Idempotence-Key: a retried refund never returns the money twice. */
+    idempotenceKey: text("idempotence_key").notNull().unique(),
+    /** The body of `POST /v3/refunds` with its receipt. */
+    requestJson: jsonb("request_json").$type<YookassaRefundRequest>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    /** One refund per payment: a payment is refunded whole, once. */
+    unique("payment_refund_payment_unique").on(table.paymentId),
+    index("payment_refund_order_id_idx").on(table.orderId),
+    check("payment_refund_amount_check", sql`${table.amountKopecks} > 0`),
+  ],
 );
 
 /** The balance ledger: top-ups positive, payments negative; the balance is the sum per client and company. */
@@ -104,4 +138,5 @@ export const balanceEntry = pgTable(
 
 export type ClientOrderRow = typeof clientOrder.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
+export type PaymentRefundRow = typeof paymentRefund.$inferSelect;
 export type BalanceEntryRow = typeof balanceEntry.$inferSelect;

@@ -709,3 +709,28 @@ export type { ProductionCalendar, ProductionCalendarYear } from "./production-ca
 // Sizes and templates — per-m² products and layout templates (issue 30).
 export { PRODUCT_SIZE_MAX_MM, productSizeLimitsSchema, productTemplatePath, productTemplateQuerySchema, templateKindValues } from "./product-size";
 export type { ProductSizeLimits, ProductTemplateQuery, TemplateKind } from "./product-size";
+// Money after the order — fiscal receipts (54-ФЗ), refunds, the payments' recorded requests (issue 30).
+export {
+  fiscalReceiptItemSchema,
+  fiscalReceiptSchema,
+  orderRefundSchema,
+  paymentRecordListSchema,
+  paymentRecordSchema,
+  paymentRefundRecordSchema,
+  refundStatusSchema,
+  yookassaAmountSchema,
+  yookassaPaymentRequestSchema,
+  yookassaRefundRequestSchema,
+} from "./receipts";
+export type {
+  FiscalReceipt,
+  FiscalReceiptItem,
+  OrderRefund,
+  PaymentRecord,
+  PaymentRecordList,
+  PaymentRefundRecord,
+  RefundStatus,
+  YookassaAmount,
+  YookassaPaymentRequest,
+  YookassaRefundRequest,
+} from "./receipts";

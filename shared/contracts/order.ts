@@ -3,6 +3,7 @@ import { entityIdSchema } from "./catalog";
 import { designStatusValues, layoutSchema } from "./files";
 import { idInput, idTextInput, optionalIdTextInput, safeText } from "./input";
 import { preprocess, queryBoolean } from "./query";
+import { orderRefundSchema } from "./receipts";
 import { IDEMPOTENCY_KEY_HEADER } from "./wire";
 
 /*
@@ -188,6 +189,8 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   deliveries: z.array(orderDeliverySchema),
   payment: orderPaymentSchema,
+  /** Card refunds of a cancelled paid order (issue 30), oldest first; empty when none. */
+  refunds: z.array(orderRefundSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -273,8 +276,12 @@ export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
 /* ---------------------------------------------------------------------------------------------- */
 /* The account area's documents (issue 15): invoices and closing documents of an account.          */
 
-/** invoice: «Счёт на оплату» of an order paid by invoice; act: «Акт выполненных работ» of a shipped or done order. */
-export const orderDocumentKindSchema = z.enum(["invoice", "act"]);
+/**
+ * invoice: «Счёт на оплату» of an order paid by invoice; act: «Акт выполненных работ» of a shipped or
+ * done order; upd: the УПД (status 1) of a company's shipped or done order; receipt: the shop's copy
+ * of a card payment's receipt (an HTML page, issue 30).
+ */
+export const orderDocumentKindSchema = z.enum(["invoice", "act", "upd", "receipt"]);
 export type OrderDocumentKind = z.infer<typeof orderDocumentKindSchema>;
 
 export const orderDocumentSchema = z.object({
@@ -287,7 +294,7 @@ export const orderDocumentSchema = z.object({
   date: z.string(),
   /** Roubles, VAT included. */
   total: z.number(),
-  /** The PDF: `GET /api/client-order/{id}/invoice` or `…/act`, with the session. */
+  /** The PDF: `GET /api/client-order/{id}/invoice`, `…/act` or `…/upd`; the receipt's page `…/receipt`; with the session. */
   url: z.string(),
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;

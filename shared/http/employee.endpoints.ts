@@ -1,5 +1,5 @@
 import { contract } from "./lazy-contracts";
-import type { EmployeeOrder, EmployeeOrderListPage, EmployeeOrderListQuery, OrderStatus } from "../contracts/index";
+import type { EmployeeOrder, EmployeeOrderListPage, EmployeeOrderListQuery, OrderStatus, PaymentRecordList } from "../contracts/index";
 import type { ApiRequest } from "./request";
 
 /**
@@ -12,6 +12,8 @@ export interface EmployeeEndpoints {
   getEmployeeOrder(orderId: number): Promise<EmployeeOrder>;
   /** Rejects with 409 (messageUI) when the rules do not allow the move; the client is notified. */
   changeOrderStatus(orderId: number, status: OrderStatus): Promise<EmployeeOrder>;
+  /** The order's card payments with the request (and 54-ФЗ receipt) each sent, and their refunds (issue 30). */
+  getEmployeeOrderPayments(orderId: number): Promise<PaymentRecordList>;
 }
 
 /** Drops the unset and empty fields: no empty filters in the address. */
@@ -26,5 +28,6 @@ export function employeeEndpoints(request: ApiRequest): EmployeeEndpoints {
     getEmployeeOrders: (query = {}) => request("/employee/order", contract("employeeOrderListPageSchema"), { query: defined(query) }),
     getEmployeeOrder: (orderId) => request(`/employee/order/${orderId}`, contract("employeeOrderSchema")),
     changeOrderStatus: (orderId, status) => request(`/employee/order/${orderId}/status`, contract("employeeOrderSchema"), { method: "PATCH", body: { status } }),
+    getEmployeeOrderPayments: (orderId) => request(`/employee/order/${orderId}/payments`, contract("paymentRecordListSchema")),
   };
 }

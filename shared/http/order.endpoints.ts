@@ -24,8 +24,8 @@ export interface OrderEndpoints {
   payOrderAgain(orderId: number): Promise<Order>;
   /** Invoices and acts of a company, or of the personal profile without `companyId`; their PDFs are links (`url`). */
   getDocuments(query?: DocumentListQuery): Promise<DocumentListPage>;
-  /** Where an order's invoice or act PDF downloads from: a link the browser opens (the session rides along), nothing fetched here. */
-  orderFileUrl(orderId: number, file: "invoice" | "act"): string;
+  /** Where an order's invoice, act or УПД PDF downloads from, or its receipt's page opens: a link the browser opens (the session rides along), nothing fetched here. */
+  orderFileUrl(orderId: number, file: "invoice" | "act" | "upd" | "receipt"): string;
 }
 
 /** Drops the unset fields: spec §7 sends no empty query values. */

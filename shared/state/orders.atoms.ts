@@ -49,7 +49,7 @@ export const documentPages = keyedResource({
 });
 
 /** Where an order's invoice or act downloads from: the API's address of the PDF (a link, nothing loaded here). */
-export const orderFileUrlAtom = atom((get) => (orderId: number, file: "invoice" | "act") => requireApi(get).orderFileUrl(orderId, file));
+export const orderFileUrlAtom = atom((get) => (orderId: number, file: "invoice" | "act" | "upd" | "receipt") => requireApi(get).orderFileUrl(orderId, file));
 
 /** Forgets the loaded lists, so the next look asks the server (after a payment or a repeat changed them). */
 export const forgetOrderListsAtom = atom(null, (_get, set) => {

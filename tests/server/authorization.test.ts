@@ -480,6 +480,7 @@ const CALLS: Call[] = [
     // The status the order has: allowed, and changes nothing (the matrix leaves A's order as it is).
     request: (ids) => ({ method: "PATCH", url: `/api/employee/order/${ids.orderId}/status`, payload: { status: "new" } }),
   },
+  { route: "GET /api/employee/order/{id}/payments", expect: [401, 401, 403, 403, "ok", 403], request: (ids) => ({ method: "GET", url: `/api/employee/order/${ids.orderId}/payments` }) },
 
   // The cart: a visitor has one too (a temporary account opens on the first change); an employee only in client mode.
   { route: "GET /api/client-cart", expect: ["ok", "ok", "ok", "ok", 403, "ok"], request: () => ({ method: "GET", url: "/api/client-cart" }) },
@@ -575,6 +576,17 @@ const CALLS: Call[] = [
     route: "GET /api/client-order/{id}/act",
     expect: [401, 401, "allowed", "denied", 403, "allowed"],
     request: (ids) => ({ method: "GET", url: `/api/client-order/${ids.orderId}/act` }),
+  },
+  // Issue 30: A's order is new and not paid by card: its УПД (409/404) and receipt (404) are refused by the rules, not by who asks.
+  {
+    route: "GET /api/client-order/{id}/upd",
+    expect: [401, 401, "allowed", "denied", 403, "allowed"],
+    request: (ids) => ({ method: "GET", url: `/api/client-order/${ids.orderId}/upd` }),
+  },
+  {
+    route: "GET /api/client-order/{id}/receipt",
+    expect: [401, 401, "allowed", "denied", 403, "allowed"],
+    request: (ids) => ({ method: "GET", url: `/api/client-order/${ids.orderId}/receipt` }),
   },
   { route: "GET /api/client-account/documents", expect: [401, 401, "ok", "ok", 403, "ok"], request: () => ({ method: "GET", url: "/api/client-account/documents" }) },
 

@@ -259,14 +259,17 @@ describe("documents and the act", () => {
 
     const list = await ok({ method: "GET", url: `/api/client-account/documents?companyId=${me.companyId}`, token: me.token }, documentListPageSchema);
     expect(list.total).toBe(3);
+    // A company's finished order has its УПД beside the act (issue 30).
     expect(list.items.map((item) => [item.kind, item.orderId])).toEqual([
       ["act", cardDone.id],
+      ["upd", cardDone.id],
       ["act", invoiceDone.id],
+      ["upd", invoiceDone.id],
       ["invoice", invoiceDone.id],
       ["invoice", invoiceNew.id],
     ]);
     expect(list.items.map((item) => item.orderId)).not.toContain(cardOpen.id);
-    expect(list.items[1]).toEqual({
+    expect(list.items[2]).toEqual({
       kind: "act",
       orderId: invoiceDone.id,
       orderNumber: invoiceDone.number,
@@ -275,13 +278,13 @@ describe("documents and the act", () => {
       total: invoiceDone.total,
       url: `${ORIGIN}/api/client-order/${invoiceDone.id}/act`,
     });
-    expect(list.items[2]).toMatchObject({ kind: "invoice", date: invoiceDone.createdAt, url: `${ORIGIN}/api/client-order/${invoiceDone.id}/invoice` });
+    expect(list.items[4]).toMatchObject({ kind: "invoice", date: invoiceDone.createdAt, url: `${ORIGIN}/api/client-order/${invoiceDone.id}/invoice` });
 
     const own = await ok({ method: "GET", url: "/api/client-account/documents", token: me.token }, documentListPageSchema);
     expect(own.items.map((item) => [item.kind, item.orderId])).toEqual([["act", personal.id]]);
     const paged = await ok({ method: "GET", url: `/api/client-account/documents?companyId=${me.companyId}&limit=1&offset=1`, token: me.token }, documentListPageSchema);
     expect(paged).toMatchObject({ total: 3, offset: 1, limit: 1 });
-    expect(paged.items.map((item) => item.orderId)).toEqual([invoiceDone.id, invoiceDone.id]);
+    expect(paged.items.map((item) => item.orderId)).toEqual([invoiceDone.id, invoiceDone.id, invoiceDone.id]);
 
     const stranger = await newClient("Не свои");
     expect((await call({ method: "GET", url: `/api/client-account/documents?companyId=${me.companyId}`, token: stranger.token })).statusCode).toBe(404);

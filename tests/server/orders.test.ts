@@ -720,6 +720,8 @@ describe("Yookassa with keys: the real API (faked at its HTTP boundary) and its 
       confirmation: { type: "redirect", return_url: `${ORIGIN}/success-payment?orderId=${order.id}` },
       description: `Заказ № ${order.number} в типографии «Оттиск»`,
       metadata: { orderId: String(order.id) },
+      // The 54-ФЗ receipt (issue 30): its fields are tested in money.test.ts.
+      receipt: expect.objectContaining({ customer: { email: "yookassa@example.com" }, tax_system_code: 1 }),
     });
     const [stored] = await shop.testApp.database.db.select().from(payment).where(eq(payment.orderId, order.id));
     expect(stored).toMatchObject({ provider: "yookassa", status: "pending", amountKopecks: totalKopecks, idempotenceKey: seen?.idempotenceKey });

@@ -79,9 +79,16 @@ function DocumentTable({ page, pageSize = DOCUMENT_LIST_DEFAULT_LIMIT, orderHref
                   </td>
                   <td className="ottisk-orders__number">{formatRoubles(document.total)}</td>
                   <td>
-                    <a className="ottisk-button ottisk-button--quiet" href={document.url} download aria-label={`Скачать PDF: ${name}`} onClick={onShopLink}>
-                      Скачать PDF
-                    </a>
+                    {document.kind === "receipt" ? (
+                      // The receipt is a page of the shop (HTML), opened rather than downloaded.
+                      <a className="ottisk-button ottisk-button--quiet" href={document.url} target="_blank" rel="noopener" aria-label={`Открыть: ${name}`}>
+                        Открыть чек
+                      </a>
+                    ) : (
+                      <a className="ottisk-button ottisk-button--quiet" href={document.url} download aria-label={`Скачать PDF: ${name}`} onClick={onShopLink}>
+                        Скачать PDF
+                      </a>
+                    )}
                   </td>
                 </tr>
               );

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { MouseEvent, ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
 import type { Cart, Layout, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
-import { formatDateShort, formatDayMonth, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
+import { formatDateLong, formatDateShort, formatDayMonth, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
 import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, replaceReturnedLayoutAtom, useCityName, useOrder, useShowFailure } from "../../shared/state/index";
 import { ErrorNote, LoadError } from "../../shared/ui/index";
 import { AccountGate } from "./ClientOrders";
@@ -184,10 +184,28 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
             Скачать акт
           </a>
         ) : null}
+        {hasAct(data) && data.companyId !== null ? (
+          <a className="ottisk-button ottisk-button--quiet" part="upd" href={orderFileUrl(data.id, "upd")} download onClick={onShopLink}>
+            Скачать УПД
+          </a>
+        ) : null}
+        {data.paymentType === "Yookassa" && data.paymentStatus === "paid" ? (
+          <a className="ottisk-button ottisk-button--quiet" part="receipt" href={orderFileUrl(data.id, "receipt")} target="_blank" rel="noopener">
+            Кассовый чек
+          </a>
+        ) : null}
         <button type="button" className="ottisk-button ottisk-button--quiet" part="repeat" disabled={busy !== null} aria-busy={busy === "repeat"} onClick={() => void repeatOrder()}>
           {busy === "repeat" ? "Добавляем в корзину…" : "Повторить заказ"}
         </button>
       </div>
+      {data.refunds.map((refund) => (
+        <p key={refund.id} className="ottisk-order__refund" part="refund">
+          {refund.status === "canceled"
+            ? `Возврат ${formatRoubles(refund.amount)} не прошёл: менеджер свяжется с вами.`
+            : `Возврат ${formatRoubles(refund.amount)} ${refund.status === "succeeded" ? "оформлен" : "оформляется"} ${formatDateLong(refund.createdAt)}.`}{" "}
+          Деньги вернутся на карту, которой был оплачен заказ.
+        </p>
+      ))}
       {notice ? (
         <div
           ref={noticeRef}

@@ -35,6 +35,8 @@ export const DESIGN_STATUS_LABELS: Readonly<Record<OrderLineDesign["status"], st
 export const DOCUMENT_KIND_LABELS: Readonly<Record<OrderDocumentKind, string>> = {
   invoice: "Счёт на оплату",
   act: "Акт выполненных работ",
+  upd: "УПД",
+  receipt: "Кассовый чек",
 };
 
 /** What the server's check found in a layout, in one phrase. */

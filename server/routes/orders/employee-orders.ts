@@ -6,6 +6,7 @@ import {
   employeeOrderSchema,
   orderIdParamsSchema,
   orderStatusChangeSchema,
+  paymentRecordListSchema,
   serverErrorSchema,
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
@@ -72,5 +73,25 @@ export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request) => api.employeeOrders.changeStatus(requireEmployee(request), request.params.id, request.body.status, request.publicOrigin),
+  );
+
+  api.get(
+    "/employee/order/:id/payments",
+    {
+      config: { access: ["manager"] },
+      schema: {
+        tags,
+        operationId: "getEmployeeOrderPayments",
+        summary: "Платежи заказа с чеками / The order's payments with their receipts",
+        description:
+          "Платежи картой (ЮKassa или тестовая оплата), старые сверху: тело запроса POST /v3/payments, которое магазин отправил (или записал без ключей ЮKassa) с чеком 54-ФЗ, и возвраты с их запросами POST /v3/refunds. Возврат, который ЮKassa ещё не приняла, отправляется снова (с тем же Idempotence-Key). Нет заказа — 404. / The order's card payments with the recorded request and receipt, and their refunds; pending refunds are re-sent first.",
+        params: orderIdParamsSchema,
+        response: { 200: paymentRecordListSchema, ...accessCheckedErrors },
+      },
+    },
+    async (request) => {
+      await api.employeeOrders.get(requireEmployee(request), request.params.id, request.publicOrigin);
+      return { items: await api.payments.records(request.params.id, request.log) };
+    },
   );
 };

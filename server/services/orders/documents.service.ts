@@ -10,8 +10,9 @@ import { kopecksToRoubles } from "../catalog/catalog.mapper";
 /*
  * The account area's documents (issue 15): for each order of an account, its invoice (orders paid
  * by invoice, while not cancelled) and its closing document, «Акт выполненных работ», once the order
- * is shipped or done. The PDFs are made by the order service (`GET /client-order/{id}/invoice`,
- * `…/act`); this lists them.
+ * is shipped or done; for a company's finished order also its УПД, and for an order paid by card
+ * the receipt's page (issue 30). The documents are made by the order service
+ * (`GET /client-order/{id}/invoice`, `…/act`, `…/upd`, `…/receipt`); this lists them.
  */
 
 /** An order is finished — the work is done and an act can close it — once shipped or done. */
@@ -27,6 +28,14 @@ export function invoiceDocumentUrl(publicOrigin: string, orderId: number): strin
 
 export function actDocumentUrl(publicOrigin: string, orderId: number): string {
   return `${publicOrigin}/api/client-order/${orderId}/act`;
+}
+
+export function updDocumentUrl(publicOrigin: string, orderId: number): string {
+  return `${publicOrigin}/api/client-order/${orderId}/upd`;
+}
+
+export function receiptDocumentUrl(publicOrigin: string, orderId: number): string {
+  return `${publicOrigin}/api/client-order/${orderId}/receipt`;
 }
 
 /**
@@ -65,6 +74,7 @@ export async function listOrderDocuments(db: Database, input: DocumentListInput,
     or(
       and(eq(clientOrder.paymentType, "Invoice"), ne(clientOrder.status, "cancelled")),
       inArray(clientOrder.status, [...FINISHED_ORDER_STATUSES]),
+      and(eq(clientOrder.paymentType, "Yookassa"), eq(clientOrder.paymentStatus, "paid")),
     ),
   );
   const [rows, [total]] = await Promise.all([
@@ -75,12 +85,16 @@ export async function listOrderDocuments(db: Database, input: DocumentListInput,
   const dates = await closingDates(db, finished);
   const items = rows.flatMap((row): OrderDocument[] => {
     const common = { orderId: row.id, orderNumber: row.number, number: row.number, total: kopecksToRoubles(row.totalKopecks) };
-    const act: OrderDocument[] = isFinishedOrder(row)
-      ? [{ ...common, kind: "act", date: (dates.get(row.id) ?? row.createdAt).toISOString(), url: actDocumentUrl(publicOrigin, row.id) }]
-      : [];
+    const closed = (dates.get(row.id) ?? row.createdAt).toISOString();
+    const act: OrderDocument[] = isFinishedOrder(row) ? [{ ...common, kind: "act", date: closed, url: actDocumentUrl(publicOrigin, row.id) }] : [];
+    const upd: OrderDocument[] = isFinishedOrder(row) && row.companyId !== null ? [{ ...common, kind: "upd", date: closed, url: updDocumentUrl(publicOrigin, row.id) }] : [];
     const invoice: OrderDocument[] =
-      row.paymentType === "Invoice" ? [{ ...common, kind: "invoice", date: row.createdAt.toISOString(), url: invoiceDocumentUrl(publicOrigin, row.id) }] : [];
-    return [...act, ...invoice];
+      row.paymentType === "Invoice" && row.status !== "cancelled" ? [{ ...common, kind: "invoice", date: row.createdAt.toISOString(), url: invoiceDocumentUrl(publicOrigin, row.id) }] : [];
+    const receipt: OrderDocument[] =
+      row.paymentType === "Yookassa" && row.paymentStatus === "paid"
+        ? [{ ...common, kind: "receipt", date: (row.paidAt ?? row.createdAt).toISOString(), url: receiptDocumentUrl(publicOrigin, row.id) }]
+        : [];
+    return [...act, ...upd, ...invoice, ...receipt];
   });
   return { items, total: total?.total ?? 0, offset, limit };
 }

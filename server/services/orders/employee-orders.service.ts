@@ -3,11 +3,13 @@ import type { AnyColumn, SQL } from "drizzle-orm";
 import { EMPLOYEE_ORDER_LIST_DEFAULT_LIMIT, ORDER_STATUS_LABELS, ORDER_STATUS_NEWS, orderStatusValues } from "../../../shared/contracts/index";
 import type { EmployeeOrder, EmployeeOrderListPage, OrderStatus, OrderStatusCounts } from "../../../shared/contracts/index";
 import type { Database } from "../../db/client";
-import { account, clientOrder, company, designOrder, orderProduct } from "../../db/schema";
-import type { AccountRow, ClientOrderRow } from "../../db/schema";
+import { account, balanceEntry, clientOrder, company, designOrder, orderProduct } from "../../db/schema";
+import type { AccountRow, ClientOrderRow, PaymentRefundRow } from "../../db/schema";
+import type { PaymentService } from "./payment.service";
 import { toDesignOrder } from "../files/files.mapper";
 import type { LayoutService } from "../files/layout.service";
 import { recordNotification } from "../mail/notification-record";
+import { formatBalance } from "./balance.service";
 import { toOrderSummary } from "./order.mapper";
 import type { OrderService } from "./order.service";
 import type { Viewer } from "../accounts/session.service";
@@ -25,8 +27,9 @@ import { returnedLayoutsOf } from "../backoffice/prepress.service";
  * - paid → in_production | cancelled; in_production → shipped | cancelled; shipped → done | cancelled;
  * - done and cancelled are final. Setting the status the order already has changes nothing (200,
  *   no second notification); any other move is 409 ORDER_STATUS_FORBIDDEN.
- * Moving to paid marks the payment paid; cancelling an unpaid order cancels its payment. Money of a
- * paid order that is cancelled is returned by the accounting (not automatically).
+ * Moving to paid marks the payment paid; cancelling an unpaid order cancels its payment. Cancelling
+ * a paid order returns its money (issue 30, server/docs/receipts.md): a card payment by a ЮKassa
+ * refund with its receipt, a balance payment back to the balance; a bank transfer by the accounting.
  */
 
 export interface EmployeeOrderListInput {
@@ -49,6 +52,8 @@ export interface EmployeeOrderService {
 export interface EmployeeOrderServiceDeps {
   orders: Pick<OrderService, "readAnyOrder">;
   layouts: Pick<LayoutService, "latestCheckId">;
+  /** The refund of a cancelled card order (recorded in the status change's transaction, sent after it). */
+  payments: Pick<PaymentService, "recordRefund" | "sendRefund">;
   now?: () => Date;
 }
 
@@ -135,6 +140,19 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
     };
   }
 
+  /** A paid order cancelled: its money goes back the way it came (the card's refund is sent after the commit). */
+  async function returnMoney(tx: Database, row: ClientOrderRow): Promise<{ news: string; refund: PaymentRefundRow | null }> {
+    if (row.paymentType === "Yookassa") {
+      const refund = await deps.payments.recordRefund(tx, row);
+      if (refund) return { news: `Деньги — ${formatBalance(refund.amountKopecks)} — возвращаются на карту, которой был оплачен заказ: банк зачислит их в течение нескольких дней.`, refund };
+    }
+    if (row.paymentType === "InternalBalance" && row.totalKopecks > 0) {
+      await tx.insert(balanceEntry).values({ accountId: row.accountId, companyId: row.companyId, amountKopecks: row.totalKopecks, reason: `Возврат за отменённый заказ № ${row.number}`, orderId: row.id });
+      return { news: `${formatBalance(row.totalKopecks)} возвращены на баланс.`, refund: null };
+    }
+    return { news: "Заказ был оплачен: менеджер свяжется с вами, чтобы вернуть деньги.", refund: null };
+  }
+
   return {
     async list(employee, query) {
       requireOwnDesk(employee);
@@ -200,11 +218,11 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
 
     async changeStatus(employee, orderId, status, publicOrigin) {
       requireOwnDesk(employee);
-      await db.transaction(async (tx) => {
+      const refund = await db.transaction(async (tx): Promise<PaymentRefundRow | null> => {
         // The row lock: two employees moving one order at once go one after the other, the second by the first's result.
         const [row] = await tx.select().from(clientOrder).where(eq(clientOrder.id, orderId)).for("update");
         if (!row) throw orderNotFound();
-        if (row.status === status) return;
+        if (row.status === status) return null;
         const from = isOrderStatus(row.status) ? ORDER_STATUS_LABELS[row.status] : row.status;
         if (!nextStatuses(row).includes(status)) {
           const byHand = status === "paid" && row.status === "new" && row.paymentType !== "Invoice";
@@ -236,18 +254,18 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
             ...(status === "cancelled" && row.paymentStatus === "pending" ? { paymentStatus: "cancelled" } : {}),
           })
           .where(eq(clientOrder.id, orderId));
+        const moneyBack = status === "cancelled" && row.paymentStatus === "paid" ? await returnMoney(tx, row) : null;
         await recordNotification(tx, {
           accountId: row.accountId,
           companyId: row.companyId,
           kind: "order_status",
           orderId,
           title: `Заказ № ${row.number}: ${ORDER_STATUS_NEWS[status]}`,
-          body:
-            status === "cancelled" && row.paymentStatus === "paid"
-              ? "Заказ был оплачен: менеджер свяжется с вами, чтобы вернуть деньги."
-              : `Статус заказа: «${ORDER_STATUS_LABELS[status]}».`,
+          body: moneyBack?.news ?? `Статус заказа: «${ORDER_STATUS_LABELS[status]}».`,
         });
+        return moneyBack?.refund ?? null;
       });
+      if (refund) await deps.payments.sendRefund(refund);
       return present(orderId, publicOrigin);
     },
   };

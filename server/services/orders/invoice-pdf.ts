@@ -1,11 +1,13 @@
 import { formatDocumentDate } from "../../../shared/domain/dates";
+import { drawPaymentQr, gostPaymentText } from "./payment-qr";
 import { formatKopecks, linesTable, loadDocumentFonts, MARGIN, CONTENT_WIDTH, partyText, startDocument, totalsBlock } from "./pdf-document";
 import type { DocumentLine, DocumentParty, DocumentWriter, OrderDocumentData, SupplierDetails } from "./pdf-document";
 
 /*
  * The invoice («Счёт на оплату») of an order paid by bank transfer, as the A4 PDF a Russian
  * accountant expects: the supplier's bank details, supplier and buyer, the lines, the totals, the
- * VAT included and the sum in words. The font, the requisites and the table are pdf-document.ts's,
+ * VAT included and the sum in words, and the payment QR code of ГОСТ Р 56042-2014 (payment-qr.ts)
+ * a bank's app pays it by. The font, the requisites and the table are pdf-document.ts's,
  * shared with the closing document (closing-document-pdf.ts).
  */
 
@@ -88,6 +90,16 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
   writer.y -= 12;
   writer.text(`Руководитель ______________ ${data.supplier.director}`, MARGIN, writer.y, { size: 9.5 });
   writer.text(`Бухгалтер ______________ ${data.supplier.accountant}`, MARGIN + CONTENT_WIDTH / 2 + 10, writer.y, { size: 9.5 });
+
+  const qrSize = 120;
+  writer.ensureRoom(qrSize + 30);
+  writer.y -= 24;
+  const qrText = gostPaymentText({ supplier: data.supplier, invoiceNumber: data.number, invoiceDate: data.date, totalKopecks: data.totalKopecks, vatKopecks: data.vatKopecks, vatPercent: data.vatPercent });
+  drawPaymentQr(writer.page, qrText, MARGIN, writer.y - qrSize, qrSize);
+  writer.text("Оплата по QR-коду", MARGIN + qrSize + 12, writer.y - 14, { size: 9.5, bold: true });
+  writer.text("Откройте приложение банка, выберите оплату по QR-коду и наведите камеру:", MARGIN + qrSize + 12, writer.y - 30, { size: 8.5 });
+  writer.text(`реквизиты, сумма ${formatKopecks(data.totalKopecks)} руб. и назначение платежа заполнятся сами.`, MARGIN + qrSize + 12, writer.y - 42, { size: 8.5 });
+  writer.y -= qrSize;
 
   return document.save();
 }

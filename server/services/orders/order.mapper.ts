@@ -1,4 +1,4 @@
-import type { Order, OrderDelivery, OrderLine, OrderPayment, OrderPaymentStatus, OrderStatus, OrderSummary } from "../../../shared/contracts/index";
+import type { Order, OrderDelivery, OrderLine, OrderPayment, OrderPaymentStatus, OrderRefund, OrderStatus, OrderSummary } from "../../../shared/contracts/index";
 import type { ClientOrderRow, DeliveryRow, DesignOrderRow, LayoutRow, OrderProductRow, PaymentRow, StoredFileRow } from "../../db/schema";
 import { kopecksToRoubles } from "../catalog/catalog.mapper";
 import { privateFileUrl } from "../files/file.service";
@@ -135,7 +135,7 @@ export function toOrderSummary(row: ClientOrderRow, lineCount: number): OrderSum
   return { ...orderFields(row), lineCount };
 }
 
-export function toOrder(row: ClientOrderRow, lines: OrderLineRow[], deliveries: DeliveryRow[], payment: OrderPaymentSource, publicOrigin: string): Order {
+export function toOrder(row: ClientOrderRow, lines: OrderLineRow[], deliveries: DeliveryRow[], payment: OrderPaymentSource, publicOrigin: string, refunds: OrderRefund[] = []): Order {
   return {
     ...orderFields(row),
     promocode: row.promocodeCode,
@@ -145,5 +145,6 @@ export function toOrder(row: ClientOrderRow, lines: OrderLineRow[], deliveries: 
     lines: lines.map((line) => toOrderLine(line, publicOrigin)),
     deliveries: deliveries.map(toOrderDelivery),
     payment: toOrderPayment(payment, publicOrigin),
+    refunds,
   };
 }

@@ -3,7 +3,7 @@ import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT, paymentTypeValues } f
 import type { Cart, DocumentListPage, Order, OrderListPage, PaymentType } from "../../../shared/contracts/index";
 import { VAT_PERCENT } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
-import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, product, productOption, storedFile } from "../../db/schema";
+import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, paymentRefund, product, productOption, storedFile } from "../../db/schema";
 import type { ChosenOptions, ClientOrderRow, DeliveryRow } from "../../db/schema";
 import { lineSizeOf, sizeLabel } from "../../../shared/domain/pricing";
 import { actingClientId } from "../accounts/acting-client";
@@ -11,6 +11,8 @@ import type { BalanceService } from "./balance.service";
 import type { CacheInvalidation } from "../cache-invalidation";
 import type { CartService } from "../cart/cart.service";
 import { renderActPdf } from "./closing-document-pdf";
+import { renderReceiptPage } from "./receipt-page";
+import { renderUpdPdf } from "./upd-pdf";
 import { closingDates, isFinishedOrder, listOrderDocuments } from "./documents.service";
 import type { FileService } from "../files/file.service";
 import { OTTISK_SUPPLIER, renderInvoicePdf } from "./invoice-pdf";
@@ -62,6 +64,10 @@ export interface OrderService {
   invoicePdf(viewer: Viewer, orderId: number): Promise<InvoicePdf>;
   /** `GET /client-order/{id}/act`: the act of a shipped or done order, made now (409 before). */
   actPdf(viewer: Viewer, orderId: number): Promise<InvoicePdf>;
+  /** `GET /client-order/{id}/upd`: the УПД (status 1) of a company's shipped or done order (404 without a company, 409 before). */
+  updPdf(viewer: Viewer, orderId: number): Promise<InvoicePdf>;
+  /** `GET /client-order/{id}/receipt`: the shop's copy of the card payment's receipt as an HTML page (404 when the order was not paid by card). */
+  receiptPage(viewer: Viewer, orderId: number): Promise<string>;
   /** `GET /client-account/documents`: invoices and acts of the personal profile or a company. */
   listDocuments(viewer: Viewer, query: DocumentListQueryInput, publicOrigin: string): Promise<DocumentListPage>;
   /** `POST /client-order/{id}/repeat`: every line of the order copied into the cart of the order's account. */
@@ -179,8 +185,8 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
   }
 
   async function fullOrder(row: ClientOrderRow, publicOrigin: string): Promise<Order> {
-    const [lines, deliveries, payment] = await Promise.all([loadLines(row.id), loadDeliveries(row.id), paymentSource(row)]);
-    return toOrder(row, lines, deliveries, payment, publicOrigin);
+    const [lines, deliveries, payment, refunds] = await Promise.all([loadLines(row.id), loadDeliveries(row.id), paymentSource(row), deps.payments.refundsOf(row.id)]);
+    return toOrder(row, lines, deliveries, payment, publicOrigin, refunds);
   }
 
   async function invoiceBuyer(row: ClientOrderRow): Promise<InvoiceBuyer> {
@@ -344,6 +350,39 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       const [data, dates] = await Promise.all([invoiceData(row), closingDates(db, [row])]);
       const bytes = await renderActPdf({ ...data, date: dates.get(row.id) ?? row.createdAt, orderNumber: row.number, orderDate: row.createdAt });
       return { bytes, fileName: `Акт ${row.number}.pdf` };
+    },
+
+    async updPdf(viewer, orderId) {
+      const row = await ownOrder(viewer, orderId);
+      if (row.companyId === null) {
+        throw new ShopError({ statusCode: 404, code: "UPD_NOT_FOUND", messageUI: "УПД оформляется только для заказов компании", message: `Order ${orderId} is a personal order` });
+      }
+      if (!isFinishedOrder(row)) {
+        throw new ShopError({
+          statusCode: 409,
+          code: "ORDER_NOT_FINISHED",
+          messageUI: `УПД появится, когда заказ № ${row.number} будет выполнен`,
+          message: `Order ${orderId} is ${row.status}: no УПД before it is shipped or done`,
+        });
+      }
+      const [data, dates] = await Promise.all([invoiceData(row), closingDates(db, [row])]);
+      const bytes = await renderUpdPdf({ ...data, date: dates.get(row.id) ?? row.createdAt, orderNumber: row.number, orderDate: row.createdAt });
+      return { bytes, fileName: `УПД ${row.number}.pdf` };
+    },
+
+    async receiptPage(viewer, orderId) {
+      const row = await ownOrder(viewer, orderId);
+      const [paid] = await db
+        .select()
+        .from(payment)
+        .where(and(eq(payment.orderId, row.id), eq(payment.status, "succeeded")))
+        .orderBy(desc(payment.id))
+        .limit(1);
+      if (!paid?.requestJson) {
+        throw new ShopError({ statusCode: 404, code: "RECEIPT_NOT_FOUND", messageUI: "Чека нет: заказ не оплачен картой", message: `Order ${orderId} has no succeeded card payment with a receipt` });
+      }
+      const [refund] = await db.select().from(paymentRefund).where(eq(paymentRefund.paymentId, paid.id)).limit(1);
+      return renderReceiptPage({ orderNumber: row.number, paidAt: row.paidAt ?? paid.updatedAt, receipt: paid.requestJson.receipt, refundedAt: refund?.createdAt ?? null });
     },
 
     async listDocuments(viewer, query, publicOrigin) {

@@ -1,13 +1,15 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { randomUUID } from "node:crypto";
-import type { YookassaNotification } from "../../../shared/contracts/index";
+import type { OrderRefund, PaymentRecord, YookassaNotification } from "../../../shared/contracts/index";
 import { SCREEN_PATHS, successPath } from "../../../shared/domain/index";
 import type { YookassaClient } from "../../adapters/yookassa";
 import { yookassaValueToKopecks } from "../../adapters/yookassa";
 import type { Database } from "../../db/client";
-import { clientOrder, payment } from "../../db/schema";
-import type { ClientOrderRow, PaymentRow } from "../../db/schema";
+import { clientOrder, payment, paymentRefund } from "../../db/schema";
+import type { ClientOrderRow, PaymentRefundRow, PaymentRow } from "../../db/schema";
+import { kopecksToRoubles } from "../catalog/catalog.mapper";
+import { paymentRequest, refundRequest } from "./order-receipt";
 import { formatBalance } from "./balance.service";
 import { recordNotification } from "../mail/notification-record";
 import { ShopError } from "../shop-error";
@@ -33,8 +35,8 @@ export interface TestPaymentPage {
 
 export interface PaymentService {
   readonly provider: PaymentProvider;
-  /** In the placing transaction: the order's pending payment (its idempotence key fixed before any call out). */
-  createPending(tx: Database, order: Pick<ClientOrderRow, "id" | "totalKopecks">, publicOrigin: string): Promise<PaymentRow>;
+  /** In the placing transaction: the order's pending payment (its idempotence key and its request with the 54-ФЗ receipt fixed before any call out). */
+  createPending(tx: Database, order: Pick<ClientOrderRow, "id" | "accountId" | "number" | "totalKopecks">, publicOrigin: string): Promise<PaymentRow>;
   /** After the order is committed: the payment's confirmation URL, asking YooKassa once if it is not known yet. */
   ensureConfirmation(row: PaymentRow, order: Pick<ClientOrderRow, "id" | "number">, publicOrigin: string): Promise<PaymentRow>;
   /** The latest payment of an order. */
@@ -43,6 +45,17 @@ export interface PaymentService {
   testPage(externalId: string, viewer: Viewer | null): Promise<TestPaymentPage>;
   /** The test page's buttons, for the order's own client or an employee (else 403): pays or cancels (once; a repeat changes nothing) and answers where to send the shopper (the order's success page either way). */
   completeTestPayment(externalId: string, action: "pay" | "cancel", publicOrigin: string, viewer: Viewer | null): Promise<string>;
+  /**
+   * In the cancelling transaction: the refund of the order's succeeded card payment, recorded with
+   * its request (an offline test payment's refund succeeds at once); null when nothing was paid by card.
+   */
+  recordRefund(tx: Database, order: Pick<ClientOrderRow, "id" | "number">): Promise<PaymentRefundRow | null>;
+  /** After the commit: sends a pending refund to YooKassa (same Idempotence-Key on every try); a failure leaves it pending and is logged. */
+  sendRefund(refund: PaymentRefundRow, log?: FastifyBaseLogger): Promise<void>;
+  /** The order's refunds as the client's order shows them. */
+  refundsOf(orderId: number): Promise<OrderRefund[]>;
+  /** `GET /employee/order/{id}/payments`: the order's payments with their requests and refunds; pending YooKassa refunds are sent again first. */
+  records(orderId: number, log?: FastifyBaseLogger): Promise<PaymentRecord[]>;
   /** YooKassa's notification: refetches the payment and applies what YooKassa says; unknown payments are ignored. */
   handleYookassaNotification(notification: YookassaNotification, log: FastifyBaseLogger): Promise<void>;
 }
@@ -124,7 +137,17 @@ export async function markPaymentCanceled(tx: Database, row: Pick<PaymentRow, "i
     .where(and(eq(clientOrder.id, row.orderId), eq(clientOrder.paymentStatus, "pending")));
 }
 
-export function createPaymentService(db: Database, yookassa: YookassaClient | null): PaymentService {
+function paymentStatusOf(status: string): PaymentRecord["status"] {
+  return status === "waiting_for_capture" || status === "succeeded" || status === "canceled" ? status : "pending";
+}
+
+function toOrderRefund(row: PaymentRefundRow): OrderRefund {
+  const status = row.status === "succeeded" || row.status === "canceled" ? row.status : "pending";
+  return { id: row.id, amount: kopecksToRoubles(row.amountKopecks), status, createdAt: row.createdAt.toISOString() };
+}
+
+/** `log`: where a refund ЮKassa did not take is reported when the caller gives no logger of its own. */
+export function createPaymentService(db: Database, yookassa: YookassaClient | null, log?: FastifyBaseLogger): PaymentService {
   const provider: PaymentProvider = yookassa ? "yookassa" : "test";
 
   async function byExternalId(externalId: string, expected: PaymentProvider): Promise<PaymentRow | null> {
@@ -136,12 +159,88 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
     return row ?? null;
   }
 
+  async function accountOf(orderId: number): Promise<number> {
+    const [row] = await db.select({ accountId: clientOrder.accountId }).from(clientOrder).where(eq(clientOrder.id, orderId)).limit(1);
+    if (!row) throw new Error(`Order ${orderId} vanished`);
+    return row.accountId;
+  }
+
+  async function sendRefund(refund: PaymentRefundRow, requestLog?: FastifyBaseLogger): Promise<void> {
+    if (!yookassa || refund.status !== "pending") return;
+    try {
+      const answer = await yookassa.createRefund(refund.requestJson, refund.idempotenceKey);
+      await db
+        .update(paymentRefund)
+        .set({ externalId: answer.id, status: answer.status, updatedAt: new Date() })
+        .where(and(eq(paymentRefund.id, refund.id), eq(paymentRefund.status, "pending")));
+    } catch (error) {
+      // Left pending: sent again (same key) when an employee opens the order's payments.
+      (requestLog ?? log)?.error({ refundId: refund.id, orderId: refund.orderId, error: error instanceof Error ? error.message : String(error) }, "YooKassa did not take the refund: left pending");
+    }
+  }
+
   return {
     provider,
+
+    async recordRefund(tx, order) {
+      const [paid] = await tx
+        .select()
+        .from(payment)
+        .where(and(eq(payment.orderId, order.id), eq(payment.status, "succeeded")))
+        .orderBy(sql`${payment.id} DESC`)
+        .limit(1);
+      if (!paid || paid.externalId === null) return null;
+      const [already] = await tx.select().from(paymentRefund).where(eq(paymentRefund.paymentId, paid.id)).limit(1);
+      if (already) return already;
+      const receipt = (paid.requestJson ?? (await paymentRequest(tx, { id: order.id, number: order.number, accountId: await accountOf(order.id), totalKopecks: paid.amountKopecks }, paid.amountKopecks, ""))).receipt;
+      const offline = paid.provider === "test";
+      const [row] = await tx
+        .insert(paymentRefund)
+        .values({
+          paymentId: paid.id,
+          orderId: order.id,
+          amountKopecks: paid.amountKopecks,
+          status: offline ? "succeeded" : "pending",
+          externalId: offline ? `test-refund-${randomUUID()}` : null,
+          idempotenceKey: randomUUID(),
+          requestJson: refundRequest({ externalId: paid.externalId, amountKopecks: paid.amountKopecks, receipt }, order.number),
+        })
+        .returning();
+      return row ?? null;
+    },
+
+    sendRefund,
+
+    async refundsOf(orderId) {
+      const rows = await db.select().from(paymentRefund).where(eq(paymentRefund.orderId, orderId)).orderBy(asc(paymentRefund.id));
+      return rows.map(toOrderRefund);
+    },
+
+    async records(orderId, log) {
+      const pending = await db.select().from(paymentRefund).where(and(eq(paymentRefund.orderId, orderId), eq(paymentRefund.status, "pending")));
+      for (const refund of pending) await sendRefund(refund, log);
+      const [payments, refunds] = await Promise.all([
+        db.select().from(payment).where(eq(payment.orderId, orderId)).orderBy(asc(payment.id)),
+        db.select().from(paymentRefund).where(eq(paymentRefund.orderId, orderId)).orderBy(asc(paymentRefund.id)),
+      ]);
+      return payments.map((row) => ({
+        id: row.id,
+        provider: row.provider === "yookassa" ? "yookassa" : "test",
+        externalId: row.externalId,
+        status: paymentStatusOf(row.status),
+        amount: kopecksToRoubles(row.amountKopecks),
+        createdAt: row.createdAt.toISOString(),
+        request: row.requestJson ?? null,
+        refunds: refunds
+          .filter((refund) => refund.paymentId === row.id)
+          .map((refund) => ({ ...toOrderRefund(refund), externalId: refund.externalId, request: refund.requestJson })),
+      }));
+    },
 
     async createPending(tx, order, publicOrigin) {
       // Offline the payment's id is ours, random, so the test page's address cannot be guessed.
       const externalId = provider === "test" ? `test-${randomUUID()}` : null;
+      const requestJson = await paymentRequest(tx, order, order.totalKopecks, successPaymentUrl(publicOrigin, order.id));
       const [row] = await tx
         .insert(payment)
         .values({
@@ -152,6 +251,7 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
           amountKopecks: order.totalKopecks,
           confirmationUrl: externalId === null ? null : testPaymentUrl(publicOrigin, externalId),
           idempotenceKey: randomUUID(),
+          requestJson,
         })
         .returning();
       if (!row) throw new Error("The payment was not recorded");
@@ -163,10 +263,9 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
       let created;
       try {
         // The same Idempotence-Key on every try: YooKassa answers a repeat with the first payment.
-        created = await yookassa.createPayment(
-          { amountKopecks: row.amountKopecks, returnUrl: successPaymentUrl(publicOrigin, order.id), description: `Заказ № ${order.number} в типографии «Оттиск»`, orderId: order.id },
-          row.idempotenceKey,
-        );
+        // The request recorded with the payment (a payment made before issue 30 has none: built now).
+        const request = row.requestJson ?? (await paymentRequest(db, { ...order, accountId: await accountOf(order.id), totalKopecks: row.amountKopecks }, row.amountKopecks, successPaymentUrl(publicOrigin, order.id)));
+        created = await yookassa.createPayment(request, row.idempotenceKey);
       } catch (error) {
         throw new ShopError({
           statusCode: 502,

@@ -7,8 +7,8 @@ import { dirname, join } from "node:path";
 import { kopecksInWords, SHOP_REQUISITES } from "../../../shared/domain/index";
 
 /*
- * What the shop's accounting PDFs share — the invoice («Счёт на оплату», invoice-pdf.ts) and the
- * closing document («Акт выполненных работ», closing-document-pdf.ts): the shop's requisites, the
+ * What the shop's accounting PDFs share — the invoice («Счёт на оплату», invoice-pdf.ts), the
+ * closing document («Акт выполненных работ», closing-document-pdf.ts) and the УПД (upd-pdf.ts): the shop's requisites, the
  * embedded Cyrillic font, A4 pages written top to bottom with a table that continues on the next
  * page, the totals with the VAT and the sum in words. Cyrillic needs an embedded font: DejaVu Sans
  * from the npm package `dejavu-fonts-ttf` (so `npm install` is enough), else Debian's fonts-dejavu-core.
@@ -265,7 +265,10 @@ export function partyText(party: DocumentParty): string {
 }
 
 /** A new A4 document with the fonts embedded and its metadata set; the writer starts on its first page. */
-export async function startDocument(meta: { title: string; author: string; subject: string; keywords: string[]; date: Date }): Promise<{ document: PDFDocument; writer: DocumentWriter }> {
+export async function startDocument(
+  meta: { title: string; author: string; subject: string; keywords: string[]; date: Date },
+  columns: Column[] = LINE_COLUMNS,
+): Promise<{ document: PDFDocument; writer: DocumentWriter }> {
   const fonts = await loadDocumentFonts();
   const document = await PDFDocument.create();
   document.registerFontkit(fontkit);
@@ -280,7 +283,7 @@ export async function startDocument(meta: { title: string; author: string; subje
   document.setLanguage("ru-RU");
   document.setCreationDate(meta.date);
   document.setModificationDate(meta.date);
-  return { document, writer: new DocumentWriter(document, regular, bold) };
+  return { document, writer: new DocumentWriter(document, regular, bold, columns) };
 }
 
 /** The lines' table: a header row, then one row a line (the header again on every new page). */
