@@ -702,3 +702,10 @@ export type {
 // Website — the side menu, its own site block (issue 29).
 export { SIDE_MENU_LABEL_MAX_LENGTH, SIDE_MENU_MAX_ITEMS, sideMenuContentSchema, sideMenuItemSchema, sideMenuSchema } from "./side-menu";
 export type { SideMenuContent, SideMenuItem } from "./side-menu";
+
+// Letters, tracking and the order timeline (issue 30).
+export { orderTimelineEntrySchema, orderTrackingSchema, TRACKING_CARRIER_LABELS, trackingCarrierSchema, trackingCarrierValues } from "./order";
+export type { OrderTimelineEntry, OrderTracking, TrackingCarrier } from "./order";
+export type { OrderStatusChange } from "./employee-order";
+export { notificationSettingsSchema } from "./notification";
+export type { NotificationSettings } from "./notification";
