@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import type { AnyColumn, SQL } from "drizzle-orm";
-import { EMPLOYEE_ORDER_LIST_DEFAULT_LIMIT, ORDER_STATUS_LABELS, ORDER_STATUS_NEWS, orderStatusValues } from "../../../shared/contracts/index";
+import { EMPLOYEE_ORDER_LIST_DEFAULT_LIMIT, ORDER_STATUS_LABELS, orderStatusValues } from "../../../shared/contracts/index";
 import type { EmployeeOrder, EmployeeOrderListPage, OrderStatus, OrderStatusChange, OrderStatusCounts } from "../../../shared/contracts/index";
 import type { Database, DatabaseTransaction } from "../../db/client";
 import { account, clientOrder, company, designOrder, orderProduct } from "../../db/schema";
@@ -286,7 +286,7 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
           before: { status: row.status, trackingCarrier: row.trackingCarrier, trackingNumber: row.trackingNumber },
           after: { status, trackingCarrier: updated.trackingCarrier, trackingNumber: updated.trackingNumber },
         });
-        return tellClient(tx, { accountId: row.accountId, companyId: row.companyId, orderId, kind: status === "paid" ? "payment" : "order_status" }, await statusLetter(tx, row, updated, publicOrigin));
+        return tellClient(tx, { accountId: row.accountId, companyId: row.companyId, orderId, kind: "order_status" }, await statusLetter(tx, row, updated, publicOrigin));
       });
       if (mailed) deps.mail?.wake();
       return present(orderId, publicOrigin);

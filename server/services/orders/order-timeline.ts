@@ -10,8 +10,9 @@ import type { ClientOrderRow } from "../../db/schema";
  * The order's timeline and tracking (issue 30). Every status an order reaches is a row of
  * `order_status_event`, written in the transaction of the change: placing writes «new» (and «paid»
  * for the balance), a payment that makes the order paid writes «paid», an employee's move writes the
- * new status with the employee. An order placed before the table existed has no rows: its timeline
- * is its creation (created_at), then «paid» at paid_at when paid — no SQL backfill is needed.
+ * new status with the employee. An order placed before the table existed has no such rows: its
+ * timeline starts with its creation (created_at), then «paid» at paid_at when paid, then whatever was
+ * written since — no SQL backfill is needed.
  */
 
 /** Database or transaction: anything drizzle can insert with. */
@@ -55,9 +56,12 @@ export async function timelinesOf(db: Database, orders: readonly Pick<ClientOrde
         const status = row.event.status;
         return row.event.orderId === order.id && isOrderStatus(status) ? [entry(status, row.event.at, row.employee)] : [];
       });
-      if (own.length > 0) return [order.id, own];
-      // An order from before the timeline: its creation, and its payment when it was paid.
-      return [order.id, [entry("new", order.createdAt, null), ...(order.paidAt ? [entry("paid", order.paidAt, null)] : [])]];
+      // An order from before the timeline: its creation, and its payment when it was paid, from its own dates.
+      const before = [
+        ...(own.some((item) => item.status === "new") ? [] : [entry("new", order.createdAt, null)]),
+        ...(order.paidAt && !own.some((item) => item.status === "paid") ? [entry("paid", order.paidAt, null)] : []),
+      ];
+      return [order.id, [...before, ...own]];
     }),
   );
 }
