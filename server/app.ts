@@ -372,6 +372,12 @@ export async function buildApp(options: AppOptions) {
   const mailTransport = options.mail?.transport ?? (smtpUrl ? createSmtpTransport(smtpUrl, mailFrom) : createFileTransport(mailDir, mailFrom));
   const mail = createMailOutbox(options.database, mailTransport, {
     ...(options.mail?.settings ? { settings: options.mail.settings } : {}),
+    // The order-placed letter of an invoice order carries the invoice PDF, read (or made) when it is sent.
+    attachments: async (attachment) => {
+      if (attachment.orderId === null) throw new Error(`Attachment ${attachment.id} names no order`);
+      const invoice = await app.orders.invoiceFile(attachment.orderId);
+      return { fileName: invoice.fileName, contentType: "application/pdf", bytes: invoice.bytes };
+    },
     onError: (error, mailId) => app.log.warn({ err: error, mailId }, "a letter was not sent; the outbox tries again later"),
   });
   app.decorate("mail", mail);
@@ -386,7 +392,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("feedback", createFeedbackService(options.database, options.recaptcha?.verifier ?? null));
   app.decorate("pages", createPagesService(options.database));
   const balance = createBalanceService(options.database);
-  const payments = createPaymentService(options.database, options.yookassa ?? null, app.log);
+  const payments = createPaymentService(options.database, options.yookassa ?? null, { publicOrigin: publicUrl, mail, log: app.log });
   app.decorate("balance", balance);
   app.decorate("payments", payments);
   // The file service is read when an order needs it, so the order of the decorations does not matter.
@@ -430,8 +436,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate("checks", checks);
   app.addHook("onReady", () => checks.start());
   app.addHook("onClose", () => checks.stop());
-  app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation, offered: offeredPayments }));
-  app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts, payments }));
+  app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation, offered: offeredPayments, mail }));
+  app.decorate("employeeOrders", createEmployeeOrderService(options.database, { orders: app.orders, layouts, payments, mail }));
 
   // All periodic work of this process, started once the services are (onReady: the outbox, the check
   // queue) and stopped, its runs awaited, before any of them closes (preClose runs before onClose).

@@ -18,6 +18,15 @@ export interface OutgoingMail {
   text: string;
   html: string | null;
   createdAt: Date;
+  /** Files the letter carries (the order's invoice PDF); none by default. */
+  attachments?: readonly MailFile[] | undefined;
+}
+
+/** A file attached to a letter. */
+export interface MailFile {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 export interface MailTransport {
@@ -44,6 +53,9 @@ function messageOf(mail: OutgoingMail, from: string) {
     subject: mail.subject,
     text: mail.text,
     ...(mail.html !== null ? { html: mail.html } : {}),
+    ...(mail.attachments && mail.attachments.length > 0
+      ? { attachments: mail.attachments.map((file) => ({ filename: file.fileName, contentType: file.contentType, content: Buffer.from(file.bytes) })) }
+      : {}),
     messageId: messageId(mail, from),
     date: mail.createdAt,
   };

@@ -28,6 +28,8 @@ export const account = pgTable(
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     avatarPath: text("avatar_path"),
     temporary: boolean("temporary").notNull().default(false),
+    /** Letters of non-essential order news (intermediate statuses, design chat copies; server/docs/letters.md); transactional letters always go. */
+    orderNewsByMail: boolean("order_news_by_mail").notNull().default(true),
     /** The company the client acts for now; null is the personal profile. */
     selectedCompanyId: integer("selected_company_id"),
     /** KLADR id of the shopper's city (spec §3 selectedCityId); null shows Krasnodar. */

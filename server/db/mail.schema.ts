@@ -49,6 +49,26 @@ export const mailOutbox = pgTable(
   (table) => [index("mail_outbox_pending_idx").on(table.sentAt, table.nextAttemptAt)],
 );
 
+export const mailAttachmentKindValues = ["order_invoice"] as const;
+
+/**
+ * A file a letter carries (issue 30), resolved when the letter is sent, not when it is queued: the
+ * order's invoice PDF is made after the placing transaction commits, so the letter names the order
+ * and the sender reads (or makes) its invoice. A failure to read it is a failed attempt, retried.
+ */
+export const mailAttachment = pgTable(
+  "mail_attachment",
+  {
+    id: serial("id").primaryKey(),
+    mailId: integer("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: mailAttachmentKindValues }).notNull(),
+    orderId: integer("order_id").references(() => clientOrder.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("mail_attachment_mail_idx").on(table.mailId)],
+);
+
 export const notificationKindValues = ["order_status", "payment", "design_status", "design_message"] as const;
 
 /** What the client is told in «Уведомления»: an order's status, a payment, a design order's news. */
@@ -93,5 +113,6 @@ export const designMessage = pgTable(
 
 export type EmailTokenRow = typeof emailToken.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type MailAttachmentRow = typeof mailAttachment.$inferSelect;
 export type NotificationRow = typeof notification.$inferSelect;
 export type DesignMessageRow = typeof designMessage.$inferSelect;

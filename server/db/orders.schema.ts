@@ -48,6 +48,9 @@ export const clientOrder = pgTable(
     invoiceFileId: integer("invoice_file_id").references((): AnyPgColumn => storedFile.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Handed to delivery (issue 30): the carrier (`cdek`, `boxberry`, `dpd`, `yandex`) and its tracking number; null until an employee sets them. */
+    trackingCarrier: text("tracking_carrier"),
+    trackingNumber: text("tracking_number"),
   },
   (table) => [
     unique("client_order_account_idempotency_unique").on(table.accountId, table.idempotencyKey),
@@ -61,6 +64,25 @@ export const clientOrder = pgTable(
     index("client_order_invoice_file_id_idx").on(table.invoiceFileId),
     check("client_order_total_check", sql`${table.totalKopecks} >= 0`),
   ],
+);
+
+/**
+ * The order's timeline (issue 30): one row per status it reached, the creation first. Written in the
+ * transaction of the change: placing, a payment (card, webhook, test page, the balance), an employee's
+ * move (`employee_id`: who made it; null for the client and the shop itself).
+ */
+export const orderStatusEvent = pgTable(
+  "order_status_event",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => clientOrder.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    employeeId: integer("employee_id").references(() => account.id, { onDelete: "set null" }),
+  },
+  (table) => [index("order_status_event_order_idx").on(table.orderId, table.at, table.id)],
 );
 
 /** A payment attempt with a provider (YooKassa, or the built-in test payment offline). */
@@ -140,3 +162,4 @@ export type ClientOrderRow = typeof clientOrder.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
 export type PaymentRefundRow = typeof paymentRefund.$inferSelect;
 export type BalanceEntryRow = typeof balanceEntry.$inferSelect;
+export type OrderStatusEventRow = typeof orderStatusEvent.$inferSelect;

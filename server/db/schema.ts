@@ -17,15 +17,15 @@ export { websiteBlock, websitePage, websitePageKindValues } from "./pages.schema
 export type { NewWebsitePageRow, StoredPageComponent, WebsiteBlockRow, WebsitePageRow } from "./pages.schema";
 export { cart, delivery, orderProduct, promocode } from "./cart.schema";
 export type { CartRow, ChosenOptions, DeliveryRow, OrderProductRow, PromocodeRow } from "./cart.schema";
-export { balanceEntry, clientOrder, payment, paymentRefund, paymentTypeValues } from "./orders.schema";
-export type { BalanceEntryRow, ClientOrderRow, PaymentRefundRow, PaymentRow } from "./orders.schema";
+export { balanceEntry, clientOrder, orderStatusEvent, payment, paymentRefund, paymentTypeValues } from "./orders.schema";
+export type { BalanceEntryRow, ClientOrderRow, OrderStatusEventRow, PaymentRefundRow, PaymentRow } from "./orders.schema";
 export { storedFile } from "./stored-file.schema";
 export type { StoredFileRow } from "./stored-file.schema";
 export { designOrder, layout, layoutCheck } from "./files.schema";
 export type { DesignOrderRow, LayoutCheckRow, LayoutRow } from "./files.schema";
 export { handoffUse, loginThrottle, rateLimit, shopSecret } from "./security.schema";
 export type { LoginThrottleRow, RateLimitRow } from "./security.schema";
-export { designMessage, emailToken, emailTokenPurposeValues, mailOutbox, notification, notificationKindValues } from "./mail.schema";
+export { designMessage, emailToken, emailTokenPurposeValues, mailAttachment, mailOutbox, notification, notificationKindValues } from "./mail.schema";
 export type { DesignMessageRow, EmailTokenRow, MailOutboxRow, NotificationRow } from "./mail.schema";
 export { auditEntry } from "./backoffice.schema";
 export type { AuditEntryRow, AuditFieldChange } from "./backoffice.schema";

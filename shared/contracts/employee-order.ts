@@ -3,7 +3,7 @@ import { entityIdSchema } from "./catalog";
 import { companySchema } from "./company";
 import { designOrderSchema } from "./files";
 import { optionalIdTextInput, safeText } from "./input";
-import { orderSchema, orderStatusSchema, orderSummarySchema, ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT } from "./order";
+import { orderSchema, orderStatusSchema, orderSummarySchema, orderTimelineEntrySchema, ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT, trackingCarrierSchema } from "./order";
 import type { OrderStatus } from "./order";
 import { preprocess, queryInt } from "./query";
 
@@ -116,11 +116,27 @@ export const employeeOrderSchema = z.extend(orderSchema, {
   designOrders: z.array(designOrderSchema),
   /** The statuses the order may move to now (see `PATCH …/status`); empty once done or cancelled. */
   nextStatuses: z.array(orderStatusSchema),
+  /** The timeline with who made each change: an employee, or null (the client, a payment, the shop). */
+  timeline: z.array(z.extend(orderTimelineEntrySchema, { employee: z.nullable(z.object({ id: entityIdSchema, name: z.string(), surname: z.string() })) })),
 });
 export type EmployeeOrder = z.infer<typeof employeeOrderSchema>;
 
 /** `PATCH /employee/order/{id}/status`. */
 export const orderStatusChangeSchema = z.object({
   status: z.enum(orderStatusValues, { error: "Выберите новый статус заказа" }),
+  /** With «shipped» (handed to delivery), or on an order already shipped: the carrier and its tracking number. */
+  tracking: z.optional(
+    z.object({
+      carrier: trackingCarrierSchema,
+      number: z
+        .string({ error: "Укажите трек-номер текстом" })
+        .check(
+          z.trim(),
+          z.minLength(4, { error: "Трек-номер — от 4 до 40 латинских букв, цифр или дефисов" }),
+          z.maxLength(40, { error: "Трек-номер — от 4 до 40 латинских букв, цифр или дефисов" }),
+          z.regex(/^[A-Za-z0-9-]+$/, { error: "Трек-номер — от 4 до 40 латинских букв, цифр или дефисов" }),
+        ),
+    }),
+  ),
 });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;

@@ -734,3 +734,9 @@ export type {
   YookassaPaymentRequest,
   YookassaRefundRequest,
 } from "./receipts";
+// Letters, tracking and the order timeline (issue 30).
+export { orderTimelineEntrySchema, orderTrackingSchema, TRACKING_CARRIER_LABELS, trackingCarrierSchema, trackingCarrierValues } from "./order";
+export type { OrderTimelineEntry, OrderTracking, TrackingCarrier } from "./order";
+export type { OrderStatusChange } from "./employee-order";
+export { notificationSettingsSchema } from "./notification";
+export type { NotificationSettings } from "./notification";

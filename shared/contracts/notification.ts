@@ -115,3 +115,14 @@ export const designStatusUpdateSchema = z.object({
   status: z.enum(["in_work", "done", "cancelled"], { error: "Статус заказа дизайна: in_work, done или cancelled" }),
 });
 export type DesignStatusUpdateRequest = z.input<typeof designStatusUpdateSchema>;
+
+/**
+ * `GET` / `PUT /client-account/notification/settings` (issue 30): whether the client gets letters of
+ * non-essential order news (intermediate statuses, design chat copies). Transactional letters — the
+ * order placed, its payment, ready for pickup, handed to delivery, a cancellation, a returned layout,
+ * a design's result — always go (server/docs/letters.md).
+ */
+export const notificationSettingsSchema = z.object({
+  orderNewsByMail: z.boolean({ error: "Укажите, присылать ли письма о ходе заказа: да или нет" }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

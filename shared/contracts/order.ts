@@ -153,6 +153,37 @@ export const orderPaymentSchema = z.discriminatedUnion("type", [
 ]);
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
+/** Carriers whose tracking number an employee sets when the order is handed to delivery (issue 30). */
+export const trackingCarrierValues = ["cdek", "boxberry", "dpd", "yandex"] as const;
+export const trackingCarrierSchema = z.enum(trackingCarrierValues, { error: "Выберите службу доставки: СДЭК, Boxberry, DPD или Яндекс Доставка" });
+export type TrackingCarrier = z.infer<typeof trackingCarrierSchema>;
+
+export const TRACKING_CARRIER_LABELS: Readonly<Record<TrackingCarrier, string>> = {
+  cdek: "СДЭК",
+  boxberry: "Boxberry",
+  dpd: "DPD",
+  yandex: "Яндекс Доставка",
+};
+
+/** The parcel: carrier, tracking number and the carrier's public tracking page. */
+export const orderTrackingSchema = z.object({
+  carrier: trackingCarrierSchema,
+  carrierLabel: z.string(),
+  number: z.string(),
+  url: z.string(),
+});
+export type OrderTracking = z.infer<typeof orderTrackingSchema>;
+
+/** One status the order reached, oldest first; the order's creation is the first. */
+export const orderTimelineEntrySchema = z.object({
+  status: orderStatusSchema,
+  /** «Оплачен», as the order pages say it. */
+  statusLabel: z.string(),
+  /** ISO date-time. */
+  at: z.string(),
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
+
 const orderFields = {
   id: entityIdSchema,
   /** What the client and the shop call the order, e.g. `2026-000042`. */
@@ -191,6 +222,10 @@ export const orderSchema = z.object({
   payment: orderPaymentSchema,
   /** Card refunds of a cancelled paid order (issue 30), oldest first; empty when none. */
   refunds: z.array(orderRefundSchema),
+  /** Every status the order reached, oldest first, the creation included (issue 30). */
+  timeline: z.array(orderTimelineEntrySchema),
+  /** Set when the order is handed to a carrier; null before. */
+  tracking: z.nullable(orderTrackingSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,5 +1,5 @@
 import { contract } from "./lazy-contracts";
-import type { EmployeeOrder, EmployeeOrderListPage, EmployeeOrderListQuery, OrderStatus, PaymentRecordList } from "../contracts/index";
+import type { EmployeeOrder, EmployeeOrderListPage, EmployeeOrderListQuery, OrderStatus, OrderStatusChange, PaymentRecordList } from "../contracts/index";
 import type { ApiRequest } from "./request";
 
 /**
@@ -11,7 +11,8 @@ export interface EmployeeEndpoints {
   getEmployeeOrders(query?: EmployeeOrderListQuery): Promise<EmployeeOrderListPage>;
   getEmployeeOrder(orderId: number): Promise<EmployeeOrder>;
   /** Rejects with 409 (messageUI) when the rules do not allow the move; the client is notified. */
-  changeOrderStatus(orderId: number, status: OrderStatus): Promise<EmployeeOrder>;
+  /** `tracking` goes with «shipped»: the carrier and the parcel's number (issue 30). */
+  changeOrderStatus(orderId: number, status: OrderStatus, tracking?: OrderStatusChange["tracking"]): Promise<EmployeeOrder>;
   /** The order's card payments with the request (and 54-ФЗ receipt) each sent, and their refunds (issue 30). */
   getEmployeeOrderPayments(orderId: number): Promise<PaymentRecordList>;
 }
@@ -27,7 +28,8 @@ export function employeeEndpoints(request: ApiRequest): EmployeeEndpoints {
   return {
     getEmployeeOrders: (query = {}) => request("/employee/order", contract("employeeOrderListPageSchema"), { query: defined(query) }),
     getEmployeeOrder: (orderId) => request(`/employee/order/${orderId}`, contract("employeeOrderSchema")),
-    changeOrderStatus: (orderId, status) => request(`/employee/order/${orderId}/status`, contract("employeeOrderSchema"), { method: "PATCH", body: { status } }),
+    changeOrderStatus: (orderId, status, tracking) =>
+      request(`/employee/order/${orderId}/status`, contract("employeeOrderSchema"), { method: "PATCH", body: tracking ? { status, tracking } : { status } }),
     getEmployeeOrderPayments: (orderId) => request(`/employee/order/${orderId}/payments`, contract("paymentRecordListSchema")),
   };
 }

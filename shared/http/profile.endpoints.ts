@@ -17,6 +17,7 @@ import type {
   ProfileUpdateRequest,
   Recipient,
   RecipientUpdateRequest,
+  NotificationSettings,
 } from "../contracts/index";
 import type { ApiRequest } from "./request";
 
@@ -28,6 +29,9 @@ import type { ApiRequest } from "./request";
 export interface ProfileEndpoints {
   getNotifications(query?: NotificationListQuery): Promise<NotificationListPage>;
   markNotificationsRead(target: NotificationReadRequest): Promise<NotificationReadResult>;
+  /** Whether non-essential order letters go (issue 30). */
+  getNotificationSettings(): Promise<NotificationSettings>;
+  saveNotificationSettings(settings: NotificationSettings): Promise<NotificationSettings>;
   updateProfile(profile: ProfileUpdateRequest): Promise<AccountProfile>;
   /** The account's other sessions end; this one stays. */
   changePassword(change: PasswordChangeRequest): Promise<Ok>;
@@ -57,6 +61,9 @@ export function profileEndpoints(request: ApiRequest): ProfileEndpoints {
     getNotifications: (query = {}) => request("/client-account/notification", contract("notificationListPageSchema"), { query: defined(query) }),
     markNotificationsRead: (target) =>
       request("/client-account/notification/read", contract("notificationReadResultSchema"), { method: "POST", body: { ...target } }),
+    getNotificationSettings: () => request("/client-account/notification/settings", contract("notificationSettingsSchema")),
+    saveNotificationSettings: (settings) =>
+      request("/client-account/notification/settings", contract("notificationSettingsSchema"), { method: "PUT", body: { ...settings } }),
     updateProfile: (profile) => request("/account/profile", contract("accountProfileSchema"), { method: "PUT", body: { ...profile } }),
     changePassword: (change) => request("/account/password", contract("okSchema"), { method: "POST", body: { ...change } }),
     getCompanies: () => request("/client-account/company", contractList("companySchema")),

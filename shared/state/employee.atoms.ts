@@ -1,5 +1,5 @@
 import { atom } from "jotai/vanilla";
-import type { AccountProfile, Client, EmployeeOrder, EmployeeOrderListPage, EmployeeOrderListQuery, OrderStatus } from "../contracts/index";
+import type { AccountProfile, Client, EmployeeOrder, EmployeeOrderListPage, EmployeeOrderListQuery, OrderStatus, OrderStatusChange } from "../contracts/index";
 import { accountResource } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
 import { loadCartAtom } from "./cart.atoms";
@@ -52,8 +52,8 @@ export const reloadEmployeeOrderAtom = employeeOrders.refreshAtom;
 export const forgetEmployeeOrderListsAtom = atom(null, (_get, set) => set(employeeOrderListsAtom, {}));
 
 /** Moves an order to `status`; the order shows the answer at once and the lists load again. Rejects with the ApiError (409: messageUI). */
-export const changeOrderStatusAtom = atom(null, async (get, set, change: { orderId: number; status: OrderStatus }): Promise<EmployeeOrder> => {
-  const order = await requireApi(get).changeOrderStatus(change.orderId, change.status);
+export const changeOrderStatusAtom = atom(null, async (get, set, change: { orderId: number; status: OrderStatus; tracking?: OrderStatusChange["tracking"] }): Promise<EmployeeOrder> => {
+  const order = await requireApi(get).changeOrderStatus(change.orderId, change.status, change.tracking);
   set(employeeOrdersAtom, (entries) => ({ ...entries, [String(order.id)]: { status: "ready", data: order } }));
   set(employeeOrderListsAtom, {});
   return order;

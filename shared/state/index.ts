@@ -102,6 +102,8 @@ export {
   designMessages,
   markNotificationsReadAtom,
   notificationPages,
+  notificationSettings,
+  saveNotificationSettingsAtom,
   NOTIFICATIONS_PAGE_SIZE,
   postDesignMessageAtom,
   recipients,
@@ -110,7 +112,7 @@ export {
   saveRecipientAtom,
   updateProfileAtom,
 } from "./profile.atoms";
-export { useAddresses, useCompanies, useDesignMessages, useNotifications, useRecipients } from "./profile.hooks";
+export { useAddresses, useCompanies, useDesignMessages, useNotifications, useNotificationSettings, useRecipients } from "./profile.hooks";
 export {
   changeOrderStatusAtom,
   clientSearches,

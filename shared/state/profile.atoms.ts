@@ -8,6 +8,7 @@ import type {
   CompanyCreateRequest,
   DesignMessage,
   NotificationListPage,
+  NotificationSettings,
   PasswordChangeRequest,
   ProfileUpdateRequest,
   Recipient,
@@ -36,6 +37,16 @@ export const notificationPages = keyedResource<number, NotificationListPage>({
 
 /** The client's companies with their requisites. */
 export const companies = storeResource((api) => api.getCompanies());
+
+/** Whether non-essential order letters go (issue 30). */
+export const notificationSettings = storeResource((api) => api.getNotificationSettings());
+
+/** Saves the letter setting; the page shows the answer at once. */
+export const saveNotificationSettingsAtom = atom(null, async (get, set, settings: NotificationSettings): Promise<NotificationSettings> => {
+  const saved = await requireApi(get).saveNotificationSettings(settings);
+  set(notificationSettings.valueAtom, { status: "ready", data: saved });
+  return saved;
+});
 
 /** The key of a company's recipients, or the personal profile's. */
 export function recipientsKey(companyId: number | null): string {

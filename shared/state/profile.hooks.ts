@@ -1,5 +1,5 @@
-import type { Address, Company, DesignMessage, NotificationListPage, Recipient } from "../contracts/index";
-import { addresses, companies, designMessages, notificationPages, recipients } from "./profile.atoms";
+import type { Address, Company, DesignMessage, NotificationListPage, NotificationSettings, Recipient } from "../contracts/index";
+import { addresses, companies, designMessages, notificationPages, notificationSettings, recipients } from "./profile.atoms";
 import { LOADING } from "./resource";
 import type { Resource } from "./resource";
 import { useKeyedResource, useResource } from "./resource.hooks";
@@ -32,4 +32,10 @@ export function useAddresses(): { addresses: Resource<Address[]>; reload: () => 
 export function useDesignMessages(designOrderId: number): { messages: Resource<DesignMessage[]>; reload: () => void } {
   const { resource, reload } = useKeyedResource(designMessages, designOrderId, { fresh: true });
   return { messages: resource ?? LOADING, reload };
+}
+
+/** The client's letter setting (issue 30). */
+export function useNotificationSettings(): { settings: Resource<NotificationSettings>; reload: () => void } {
+  const { resource, reload } = useResource(notificationSettings);
+  return { settings: resource, reload };
 }

@@ -416,6 +416,12 @@ const CALLS: Call[] = [
     expect: [401, 401, "ok", "ok", 403, "ok"],
     request: () => ({ method: "POST", url: "/api/client-account/notification/read", payload: { all: true } }),
   },
+  { route: "GET /api/client-account/notification/settings", expect: [401, 401, "ok", "ok", 403, "ok"], request: () => ({ method: "GET", url: "/api/client-account/notification/settings" }) },
+  {
+    route: "PUT /api/client-account/notification/settings",
+    expect: [401, 401, "ok", "ok", 403, "ok"],
+    request: () => ({ method: "PUT", url: "/api/client-account/notification/settings", payload: { orderNewsByMail: true } }),
+  },
   {
     route: "PUT /api/account/profile",
     expect: [401, 401, "ok", "ok", "ok", "ok"],

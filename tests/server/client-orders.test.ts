@@ -7,9 +7,8 @@ import { cartSchema, documentListPageSchema, orderListPageSchema, orderSchema, s
 import type { Cart, Order } from "../../shared/contracts/index";
 import { kopecksInWords } from "../../shared/domain/index";
 import { account, clientOrder, designOrder, layout, payment, storedFile } from "../../server/db/schema";
-import { notification } from "../../server/db/mail.schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
-import { recordNotification } from "../../server/services/mail/notification-record";
+import { recordStatusEvent } from "../../server/services/orders/order-timeline";
 import { formatKopecks } from "../../server/services/orders/pdf-document";
 import { loginToken } from "./support/api-calls";
 import { pdfTextLines } from "./support/pdf-text";
@@ -254,8 +253,8 @@ describe("documents and the act", () => {
     await db.update(clientOrder).set({ status: "done" }).where(eq(clientOrder.id, invoiceDone.id));
     await db.update(clientOrder).set({ status: "shipped" }).where(eq(clientOrder.id, cardDone.id));
     await db.update(clientOrder).set({ status: "done" }).where(eq(clientOrder.id, personal.id));
-    await recordNotification(db, { accountId: me.id, companyId: me.companyId, kind: "order_status", orderId: invoiceDone.id, title: `Заказ № ${invoiceDone.number} выполнен` });
-    await db.update(notification).set({ createdAt: finishedAt }).where(eq(notification.orderId, invoiceDone.id));
+    // The act is dated when the order became done by its timeline (issue 30: order_status_event).
+    await recordStatusEvent(db, { orderId: invoiceDone.id, status: "done", at: finishedAt });
 
     const list = await ok({ method: "GET", url: `/api/client-account/documents?companyId=${me.companyId}`, token: me.token }, documentListPageSchema);
     expect(list.total).toBe(3);

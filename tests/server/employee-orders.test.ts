@@ -262,9 +262,10 @@ describe("PATCH /employee/order/{id}/status", () => {
 
     const news = await notificationsOf(placed.id);
     expect(news.map((item) => item.title)).toEqual([
-      `Заказ № ${placed.number}: оплачен`,
+      // The notifications say what the letters say (issue 30: order-mail.ts): payment received, handed to delivery.
+      `Заказ № ${placed.number} оплачен`,
       `Заказ № ${placed.number}: передан в производство`,
-      `Заказ № ${placed.number}: отгружен`,
+      `Заказ № ${placed.number} передан в доставку`,
       `Заказ № ${placed.number}: выполнен`,
     ]);
     expect(news.every((item) => item.kind === "order_status" && item.accountId === ivan.id && item.companyId === ivan.romashkaId)).toBe(true);

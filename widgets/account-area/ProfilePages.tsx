@@ -6,9 +6,11 @@ import {
   markNotificationsReadAtom,
   NOTIFICATIONS_PAGE_SIZE,
   saveCompanyAtom,
+  saveNotificationSettingsAtom,
   selectCompanyAtom,
   useCompanies,
   useNotifications,
+  useNotificationSettings,
   useShowFailure,
 } from "../../shared/state/index";
 import { ErrorNote, LoadError } from "../../shared/ui/index";
@@ -26,6 +28,50 @@ function ClientModeNotice() {
     <p className="ottisk-message">
       Вы в режиме клиента. Имя, телефон и пароль клиент меняет сам; получателей, адреса и компании клиента можно править здесь.
     </p>
+  );
+}
+
+/**
+ * «Письма о заказах» (issue 30): the client turns the non-essential order letters off or on; the
+ * transactional ones always go (server/docs/letters.md), and every notification stays on this page.
+ */
+function LetterSettings() {
+  const { settings, reload } = useNotificationSettings();
+  const save = useSetAtom(saveNotificationSettingsAtom);
+  const showFailure = useShowFailure();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  if (settings.status === "loading") return <p role="status">Загружаем настройки писем…</p>;
+  if (settings.status === "error") return <LoadError messageUI={settings.messageUI} onRetry={reload} />;
+  const on = settings.data.orderNewsByMail;
+  return (
+    <fieldset className="account-notifications__settings" part="letter-settings">
+      <legend>Письма о заказах</legend>
+      <label className="account-notifications__toggle">
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={busy}
+          onChange={(event) => {
+            const next = event.target.checked;
+            setBusy(true);
+            setError(null);
+            setDone(null);
+            save({ orderNewsByMail: next })
+              .then(() => setDone(next ? "Будем присылать письма о ходе заказа." : "Письма о ходе заказа больше не придут."))
+              .catch((failure: unknown) => showFailure(failure, setError))
+              .finally(() => setBusy(false));
+          }}
+        />{" "}
+        Присылать письма о ходе заказа (передан в производство, выполнен) и копии сообщений дизайнера
+      </label>
+      <p className="account-notifications__hint">
+        Письма о принятом заказе, оплате, готовности к выдаче, передаче в доставку, отмене, возврате макета и готовом дизайне приходят всегда.
+      </p>
+      <ErrorNote className="ottisk-message ottisk-message--error" message={error} />
+      <p role="status">{done ?? ""}</p>
+    </fieldset>
   );
 }
 
@@ -56,6 +102,7 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
   const { items, total, unread } = page.data;
   return (
     <div className="account-notifications">
+      {profile.impersonalization ? null : <LetterSettings />}
       <div className="account-notifications__bar">
         <p role="status">{unread > 0 ? `Непрочитанных: ${unread}` : total > 0 ? "Все уведомления прочитаны" : ""}</p>
         <button

@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
 import type { ReactNode } from "react";
-import { DELIVERY_METHOD_LABELS, EMPLOYEE_ROLE_LABELS, hasEmployeeRole, ORDER_STATUS_LABELS, orderStatusValues } from "../../shared/contracts/index";
+import { DELIVERY_METHOD_LABELS, EMPLOYEE_ROLE_LABELS, hasEmployeeRole, ORDER_STATUS_LABELS, orderStatusValues, TRACKING_CARRIER_LABELS, trackingCarrierValues } from "../../shared/contracts/index";
 import type {
   AccountProfile,
   Client,
@@ -11,6 +11,7 @@ import type {
   OrderPaymentStatus,
   OrderStatus,
   PaymentType,
+  TrackingCarrier,
 } from "../../shared/contracts/index";
 import {
   ACCOUNT_PATHS,
@@ -21,6 +22,7 @@ import {
   catalogPath,
   employeeOrderPath,
   formatDateShort,
+  formatDateTime,
   formatDayMonth,
   formatRoubles,
   SCREEN_PATHS,
@@ -385,6 +387,9 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
   const [done, setDone] = useState<string | null>(null);
   const fieldId = useId();
   const chosen = next !== "" && order.nextStatuses.includes(next) ? next : order.nextStatuses[0];
+  const [carrier, setCarrier] = useState<TrackingCarrier | "">(order.tracking?.carrier ?? "");
+  const [trackingNumber, setTrackingNumber] = useState(order.tracking?.number ?? "");
+  const tracking = chosen === "shipped" && carrier !== "" && trackingNumber.trim() !== "" ? { carrier, number: trackingNumber.trim() } : undefined;
 
   if (order.nextStatuses.length === 0) {
     return (
@@ -400,12 +405,12 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
     if (!chosen) return;
     setBusy(true);
     setError(null);
-    change({ orderId: order.id, status: chosen })
+    change({ orderId: order.id, status: chosen, ...(tracking ? { tracking } : {}) })
       .then((updated) => {
         setBusy(false);
         setConfirming(false);
         setNext(updated.nextStatuses[0] ?? "");
-        setDone(`Статус изменён: «${ORDER_STATUS_LABELS[updated.status]}». Клиент получил уведомление.`);
+        setDone(`Статус изменён: «${ORDER_STATUS_LABELS[updated.status]}». Клиент получил уведомление и письмо.`);
       })
       .catch((failure: unknown) => {
         setBusy(false);
@@ -437,6 +442,37 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
             ))}
           </select>
         </div>
+        {chosen === "shipped" ? (
+          <>
+            <div className="employee-filters__field">
+              <label htmlFor={`${fieldId}-carrier`}>Служба доставки</label>
+              <select
+                id={`${fieldId}-carrier`}
+                className="ottisk-input"
+                value={carrier}
+                onChange={(event) => setCarrier(trackingCarrierValues.find((value) => value === event.target.value) ?? "")}
+              >
+                <option value="">Без трек-номера (самовывоз, курьер типографии)</option>
+                {trackingCarrierValues.map((value) => (
+                  <option key={value} value={value}>
+                    {TRACKING_CARRIER_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="employee-filters__field">
+              <label htmlFor={`${fieldId}-tracking`}>Трек-номер</label>
+              <input
+                id={`${fieldId}-tracking`}
+                className="ottisk-input"
+                value={trackingNumber}
+                disabled={carrier === ""}
+                autoComplete="off"
+                onChange={(event) => setTrackingNumber(event.target.value)}
+              />
+            </div>
+          </>
+        ) : null}
         <div className="employee-filters__actions">
           <button type="submit" className="ottisk-button" disabled={busy}>
             Сменить статус
@@ -451,7 +487,12 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
         <p>
           Заказ № {order.number}: «{ORDER_STATUS_LABELS[order.status]}» → «{chosen ? ORDER_STATUS_LABELS[chosen] : ""}».
         </p>
-        <p>Клиент получит уведомление об этом.</p>
+        {tracking ? (
+          <p>
+            {TRACKING_CARRIER_LABELS[tracking.carrier]}, трек-номер {tracking.number}.
+          </p>
+        ) : null}
+        <p>Клиент получит уведомление и письмо об этом.</p>
         {chosen === "cancelled" && order.paymentStatus === "paid" ? <p>Заказ оплачен: деньги клиенту вернёт бухгалтерия, автоматически они не возвращаются.</p> : null}
         <div className="employee-dialog__actions">
           <button type="button" className="ottisk-button" disabled={busy} onClick={confirm}>
@@ -499,6 +540,26 @@ function OrderView({ order, renderDesign }: { order: EmployeeOrder; renderDesign
       <section className="employee-panel__block" aria-labelledby={`${ids}-status`}>
         <h2 id={`${ids}-status`}>Статус</h2>
         <StatusChange order={order} />
+        {order.tracking ? (
+          <p className="employee-order__tracking">
+            {order.tracking.carrierLabel}, трек-номер{" "}
+            <a href={order.tracking.url} target="_blank" rel="noopener noreferrer">
+              {order.tracking.number}
+            </a>
+          </p>
+        ) : null}
+      </section>
+
+      <section className="employee-panel__block" aria-labelledby={`${ids}-timeline`}>
+        <h2 id={`${ids}-timeline`}>История статусов</h2>
+        <ol className="employee-order__timeline">
+          {order.timeline.map((entry, index) => (
+            <li key={`${entry.status}-${index}`}>
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> — {entry.statusLabel}
+              {entry.employee ? ` (${personName({ ...entry.employee, email: null })})` : ""}
+            </li>
+          ))}
+        </ol>
       </section>
 
       <section className="employee-panel__block" aria-labelledby={`${ids}-client`}>

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { MouseEvent, ReactNode } from "react";
 import { DELIVERY_METHOD_LABELS, DELIVERY_TYPE_LABELS } from "../../shared/contracts/delivery";
 import type { Cart, Layout, Order, OrderDelivery, OrderLine, OrderLineDesign } from "../../shared/contracts/index";
-import { formatDateLong, formatDateShort, formatDayMonth, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
+import { formatDateLong, formatDateShort, formatDateTime, formatDayMonth, formatRoubles, formatWorkingDays, VAT_PERCENT } from "../../shared/domain/index";
 import { orderFileUrlAtom, payOrderAgainAtom, repeatOrderAtom, replaceReturnedLayoutAtom, useCityName, useOrder, useShowFailure } from "../../shared/state/index";
 import { ErrorNote, LoadError } from "../../shared/ui/index";
 import { AccountGate } from "./ClientOrders";
@@ -240,6 +240,24 @@ function OrderView({ orderId, ordersHref, onBack, catalogHref, cartHref, onPay, 
           </ul>
         </>
       ) : null}
+      {data.tracking ? (
+        <p className="ottisk-order__tracking" part="tracking">
+          {data.tracking.carrierLabel}, трек-номер {data.tracking.number}:{" "}
+          <a href={data.tracking.url} target="_blank" rel="noopener noreferrer">
+            отследить посылку
+          </a>
+        </p>
+      ) : null}
+
+      <h3 className="ottisk-order__section">История заказа</h3>
+      <ol className="ottisk-order__timeline" part="timeline">
+        {data.timeline.map((entry, index) => (
+          <li key={`${entry.status}-${index}`} part="timeline-entry">
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            <span>{entry.statusLabel}</span>
+          </li>
+        ))}
+      </ol>
 
       <h3 className="ottisk-order__section">Итого</h3>
       <dl className="ottisk-order__totals" part="totals">
@@ -394,14 +412,19 @@ function DeliveryView({ delivery }: { delivery: OrderDelivery }) {
   const method = methodLabels[delivery.deliveryMethod] ?? delivery.deliveryMethod;
   const type = typeLabels[delivery.deliveryType];
   const place = delivery.pickupPointCode && !delivery.address ? `пункт выдачи ${delivery.pickupPointCode}` : delivery.address;
+  const where = [city, place].filter((part) => part).join(", ");
+  // The card is a grid (method above, details under it): every piece sits in its own element, no loose «:» starts a row.
   return (
     <li className="ottisk-order__delivery" part="delivery">
       <strong>
         {method}
         {type && delivery.deliveryType !== "SelfPickup" ? `, ${type}` : ""}
       </strong>
-      : {[city, place].filter((part) => part).join(", ")}. {delivery.deliveryDate ? `Дата доставки — ${formatDateShort(delivery.deliveryDate)}. ` : ""}
-      Стоимость — {formatRoubles(delivery.price)}.
+      <span>
+        {where ? `${where}. ` : ""}
+        {delivery.deliveryDate ? `Дата доставки — ${formatDateShort(delivery.deliveryDate)}. ` : ""}
+        Стоимость — {formatRoubles(delivery.price)}.
+      </span>
     </li>
   );
 }

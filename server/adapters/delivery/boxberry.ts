@@ -61,6 +61,7 @@ export function createBoxberryProvider(options: BoxberryOptions): DeliveryProvid
 
   return {
     name: "boxberry",
+    trackingUrl: boxberryTrackingUrl,
     methods: ["Boxberry"],
 
     async tariffs({ to, weightGrams }): Promise<ProviderTariff[]> {
@@ -101,4 +102,9 @@ export function createBoxberryProvider(options: BoxberryOptions): DeliveryProvid
       });
     },
   };
+}
+
+/** Boxberry: the public tracking page takes the parcel id. */
+export function boxberryTrackingUrl(number: string): string {
+  return `https://boxberry.ru/tracking-page?id=${encodeURIComponent(number)}`;
 }

@@ -89,6 +89,7 @@ export function createCdekProvider(options: CdekOptions): DeliveryProvider {
 
   return {
     name: "cdek",
+    trackingUrl: cdekTrackingUrl,
     methods: ["Cdek", "CdekExpress"],
 
     async tariffs({ from, to, weightGrams }): Promise<ProviderTariff[]> {
@@ -127,4 +128,9 @@ export function createCdekProvider(options: CdekOptions): DeliveryProvider {
       }));
     },
   };
+}
+
+/** СДЭК: the tracking page takes the order number (order_id). */
+export function cdekTrackingUrl(number: string): string {
+  return `https://www.cdek.ru/ru/tracking?order_id=${encodeURIComponent(number)}`;
 }

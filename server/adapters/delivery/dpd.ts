@@ -79,6 +79,7 @@ export function createDpdProvider(options: DpdOptions): DeliveryProvider {
 
   return {
     name: "dpd",
+    trackingUrl: dpdTrackingUrl,
     methods: ["Dpd", "DpdExpress"],
 
     async tariffs({ from, to, weightGrams }): Promise<ProviderTariff[]> {
@@ -117,4 +118,9 @@ export function createDpdProvider(options: DpdOptions): DeliveryProvider {
       });
     },
   };
+}
+
+/** DPD: the public tracking page takes the order number (orderNum). */
+export function dpdTrackingUrl(number: string): string {
+  return `https://www.dpd.ru/ru/private/tracking.html?orderNum=${encodeURIComponent(number)}`;
 }

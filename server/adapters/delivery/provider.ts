@@ -52,6 +52,8 @@ export interface DeliveryProvider {
   readonly name: string;
   /** The methods of spec §3 this provider prices (CDEK: Cdek and CdekExpress). */
   readonly methods: readonly DeliveryMethod[];
+  /** The carrier's public tracking page of a parcel (issue 30: the letter «передан в доставку» and the order page link to it). */
+  trackingUrl(number: string): string;
   /** Every tariff of the provider's methods from one city to another for a parcel of that weight; [] when it does not go there. */
   tariffs(request: TariffRequest): Promise<ProviderTariff[]>;
   /** The provider's pickup points in the city; [] when it has none there. */

@@ -35,6 +35,7 @@ export function createYandexDeliveryProvider(options: YandexDeliveryOptions): De
   });
   return {
     name: "yandex",
+    trackingUrl: yandexTrackingUrl,
     methods: ["YandexDostavka"],
 
     async tariffs({ from, to, weightGrams }): Promise<ProviderTariff[]> {
@@ -68,4 +69,9 @@ export function createYandexDeliveryProvider(options: YandexDeliveryOptions): De
       return [];
     },
   };
+}
+
+/** Yandex Delivery: the route page of the claim. */
+export function yandexTrackingUrl(number: string): string {
+  return `https://dostavka.yandex.ru/route/${encodeURIComponent(number)}`;
 }

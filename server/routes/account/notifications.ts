@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notificationListPageSchema, notificationListQuerySchema, notificationReadRequestSchema, notificationReadResultSchema } from "../../../shared/contracts/index";
+import { notificationListPageSchema, notificationListQuerySchema, notificationReadRequestSchema, notificationReadResultSchema, notificationSettingsSchema } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
 import { accessCheckedErrors } from "../responses";
 import { signedInClientId } from "../signed-in-client";
@@ -43,5 +43,37 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (api) => {
       },
     },
     async (request) => api.notifications.markRead(signedInClientId(request), request.body),
+  );
+
+  api.get(
+    "/client-account/notification/settings",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags,
+        operationId: "getNotificationSettings",
+        summary: "Настройки писем / Letter settings",
+        description:
+          "orderNewsByMail — присылать ли письма о промежуточных статусах заказа и копии сообщений дизайнера. Письма о принятом заказе, оплате, готовности к выдаче, передаче в доставку, отмене, возврате макета и результате заказа дизайна приходят всегда (server/docs/letters.md). / Whether non-essential order letters go; transactional ones always do.",
+        response: { 200: notificationSettingsSchema, ...accessCheckedErrors },
+      },
+    },
+    async (request) => api.notifications.settings(signedInClientId(request)),
+  );
+
+  api.put(
+    "/client-account/notification/settings",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags,
+        operationId: "saveNotificationSettings",
+        summary: "Сохранить настройки писем / Save the letter settings",
+        description: "Включает или выключает необязательные письма о ходе заказа. / Turns the non-essential order letters on or off.",
+        body: notificationSettingsSchema,
+        response: { 200: notificationSettingsSchema, ...accessCheckedErrors },
+      },
+    },
+    async (request) => api.notifications.saveSettings(signedInClientId(request), request.body),
   );
 };

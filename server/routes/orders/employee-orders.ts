@@ -66,13 +66,13 @@ export const employeeOrderRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "changeOrderStatus",
         summary: "Сменить статус заказа / Change the order's status",
         description:
-          "new → paid (только заказ по счёту) | in_production | cancelled; paid → in_production | cancelled; in_production → shipped | cancelled; shipped → done | cancelled; done и cancelled — конечные. Тот же статус ничего не меняет. Клиент получает уведомление. Запрещённый переход — 409 ORDER_STATUS_FORBIDDEN. / Allowed moves as listed; the client is notified; a forbidden move is 409.",
+          "new → paid (только заказ по счёту) | in_production | cancelled; paid → in_production | cancelled; in_production → shipped | cancelled; shipped → done | cancelled; done и cancelled — конечные. Тот же статус ничего не меняет. Клиент получает уведомление и письмо (server/docs/letters.md). С «shipped» можно передать `tracking` (служба доставки и трек-номер; и у уже отгруженного заказа), с другим статусом — 400 TRACKING_NEEDS_SHIPPED. Смена записывается в историю статусов заказа и в журнал действий. Запрещённый переход — 409 ORDER_STATUS_FORBIDDEN. / Allowed moves as listed; the client gets a notification and a letter; `tracking` (carrier and number) goes with shipped; the change is in the order's timeline and the audit; a forbidden move is 409.",
         params: orderIdParamsSchema,
         body: orderStatusChangeSchema,
         response: { 200: employeeOrderSchema, ...accessCheckedErrors, 409: statusConflictResponse },
       },
     },
-    async (request) => api.employeeOrders.changeStatus(requireEmployee(request), request.params.id, request.body.status, request.publicOrigin),
+    async (request) => api.employeeOrders.changeStatus(requireEmployee(request), request.params.id, request.body.status, request.publicOrigin, request.body.tracking),
   );
 
   api.get(

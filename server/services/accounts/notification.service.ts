@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { NOTIFICATION_LIST_DEFAULT_LIMIT } from "../../../shared/contracts/index";
-import type { Notification, NotificationListPage } from "../../../shared/contracts/index";
+import type { Notification, NotificationListPage, NotificationSettings } from "../../../shared/contracts/index";
 import type { Database } from "../../db/client";
+import { account } from "../../db/accounts.schema";
 import { notification } from "../../db/mail.schema";
 import type { NotificationRow } from "../../db/mail.schema";
 import { requireOwnCompany } from "./company.service";
@@ -17,6 +18,9 @@ export interface NotificationService {
   list(clientId: number, query: { companyId?: number | undefined; offset?: number | undefined; limit?: number | undefined }): Promise<NotificationListPage>;
   /** Marks `ids` (those of the client; others are ignored), or every one with `all`; answers how many stay unread. */
   markRead(clientId: number, target: { ids?: number[] | undefined; all?: true | undefined }): Promise<{ unread: number }>;
+  /** Whether non-essential order letters go (issue 30; transactional ones always do). */
+  settings(clientId: number): Promise<NotificationSettings>;
+  saveSettings(clientId: number, settings: NotificationSettings): Promise<NotificationSettings>;
 }
 
 export function toNotification(row: NotificationRow): Notification {
@@ -70,6 +74,16 @@ export function createNotificationService(db: Database): NotificationService {
           .where(and(own, inArray(notification.id, target.ids), isNull(notification.readAt)));
       }
       return { unread: await unreadOf(own) };
+    },
+
+    async settings(clientId) {
+      const [row] = await db.select({ orderNewsByMail: account.orderNewsByMail }).from(account).where(eq(account.id, clientId)).limit(1);
+      return { orderNewsByMail: row?.orderNewsByMail ?? true };
+    },
+
+    async saveSettings(clientId, settings) {
+      await db.update(account).set({ orderNewsByMail: settings.orderNewsByMail }).where(eq(account.id, clientId));
+      return { orderNewsByMail: settings.orderNewsByMail };
     },
   };
 }

@@ -17,11 +17,10 @@ import { privateFileUrl } from "../files/file.service";
 import type { UploadedPart } from "../files/file.service";
 import { designStatusOf, findingsOf } from "../files/files.mapper";
 import type { LayoutService } from "../files/layout.service";
-import { queueMail } from "../mail/mail-outbox";
-import { recordNotification } from "../mail/notification-record";
+import { tellClient as tellOrderClient } from "../mail/order-letters";
+import { designNewsLetter } from "../mail/order-mail";
 import { ShopError } from "../shop-error";
 import { auditActorOf, recordAudit } from "./audit";
-import { designNewsForClient } from "./design-mail";
 
 /*
  * The designers' queue (issue 29): every design order by status, taken by one designer («Взять в
@@ -151,19 +150,16 @@ export function createBackOfficeDesignService(db: Database, deps: { layouts: Lay
     return row;
   }
 
-  /** The client's notification and letter about a design order's news, in `tx`. */
+  /**
+   * The client's notification and letter about a design order's news, in `tx`, through the order
+   * letters' template (order-mail.ts): a result (the layout to approve, done, cancelled) always goes,
+   * «taken into work» is news the client may turn off.
+   */
   async function tellClient(tx: DatabaseTransaction, row: DesignOrderRow, title: string, body: string, publicOrigin: string): Promise<void> {
-    await recordNotification(tx, {
-      accountId: row.accountId,
-      companyId: row.companyId,
-      kind: "design_status",
-      orderId: row.orderId,
-      designOrderId: row.id,
-      title,
-      body,
-    });
-    const [client] = await tx.select({ email: account.email }).from(account).where(eq(account.id, row.accountId));
-    if (client?.email) await queueMail(tx, designNewsForClient(client.email, publicOrigin, row.id, title, body));
+    const result = row.status === "waiting_client" || row.status === "done" || row.status === "cancelled";
+    await tellOrderClient(tx, { accountId: row.accountId, companyId: row.companyId, orderId: row.orderId, designOrderId: row.id, kind: "design_status" }, (to) =>
+      designNewsLetter(to, publicOrigin, row.id, title, body, result),
+    );
   }
 
   /** Moves a design order from the status just read (a parallel change wins: then 409), with audit and the client's news. */

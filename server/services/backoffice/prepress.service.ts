@@ -3,7 +3,6 @@ import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PrepressLayout, PrepressQueueItem, PrepressQueuePage, PrepressQueueQuery, PrepressQueueState } from "../../../shared/contracts/index";
 import { PREPRESS_QUEUE_DEFAULT_LIMIT } from "../../../shared/contracts/index";
-import { clientOrderPath } from "../../../shared/domain/page-paths";
 import type { Database, DatabaseTransaction } from "../../db/client";
 import { account, company } from "../../db/accounts.schema";
 import { orderProduct } from "../../db/cart.schema";
@@ -19,9 +18,9 @@ import { privateFileUrl } from "../files/file.service";
 import { sniffPdf } from "../files/file-sniff";
 import { fileTooLarge } from "../files/layout.service";
 import type { LayoutService } from "../files/layout.service";
-import { queueMail } from "../mail/mail-outbox";
 import type { MailOutbox } from "../mail/mail-outbox";
-import { recordNotification } from "../mail/notification-record";
+import { tellClient } from "../mail/order-letters";
+import { layoutReturnedLetter } from "../mail/order-mail";
 import { ShopError } from "../shop-error";
 import { auditActorOf, recordAudit } from "./audit";
 
@@ -306,23 +305,10 @@ export function createPrepressService(db: Database, deps: PrepressServiceDeps): 
 
     async returnToClient(viewer, layoutId, message, publicOrigin) {
       await decide(viewer, layoutId, "returned", message, async (tx, found) => {
-        const title = `Заказ № ${found.order.number}: загрузите макет «${found.layout.detailName}» заново`;
-        const link = `${publicOrigin}/admin${clientOrderPath(found.order.id)}`;
-        await recordNotification(tx, {
-          accountId: found.order.accountId,
-          companyId: found.order.companyId,
-          kind: "order_status",
-          orderId: found.order.id,
-          title,
-          body: `Специалист допечатной подготовки вернул макет: ${message}`,
-        });
-        if (!found.email) return false;
-        await queueMail(tx, {
-          to: found.email,
-          subject: title,
-          text: `Здравствуйте!\n\nСпециалист допечатной подготовки вернул макет «${found.layout.detailName}» заказа № ${found.order.number}:\n\n${message}\n\nЗагрузите исправленный файл на странице заказа: ${link}\nПока макет не заменён, заказ не уходит в производство.\n\nОттиск`,
-        });
-        return true;
+        // The letter and the notification in the same words (order-mail.ts); essential: always sent.
+        return tellClient(tx, { accountId: found.order.accountId, companyId: found.order.companyId, orderId: found.order.id, kind: "order_status" }, (to) =>
+          layoutReturnedLetter(to, publicOrigin, found.order, found.layout.detailName, message),
+        );
       });
       return present(layoutId, publicOrigin);
     },

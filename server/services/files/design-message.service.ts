@@ -5,9 +5,9 @@ import { account, designMessage, designOrder } from "../../db/schema";
 import type { DesignOrderRow } from "../../db/files.schema";
 import { actingClientId } from "../accounts/acting-client";
 import { recordNotification } from "../mail/notification-record";
-import { queueMail } from "../mail/mail-outbox";
+import { tellClient } from "../mail/order-letters";
+import { designNewsLetter } from "../mail/order-mail";
 import { auditActorOf, recordAudit } from "../backoffice/audit";
-import { designNewsForClient } from "../backoffice/design-mail";
 import type { Viewer } from "../accounts/session.service";
 import { ShopError } from "../shop-error";
 
@@ -77,7 +77,6 @@ export function createDesignMessageService(db: Database): DesignMessageService {
     async post(viewer, designId, text, publicOrigin) {
       const design = await reachable(viewer, designId);
       const fromShop = viewer.account.typeUser === "employee";
-      const [client] = fromShop && publicOrigin !== undefined ? await db.select({ email: account.email }).from(account).where(eq(account.id, design.accountId)) : [];
       const row = await db.transaction(async (tx) => {
         const [created] = await tx.insert(designMessage).values({ designOrderId: design.id, authorId: viewer.account.id, text }).returning();
         if (!created) throw new Error("design_message insert returned nothing");
@@ -85,16 +84,10 @@ export function createDesignMessageService(db: Database): DesignMessageService {
           // The shop's message is a back-office write of the design order: audited with it (the text is the change).
           await recordAudit(tx, auditActorOf(viewer), { objectType: "design-order", objectId: design.id, action: "message", before: null, after: { messageId: created.id, text } });
           const title = `Новое сообщение дизайнера по заказу дизайна № ${design.id}`;
-          await recordNotification(tx, {
-            accountId: design.accountId,
-            companyId: design.companyId,
-            kind: "design_message",
-            orderId: design.orderId,
-            designOrderId: design.id,
-            title,
-            body: excerpt(text),
-          });
-          if (client?.email && publicOrigin !== undefined) await queueMail(tx, designNewsForClient(client.email, publicOrigin, design.id, title, excerpt(text)));
+          // A copy of the designer's message: news the client may turn off (server/docs/letters.md).
+          const target = { accountId: design.accountId, companyId: design.companyId, orderId: design.orderId, designOrderId: design.id, kind: "design_message" } as const;
+          if (publicOrigin === undefined) await recordNotification(tx, { ...target, title, body: excerpt(text) });
+          else await tellClient(tx, target, (to) => designNewsLetter(to, publicOrigin, design.id, title, excerpt(text), false));
         }
         return created;
       });

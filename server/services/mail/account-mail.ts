@@ -1,10 +1,10 @@
 import { ACCOUNT_PATHS } from "../../../shared/domain/index";
 import type { MailDraft } from "./mail-outbox";
-import { escapeHtml } from "../plain-page";
+import { greeting, letterHtml } from "./mail-frame";
 
 /*
- * The account's letters, in Russian: plain text and the same as simple HTML (one link as a
- * button, no images, no outside styles). The links point at the account area's pages on the shop's
+ * The account's letters, in Russian: plain text and the same as simple HTML in the one frame of
+ * every letter (mail-frame.ts: one link as a button, the shop's requisites in the footer). The links point at the account area's pages on the shop's
  * public address (the page paths of shared/domain/page-paths.ts: /admin/auth/…).
  */
 
@@ -18,25 +18,9 @@ export function emailLink(publicOrigin: string, path: string, token: string): st
   return url.href;
 }
 
-function greeting(name: string): string {
-  return name ? `Здравствуйте, ${name}!` : "Здравствуйте!";
-}
-
 function html(paragraphs: string[], link: { href: string; label: string }, after: string[]): string {
-  const text = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join("\n");
-  return `<!doctype html>
-<html lang="ru">
-<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1d2333;background:#ffffff">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-${text(paragraphs)}
-<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#1f4fd1;color:#ffffff;text-decoration:none">${escapeHtml(link.label)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#4a5164">Если кнопка не открывается, скопируйте ссылку в адресную строку браузера:<br><a href="${escapeHtml(link.href)}" style="color:#1f4fd1;word-break:break-all">${escapeHtml(link.href)}</a></p>
-${text(after)}
-<p style="margin:24px 0 0;font-size:14px;color:#4a5164">Типография «Оттиск»</p>
-</div>
-</body>
-</html>
-`;
+  const [first = "", ...rest] = paragraphs;
+  return letterHtml({ greeting: first, paragraphs: rest, link, after });
 }
 
 /** The registration letter: the link that confirms the address (48 hours). */

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import type { MailTransport } from "../../adapters/mailer";
+import type { MailFile, MailTransport } from "../../adapters/mailer";
 import type { Database } from "../../db/client";
-import { mailOutbox } from "../../db/mail.schema";
-import type { MailOutboxRow } from "../../db/mail.schema";
+import { mailAttachment, mailOutbox } from "../../db/mail.schema";
+import type { MailAttachmentRow, MailOutboxRow } from "../../db/mail.schema";
 
 /*
  * Every e-mail goes through the `mail_outbox` table: the caller writes the letter in the same
@@ -27,7 +27,18 @@ export interface MailDraft {
   text: string;
   /** A simple HTML body beside it. */
   html?: string | null;
+  /** Files the letter carries, resolved when it is sent (mail_attachment). */
+  attachments?: readonly MailAttachmentDraft[] | undefined;
 }
+
+/** A file a letter carries: the order's invoice PDF, read (or made) when the letter is sent. */
+export interface MailAttachmentDraft {
+  kind: MailAttachmentRow["kind"];
+  orderId: number;
+}
+
+/** Turns an attachment row into the file the letter carries; throws when it cannot (the attempt fails and is retried). */
+export type MailAttachmentResolver = (attachment: MailAttachmentRow) => Promise<MailFile>;
 
 /** Database or transaction: anything drizzle can insert with. */
 type Writer = Pick<Database, "insert">;
@@ -39,6 +50,8 @@ export async function queueMail(db: Writer, draft: MailDraft): Promise<number> {
     .values({ toAddress: draft.to, subject: draft.subject, textBody: draft.text, htmlBody: draft.html ?? null })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("The letter was not written into the outbox");
+  const attachments = draft.attachments ?? [];
+  if (attachments.length > 0) await db.insert(mailAttachment).values(attachments.map((item) => ({ mailId: row.id, kind: item.kind, orderId: item.orderId })));
   return row.id;
 }
 
@@ -85,7 +98,13 @@ export interface MailOutbox {
 export function createMailOutbox(
   db: Database,
   transport: MailTransport,
-  options: { settings?: Partial<MailOutboxSettings>; now?: () => number; onError?: (error: unknown, mailId: number | null) => void } = {},
+  options: {
+    settings?: Partial<MailOutboxSettings>;
+    now?: () => number;
+    onError?: (error: unknown, mailId: number | null) => void;
+    /** Reads the files letters carry (the app gives the order service's invoice); a letter with attachments fails without it. */
+    attachments?: MailAttachmentResolver;
+  } = {},
 ): MailOutbox {
   const settings = { ...DEFAULT_MAIL_OUTBOX, ...options.settings };
   const now = options.now ?? Date.now;
@@ -132,7 +151,11 @@ export function createMailOutbox(
   async function deliver(row: MailOutboxRow): Promise<boolean> {
     if (!(await renewLease(row))) return false;
     try {
-      await transport.send({ id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, createdAt: row.createdAt });
+      const attached = await db.select().from(mailAttachment).where(eq(mailAttachment.mailId, row.id)).orderBy(asc(mailAttachment.id));
+      const resolve = options.attachments;
+      if (attached.length > 0 && !resolve) throw new Error(`Letter ${row.id} carries files, but the outbox has no attachment reader`);
+      const files = resolve ? await Promise.all(attached.map((item) => resolve(item))) : [];
+      await transport.send({ id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, createdAt: row.createdAt, attachments: files });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db

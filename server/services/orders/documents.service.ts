@@ -3,7 +3,7 @@ import { DOCUMENT_LIST_DEFAULT_LIMIT } from "../../../shared/contracts/index";
 import type { DocumentListPage, OrderDocument } from "../../../shared/contracts/index";
 import type { Database } from "../../db/client";
 import { notification } from "../../db/mail.schema";
-import { clientOrder } from "../../db/schema";
+import { clientOrder, orderStatusEvent } from "../../db/schema";
 import type { ClientOrderRow } from "../../db/schema";
 import { kopecksToRoubles } from "../catalog/catalog.mapper";
 
@@ -39,8 +39,10 @@ export function receiptDocumentUrl(publicOrigin: string, orderId: number): strin
 }
 
 /**
- * The day the work of each order was finished, the act's date: when the client was last told of the
- * order's status (the news of «shipped» or «done»); without such news, when it was paid, else placed.
+ * The day the work of each order was finished, the act's date: when it last became «shipped» or
+ * «done» by its timeline (order_status_event, issue 30); an order of the timeline without such an
+ * event, when it was paid, else placed. An order from before the timeline (no events): when the
+ * client was last told of its status (the news of «shipped» or «done»), else paid, else placed.
  */
 export async function closingDates(db: Database, orders: Pick<ClientOrderRow, "id" | "paidAt" | "createdAt">[]): Promise<Map<number, Date>> {
   const ids = orders.map((order) => order.id);
@@ -53,7 +55,17 @@ export async function closingDates(db: Database, orders: Pick<ClientOrderRow, "i
           .where(and(inArray(notification.orderId, ids), eq(notification.kind, "order_status")))
           .groupBy(notification.orderId);
   const told = new Map(news.flatMap((item) => (item.orderId === null || item.at === null ? [] : [[item.orderId, item.at] as const])));
-  return new Map(orders.map((order) => [order.id, told.get(order.id) ?? order.paidAt ?? order.createdAt]));
+  const events = ids.length === 0 ? [] : await db.select({ orderId: orderStatusEvent.orderId, status: orderStatusEvent.status, at: orderStatusEvent.at }).from(orderStatusEvent).where(inArray(orderStatusEvent.orderId, ids));
+  const finishedAt = (orderId: number): Date | null =>
+    events
+      .filter((event) => event.orderId === orderId && FINISHED_ORDER_STATUSES.some((status) => status === event.status))
+      .reduce<Date | null>((latest, event) => (latest === null || event.at > latest ? event.at : latest), null);
+  return new Map(
+    orders.map((order) => {
+      const ofTimeline = events.some((event) => event.orderId === order.id);
+      return [order.id, (ofTimeline ? finishedAt(order.id) : told.get(order.id)) ?? order.paidAt ?? order.createdAt];
+    }),
+  );
 }
 
 export interface DocumentListInput {

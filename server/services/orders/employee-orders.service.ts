@@ -1,14 +1,19 @@
 import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import type { AnyColumn, SQL } from "drizzle-orm";
-import { EMPLOYEE_ORDER_LIST_DEFAULT_LIMIT, ORDER_STATUS_LABELS, ORDER_STATUS_NEWS, orderStatusValues } from "../../../shared/contracts/index";
-import type { EmployeeOrder, EmployeeOrderListPage, OrderStatus, OrderStatusCounts } from "../../../shared/contracts/index";
-import type { Database } from "../../db/client";
+import { EMPLOYEE_ORDER_LIST_DEFAULT_LIMIT, ORDER_STATUS_LABELS, orderStatusValues } from "../../../shared/contracts/index";
+import type { EmployeeOrder, EmployeeOrderListPage, OrderStatus, OrderStatusChange, OrderStatusCounts } from "../../../shared/contracts/index";
+import type { Database, DatabaseTransaction } from "../../db/client";
 import { account, balanceEntry, clientOrder, company, designOrder, orderProduct } from "../../db/schema";
 import type { AccountRow, ClientOrderRow, PaymentRefundRow } from "../../db/schema";
 import type { PaymentService } from "./payment.service";
 import { toDesignOrder } from "../files/files.mapper";
 import type { LayoutService } from "../files/layout.service";
-import { recordNotification } from "../mail/notification-record";
+import type { MailOutbox } from "../mail/mail-outbox";
+import { pickupPlaceOf, tellClient } from "../mail/order-letters";
+import { handedToDeliveryLetter, paymentReceivedLetter, readyForPickupLetter, statusChangedLetter } from "../mail/order-mail";
+import type { LetterRecipient, OrderLetter } from "../mail/order-mail";
+import { auditActorOf, recordAudit } from "../backoffice/audit";
+import { recordStatusEvent, timelinesOf, trackingOf } from "./order-timeline";
 import { formatBalance } from "./balance.service";
 import { toOrderSummary } from "./order.mapper";
 import type { OrderService } from "./order.service";
@@ -46,7 +51,7 @@ export interface EmployeeOrderService {
   /** `GET /employee/order/{id}`: any client's order; 404 when there is none. */
   get(employee: Viewer, orderId: number, publicOrigin: string): Promise<EmployeeOrder>;
   /** `PATCH /employee/order/{id}/status`: 409 for a move the rules forbid. */
-  changeStatus(employee: Viewer, orderId: number, status: OrderStatus, publicOrigin: string): Promise<EmployeeOrder>;
+  changeStatus(employee: Viewer, orderId: number, status: OrderStatus, publicOrigin: string, tracking?: StatusTracking): Promise<EmployeeOrder>;
 }
 
 export interface EmployeeOrderServiceDeps {
@@ -55,6 +60,34 @@ export interface EmployeeOrderServiceDeps {
   /** The refund of a cancelled card order (recorded in the status change's transaction, sent after it). */
   payments: Pick<PaymentService, "recordRefund" | "sendRefund">;
   now?: () => Date;
+  /** Woken after a status change queued its letter (issue 30). */
+  mail?: Pick<MailOutbox, "wake">;
+}
+
+/** The carrier and tracking number set with «shipped». */
+export type StatusTracking = NonNullable<OrderStatusChange["tracking"]>;
+
+/**
+ * The letter of a status an employee set (server/docs/letters.md): «paid» is the payment letter;
+ * «shipped» is «готов к выдаче» for a self-pickup order (it waits at the shop's point) and «передан в
+ * доставку» with the carrier's tracking otherwise; the others are status news.
+ */
+async function statusLetter(
+  tx: DatabaseTransaction,
+  before: ClientOrderRow,
+  row: ClientOrderRow,
+  publicOrigin: string,
+  moneyBack: string | null,
+): Promise<(to: LetterRecipient) => OrderLetter> {
+  const status = isOrderStatus(row.status) ? row.status : "new";
+  if (status === "paid") return (to) => paymentReceivedLetter(to, publicOrigin, row, "Оплата по счёту поступила");
+  if (status === "shipped") {
+    const tracking = trackingOf(row);
+    const pickup = tracking ? null : await pickupPlaceOf(tx, row.id);
+    if (pickup) return (to) => readyForPickupLetter(to, publicOrigin, row, pickup);
+    return (to) => handedToDeliveryLetter(to, publicOrigin, row, tracking);
+  }
+  return (to) => statusChangedLetter(to, publicOrigin, row, status, before.paymentStatus === "paid" ? (moneyBack ?? "Заказ был оплачен: менеджер свяжется с вами, чтобы вернуть деньги.") : null);
 }
 
 /** Where each status may go (before the rule about marking payment by hand). */
@@ -130,8 +163,10 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
       ),
     );
     const found = row.company;
+    const timelines = await timelinesOf(db, [row.order]);
     return {
       ...order,
+      timeline: timelines.get(orderId) ?? [],
       client: personOf(row.client),
       company: found ? { id: found.id, name: found.name, inn: found.inn, kpp: found.kpp, ogrn: found.ogrn, legalAddress: found.legalAddress } : null,
       placedBy: placedBy ?? null,
@@ -216,15 +251,24 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
       return present(orderId, publicOrigin);
     },
 
-    async changeStatus(employee, orderId, status, publicOrigin) {
+    async changeStatus(employee, orderId, status, publicOrigin, tracking) {
       requireOwnDesk(employee);
-      const refund = await db.transaction(async (tx): Promise<PaymentRefundRow | null> => {
+      const done = await db.transaction(async (tx): Promise<{ mailed: boolean; refund: PaymentRefundRow | null }> => {
         // The row lock: two employees moving one order at once go one after the other, the second by the first's result.
         const [row] = await tx.select().from(clientOrder).where(eq(clientOrder.id, orderId)).for("update");
         if (!row) throw orderNotFound();
-        if (row.status === status) return null;
+        if (tracking !== undefined && status !== "shipped") {
+          throw new ShopError({
+            statusCode: 400,
+            code: "TRACKING_NEEDS_SHIPPED",
+            messageUI: `Трек-номер указывают, когда заказ передают в доставку: выберите статус «${ORDER_STATUS_LABELS.shipped}»`,
+            message: `Tracking with status ${status}`,
+          });
+        }
+        const trackingChanged = tracking !== undefined && (tracking.carrier !== row.trackingCarrier || tracking.number !== row.trackingNumber);
+        if (row.status === status && !trackingChanged) return { mailed: false, refund: null };
         const from = isOrderStatus(row.status) ? ORDER_STATUS_LABELS[row.status] : row.status;
-        if (!nextStatuses(row).includes(status)) {
+        if (row.status !== status && !nextStatuses(row).includes(status)) {
           const byHand = status === "paid" && row.status === "new" && row.paymentType !== "Invoice";
           throw new ShopError({
             statusCode: 409,
@@ -246,26 +290,33 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
           });
         }
         const changedAt = now();
-        await tx
+        const statusChanged = row.status !== status;
+        const [updated] = await tx
           .update(clientOrder)
           .set({
             status,
             ...(status === "paid" ? { paymentStatus: "paid", paidAt: row.paidAt ?? changedAt } : {}),
             ...(status === "cancelled" && row.paymentStatus === "pending" ? { paymentStatus: "cancelled" } : {}),
+            ...(tracking !== undefined ? { trackingCarrier: tracking.carrier, trackingNumber: tracking.number } : {}),
           })
-          .where(eq(clientOrder.id, orderId));
-        const moneyBack = status === "cancelled" && row.paymentStatus === "paid" ? await returnMoney(tx, row) : null;
-        await recordNotification(tx, {
-          accountId: row.accountId,
-          companyId: row.companyId,
-          kind: "order_status",
-          orderId,
-          title: `Заказ № ${row.number}: ${ORDER_STATUS_NEWS[status]}`,
-          body: moneyBack?.news ?? `Статус заказа: «${ORDER_STATUS_LABELS[status]}».`,
+          .where(eq(clientOrder.id, orderId))
+          .returning();
+        if (!updated) throw orderNotFound();
+        const moneyBack = statusChanged && status === "cancelled" && row.paymentStatus === "paid" ? await returnMoney(tx, row) : null;
+        if (statusChanged) await recordStatusEvent(tx, { orderId, status, at: changedAt, employeeId: employee.account.id });
+        await recordAudit(tx, auditActorOf(employee), {
+          objectType: "order",
+          objectId: orderId,
+          action: statusChanged ? "status" : "tracking",
+          before: { status: row.status, trackingCarrier: row.trackingCarrier, trackingNumber: row.trackingNumber },
+          after: { status, trackingCarrier: updated.trackingCarrier, trackingNumber: updated.trackingNumber },
         });
-        return moneyBack?.refund ?? null;
+        const letter = await statusLetter(tx, row, updated, publicOrigin, moneyBack?.news ?? null);
+        const mailed = await tellClient(tx, { accountId: row.accountId, companyId: row.companyId, orderId, kind: "order_status" }, letter);
+        return { mailed, refund: moneyBack?.refund ?? null };
       });
-      if (refund) await deps.payments.sendRefund(refund);
+      if (done.mailed) deps.mail?.wake();
+      if (done.refund) await deps.payments.sendRefund(done.refund);
       return present(orderId, publicOrigin);
     },
   };

@@ -16,6 +16,10 @@ import { lockPromocode, promocodeUse } from "../cart/promocode-use";
 import type { PaymentService } from "./payment.service";
 import type { Viewer } from "../accounts/session.service";
 import { isShopError, ShopError } from "../shop-error";
+import type { MailOutbox } from "../mail/mail-outbox";
+import { orderForLetter, tellClient } from "../mail/order-letters";
+import { orderPlacedLetter } from "../mail/order-mail";
+import { recordStatusEvent } from "./order-timeline";
 
 /*
  * Placing an order (`POST /client-cart/place-order`), used by the order service. Placing is one
@@ -42,6 +46,8 @@ export interface OrderPlacingDeps {
   now: () => Date;
   /** The payment types the shop offers (OTTISK_PAYMENTS); another is refused (400 PAYMENT_TYPE_OFF). */
   offered: readonly PaymentType[];
+  /** Woken after the commit that queued «Заказ принят». */
+  mail?: Pick<MailOutbox, "wake"> | undefined;
 }
 
 const cartEmpty = () =>
@@ -192,17 +198,28 @@ export async function placeOrderRow(db: Database, deps: OrderPlacingDeps, viewer
       .set({ timesOrdered: sql`${product.timesOrdered} + 1` })
       .where(inArray(product.id, productIds));
 
+    await recordStatusEvent(tx, { orderId: created.id, status: "new", at: placedAt });
     if (input.paymentType === "InternalBalance") {
       await deps.balance.debitForOrder(tx, orderLedger(created), { amountKopecks: created.totalKopecks, orderId: created.id, orderNumber: created.number });
       await tx.update(clientOrder).set({ paymentStatus: "paid", status: "paid", paidAt: placedAt }).where(eq(clientOrder.id, created.id));
+      await recordStatusEvent(tx, { orderId: created.id, status: "paid", at: placedAt });
     } else if (input.paymentType === "Yookassa") {
       await deps.payments.createPending(tx, created, publicOrigin);
     }
+    // «Заказ принят» (issue 30), in this transaction; an invoice order's letter carries the invoice PDF, read when it is sent.
+    const letterOrder = await orderForLetter(tx, created);
+    await tellClient(
+      tx,
+      { accountId: created.accountId, companyId: created.companyId, orderId: created.id, kind: "order_status" },
+      (to) => orderPlacedLetter(to, publicOrigin, letterOrder),
+      input.paymentType === "Invoice" ? [{ kind: "order_invoice", orderId: created.id }] : [],
+    );
     return created.id;
   });
 
   // The products' times-ordered counts grew: every node's cached catalogue pages show the new ones.
   if (placedId !== null) await deps.caches.invalidate("catalog");
+  if (placedId !== null) deps.mail?.wake();
   const [placed] =
     placedId === null
       ? [await findByKey(db, clientId, input.idempotencyKey)]

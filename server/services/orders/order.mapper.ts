@@ -135,7 +135,15 @@ export function toOrderSummary(row: ClientOrderRow, lineCount: number): OrderSum
   return { ...orderFields(row), lineCount };
 }
 
-export function toOrder(row: ClientOrderRow, lines: OrderLineRow[], deliveries: DeliveryRow[], payment: OrderPaymentSource, publicOrigin: string, refunds: OrderRefund[] = []): Order {
+/** The order without its timeline and tracking (order-timeline.ts adds them). */
+export function toOrder(
+  row: ClientOrderRow,
+  lines: OrderLineRow[],
+  deliveries: DeliveryRow[],
+  payment: OrderPaymentSource,
+  publicOrigin: string,
+  refunds: OrderRefund[] = [],
+): Omit<Order, "timeline" | "tracking"> {
   return {
     ...orderFields(row),
     promocode: row.promocodeCode,

@@ -20,10 +20,12 @@ import type { InvoiceBuyer, InvoiceData, InvoiceLine } from "./invoice-pdf";
 import { orderLedger, placeOrderRow } from "./order-placing";
 import type { PlaceOrderInput } from "./order-placing";
 import { lineTitle, toOrder, toOrderSummary } from "./order.mapper";
+import { clientTimeline, timelinesOf, trackingOf } from "./order-timeline";
 import type { OrderLineRow, OrderPaymentSource } from "./order.mapper";
 import type { PaymentService } from "./payment.service";
 import type { Viewer } from "../accounts/session.service";
 import { ShopError } from "../shop-error";
+import type { MailOutbox } from "../mail/mail-outbox";
 
 /*
  * The client's orders: placing (order-placing.ts: one transaction that locks the cart, writes the
@@ -79,6 +81,8 @@ export interface OrderService {
   payAgain(viewer: Viewer, orderId: number, publicOrigin: string): Promise<Order>;
   /** Any client's order, for staff (`GET /employee/order/{id}`, services/orders/employee-orders.service.ts); 404 when there is none. */
   readAnyOrder(orderId: number, publicOrigin: string): Promise<Order>;
+  /** The order's invoice PDF, made when missing: the file the order-placed letter of an invoice order carries (the outbox reads it when sending). */
+  invoiceFile(orderId: number): Promise<InvoicePdf>;
 }
 
 export interface OrderServiceDeps {
@@ -91,6 +95,8 @@ export interface OrderServiceDeps {
   now?: () => Date;
   /** The payment types the shop offers (OTTISK_PAYMENTS); default all: place-order and «Оплатить» refuse another. */
   offered?: readonly PaymentType[];
+  /** The mail outbox, woken after placing queued «Заказ принят». */
+  mail?: Pick<MailOutbox, "wake">;
 }
 
 const orderNotFound = () => new ShopError({ statusCode: 404, code: "ORDER_NOT_FOUND", messageUI: "Заказ не найден", message: "No such order for this client" });
@@ -185,8 +191,14 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
   }
 
   async function fullOrder(row: ClientOrderRow, publicOrigin: string): Promise<Order> {
-    const [lines, deliveries, payment, refunds] = await Promise.all([loadLines(row.id), loadDeliveries(row.id), paymentSource(row), deps.payments.refundsOf(row.id)]);
-    return toOrder(row, lines, deliveries, payment, publicOrigin, refunds);
+    const [lines, deliveries, payment, refunds, timelines] = await Promise.all([
+      loadLines(row.id),
+      loadDeliveries(row.id),
+      paymentSource(row),
+      deps.payments.refundsOf(row.id),
+      timelinesOf(db, [row]),
+    ]);
+    return { ...toOrder(row, lines, deliveries, payment, publicOrigin, refunds), timeline: clientTimeline(timelines.get(row.id) ?? []), tracking: trackingOf(row) };
   }
 
   async function invoiceBuyer(row: ClientOrderRow): Promise<InvoiceBuyer> {
@@ -324,6 +336,15 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       const [row] = await db.select().from(clientOrder).where(eq(clientOrder.id, orderId)).limit(1);
       if (!row) throw orderNotFound();
       return fullOrder(await ensureInvoice(row), publicOrigin);
+    },
+
+    async invoiceFile(orderId) {
+      const [row] = await db.select().from(clientOrder).where(eq(clientOrder.id, orderId)).limit(1);
+      if (!row) throw orderNotFound();
+      const ready = await ensureInvoice(row);
+      const stored = ready.invoiceFileId === null ? null : await deps.files.read(ready.invoiceFileId);
+      if (!stored) throw new Error(`The invoice file of order ${orderId} is missing from the storage`);
+      return { bytes: stored.bytes, fileName: `Счёт ${ready.number}.pdf` };
     },
 
     async invoicePdf(viewer, orderId) {

@@ -11,7 +11,10 @@ import type { ClientOrderRow, PaymentRefundRow, PaymentRow } from "../../db/sche
 import { kopecksToRoubles } from "../catalog/catalog.mapper";
 import { paymentRequest, refundRequest } from "./order-receipt";
 import { formatBalance } from "./balance.service";
-import { recordNotification } from "../mail/notification-record";
+import type { MailOutbox } from "../mail/mail-outbox";
+import { tellClient } from "../mail/order-letters";
+import { paymentReceivedLetter } from "../mail/order-mail";
+import { recordStatusEvent } from "./order-timeline";
 import { ShopError } from "../shop-error";
 import type { Viewer } from "../accounts/session.service";
 
@@ -95,12 +98,17 @@ function assertMayUseTestPayment(viewer: Viewer | null, orderAccountId: number):
   throw testPaymentNotYours();
 }
 
-/** Marks the payment succeeded and its order paid; a payment already succeeded changes nothing. */
-export async function markPaymentSucceeded(tx: Database, row: Pick<PaymentRow, "id" | "orderId">): Promise<void> {
+/**
+ * Marks the payment succeeded and its order paid; a payment already succeeded changes nothing. The
+ * update that made the order paid tells the client (notification and «Заказ оплачен», issue 30) and,
+ * when the order moved from «new», writes «paid» into its timeline. True when a letter was queued.
+ */
+export async function markPaymentSucceeded(tx: Database, row: Pick<PaymentRow, "id" | "orderId">, publicOrigin: string): Promise<boolean> {
   await tx
     .update(payment)
     .set({ status: "succeeded", updatedAt: new Date() })
     .where(and(eq(payment.id, row.id), ne(payment.status, "succeeded")));
+  const [before] = await tx.select({ status: clientOrder.status }).from(clientOrder).where(eq(clientOrder.id, row.orderId)).for("update");
   const paid = await tx
     .update(clientOrder)
     .set({
@@ -109,18 +117,16 @@ export async function markPaymentSucceeded(tx: Database, row: Pick<PaymentRow, "
       paidAt: sql`coalesce(${clientOrder.paidAt}, now())`,
     })
     .where(and(eq(clientOrder.id, row.orderId), ne(clientOrder.paymentStatus, "paid")))
-    .returning({ accountId: clientOrder.accountId, companyId: clientOrder.companyId, number: clientOrder.number, totalKopecks: clientOrder.totalKopecks });
+    .returning({ id: clientOrder.id, accountId: clientOrder.accountId, companyId: clientOrder.companyId, number: clientOrder.number, totalKopecks: clientOrder.totalKopecks, paidAt: clientOrder.paidAt });
   // The client hears of it once: only the update that made the order paid writes the news.
+  let mailed = false;
   for (const order of paid) {
-    await recordNotification(tx, {
-      accountId: order.accountId,
-      companyId: order.companyId,
-      kind: "payment",
-      orderId: row.orderId,
-      title: `Заказ № ${order.number} оплачен`,
-      body: `Оплата картой прошла: ${formatBalance(order.totalKopecks)}.`,
-    });
+    if (before?.status === "new") await recordStatusEvent(tx, { orderId: order.id, status: "paid", at: order.paidAt ?? new Date() });
+    mailed = await tellClient(tx, { accountId: order.accountId, companyId: order.companyId, orderId: order.id, kind: "payment" }, (to) =>
+      paymentReceivedLetter(to, publicOrigin, order, "Оплата картой прошла"),
+    );
   }
+  return mailed;
 }
 
 /** Marks a payment that has not succeeded canceled, and its order's payment cancelled unless it is paid. */
@@ -146,8 +152,16 @@ function toOrderRefund(row: PaymentRefundRow): OrderRefund {
   return { id: row.id, amount: kopecksToRoubles(row.amountKopecks), status, createdAt: row.createdAt.toISOString() };
 }
 
-/** `log`: where a refund ЮKassa did not take is reported when the caller gives no logger of its own. */
-export function createPaymentService(db: Database, yookassa: YookassaClient | null, log?: FastifyBaseLogger): PaymentService {
+/** Where the payment letters' links point and the outbox to wake after their commit (issue 30). */
+export interface PaymentLetters {
+  publicOrigin: string;
+  mail: Pick<MailOutbox, "wake">;
+  /** Where a refund ЮKassa did not take is reported when the caller gives no logger of its own. */
+  log?: FastifyBaseLogger;
+}
+
+export function createPaymentService(db: Database, yookassa: YookassaClient | null, letters?: PaymentLetters): PaymentService {
+  const log = letters?.log;
   const provider: PaymentProvider = yookassa ? "yookassa" : "test";
 
   async function byExternalId(externalId: string, expected: PaymentProvider): Promise<PaymentRow | null> {
@@ -306,8 +320,11 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
       if (!order) throw testPaymentNotFound();
       assertMayUseTestPayment(viewer, order.accountId);
       await db.transaction(async (tx) => {
-        if (action === "pay") await markPaymentSucceeded(tx, row);
-        else await markPaymentCanceled(tx, row);
+        if (action === "pay") return markPaymentSucceeded(tx, row, publicOrigin);
+        await markPaymentCanceled(tx, row);
+        return false;
+      }).then((mailed) => {
+        if (mailed) letters?.mail.wake();
       });
       // Paid or not, the order's success page: after a cancel it offers «Оплатить» again (issue 15).
       return successPaymentUrl(publicOrigin, row.orderId);
@@ -345,7 +362,7 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
         return;
       }
       if (remote.status === "succeeded") {
-        await db.transaction((tx) => markPaymentSucceeded(tx, row));
+        if (await db.transaction((tx) => markPaymentSucceeded(tx, row, letters?.publicOrigin ?? ""))) letters?.mail.wake();
       } else if (remote.status === "canceled") {
         await db.transaction((tx) => markPaymentCanceled(tx, row));
       } else if (remote.status === "waiting_for_capture") {
