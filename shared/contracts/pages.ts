@@ -333,6 +333,8 @@ export const searchResultSchema = z.object({
   /** The storefront's path without slashes at the ends: `catalog/vizitki/3`, `blog/kak-podgotovit-maket`, `` (main). */
   path: z.string(),
   imageUrl: z.nullable(z.url({ protocol: /^https?$/ })),
+  /** A product's «от … ₽»: the lowest price of its smallest run after the discount, roubles, VAT included; null for a page. */
+  priceFrom: z.nullable(z.number().check(z.gte(0))),
   /** How well it matches; results come best first, every product (rank ≥ 1) before every page (rank < 1). */
   rank: z.number().check(z.gte(0)),
 });
