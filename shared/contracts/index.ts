@@ -702,3 +702,6 @@ export type {
 // Website — the side menu, its own site block (issue 29).
 export { SIDE_MENU_LABEL_MAX_LENGTH, SIDE_MENU_MAX_ITEMS, sideMenuContentSchema, sideMenuItemSchema, sideMenuSchema } from "./side-menu";
 export type { SideMenuContent, SideMenuItem } from "./side-menu";
+
+// Issue 30, the walk's findings: the feedback form's phone rule, shared by the form and the server.
+export { FEEDBACK_PHONE_PROBLEM, feedbackPhoneProblem } from "./feedback";

@@ -71,6 +71,19 @@ export const footerContentSchema = z.object({
   addreses: z.array(z.object({ address: z.string().check(z.minLength(1)), operatingMode: z.string() })),
   social: z.array(z.object({ network: messengerSchema, url: z.url({ protocol: /^https?$/ }) })),
   files: z.array(namedFileSchema),
+  /**
+   * The shop's rating on a review service, shown as a badge in the desktop footer (spec §2 Footer):
+   * where it comes from («Яндекс Карты»), the score out of 5, how many reviews, and the page of the
+   * reviews. No badge without it.
+   */
+  rating: z.optional(
+    z.object({
+      source: z.string().check(z.minLength(1, { error: "Укажите, где стоит рейтинг (например, «Яндекс Карты»)" })),
+      value: z.number().check(z.gte(0, { error: "Рейтинг — от 0 до 5" }), z.lte(5, { error: "Рейтинг — от 0 до 5" })),
+      reviews: z.number().check(z.int({ error: "Число отзывов — целое число" }), z.gte(0, { error: "Число отзывов не может быть меньше нуля" })),
+      url: z.url({ protocol: /^https?$/, error: "Ссылка на отзывы — адрес http(s)" }),
+    }),
+  ),
 });
 export type FooterContent = z.infer<typeof footerContentSchema>;
 
@@ -223,6 +236,8 @@ export type PageRef = z.infer<typeof pageRefSchema>;
  */
 export const pageSchema = z.extend(
   z.extend(pageSummarySchema, {
+    /** When the page was last edited (an article's dateModified). */
+    updatedAt: z.iso.datetime({ offset: true }),
     parent: z.nullable(pageRefSchema),
     children: z.array(pageSummarySchema),
     components: z.array(pageComponentSchema),

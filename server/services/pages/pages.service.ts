@@ -254,6 +254,7 @@ export function createPagesService(db: Database): PagesService {
       const parent = parentRows[0];
       return {
         ...toPageSummary(row, publicOrigin),
+        updatedAt: row.updatedAt.toISOString(),
         parent: parent ? toPageRef(parent) : null,
         children: childRows.map((child) => toPageSummary(child, publicOrigin)),
         components,
