@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { INT32_MAX } from "./input";
 import { queryInt } from "./query";
 import { seoFieldsSchema } from "./seo";
 import { MAIN_PAGE_ALIAS, SEARCH_MAX_LIMIT } from "./wire";
@@ -80,7 +81,7 @@ export const footerContentSchema = z.object({
     z.object({
       source: z.string().check(z.minLength(1, { error: "Укажите, где стоит рейтинг (например, «Яндекс Карты»)" })),
       value: z.number().check(z.gte(0, { error: "Рейтинг — от 0 до 5" }), z.lte(5, { error: "Рейтинг — от 0 до 5" })),
-      reviews: z.number().check(z.int({ error: "Число отзывов — целое число" }), z.gte(0, { error: "Число отзывов не может быть меньше нуля" })),
+      reviews: z.number().check(z.int({ error: "Число отзывов — целое число" }), z.gte(0, { error: "Число отзывов не может быть меньше нуля" }), z.lte(INT32_MAX, { error: "Число отзывов слишком большое" })),
       url: z.url({ protocol: /^https?$/, error: "Ссылка на отзывы — адрес http(s)" }),
     }),
   ),
