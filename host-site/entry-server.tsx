@@ -34,7 +34,7 @@ import { matchRoute, PRIVATE_PATHS } from "./routes";
 import { loadLayoutData } from "./layout-data";
 import { routePage, routePageModule } from "./route-page";
 import { takeSiteSnapshot } from "./snapshot";
-import type { CatalogView } from "../shared/domain/index";
+import type { CatalogView, CatalogViewFilters } from "../shared/domain/index";
 import { accountPath, catalogPath, HOME_PATH, pagePath, productPath, SCREEN_PATHS, searchPath, successPath } from "../shared/domain/index";
 import { accountTitle } from "../widgets/account-area/index";
 import { prerenderCatalog } from "../widgets/catalog/index";
@@ -43,10 +43,18 @@ function unavailable(resource: Resource<unknown> | undefined): boolean {
   return resource?.status === "error" && (resource.httpStatus === 0 || resource.httpStatus >= 500);
 }
 
+/** The filters without the category: a category's page keeps to its own (as the Catalog does). */
+function withoutCategory(filters: CatalogViewFilters): CatalogViewFilters {
+  const { categoryId: _bound, ...rest } = filters;
+  return rest;
+}
+
 /** Loads the catalogue page the address names; its products when they loaded (for the page's ItemList JSON-LD). */
 async function loadCatalogPage(store: Store, view: CatalogView, categoryId: number | undefined): Promise<ProductListPage | undefined> {
   const limit = PRODUCT_LIST_DEFAULT_LIMIT;
-  const query = { categoryId, sort: view.sort, offset: view.page * limit, limit };
+  // The same query the Catalog asks for, so the browser hydrates from this page of the list.
+  const filters = view.filters ?? {};
+  const query = categoryId === undefined ? { ...filters, sort: view.sort, offset: view.page * limit, limit } : { ...withoutCategory(filters), categoryId, sort: view.sort, offset: view.page * limit, limit };
   await store.set(loadProductPageAtom, query);
   const products = store.get(productPagesAtom)[productListKey(query)];
   return products?.status === "ready" ? products.data : undefined;

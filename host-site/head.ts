@@ -19,7 +19,7 @@ export interface PageHead {
   ogType?: "website" | "article" | "product";
   /** An absolute picture URL for link previews. */
   image?: string | null;
-  /** schema.org objects written as application/ld+json (Organization, WebSite, ItemList, Product, BreadcrumbList); made absolute by the document. */
+  /** schema.org objects written as application/ld+json (Organization, WebSite, ItemList, Product, BlogPosting, BreadcrumbList); made absolute by the document. */
   structuredData?: (origin: string) => object[];
 }
 
@@ -159,16 +159,47 @@ export function mainPageHead(page: Page, contacts: HeaderContent | null, footer:
   return { ...pageHead(page, HOME_PATH, []), structuredData: (origin) => siteStructuredData(origin, contacts, footer) };
 }
 
+/** The shop as the author and publisher of its articles. */
+function shopOrganization(origin: string): object {
+  return { "@type": "Organization", name: BRAND, url: `${origin}/` };
+}
+
+/**
+ * schema.org BlogPosting of an article (a blog page under the blog): its headline, the dates it was
+ * published (its creation, as the page shows) and last edited, its cover, the shop as author and
+ * publisher, and the page it is the main entity of.
+ */
+export function blogPostingData(page: Page, origin: string, canonicalPath: string): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: page.name,
+    ...(page.seoDescription || page.summary ? { description: page.seoDescription || page.summary } : {}),
+    datePublished: page.createdAt,
+    dateModified: page.updatedAt,
+    ...(page.padBanner ? { image: [page.padBanner.url] } : {}),
+    author: shopOrganization(origin),
+    publisher: shopOrganization(origin),
+    mainEntityOfPage: { "@type": "WebPage", "@id": origin + canonicalPath },
+    inLanguage: "ru-RU",
+  };
+}
+
 /** A website page's head from its SEO fields (the API fills an empty title and description in). */
 export function pageHead(page: Page, canonicalPath: string, crumbs: readonly Crumb[]): PageHead {
+  const isArticle = page.kind === "blog" && page.parent !== null;
+  const structured = (origin: string): object[] => [
+    ...(isArticle ? [blogPostingData(page, origin, canonicalPath)] : []),
+    ...(crumbs.length > 1 ? [breadcrumbList(origin, crumbs)] : []),
+  ];
   return {
     title: page.seoTitle || `${page.seoName || page.name} — ${SHOP}`,
     description: page.seoDescription || page.summary,
     keywords: page.seoKeywords,
     canonicalPath,
-    ogType: page.kind === "blog" && page.parent ? "article" : "website",
+    ogType: isArticle ? "article" : "website",
     image: page.padBanner?.url ?? null,
-    ...(crumbs.length > 1 ? { structuredData: (origin: string) => [breadcrumbList(origin, crumbs)] } : {}),
+    ...(isArticle || crumbs.length > 1 ? { structuredData: structured } : {}),
   };
 }
 

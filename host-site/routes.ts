@@ -1,6 +1,7 @@
 import { productSortValues } from "../shared/contracts/wire";
 import { ACCOUNT_BASE, CATALOG_PATH, catalogPath, HOME_PATH, SCREEN_PATHS } from "../shared/domain/index";
 import type { AccountRoute, CatalogView } from "../shared/domain/index";
+import { parseCatalogFilters } from "../shared/state/index";
 import { matchAccountRoute } from "./account-routes";
 
 /*
@@ -32,13 +33,29 @@ export const PRIVATE_PATHS = ["/api/", ACCOUNT_BASE, SCREEN_PATHS.cart, SCREEN_P
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
-/** Sort and page of the catalogue as they appear in the address (`?sort=NameDesc&page=2`). */
+function numberParam(search: URLSearchParams, name: string): number | undefined {
+  const text = search.get(name)?.trim().replace(",", ".") ?? "";
+  return text !== "" && /^\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Sort, page and filters of the catalogue as they appear in the address
+ * (`?maxPrice=1000&discount=true&sort=NameDesc&page=2`); malformed filters are left out as the
+ * stored ones are (parseCatalogFilters).
+ */
 export function catalogViewFrom(search: URLSearchParams): CatalogView {
   const sortText = search.get("sort");
   const sort = productSortValues.find((value) => value === sortText) ?? "NameAsc";
   const pageNumber = Number(search.get("page"));
   const page = Number.isInteger(pageNumber) && pageNumber > 1 && pageNumber < 10_000 ? pageNumber - 1 : 0;
-  return { sort, page };
+  const filters = parseCatalogFilters({
+    productionTimeDay: numberParam(search, "productionTimeDay"),
+    discount: search.get("discount") === "true" ? true : undefined,
+    minPrice: numberParam(search, "minPrice"),
+    maxPrice: numberParam(search, "maxPrice"),
+    categoryId: numberParam(search, "categoryId"),
+  });
+  return { sort, page, filters };
 }
 
 const HOME: Route = { name: "redirect", to: HOME_PATH, permanent: false };

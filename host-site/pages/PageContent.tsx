@@ -9,7 +9,7 @@ import type {
   TextBlock,
   VacancyContent,
 } from "../../shared/contracts/index";
-import { catalogPath, fileNameWithoutExtension, formatRoubles, pagePath, telHref } from "../../shared/domain/index";
+import { catalogPath, displayPhone, fileNameWithoutExtension, formatRoubles, pagePath, telHref } from "../../shared/domain/index";
 import { useCategories } from "../../shared/state/index";
 import { ArticleBody } from "../../shared/ui/index";
 import { BlogTeasers } from "../../widgets/blog-teasers/index";
@@ -180,7 +180,7 @@ function ContactsBlock({ content }: { content: ContactsContent }) {
             <li key={phone.number}>
               {phone.label ? <span className="content-contacts__label">{phone.label}</span> : null}
               <a className="content-contacts__phone" href={telHref(phone.number)}>
-                {phone.number}
+                {displayPhone(phone.number)}
               </a>
             </li>
           ))}

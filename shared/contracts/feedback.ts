@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { phoneSchema } from "./company";
 import { safeText } from "./input";
 
 /*
@@ -36,6 +37,20 @@ const emailAddressSchema = z.email();
  */
 export function feedbackEmailProblem(text: string): string | null {
   return emailAddressSchema.safeParse(text.trim()).success ? null : FEEDBACK_EMAIL_PROBLEM;
+}
+
+/** What the form and the server say about a phone answer that is no complete number. */
+export const FEEDBACK_PHONE_PROBLEM = "Телефон в формате +7 999 123-45-67";
+
+/**
+ * The problem of a filled-in phone answer, or null: the number as `phoneSchema` reads it («+» and
+ * 10–15 digits, an 8 in front read as +7), and a Russian (+7) number with all its 10 digits after
+ * the code. The form shows it before sending, the server checks again with the same rule.
+ */
+export function feedbackPhoneProblem(text: string): string | null {
+  const parsed = phoneSchema.safeParse(text.trim());
+  if (!parsed.success) return FEEDBACK_PHONE_PROBLEM;
+  return parsed.data.startsWith("+7") && parsed.data.length !== 12 ? FEEDBACK_PHONE_PROBLEM : null;
 }
 
 /** `GET /feedback-form`: the fields, in their `order`. */

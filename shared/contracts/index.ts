@@ -740,3 +740,5 @@ export type { OrderTimelineEntry, OrderTracking, TrackingCarrier } from "./order
 export type { OrderStatusChange } from "./employee-order";
 export { notificationSettingsSchema } from "./notification";
 export type { NotificationSettings } from "./notification";
+// Issue 30, the walk's findings: the feedback form's phone rule, shared by the form and the server.
+export { FEEDBACK_PHONE_PROBLEM, feedbackPhoneProblem } from "./feedback";

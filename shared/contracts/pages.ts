@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { entityIdSchema } from "./catalog";
+import { INT32_MAX } from "./input";
 import { queryInt } from "./query";
 import { seoFieldsSchema } from "./seo";
 import { MAIN_PAGE_ALIAS, SEARCH_MAX_LIMIT } from "./wire";
@@ -71,6 +72,19 @@ export const footerContentSchema = z.object({
   addreses: z.array(z.object({ address: z.string().check(z.minLength(1)), operatingMode: z.string() })),
   social: z.array(z.object({ network: messengerSchema, url: z.url({ protocol: /^https?$/ }) })),
   files: z.array(namedFileSchema),
+  /**
+   * The shop's rating on a review service, shown as a badge in the desktop footer (spec §2 Footer):
+   * where it comes from («Яндекс Карты»), the score out of 5, how many reviews, and the page of the
+   * reviews. No badge without it.
+   */
+  rating: z.optional(
+    z.object({
+      source: z.string().check(z.minLength(1, { error: "Укажите, где стоит рейтинг (например, «Яндекс Карты»)" })),
+      value: z.number().check(z.gte(0, { error: "Рейтинг — от 0 до 5" }), z.lte(5, { error: "Рейтинг — от 0 до 5" })),
+      reviews: z.number().check(z.int({ error: "Число отзывов — целое число" }), z.gte(0, { error: "Число отзывов не может быть меньше нуля" }), z.lte(INT32_MAX, { error: "Число отзывов слишком большое" })),
+      url: z.url({ protocol: /^https?$/, error: "Ссылка на отзывы — адрес http(s)" }),
+    }),
+  ),
 });
 export type FooterContent = z.infer<typeof footerContentSchema>;
 
@@ -223,6 +237,8 @@ export type PageRef = z.infer<typeof pageRefSchema>;
  */
 export const pageSchema = z.extend(
   z.extend(pageSummarySchema, {
+    /** When the page was last edited (an article's dateModified). */
+    updatedAt: z.iso.datetime({ offset: true }),
     parent: z.nullable(pageRefSchema),
     children: z.array(pageSummarySchema),
     components: z.array(pageComponentSchema),
@@ -333,6 +349,8 @@ export const searchResultSchema = z.object({
   /** The storefront's path without slashes at the ends: `catalog/vizitki/3`, `blog/kak-podgotovit-maket`, `` (main). */
   path: z.string(),
   imageUrl: z.nullable(z.url({ protocol: /^https?$/ })),
+  /** A product's «от … ₽»: the lowest price of its smallest run after the discount, roubles, VAT included; null for a page. */
+  priceFrom: z.nullable(z.number().check(z.gte(0))),
   /** How well it matches; results come best first, every product (rank ≥ 1) before every page (rank < 1). */
   rank: z.number().check(z.gte(0)),
 });

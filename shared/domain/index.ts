@@ -17,7 +17,7 @@ export type { WordForms } from "./counts";
 export { formatDateLong, formatDateShort, formatDateTime, formatDayMonth, SHOP_TIME_ZONE, shopDay } from "./dates";
 export { formatRoubles } from "./money";
 export { addWorkingDays, isWorkingDay, nextWorkingDay, productionCalendarYear, productionStartDay, readyDate } from "./production-calendar";
-export { formatPhone, isCompletePhone, PHONE_MASKS, phoneMaskFor } from "./phones";
+export { displayPhone, formatPhone, isCompletePhone, PHONE_MASKS, phoneMaskFor } from "./phones";
 export { fileNameWithoutExtension } from "./file-name";
 export { MESSENGER_NAMES, messengerPhoneHref, phoneDigits, telHref } from "./contact-links";
 export {
@@ -71,7 +71,7 @@ export {
   successPath,
   withNext,
 } from "./page-paths";
-export type { AccountPage, AccountRoute, CatalogView } from "./page-paths";
+export type { AccountPage, AccountRoute, CatalogView, CatalogViewFilters } from "./page-paths";
 export { hasEmployeeRole } from "./back-office-sections";
 export { BACK_OFFICE_SECTION_KEYS, BACK_OFFICE_SECTIONS, backOfficePath, backOfficeSectionOf, backOfficeSectionsFor } from "./back-office-sections";
 export type { BackOfficeRoute, BackOfficeSection } from "./back-office-sections";

@@ -19,11 +19,25 @@ export const CATALOG_PATH = "/catalog";
 /** The storefront's own screens; every other first segment of an address names a website page. */
 export const SCREEN_PATHS = { search: "/poisk", favourites: "/izbrannoe", cart: "/cart", success: "/success-payment" } as const;
 
-/** Sort and page of the catalogue as the address carries them (`?sort=NameDesc&page=2`). */
+/** The catalogue's filters as an address carries them (the names of GET /public/product's query). */
+export interface CatalogViewFilters {
+  productionTimeDay?: number;
+  discount?: boolean;
+  minPrice?: number;
+  maxPrice?: number;
+  categoryId?: number;
+}
+
+/**
+ * Sort, page and filters of the catalogue as the address carries them
+ * (`?maxPrice=1000&discount=true&sort=NameDesc&page=2`), so a filtered page can be shared and reloaded.
+ */
 export interface CatalogView {
   sort: ProductSort;
   /** Counted from 0. */
   page: number;
+  /** The filters of the address (the host site); absent: the catalogue keeps its stored filters (the elements). */
+  filters?: CatalogViewFilters;
 }
 
 /** The catalogue (`/catalog`) or a category's page (`/catalog/vizitki`). */
@@ -31,9 +45,15 @@ export function catalogPath(categorySlug?: string): string {
   return categorySlug ? `${CATALOG_PATH}/${encodeURIComponent(categorySlug)}` : CATALOG_PATH;
 }
 
-/** The query of a catalogue view: `?sort=NameDesc&page=2`, '' for the first page by name. */
+/** The query of a catalogue view: `?maxPrice=1000&sort=NameDesc&page=2`, '' for the first page by name, unfiltered. */
 export function catalogViewSearch(view: CatalogView): string {
   const params = new URLSearchParams();
+  const filters = view.filters ?? {};
+  if (filters.categoryId !== undefined) params.set("categoryId", String(filters.categoryId));
+  if (filters.productionTimeDay !== undefined) params.set("productionTimeDay", String(filters.productionTimeDay));
+  if (filters.discount === true) params.set("discount", "true");
+  if (filters.minPrice !== undefined) params.set("minPrice", String(filters.minPrice));
+  if (filters.maxPrice !== undefined) params.set("maxPrice", String(filters.maxPrice));
   if (view.sort !== "NameAsc") params.set("sort", view.sort);
   if (view.page > 0) params.set("page", String(view.page + 1));
   const text = params.toString();

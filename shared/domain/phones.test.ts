@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, isCompletePhone, phoneMaskFor } from "./phones";
+import { displayPhone, formatPhone, isCompletePhone, phoneMaskFor } from "./phones";
 
 describe("phone masks (spec §3: Russia +7 ### ###-##-## and others)", () => {
   it("formats a Russian number typed with +7, 8 or just the ten digits", () => {
@@ -41,5 +41,15 @@ describe("phone masks (spec §3: Russia +7 ### ###-##-## and others)", () => {
     expect(isCompletePhone("+375 29 123-45-67")).toBe(true);
     expect(isCompletePhone("+49301234567")).toBe(true);
     expect(isCompletePhone("+4930")).toBe(false);
+  });
+});
+
+describe("displayPhone: one format on every screen (issue 30, finding 5)", () => {
+  it("shows a complete number in its mask however it was written, and anything else as written", () => {
+    for (const written of ["8 (861) 2004050", "+78612004050", "+7 (861) 200-40-50", "8-861-200-40-50", "+7 861 200-40-50"]) {
+      expect(displayPhone(written), written).toBe("+7 861 200-40-50");
+    }
+    expect(displayPhone(" 200-40-50 ")).toBe("200-40-50");
+    expect(displayPhone("+375291234567")).toBe("+375 29 123-45-67");
   });
 });

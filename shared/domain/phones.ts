@@ -67,3 +67,12 @@ export function isCompletePhone(input: string): boolean {
   if (!mask) return digits.length >= 10 && digits.length <= MAX_PHONE_DIGITS;
   return digits.length === mask.replace(/[^#\d]/g, "").length;
 }
+
+/**
+ * A phone as every screen shows it: a number that fills its country's mask in the mask's format
+ * («8 (861) 2004050», «+78612004050» → «+7 861 200-40-50»), anything else as it was written (trimmed),
+ * so a number the mask cannot read is never cut.
+ */
+export function displayPhone(phone: string): string {
+  return isCompletePhone(phone) ? formatPhone(phone) : phone.trim();
+}

@@ -475,6 +475,28 @@ describe("<ottisk-cart>: a signed-in client", () => {
     });
   });
 
+  it("keeps the first click on a payment option when the cart changed meanwhile (a refresh in flight, issue 30 finding 6)", async () => {
+    await asDemoClient(async ({ api, romashka }) => {
+      await api.selectCompany(romashka);
+      await clearCart(api, romashka);
+      await readyCart(api, romashka);
+      await api.updateCart({ companyId: romashka, paymentType: "InternalBalance" });
+      const element = mount("ottisk-cart");
+      await cartLines(element, 1);
+      // The cart changes on the server after the page loaded it (another tab, the SSR'd copy refreshed): its version moves on.
+      await api.updateCart({ companyId: romashka, comment: "Позвоните перед выдачей" });
+      const card = await choice(element, "Онлайн картой (ЮKassa)");
+      card.click();
+      // React renders the click's state right after the event (a microtask), long before the server answers.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(card.checked, "the click shows at once").to.equal(true);
+      await waitFor(() => getPageStore(apiBase).get(cartStateAtom).cart?.paymentType === "Yookassa", "the click to be saved");
+      expect((await api.getCart({ companyId: romashka })).paymentType, "the server has the choice").to.equal("Yookassa");
+      expect(card.checked).to.equal(true);
+      expect(shadow(element).querySelector("[part~=payment] [role=alert]"), "no error").to.equal(null);
+    }, { emptyCartAfter: "romashka" });
+  });
+
   it("lists the account's recipients in the delivery form and saves the chosen one with the delivery", async () => {
     await asDemoClient(async ({ api }) => {
       await api.selectCompany(null);
@@ -489,7 +511,8 @@ describe("<ottisk-cart>: a signed-in client", () => {
       await waitFor(() => !recipient.disabled && Array.from(recipient.options).some((option) => option.value === String(saved.id)), "the saved recipient in the list");
       expect(recipient.value, "nobody chosen at first").to.equal("");
       const option = Array.from(recipient.options).find((item) => item.value === String(saved.id))!;
-      expect(option.textContent).to.equal(`${saved.name}, ${saved.phone}`);
+      // The phone in the one format every screen shows (displayPhone).
+      expect(option.textContent).to.equal(`${saved.name}, +7 918 123-45-67`);
       chooseOption(recipient, String(saved.id));
 
       (await choice(element, "Самовывоз")).click();
@@ -537,7 +560,7 @@ describe("<ottisk-cart>: a signed-in client", () => {
       expect(created!.email).to.equal("anna@example.com");
       expect(created!.companyId).to.equal(romashka);
       await waitFor(() => recipient.value === String(created!.id) && !recipient.disabled, "the new recipient to be chosen");
-      expect(recipient.selectedOptions[0]?.textContent).to.equal(`${name}, +79187654321`);
+      expect(recipient.selectedOptions[0]?.textContent).to.equal(`${name}, +7 918 765-43-21`);
       expect((await api.getRecipients()).some((item) => item.name === name), "not among the personal profile's recipients").to.equal(false);
 
       (await choice(element, "Самовывоз")).click();

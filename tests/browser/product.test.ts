@@ -121,8 +121,19 @@ describe("<ottisk-product>", () => {
     expect(link.href).to.equal("https://partner.example/catalog");
     await expectAccessible(element);
 
-    element.removeAttribute("product-id");
-    await findText(element, "Товар не указан");
+    element.setAttribute("product-id", "0");
+    await findText(element, "Товар указан неверно");
+    expect(shadow(element).querySelector('[role="alert"]'), "a wrong id is an error").not.to.equal(null);
+  });
+
+  it("without product-id says what to set, as a neutral hint rather than an error", async () => {
+    const element = mount("ottisk-product", {});
+    const hint = await find(element, "[part='hint']");
+    expect(hint.textContent).to.include("Укажите товар: атрибут product-id");
+    expect(hint.getAttribute("role")).to.equal("status");
+    expect(hint.classList.contains("ottisk-message--error"), "not painted as an error").to.equal(false);
+    expect(shadow(element).querySelector('[role="alert"]'), "no alert").to.equal(null);
+    await expectAccessible(element);
   });
 
   it("follows its product-id attribute", async () => {

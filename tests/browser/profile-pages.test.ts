@@ -178,8 +178,15 @@ describe("account area: notifications and design messages", () => {
     const item = await waitFor(() => byText<HTMLLIElement>(page, "li", `Новое сообщение дизайнера по заказу дизайна № ${design.designId}`), "the notification");
     expect(item.querySelector(".account-notifications__badge")?.textContent, "new is said in words").to.equal("Новое");
     expect(item.querySelector("time")?.textContent).to.match(/\(МСК\)$/);
-    await waitFor(() => (page.textContent ?? "").includes("Все уведомления прочитаны"), "the page to mark them read");
+    // The summary agrees with the badges: what shows «Новое» is counted as new, not «Все уведомления прочитаны».
+    const summary = await waitFor(() => {
+      const text = page.querySelector(".account-notifications__bar [role=status]")?.textContent ?? "";
+      return text.startsWith("Непрочитанных") ? null : text;
+    }, "the page to mark them read");
     expect((await client.getNotifications()).unread).to.equal(0);
+    const shownNew = page.querySelectorAll(".account-notifications__badge").length;
+    expect(summary, "the summary counts the new ones shown").to.equal(`Новых: ${shownNew} — отмечены прочитанными`);
+    expect(page.textContent).not.to.include("Все уведомления прочитаны");
     await expectAccessible(page);
     await client.removeCartProduct(line.id);
   });

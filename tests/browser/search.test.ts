@@ -10,6 +10,7 @@ import "../../widgets/index";
 import { replayEarlyInput, takeEarlyInput } from "../../host-site/early-input";
 import { collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 import { SearchBox } from "../../shared/ui/index";
+import { formatRoubles } from "../../shared/domain/index";
 
 
 function resultTitles(element: Element): string[] {
@@ -138,6 +139,10 @@ describe("<ottisk-search-results>", () => {
     await waitFor(() => resultTitles(element).length === expected.items.length, "the results");
     expect(resultTitles(element)).to.deep.equal(expected.items.map((item) => item.title));
     await findText(element, `Найдено ${expected.total}`);
+    // Each product found shows its «от … ₽», as its catalogue card does; a page has none.
+    const prices = Array.from(shadow(element).querySelectorAll("[part='result']")).map((result) => result.querySelector("[part='result-price']")?.textContent ?? null);
+    expect(prices).to.deep.equal(expected.items.map((item) => (item.priceFrom === null ? null : `от ${formatRoubles(item.priceFrom)}`)));
+    expect(prices.some((price) => price !== null), "the business cards have prices").to.equal(true);
     const hrefs = Array.from(shadow(element).querySelectorAll<HTMLAnchorElement>("[part='result-link']")).map((link) => link.getAttribute("href"));
     expect(hrefs).to.deep.equal(expected.items.map((item) => `${storefrontOrigin()}/${item.path}`));
     await expectAccessible(element);

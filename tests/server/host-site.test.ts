@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { websiteBlock } from "../../server/db/schema";
 import { hostSite } from "../../server/plugins/host-site";
-import { categoryListSchema, headerContentSchema, pageSchema, PRODUCT_LIST_DEFAULT_LIMIT, productListPageSchema, productSchema, SESSION_COOKIE } from "../../shared/contracts/index";
+import { categoryListSchema, footerContentSchema, headerContentSchema, pageSchema, PRODUCT_LIST_DEFAULT_LIMIT, productListPageSchema, productSchema, SESSION_COOKIE } from "../../shared/contracts/index";
 import type { Category, Page, Product } from "../../shared/contracts/index";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
@@ -188,6 +190,24 @@ describe("website pages", () => {
     expect(crumbs).toBeDefined();
   });
 
+  it("an article describes itself as a BlogPosting in JSON-LD: headline, dates, image, the shop as author and publisher, its page", async () => {
+    const article = await apiPage("blog/cmyk-i-rgb");
+    const posting = jsonLd((await page200("/blog/cmyk-i-rgb")).html).find((item) => item["@type"] === "BlogPosting");
+    expect(posting).toMatchObject({
+      "@context": "https://schema.org",
+      headline: article.name,
+      datePublished: article.createdAt,
+      dateModified: article.updatedAt,
+      author: { "@type": "Organization", name: "Оттиск", url: `${PUBLIC_URL}/` },
+      publisher: { "@type": "Organization", name: "Оттиск", url: `${PUBLIC_URL}/` },
+      mainEntityOfPage: { "@type": "WebPage", "@id": `${PUBLIC_URL}/blog/cmyk-i-rgb` },
+    });
+    expect(posting?.image).toEqual(article.padBanner ? [article.padBanner.url] : undefined);
+    // A section's list and the shop's other pages are not blog posts.
+    expect(jsonLd((await page200("/blog")).html).some((item) => item["@type"] === "BlogPosting")).toBe(false);
+    expect(jsonLd((await page200("/o-kompanii")).html).some((item) => item["@type"] === "BlogPosting")).toBe(false);
+  });
+
   it("a vacancy, a service and the contacts show their structured content; the contacts page has the feedback form", async () => {
     expect((await page200("/vakansii/operator-cifrovoy-pechati")).html).toContain("Обязанности");
     expect((await page200("/uslugi/dizayn-maketa")).html).toContain("Заказать");
@@ -210,6 +230,40 @@ describe("absolute addresses in pages (issue 28, finding 2)", () => {
       expect(response.body).not.toContain("evil.example");
       const robots = await testApp.app.inject({ method: "GET", url: "/robots.txt", headers });
       expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    }
+  });
+});
+
+describe("the footer's rating badge (spec §1: on desktop a rating badge; finding 4)", () => {
+  it("every page's footer shows the shop's rating from the footer content, with its source linked", async () => {
+    const footer = await api("/public/website/footer", footerContentSchema);
+    expect(footer.rating, "the demo footer carries a rating").toBeDefined();
+    const { html } = await page200("/catalog");
+    const badge = /<a class="ottisk-footer__rating"[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/.exec(html);
+    expect(badge, "the badge is drawn").not.toBeNull();
+    expect(decode(badge?.[1] ?? "")).toBe(footer.rating?.url);
+    const text = decode((badge?.[2] ?? "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+    expect(text).toContain(footer.rating?.source);
+    expect(text).toContain((footer.rating?.value ?? 0).toLocaleString("ru-RU", { minimumFractionDigits: 1 }));
+  });
+});
+
+describe("one format for the shop's phones (finding 5)", () => {
+  it("the header shows a phone typed as «8 (861) 2004050» as +7 861 200-40-50, as every other screen does", async () => {
+    const db = testApp.database.db;
+    const [row] = await db.select().from(websiteBlock).where(eq(websiteBlock.key, "Header"));
+    if (!row) throw new Error("The demo site has no Header block");
+    try {
+      await db.update(websiteBlock).set({ content: { ...row.content, numberPhone: "8 (861) 2004050", numberPhoneOption: "+79182004050" } }).where(eq(websiteBlock.key, "Header"));
+      await testApp.app.cacheInvalidation.invalidate("pages");
+      const { html } = await page200("/kontakty");
+      const shown = Array.from(html.matchAll(/class="ottisk-header__phone(?: [^"]*)?"[^>]*>([^<]*)</g), (match) => decode(match[1] ?? ""));
+      expect(shown).toEqual(["+7 861 200-40-50", "+7 918 200-40-50"]);
+      // Only the data handed to the browser (the store's JSON) keeps it as written; no screen shows it so.
+      expect(html.replace(/<script[\s\S]*?<\/script>/g, "")).not.toContain("8 (861) 2004050");
+    } finally {
+      await db.update(websiteBlock).set({ content: row.content }).where(eq(websiteBlock.key, "Header"));
+      await testApp.app.cacheInvalidation.invalidate("pages");
     }
   });
 });
@@ -306,6 +360,27 @@ describe("the catalogue", () => {
     if (all.total > PRODUCT_LIST_DEFAULT_LIMIT) {
       expect((second?.itemListElement as { position: number }[] | undefined)?.[0]?.position).toBe(PRODUCT_LIST_DEFAULT_LIMIT + 1);
     }
+  });
+
+  it("a filtered catalogue page is its address: filters, sort and page in the query, rendered filtered on the server (finding 8)", async () => {
+    const vizitki = categories.find((category) => category.slug === "vizitki");
+    const all = await api(`/public/product?categoryId=${vizitki?.id}&sort=NameDesc&limit=${PRODUCT_LIST_DEFAULT_LIMIT}`, productListPageSchema);
+    const cheapest = Math.min(...all.items.map((card) => card.priceFrom));
+    const filtered = await api(
+      `/public/product?categoryId=${vizitki?.id}&maxPrice=${cheapest}&sort=NameDesc&limit=${PRODUCT_LIST_DEFAULT_LIMIT}`,
+      productListPageSchema,
+    );
+    expect(filtered.total, "the filter leaves some out").toBeLessThan(all.total);
+    expect(filtered.total).toBeGreaterThan(0);
+    const { html } = await page200(`/catalog/vizitki?maxPrice=${cheapest}&sort=NameDesc`);
+    const itemList = jsonLd(html).find((item) => item["@type"] === "ItemList");
+    expect(itemList?.numberOfItems, "the server rendered the filtered list").toBe(filtered.total);
+    for (const card of all.items) {
+      const shown = html.includes(`href="/catalog/vizitki/${card.id}"`);
+      expect(shown, card.productName).toBe(filtered.items.some((item) => item.id === card.id));
+    }
+    // Filters in the address are the shopper's view, so the canonical address is the unfiltered page.
+    expect(headOf(html).canonical).toBe(`${PUBLIC_URL}/catalog/vizitki`);
   });
 
   it("a product page has its SEO fields and Product JSON-LD with the price in roubles", async () => {

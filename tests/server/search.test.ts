@@ -80,6 +80,24 @@ describe("GET /public/website/search: Russian word forms, typos and transliterat
     expectProductsFirst(found);
   });
 
+  it("ranks the sticker products above banners and canvas for «печать наклеек» (name and category before description)", async () => {
+    const found = await search("печать наклеек");
+    const products = found.items.filter((item) => item.type === "product");
+    const isSticker = (title: string) => /наклей|этикет|стикер/i.test(title);
+    const firstOther = products.findIndex((item) => !isSticker(item.title));
+    const lastSticker = products.map((item) => isSticker(item.title)).lastIndexOf(true);
+    expect(lastSticker, JSON.stringify(products.map((item) => [item.title, item.rank]))).toBeGreaterThanOrEqual(0);
+    if (firstOther >= 0) expect(firstOther, JSON.stringify(products.map((item) => [item.title, item.rank]))).toBeGreaterThan(lastSticker);
+  });
+
+  it("carries the «от … ₽» price of each product found", async () => {
+    const found = await search("визиток");
+    for (const item of found.items) {
+      if (item.type === "product") expect(item.priceFrom, item.title).toBeGreaterThan(0);
+      else expect(item.priceFrom).toBeNull();
+    }
+  });
+
   it("finds nothing for a word that only looks like noise", async () => {
     expect((await search("qqqzzz")).total).toBe(0);
   });

@@ -100,11 +100,14 @@ export function NotificationsPage({ profile }: { profile: AccountProfile }) {
   if (page.status === "loading") return <p role="status">Загружаем уведомления…</p>;
   if (page.status === "error") return <LoadError messageUI={page.messageUI} onRetry={reload} />;
   const { items, total, unread } = page.data;
+  // The summary names what the badges show: items new on this visit were marked read on showing.
+  const shownNew = items.filter((item) => !item.read || fresh.has(item.id)).length;
+  const summary = unread > 0 ? `Непрочитанных: ${unread}` : shownNew > 0 ? `Новых: ${shownNew} — отмечены прочитанными` : total > 0 ? "Все уведомления прочитаны" : "";
   return (
     <div className="account-notifications">
       {profile.impersonalization ? null : <LetterSettings />}
       <div className="account-notifications__bar">
-        <p role="status">{unread > 0 ? `Непрочитанных: ${unread}` : total > 0 ? "Все уведомления прочитаны" : ""}</p>
+        <p role="status">{summary}</p>
         <button
           type="button"
           className="ottisk-button ottisk-button--quiet"

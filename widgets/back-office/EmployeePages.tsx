@@ -20,6 +20,7 @@ import {
   backOfficePath,
   backOfficeSectionsFor,
   catalogPath,
+  displayPhone,
   employeeOrderPath,
   formatDateShort,
   formatDateTime,
@@ -570,7 +571,7 @@ function OrderView({ order, renderDesign }: { order: EmployeeOrder; renderDesign
           <dt>Почта</dt>
           <dd>{order.client.email ? <a href={`mailto:${order.client.email}`}>{order.client.email}</a> : "не указана"}</dd>
           <dt>Телефон</dt>
-          <dd>{order.client.phone ? <a href={`tel:${order.client.phone.replace(/[^\d+]/g, "")}`}>{order.client.phone}</a> : "не указан"}</dd>
+          <dd>{order.client.phone ? <a href={`tel:${order.client.phone.replace(/[^\d+]/g, "")}`}>{displayPhone(order.client.phone)}</a> : "не указан"}</dd>
           <dt>Заказ от имени</dt>
           <dd>
             {order.company

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useId, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { ORDER_STATUS_LABELS, PREPRESS_QUEUE_STATE_LABELS, preflightCodeMessages, prepressQueueStateValues } from "../../shared/contracts/index";
 import type { OrderStatus, PrepressLayout, PrepressQueueItem, PrepressQueueState } from "../../shared/contracts/index";
-import { backOfficePath, employeeOrderPath, formatDateShort } from "../../shared/domain/index";
+import { backOfficePath, displayPhone, employeeOrderPath, formatDateShort } from "../../shared/domain/index";
 import { apiAtom, decidePrepressAtom, downloadPdfAtom, usePrepressLayout, usePrepressQueue, useShowFailure } from "../../shared/state/index";
 import type { Resource } from "../../shared/state/index";
 import { ErrorNote, LoadError } from "../../shared/ui/index";
@@ -159,7 +159,7 @@ function PrepressLayoutView({ data }: { data: PrepressLayout }) {
           {data.client.name}
           {data.client.companyName ? `, ${data.client.companyName}` : ""}
           {data.client.email ? `, ${data.client.email}` : ""}
-          {data.client.phone ? `, ${data.client.phone}` : ""}
+          {data.client.phone ? `, ${displayPhone(data.client.phone)}` : ""}
         </dd>
         <dt>Файл</dt>
         <dd>

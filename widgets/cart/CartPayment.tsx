@@ -1,9 +1,10 @@
 import { useSetAtom } from "jotai/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { balances, updateCartAtom, useKeyedResource, useShowFailure } from "../../shared/state/index";
+import { isApiError } from "../../shared/http/index";
 import { Textarea, useDraft } from "../../shared/ui/index";
 
 export const PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = {
@@ -35,12 +36,29 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
   const commentId = useId();
   const balance = useKeyedResource(balances, signedIn && cart.paymentType === "InternalBalance" ? { companyId, cartVersion: cart.version } : null).resource;
 
+  // The shopper's click shows at once and holds until the server's cart carries it: a cart answer
+  // that was on its way (a refresh after hydration) does not put the old choice back.
+  const [chosen, setChosen] = useState<PaymentType | null>(null);
+  const shownType = chosen ?? cart.paymentType;
+  useEffect(() => {
+    if (chosen !== null && !busy && cart.paymentType === chosen) setChosen(null);
+  }, [chosen, busy, cart.paymentType]);
+
   const save = async (update: { paymentType?: PaymentType; comment?: string }) => {
     setBusy(true);
     setError(null);
+    if (update.paymentType) setChosen(update.paymentType);
     try {
-      await updateCart(update);
+      try {
+        await updateCart(update);
+      } catch (failure) {
+        // The cart moved on since this page loaded it (409; updateCartAtom has reloaded it): a payment
+        // type is the shopper's latest word, so it is sent once more on the fresh version.
+        if (!(update.paymentType && isApiError(failure) && failure.status === 409)) throw failure;
+        await updateCart(update);
+      }
     } catch (failure) {
+      setChosen(null);
       showFailure(failure, setError);
     } finally {
       setBusy(false);
@@ -62,12 +80,12 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
                   type="radio"
                   name="paymentType"
                   value={type}
-                  checked={cart.paymentType === type}
+                  checked={shownType === type}
                   disabled={busy}
                   onChange={() => void save({ paymentType: type })}
                 />
                 <span className="ottisk-cart__choice-name">{PAYMENT_TYPE_LABELS[type]}</span>
-                {type === "InternalBalance" && cart.paymentType === "InternalBalance" && balance?.status === "ready" ? (
+                {type === "InternalBalance" && shownType === "InternalBalance" && balance?.status === "ready" ? (
                   <span className="ottisk-cart__choice-terms" data-testid="balance">
                     На балансе {formatRoubles(balance.data.balance)}
                   </span>

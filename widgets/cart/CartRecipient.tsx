@@ -1,5 +1,6 @@
 import { useSetAtom } from "jotai/react";
 import { useId, useState } from "react";
+import { displayPhone } from "../../shared/domain/index";
 import { saveRecipientAtom, useRecipients, useShowFailure } from "../../shared/state/index";
 import { PhoneInput } from "../../shared/ui/index";
 
@@ -68,7 +69,7 @@ export function RecipientField({ companyId, value, onChange }: RecipientFieldPro
         {recipients.status === "ready"
           ? recipients.data.map((recipient) => (
               <option key={recipient.id} value={recipient.id}>
-                {recipient.name}, {recipient.phone}
+                {recipient.name}, {displayPhone(recipient.phone)}
               </option>
             ))
           : null}

@@ -10,6 +10,7 @@ import {
   loadCategoriesAtom,
   loadProductPageAtom,
   NO_CATALOG_FILTERS,
+  parseCatalogFilters,
   useCatalogFilters,
   useCategories,
   useFavouriteToggle,
@@ -34,7 +35,10 @@ export interface CatalogProps {
   categorySlug?: string | undefined;
   /** Where a product's page is. */
   productHref: (card: ProductCardData) => string;
-  /** Sort and page to start with (the host site takes them from the address). */
+  /**
+   * Sort and page to start with (the host site takes them from the address). With `filters` (the
+   * host site's address) those are the filters and a change goes to `onViewChange`, not to storage.
+   */
   initialView?: CatalogView | undefined;
   /** Products on one page. */
   pageSize?: number | undefined;
@@ -46,9 +50,15 @@ export interface CatalogProps {
 
 const DEFAULT_VIEW: CatalogView = { sort: "NameAsc", page: 0 };
 
+function withoutCategoryFilter(filters: CatalogFilters): CatalogFilters {
+  const { categoryId: _bound, ...rest } = filters;
+  return rest;
+}
+
 /**
  * The catalogue: the product cards of a category or of all categories, filtered (the filters are
- * stored under 'catalog-filters'), sorted and paginated. The star saves the favourite and flips
+ * stored under 'catalog-filters', or, on the host site, carried by the address through the view),
+ * sorted and paginated. The star saves the favourite and flips
  * only once the server has answered.
  */
 export function Catalog({ categorySlug, productHref, initialView, pageSize, onViewChange, onOrder, onFavouriteChange }: CatalogProps) {
@@ -67,12 +77,15 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
     [favourites.error],
   );
 
+  // The address's filters when the view carries them (the host site), else the stored ones.
+  const filtersInView = view.filters !== undefined;
+  const shownFilters = view.filters ?? storedFilters;
   // A catalogue bound to a category keeps to it: the stored category filter does not apply there.
   const filters: CatalogFilters = useMemo(() => {
-    if (!categorySlug || storedFilters.categoryId === undefined) return storedFilters;
-    const { categoryId: _ignored, ...rest } = storedFilters;
+    if (!categorySlug || shownFilters.categoryId === undefined) return shownFilters;
+    const { categoryId: _ignored, ...rest } = shownFilters;
     return rest;
-  }, [categorySlug, storedFilters]);
+  }, [categorySlug, shownFilters]);
   const filterCount = countCatalogFilters(filters);
 
   const category =
@@ -89,6 +102,12 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
     onViewChange?.(next);
   };
   const applyFilters = (next: CatalogFilters) => {
+    if (filtersInView) {
+      // The address holds them: a new view on the first page (a bound catalogue's category is its own).
+      const clean = parseCatalogFilters(next);
+      changeView({ ...view, page: 0, filters: categorySlug ? withoutCategoryFilter(clean) : clean });
+      return;
+    }
     // The category of a bound catalogue is not the shopper's choice: keep the stored one as it was.
     saveFilters(categorySlug ? { ...next, categoryId: storedFilters.categoryId } : next);
     if (view.page !== 0) changeView({ ...view, page: 0 });
@@ -126,7 +145,7 @@ export function Catalog({ categorySlug, productHref, initialView, pageSize, onVi
             className="ottisk-input"
             name="sort"
             value={view.sort}
-            onChange={(event) => changeView({ sort: event.target.value as ProductSort, page: 0 })}
+            onChange={(event) => changeView({ ...view, sort: event.target.value as ProductSort, page: 0 })}
           >
             {(Object.keys(catalogSortLabels) as ProductSort[]).map((sort) => (
               <option key={sort} value={sort}>

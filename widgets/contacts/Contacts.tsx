@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { MESSENGER_NAMES, messengerPhoneHref, telHref } from "../../shared/domain/index";
+import { displayPhone, MESSENGER_NAMES, messengerPhoneHref, telHref } from "../../shared/domain/index";
 import { siteHeader, useSiteResource } from "../../shared/state/index";
 import { Dialog, LoadError, MessengerIcon } from "../../shared/ui/index";
 
@@ -59,19 +59,19 @@ function ContactsBody() {
       <ul className="ottisk-contacts__phones">
         <li>
           <a className="ottisk-contacts__phone" part="phone" href={telHref(numberPhone)}>
-            {numberPhone}
+            {displayPhone(numberPhone)}
           </a>
         </li>
         {numberPhoneOption ? (
           <li>
             <a className="ottisk-contacts__phone" part="phone" href={telHref(numberPhoneOption)}>
-              {numberPhoneOption}
+              {displayPhone(numberPhoneOption)}
             </a>
           </li>
         ) : null}
       </ul>
       {chats.length > 0 ? (
-        <ul className="ottisk-contacts__chats" aria-label={`Написать на ${numberPhoneOption}`}>
+        <ul className="ottisk-contacts__chats" aria-label={`Написать на ${displayPhone(numberPhoneOption)}`}>
           {chats.map((chat) => (
             <li key={chat.network}>
               <a className="ottisk-contacts__chat" part="messenger" href={chat.href} target="_blank" rel="noopener">

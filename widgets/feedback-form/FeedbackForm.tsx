@@ -39,14 +39,15 @@ export function requiredProblem(field: FormField, value: string | boolean | unde
 }
 
 /**
- * A filled-in e-mail that is no address («bad@»): the server's rule, checked before sending. The rule
+ * A filled-in e-mail that is no address («bad@») or a phone that is no complete number: the server's
+ * rules, checked before sending. The rule
  * is a zod schema, loaded on the first check: the form stands on content pages, whose first code
  * should not carry zod.
  */
 export async function formatProblem(field: FormField, value: string | boolean | undefined): Promise<string | null> {
-  if (field.type !== "email" || typeof value !== "string" || value.trim() === "") return null;
-  const { feedbackEmailProblem } = await import("../../shared/contracts/feedback");
-  return feedbackEmailProblem(value);
+  if ((field.type !== "email" && field.type !== "tel") || typeof value !== "string" || value.trim() === "") return null;
+  const { feedbackEmailProblem, feedbackPhoneProblem } = await import("../../shared/contracts/feedback");
+  return field.type === "email" ? feedbackEmailProblem(value) : feedbackPhoneProblem(value);
 }
 
 function autocompleteFor(field: FormField): string | undefined {

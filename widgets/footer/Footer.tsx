@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { MouseEvent } from "react";
-import { fileNameWithoutExtension, MESSENGER_NAMES } from "../../shared/domain/index";
+import type { FooterContent } from "../../shared/contracts/index";
+import { fileNameWithoutExtension, MESSENGER_NAMES, pluralRu } from "../../shared/domain/index";
 import { siteFooter, siteNds, useSiteResource } from "../../shared/state/index";
 import { LoadError, MessengerIcon, SHOP_NAME, ShopLogo } from "../../shared/ui/index";
 
@@ -16,8 +17,7 @@ export interface FooterProps {
 /**
  * The site's footer (spec §2 Footer): logo, company info with its line breaks, the VAT note with
  * the percent from GET /nds, the documents (names without extension), addresses with hours and the
- * social links. The rating badge of the spec needs data the footer content does not carry, so it is
- * not drawn (see widgets/README.md).
+ * social links, and on desktop the rating badge (the footer content's `rating`, see widgets/README.md).
  */
 export function Footer({ homeUrl, logoSrc, onNavigate }: FooterProps) {
   const { resource: footer, reload } = useSiteResource(siteFooter);
@@ -83,6 +83,7 @@ export function Footer({ homeUrl, logoSrc, onNavigate }: FooterProps) {
                 </ul>
               </section>
             ) : null}
+            {footer.data.rating ? <RatingBadge rating={footer.data.rating} /> : null}
             {footer.data.social.length > 0 ? (
               <ul className="ottisk-footer__social" part="social" aria-label="Мы в соцсетях и мессенджерах">
                 {footer.data.social.map((link) => (
@@ -104,5 +105,22 @@ export function Footer({ homeUrl, logoSrc, onNavigate }: FooterProps) {
         )}
       </div>
     </footer>
+  );
+}
+
+/** The shop's rating on a review service (spec §2: on desktop a rating badge): a link to the reviews. */
+function RatingBadge({ rating }: { rating: NonNullable<FooterContent["rating"]> }) {
+  const score = rating.value.toLocaleString("ru-RU", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (
+    <a className="ottisk-footer__rating" part="rating" href={rating.url} target="_blank" rel="noopener">
+      <span className="ottisk-footer__rating-score">
+        <span aria-hidden="true">★ </span>
+        {score}
+        <span className="ottisk-visually-hidden"> из 5</span>
+      </span>
+      <span className="ottisk-footer__rating-source">
+        {rating.source} · {rating.reviews} {pluralRu(rating.reviews, { one: "отзыв", few: "отзыва", many: "отзывов" })}
+      </span>
+    </a>
   );
 }

@@ -41,6 +41,7 @@ const ReactFooterElement = reactElement(FooterElement, {
  * @csspart addresses - The addresses with opening hours.
  * @csspart files - The documents.
  * @csspart social - The list of social links.
+ * @csspart rating - The rating badge (desktop only), a link to the reviews.
  *
  * @cssprop --ottisk-footer-background - Footer background (the palette's background colour).
  * @cssprop --ottisk-layout-max-width - Widest the footer's content grows (1520px).

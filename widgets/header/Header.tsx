@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { SessionGrant } from "../../shared/contracts/index";
-import { MENU_TABS_MAX, telHref } from "../../shared/domain/index";
+import { displayPhone, MENU_TABS_MAX, telHref } from "../../shared/domain/index";
 import { siteHeader, siteMenu, useSiteResource } from "../../shared/state/index";
 import { AccountMenu, CartButton, CityPicker, MenuButton, SearchBox, ShopLogo, SideMenu } from "../../shared/ui/index";
 import { useShopLink } from "../handoff";
@@ -55,11 +55,11 @@ export function Header(props: HeaderProps) {
           {phones ? (
             <>
               <a className="ottisk-header__phone" part="phone" href={telHref(phones.numberPhone)}>
-                {phones.numberPhone}
+                {displayPhone(phones.numberPhone)}
               </a>
               {phones.numberPhoneOption ? (
                 <a className="ottisk-header__phone ottisk-header__phone--option" part="phone" href={telHref(phones.numberPhoneOption)}>
-                  {phones.numberPhoneOption}
+                  {displayPhone(phones.numberPhoneOption)}
                 </a>
               ) : null}
             </>

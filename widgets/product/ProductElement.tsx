@@ -13,11 +13,24 @@ export interface ProductElementProps {
 /** `<ottisk-product>` as React sees it: the product page, its events fired from the element. */
 export function ProductElement({ productId, cartUrl, catalogUrl, host, apiBase }: ProductElementProps & HostProps) {
   const catalog = catalogUrl ?? storefrontHref(CATALOG_PATH);
-  if (productId === undefined || !Number.isInteger(productId) || productId < 1) {
+  if (productId === undefined) {
+    // Nothing chosen yet (a partner page that sets the attribute later): say what to set, not an error.
+    return (
+      <section className="ottisk-root ottisk-product" part="product">
+        <div className="ottisk-message" role="status" part="hint">
+          <p>Укажите товар: атрибут product-id (номер товара из каталога).</p>
+          <a className="ottisk-button ottisk-button--quiet" href={catalog}>
+            Перейти в каталог
+          </a>
+        </div>
+      </section>
+    );
+  }
+  if (!Number.isInteger(productId) || productId < 1) {
     return (
       <section className="ottisk-root ottisk-product" part="product">
         <div className="ottisk-message ottisk-message--error" role="alert" part="error">
-          <p>Товар не указан или указан неверно.</p>
+          <p>Товар указан неверно: в product-id нужен номер товара из каталога.</p>
           <a className="ottisk-button ottisk-button--quiet" href={catalog}>
             Перейти в каталог
           </a>

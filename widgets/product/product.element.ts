@@ -18,7 +18,7 @@ const ReactProductElement = reactElement(ProductElement, {
  * @summary The page of one Ottisk product, with its live price and «В корзину».
  * @tag ottisk-product
  *
- * @attr {number} product-id - The product's id (required; «Товар не указан…» without a valid one).
+ * @attr {number} product-id - The product's id (required: without it a neutral hint «Укажите товар: атрибут product-id», with a wrong one the error «Товар указан неверно…»).
  * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
  * @attr {string} cart-url - Where «Перейти в корзину» leads; the storefront's `/cart` by default.
  * @attr {string} catalog-url - Where «Перейти в каталог» leads when the product cannot be shown; the storefront's `/catalog` by default.
@@ -39,6 +39,7 @@ const ReactProductElement = reactElement(ProductElement, {
  * @csspart cart-link - «Перейти в корзину», shown once a line was added.
  * @csspart alert - The message after adding (or failing to add) to the cart.
  * @csspart error - The message when the product cannot be shown.
+ * @csspart hint - What to set while no product-id is given.
  *
  * @cssprop --ottisk-font-family - Font of the element's text.
  * @cssprop --ottisk-color-text - Main text colour.

@@ -4,6 +4,7 @@ import type { MouseEvent } from "react";
 import { SEARCH_DEFAULT_LIMIT } from "../../shared/contracts/wire";
 import type { SearchResult, SearchResultPage } from "../../shared/contracts/index";
 import { pluralRu } from "../../shared/domain/counts";
+import { formatRoubles } from "../../shared/domain/money";
 import { loadSearchPageAtom, searchPageKey, searchPagesAtom } from "../../shared/state/index";
 import type { Resource } from "../../shared/state/index";
 import { LoadError } from "../../shared/ui/index";
@@ -23,7 +24,7 @@ const LOADING: Resource<never> = { status: "loading" };
 
 /**
  * The site search results (spec §2 "poisk"): pages and products best first, each with its picture,
- * title and the text around the words found, paged with «Показать ещё». Give it a `key` of the
+ * title, a product's «от … ₽» and the text around the words found, paged with «Показать ещё». Give it a `key` of the
  * query, so another query starts again from its first page.
  */
 export function SearchResults({ query, pageSize = SEARCH_DEFAULT_LIMIT, resultHref, onNavigate }: SearchResultsProps) {
@@ -108,6 +109,11 @@ function ResultItem({ result, href, onNavigate }: { result: SearchResult; href: 
             {result.title}
           </a>
         </h3>
+        {result.priceFrom !== null ? (
+          <p className="ottisk-search-result__price" part="result-price">
+            от {formatRoubles(result.priceFrom)}
+          </p>
+        ) : null}
         {result.snippet ? <p className="ottisk-search-result__snippet">{result.snippet}</p> : null}
       </div>
     </article>

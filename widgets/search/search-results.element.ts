@@ -27,6 +27,7 @@ const ReactSearchResultsElement = reactElement<SearchResultsElementProps>(Search
  * @csspart results - The results section.
  * @csspart result - One result.
  * @csspart result-link - A result's title link.
+ * @csspart result-price - A product's «от … ₽».
  * @csspart more-button - «Показать ещё».
  *
  * @cssprop --ottisk-font-family - Font of the element's text.

@@ -1,5 +1,5 @@
 import type { FeedbackFormDefinition, FeedbackReceipt, FeedbackSubmission, FieldIssue, FormField } from "../../../shared/contracts/index";
-import { feedbackEmailProblem, phoneSchema } from "../../../shared/contracts/index";
+import { feedbackEmailProblem, feedbackPhoneProblem } from "../../../shared/contracts/index";
 import type { CaptchaVerifier } from "../../adapters/recaptcha";
 import type { Database } from "../../db/client";
 import { feedbackRequest } from "../../db/schema";
@@ -58,7 +58,10 @@ function checkField(field: FormField, value: string | boolean | undefined): stri
     const problem = feedbackEmailProblem(text);
     if (problem) return problem;
   }
-  if (field.type === "tel" && !phoneSchema.safeParse(text).success) return "Телефон в формате +7 999 123-45-67";
+  if (field.type === "tel") {
+    const problem = feedbackPhoneProblem(text);
+    if (problem) return problem;
+  }
   if (field.controlType === "dropdown" && !field.options.some((option) => option.key === text)) return `Выберите «${field.label}» из списка`;
   return null;
 }

@@ -20,9 +20,9 @@ import { pagePath } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
 import { product, productCategory, websiteBlock, websitePage } from "../../db/schema";
 import type { WebsitePageRow } from "../../db/schema";
-import { publicFileUrl } from "../catalog/catalog.mapper";
+import { kopecksToRoubles, publicFileUrl } from "../catalog/catalog.mapper";
 import { resolveFileReferences, toActivePopup, toPageComponent, toPageRef, toPageSeo, toPageSummary } from "./pages.mapper";
-import { CYRILLIC_LOWER, CYRILLIC_UPPER, searchWordForms, transliteratedQuery } from "./search-terms";
+import { CYRILLIC_LOWER, CYRILLIC_UPPER, searchWordForms, searchWordWeight, transliteratedQuery } from "./search-terms";
 import { ShopError } from "../shop-error";
 import { productItselfOnSale, productOnSale } from "../catalog/on-sale";
 
@@ -79,7 +79,9 @@ const NAME_SIMILARITY_THRESHOLD = 0.5;
  * The sum, over the query's words, of how well each matches the product's name and category name
  * by trigrams (0 for a word below the threshold or a stop word): catches the Russian forms the
  * stemmer leaves apart («визиток» and «визитки» have the stems «визиток» and «визитк»), typos and
- * transliteration. Needs `product` joined with `product_category`.
+ * transliteration. Each word counts by its searchWordWeight: «печать» in «печать наклеек» names the
+ * shop's trade, not the product, so a category called «…печать» does not outrank the stickers.
+ * Needs `product` joined with `product_category`.
  */
 function productNameScore(wordForms: readonly string[][]): SQL {
   if (wordForms.length === 0) return sql`0`;
@@ -91,7 +93,7 @@ function productNameScore(wordForms: readonly string[][]): SQL {
       sql`, `,
     )})`;
     // A stop word («для», «при») is empty to the russian configuration and matches nothing.
-    return sql`(case when numnode(plainto_tsquery('russian', ${word})) > 0 and ${similarity} >= ${NAME_SIMILARITY_THRESHOLD} then ${similarity} else 0 end)`;
+    return sql`(case when numnode(plainto_tsquery('russian', ${word})) > 0 and ${similarity} >= ${NAME_SIMILARITY_THRESHOLD} then ${similarity} * ${String(searchWordWeight(word))}::float8 else 0 end)`;
   });
   return sql`(${sql.join(perWord, sql` + `)})`;
 }
@@ -150,6 +152,7 @@ const searchRowSchema = z.object({
   snippet: z.string(),
   path: z.string(),
   image_path: z.nullable(z.string()),
+  price_kopecks: z.nullable(z.coerce.number()),
   rank: z.coerce.number(),
 });
 
@@ -251,6 +254,7 @@ export function createPagesService(db: Database): PagesService {
       const parent = parentRows[0];
       return {
         ...toPageSummary(row, publicOrigin),
+        updatedAt: row.updatedAt.toISOString(),
         parent: parent ? toPageRef(parent) : null,
         children: childRows.map((child) => toPageSummary(child, publicOrigin)),
         components,
@@ -384,6 +388,7 @@ export function createPagesService(db: Database): PagesService {
           source: sql<string>`${websitePage.summary} || E'\\n' || ${websitePage.bodyText}`.as("source"),
           path: sql<string>`${websitePage.slug}`.as("path"),
           imagePath: sql<string | null>`${websitePage.padBannerPath}`.as("image_path"),
+          priceKopecks: sql<number | null>`null::integer`.as("price_kopecks"),
           rank: sql<number>`${pageRank}`.as("rank"),
         })
         .from(websitePage)
@@ -396,6 +401,7 @@ export function createPagesService(db: Database): PagesService {
           source: sql<string>`${product.description}`.as("source"),
           path: sql<string>`'catalog/' || ${productCategory.slug} || '/' || ${product.id}`.as("path"),
           imagePath: sql<string | null>`${product.photoPaths}[1]`.as("image_path"),
+          priceKopecks: sql<number | null>`${product.priceAfterDiscountKopecks}`.as("price_kopecks"),
           rank: sql<number>`${productRank}`.as("rank"),
         })
         .from(product)
@@ -409,7 +415,7 @@ export function createPagesService(db: Database): PagesService {
         // One after another: a transaction is one connection, which runs one statement at a time.
         const page = await tx.execute(sql`
             SELECT hits.type, hits.id, hits.title, ts_headline('russian', hits.source, ${tsQuery}, ${HEADLINE_OPTIONS}) AS snippet,
-              hits.path, hits.image_path, hits.rank
+              hits.path, hits.image_path, hits.price_kopecks, hits.rank
             FROM (${hits}) AS hits
             ORDER BY hits.rank DESC, hits.type, hits.id`);
         const pagesCounted = await tx.select({ value: count() }).from(websitePage).where(pageMatch);
@@ -428,6 +434,7 @@ export function createPagesService(db: Database): PagesService {
           snippet: row.snippet.replace(/\s+/g, " ").trim(),
           path: row.path,
           imageUrl: row.image_path === null ? null : publicFileUrl(publicOrigin, row.image_path),
+          priceFrom: row.price_kopecks === null ? null : kopecksToRoubles(row.price_kopecks),
           rank: Number(row.rank),
         })),
         total: (pageTotal?.value ?? 0) + (productTotal?.value ?? 0),

@@ -94,6 +94,20 @@ export function searchWordForms(query: string): string[][] {
   return words.slice(0, SEARCH_WORDS_LIMIT).map((word) => (LATIN_WORD.test(word) ? [word, latinToCyrillic(word)] : [word]));
 }
 
+/**
+ * The beginnings of the words that name the shop's trade rather than a product («печать»,
+ * «напечатать», «изготовление», «заказать», «типография», «срочно», «цена»): every product is
+ * printed and ordered, so in «печать наклеек» the product is «наклеек». A name match on such a word
+ * counts this much of a full one (searchWordWeight).
+ */
+const TRADE_WORD_STEMS = ["печат", "напечат", "распечат", "изготов", "заказ", "типограф", "купит", "куплю", "срочн", "недорог", "цена", "цены", "стоимост"] as const;
+export const TRADE_WORD_WEIGHT = 0.25;
+
+/** How much a match on this (folded) query word counts in a product's name score: 1, or TRADE_WORD_WEIGHT for a trade word. */
+export function searchWordWeight(word: string): number {
+  return TRADE_WORD_STEMS.some((stem) => word.startsWith(stem)) ? TRADE_WORD_WEIGHT : 1;
+}
+
 /** The query with its Latin words read as Cyrillic, for the full-text match; null when nothing changes. */
 export function transliteratedQuery(query: string): string | null {
   const folded = foldSearchText(query);
