@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -137,8 +137,13 @@ describe("receipts and refunds offline (the test payment records what it would s
     const seen = orderSchema.parse(await ok(await shop.call({ method: "GET", url: `/api/client-order/${order.id}`, token: me.token })));
     expect(seen.status).toBe("cancelled");
     expect(seen.refunds).toEqual([{ id: refund?.id, amount: order.total, status: "succeeded", createdAt: refund?.createdAt }]);
-    const news = await shop.testApp.database.db.select().from(notification).where(and(eq(notification.orderId, order.id), eq(notification.kind, "order_status")));
-    expect(news[0]?.body).toContain("возвращаются на карту");
+    // The order's news, oldest first: placed, paid, cancelled — the last says where the money goes.
+    const news = await shop.testApp.database.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.orderId, order.id), eq(notification.kind, "order_status")))
+      .orderBy(asc(notification.id));
+    expect(news.at(-1)?.body).toContain("возвращаются на карту");
     const page = await shop.call({ method: "GET", url: `/api/client-order/${order.id}/receipt`, token: me.token });
     expect(page.body).toContain("Возврат прихода");
   });
