@@ -734,3 +734,6 @@ export type {
   YookassaPaymentRequest,
   YookassaRefundRequest,
 } from "./receipts";
+// The settlement receipt («полный расчёт») of a card order handed over (issue 30, s3-settle).
+export { paymentSettlementRecordSchema, receiptSettlementSchema, yookassaSettlementReceiptRequestSchema } from "./receipts";
+export type { PaymentSettlementRecord, ReceiptSettlement, YookassaSettlementReceiptRequest } from "./receipts";

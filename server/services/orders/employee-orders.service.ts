@@ -4,7 +4,7 @@ import { EMPLOYEE_ORDER_LIST_DEFAULT_LIMIT, ORDER_STATUS_LABELS, ORDER_STATUS_NE
 import type { EmployeeOrder, EmployeeOrderListPage, OrderStatus, OrderStatusCounts } from "../../../shared/contracts/index";
 import type { Database } from "../../db/client";
 import { account, balanceEntry, clientOrder, company, designOrder, orderProduct } from "../../db/schema";
-import type { AccountRow, ClientOrderRow, PaymentRefundRow } from "../../db/schema";
+import type { AccountRow, ClientOrderRow, PaymentRefundRow, PaymentSettlementRow } from "../../db/schema";
 import type { PaymentService } from "./payment.service";
 import { toDesignOrder } from "../files/files.mapper";
 import type { LayoutService } from "../files/layout.service";
@@ -30,6 +30,8 @@ import { returnedLayoutsOf } from "../backoffice/prepress.service";
  * Moving to paid marks the payment paid; cancelling an unpaid order cancels its payment. Cancelling
  * a paid order returns its money (issue 30, server/docs/receipts.md): a card payment by a ЮKassa
  * refund with its receipt, a balance payment back to the balance; a bank transfer by the accounting.
+ * Handing a card-paid order over (shipped; done, should it ever come first or the payment arrive
+ * late) records its settlement receipt («полный расчёт») once, sent to ЮKassa after the commit.
  */
 
 export interface EmployeeOrderListInput {
@@ -52,8 +54,8 @@ export interface EmployeeOrderService {
 export interface EmployeeOrderServiceDeps {
   orders: Pick<OrderService, "readAnyOrder">;
   layouts: Pick<LayoutService, "latestCheckId">;
-  /** The refund of a cancelled card order (recorded in the status change's transaction, sent after it). */
-  payments: Pick<PaymentService, "recordRefund" | "sendRefund">;
+  /** The refund of a cancelled card order and the settlement receipt of a handed-over one (recorded in the status change's transaction, sent after it). */
+  payments: Pick<PaymentService, "recordRefund" | "sendRefund" | "recordSettlement" | "sendSettlement">;
   now?: () => Date;
 }
 
@@ -218,11 +220,11 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
 
     async changeStatus(employee, orderId, status, publicOrigin) {
       requireOwnDesk(employee);
-      const refund = await db.transaction(async (tx): Promise<PaymentRefundRow | null> => {
+      const { refund, settlement } = await db.transaction(async (tx): Promise<{ refund: PaymentRefundRow | null; settlement: PaymentSettlementRow | null }> => {
         // The row lock: two employees moving one order at once go one after the other, the second by the first's result.
         const [row] = await tx.select().from(clientOrder).where(eq(clientOrder.id, orderId)).for("update");
         if (!row) throw orderNotFound();
-        if (row.status === status) return null;
+        if (row.status === status) return { refund: null, settlement: null };
         const from = isOrderStatus(row.status) ? ORDER_STATUS_LABELS[row.status] : row.status;
         if (!nextStatuses(row).includes(status)) {
           const byHand = status === "paid" && row.status === "new" && row.paymentType !== "Invoice";
@@ -255,6 +257,9 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
           })
           .where(eq(clientOrder.id, orderId));
         const moneyBack = status === "cancelled" && row.paymentStatus === "paid" ? await returnMoney(tx, row) : null;
+        // 54-ФЗ: the card paid an advance; the goods handed over take the settlement receipt (once per payment).
+        const handedOver = (status === "shipped" || status === "done") && row.paymentType === "Yookassa" && row.paymentStatus === "paid";
+        const settlement = handedOver ? await deps.payments.recordSettlement(tx, row) : null;
         await recordNotification(tx, {
           accountId: row.accountId,
           companyId: row.companyId,
@@ -263,9 +268,10 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
           title: `Заказ № ${row.number}: ${ORDER_STATUS_NEWS[status]}`,
           body: moneyBack?.news ?? `Статус заказа: «${ORDER_STATUS_LABELS[status]}».`,
         });
-        return moneyBack?.refund ?? null;
+        return { refund: moneyBack?.refund ?? null, settlement };
       });
       if (refund) await deps.payments.sendRefund(refund);
+      if (settlement) await deps.payments.sendSettlement(settlement);
       return present(orderId, publicOrigin);
     },
   };
