@@ -1,13 +1,14 @@
 import { ofetch } from "ofetch";
 import { z } from "zod/mini";
-import type { YookassaPaymentRequest, YookassaRefundRequest } from "../../shared/contracts/index";
+import type { YookassaPaymentRequest, YookassaRefundRequest, YookassaSettlementReceiptRequest } from "../../shared/contracts/index";
 
 /*
  * YooKassa's API v3, the two calls the shop needs: create a payment (POST /v3/payments, Basic auth
  * shopId:secretKey, an Idempotence-Key so a retried call never charges twice) and read one
  * (GET /v3/payments/{id}), which is what the webhook trusts instead of the notification's body.
  * A refund (POST /v3/refunds) returns a paid payment's money when an employee cancels its order.
- * Both requests carry the 54-ФЗ `receipt` (services/orders/fiscal-receipt.ts).
+ * Both requests carry the 54-ФЗ `receipt` (services/orders/fiscal-receipt.ts). When a card-paid
+ * order is handed over, a separate receipt (POST /v3/receipts, «полный расчёт») offsets the advance.
  * Switched on by YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY; without them the shop takes payments on
  * its built-in test page (services/orders/payment.service.ts).
  */
@@ -34,12 +35,23 @@ export const yookassaRefundSchema = z.object({
 });
 export type YookassaRefund = z.infer<typeof yookassaRefundSchema>;
 
+/** The part of YooKassa's receipt object the shop reads. */
+export const yookassaReceiptSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  payment_id: z.optional(z.string()),
+  status: z.enum(["pending", "succeeded", "canceled"]),
+});
+export type YookassaReceipt = z.infer<typeof yookassaReceiptSchema>;
+
 export interface YookassaClient {
   /** `POST /v3/payments` with the body the payment service built (payment.request_json). */
   createPayment(request: YookassaPaymentRequest, idempotenceKey: string): Promise<YookassaPayment>;
   getPayment(paymentId: string): Promise<YookassaPayment>;
   /** `POST /v3/refunds` with the body the refund service built (payment_refund.request_json). */
   createRefund(request: YookassaRefundRequest, idempotenceKey: string): Promise<YookassaRefund>;
+  /** `POST /v3/receipts` with the settlement receipt the payment service built (payment_settlement.request_json). */
+  createReceipt(request: YookassaSettlementReceiptRequest, idempotenceKey: string): Promise<YookassaReceipt>;
 }
 
 export interface YookassaOptions {
@@ -82,6 +94,10 @@ export function createYookassaClient(options: YookassaOptions): YookassaClient {
     async createRefund(request, idempotenceKey) {
       const answer: unknown = await client("/v3/refunds", { method: "POST", headers: { "idempotence-key": idempotenceKey }, body: request });
       return yookassaRefundSchema.parse(answer);
+    },
+    async createReceipt(request, idempotenceKey) {
+      const answer: unknown = await client("/v3/receipts", { method: "POST", headers: { "idempotence-key": idempotenceKey }, body: request });
+      return yookassaReceiptSchema.parse(answer);
     },
     async getPayment(paymentId) {
       const answer: unknown = await client(`/v3/payments/${encodeURIComponent(paymentId)}`, { method: "GET" });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
-import type { YookassaPaymentRequest, YookassaRefundRequest } from "../../shared/contracts/receipts";
+import type { YookassaPaymentRequest, YookassaRefundRequest, YookassaSettlementReceiptRequest } from "../../shared/contracts/receipts";
 import { account, company } from "./accounts.schema";
 import { storedFile } from "./stored-file.schema";
 
@@ -141,6 +141,41 @@ export const paymentRefund = pgTable(
   ],
 );
 
+/**
+ * The settlement receipt («полный расчёт», зачёт предоплаты) of a card payment, recorded when its
+ * order is handed over (shipped, or done): 54-ФЗ's second receipt after the advance's.
+ */
+export const paymentSettlement = pgTable(
+  "payment_settlement",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => clientOrder.id, { onDelete: "cascade" }),
+    /** The advance offset: the payment's whole amount. */
+    amountKopecks: integer("amount_kopecks").notNull(),
+    /** pending (recorded, not yet accepted by the provider) | succeeded | canceled */
+    status: text("status").notNull().default("pending"),
+    /** The provider's receipt id; null until it answers. */
+    externalId: text("external_id").unique(),
+    /** Sent to the provider as Idempotence-Key: a retried receipt is registered once. */
+    idempotenceKey: text("idempotence_key").notNull().unique(),
+    /** The body of `POST /v3/receipts`. */
+    requestJson: jsonb("request_json").$type<YookassaSettlementReceiptRequest>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    /** One settlement receipt per payment: the goods are handed over once. */
+    unique("payment_settlement_payment_unique").on(table.paymentId),
+    index("payment_settlement_order_id_idx").on(table.orderId),
+    check("payment_settlement_amount_check", sql`${table.amountKopecks} > 0`),
+  ],
+);
+
 /** The balance ledger: top-ups positive, payments negative; the balance is the sum per client and company. */
 export const balanceEntry = pgTable(
   "balance_entry",
@@ -161,5 +196,6 @@ export const balanceEntry = pgTable(
 export type ClientOrderRow = typeof clientOrder.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
 export type PaymentRefundRow = typeof paymentRefund.$inferSelect;
+export type PaymentSettlementRow = typeof paymentSettlement.$inferSelect;
 export type BalanceEntryRow = typeof balanceEntry.$inferSelect;
 export type OrderStatusEventRow = typeof orderStatusEvent.$inferSelect;

@@ -742,3 +742,6 @@ export { notificationSettingsSchema } from "./notification";
 export type { NotificationSettings } from "./notification";
 // Issue 30, the walk's findings: the feedback form's phone rule, shared by the form and the server.
 export { FEEDBACK_PHONE_PROBLEM, feedbackPhoneProblem } from "./feedback";
+// The settlement receipt («полный расчёт») of a card order handed over (issue 30, s3-settle).
+export { paymentSettlementRecordSchema, receiptSettlementSchema, yookassaSettlementReceiptRequestSchema } from "./receipts";
+export type { PaymentSettlementRecord, ReceiptSettlement, YookassaSettlementReceiptRequest } from "./receipts";

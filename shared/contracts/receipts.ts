@@ -19,7 +19,7 @@ export const fiscalReceiptItemSchema = z.object({
   quantity: z.number(),
   /** The price of one unit, VAT included, after the order's discount. */
   amount: yookassaAmountSchema,
-  /** 12: VAT at the calculated rate 22/122 (an advance, paid before the goods are handed over). */
+  /** 12: VAT at the calculated rate 22/122 (an advance, paid before the goods are handed over); 11: 22 % (the settlement receipt at hand-over). */
   vat_code: z.number().check(z.int()),
   payment_subject: z.enum(["commodity", "service"]),
   payment_mode: z.enum(["full_prepayment", "full_payment"]),
@@ -56,6 +56,26 @@ export const yookassaRefundRequestSchema = z.object({
 });
 export type YookassaRefundRequest = z.infer<typeof yookassaRefundRequestSchema>;
 
+/** What a settlement receipt offsets: the advance the card payment made («зачёт предоплаты»). */
+export const receiptSettlementSchema = z.object({ type: z.literal("prepayment"), amount: yookassaAmountSchema });
+export type ReceiptSettlement = z.infer<typeof receiptSettlementSchema>;
+
+/**
+ * The body of `POST /v3/receipts` for the settlement receipt («чек зачёта предоплаты», полный
+ * расчёт) sent when a card-paid order is handed over: the payment's items as `full_payment` at
+ * `vat_code` 11 (22 %), the advance offset by `settlements`.
+ */
+export const yookassaSettlementReceiptRequestSchema = z.object({
+  customer: z.object({ email: z.optional(z.string()), phone: z.optional(z.string()) }),
+  type: z.literal("payment"),
+  payment_id: z.string(),
+  send: z.literal(true),
+  items: z.array(fiscalReceiptItemSchema),
+  tax_system_code: z.number().check(z.int()),
+  settlements: z.array(receiptSettlementSchema),
+});
+export type YookassaSettlementReceiptRequest = z.infer<typeof yookassaSettlementReceiptRequestSchema>;
+
 /** pending: recorded, not yet accepted by ЮKassa; succeeded; canceled: ЮKassa refused it. */
 export const refundStatusSchema = z.enum(["pending", "succeeded", "canceled"]);
 export type RefundStatus = z.infer<typeof refundStatusSchema>;
@@ -78,6 +98,20 @@ export const paymentRefundRecordSchema = z.extend(orderRefundSchema, {
 });
 export type PaymentRefundRecord = z.infer<typeof paymentRefundRecordSchema>;
 
+/** The settlement receipt of a payment, with what was sent, for employees. */
+export const paymentSettlementRecordSchema = z.object({
+  id: entityIdSchema,
+  /** Roubles: the advance offset, the payment's whole amount. */
+  amount: z.number(),
+  status: refundStatusSchema,
+  /** ЮKassa's receipt id (null until it answers; `test-receipt-…` offline). */
+  externalId: z.nullable(z.string()),
+  /** ISO date-time: when the order was handed over. */
+  createdAt: z.string(),
+  request: yookassaSettlementReceiptRequestSchema,
+});
+export type PaymentSettlementRecord = z.infer<typeof paymentSettlementRecordSchema>;
+
 /** One payment of an order with the request sent for it (null for a payment recorded before issue 30). */
 export const paymentRecordSchema = z.object({
   id: entityIdSchema,
@@ -89,6 +123,8 @@ export const paymentRecordSchema = z.object({
   createdAt: z.string(),
   request: z.nullable(yookassaPaymentRequestSchema),
   refunds: z.array(paymentRefundRecordSchema),
+  /** The settlement receipt sent when the order was handed over; null before that (or for a payment never made). */
+  settlement: z.nullable(paymentSettlementRecordSchema),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 

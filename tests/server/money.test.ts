@@ -1,12 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartSchema, documentListPageSchema, orderSchema, paymentRecordListSchema, serverErrorSchema } from "../../shared/contracts/index";
-import type { FiscalReceipt, Order } from "../../shared/contracts/index";
+import type { FiscalReceipt, Order, YookassaSettlementReceiptRequest } from "../../shared/contracts/index";
 import { kopecksInWords, SHOP_REQUISITES, VAT_PERCENT } from "../../shared/domain/index";
 import { createYookassaClient } from "../../server/adapters/yookassa";
-import { balanceEntry, notification, payment, paymentRefund } from "../../server/db/schema";
+import { balanceEntry, notification, payment, paymentRefund, paymentSettlement } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { receiptTotalKopecks } from "../../server/services/orders/fiscal-receipt";
 import { formatKopecks } from "../../server/services/orders/invoice-pdf";
@@ -76,6 +76,16 @@ function expectReceiptOf(receipt: FiscalReceipt, order: Order, email: string): v
     expect(item.description.length).toBeLessThanOrEqual(128);
   }
   expect(receipt.items[0]?.description).toMatch(/, 100 шт$/);
+}
+
+/** The settlement receipt of `payment`: its items settled in full at 22 %, the whole advance offset. */
+function expectSettlementOf(request: YookassaSettlementReceiptRequest, paymentReceipt: FiscalReceipt, externalId: string, order: Order): void {
+  const totalKopecks = Math.round(order.total * 100);
+  expect(request).toMatchObject({ type: "payment", payment_id: externalId, send: true, customer: paymentReceipt.customer, tax_system_code: 1 });
+  expect(request.settlements).toEqual([{ type: "prepayment", amount: { value: order.total.toFixed(2), currency: "RUB" } }]);
+  expect(receiptTotalKopecks({ customer: request.customer, items: request.items, tax_system_code: request.tax_system_code })).toBe(totalKopecks);
+  // The same items as the prepayment receipt, now «полный расчёт» at vat_code 11 (22 %).
+  expect(request.items).toEqual(paymentReceipt.items.map((item) => ({ ...item, payment_mode: "full_payment", vat_code: 11 })));
 }
 
 async function changeStatus(shop: Shop, orderId: number, status: string): Promise<void> {
@@ -148,6 +158,63 @@ describe("receipts and refunds offline (the test payment records what it would s
     expect(page.body).toContain("Возврат прихода");
   });
 
+  it("records the settlement receipt once when a paid card order is handed over, and the receipt page shows both receipts", async () => {
+    const me = await freshClient(shop.testApp, "settle-offline@example.com");
+    const order = await placeCardOrder(shop, me.token, "Yookassa");
+    const [record] = await paymentsOf(shop, order.id);
+    await shop.call({ method: "POST", url: `/api/payment/test/${record?.externalId}`, headers: form, payload: "action=pay", token: me.token });
+    await changeStatus(shop, order.id, "in_production");
+    expect((await paymentsOf(shop, order.id))[0]?.settlement).toBeNull();
+
+    await changeStatus(shop, order.id, "shipped");
+    const [shipped] = await paymentsOf(shop, order.id);
+    if (!shipped?.settlement || !record?.request || !record.externalId) throw new Error("No settlement receipt recorded at hand-over");
+    expect(shipped.settlement).toMatchObject({ amount: order.total, status: "succeeded" });
+    expect(shipped.settlement.externalId).toMatch(/^test-receipt-/);
+    expectSettlementOf(shipped.settlement.request, record.request.receipt, record.externalId, order);
+
+    // Done after shipped: the goods were handed over once, so is the receipt.
+    await changeStatus(shop, order.id, "done");
+    const rows = await shop.testApp.database.db.select().from(paymentSettlement).where(eq(paymentSettlement.orderId, order.id));
+    expect(rows).toHaveLength(1);
+    expect((await paymentsOf(shop, order.id))[0]?.settlement).toEqual(shipped.settlement);
+
+    const page = await shop.call({ method: "GET", url: `/api/client-order/${order.id}/receipt`, token: me.token });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Предоплата 100%");
+    expect(page.body).toContain("Кассовый чек — приход, полный расчёт");
+    expect(page.body).toContain(`Зачёт предоплаты: ${formatKopecks(Math.round(order.total * 100))} ₽`);
+    expect(page.body).toContain(`НДС ${VAT_PERCENT}%`);
+  });
+
+  it("sends no settlement receipt for a cancelled card order, a balance order or an invoice order; a refund after hand-over returns the settled items", async () => {
+    const me = await freshClient(shop.testApp, "settle-none@example.com");
+    const cancelled = await placeCardOrder(shop, me.token, "Yookassa");
+    const [record] = await paymentsOf(shop, cancelled.id);
+    await shop.call({ method: "POST", url: `/api/payment/test/${record?.externalId}`, headers: form, payload: "action=pay", token: me.token });
+    await changeStatus(shop, cancelled.id, "cancelled");
+    expect((await paymentsOf(shop, cancelled.id))[0]?.settlement).toBeNull();
+
+    await shop.testApp.app.balance.topUp({ clientId: me.id, companyId: null }, 10_000_000, "Тестовое пополнение");
+    const fromBalance = await placeCardOrder(shop, me.token, "InternalBalance");
+    const company = await freshCompanyClient(shop.testApp, "settle-invoice@example.com", "ООО «Зачёт»");
+    const byInvoice = await placeCardOrder(shop, company.token, "Invoice", company.companyId);
+    await changeStatus(shop, byInvoice.id, "paid");
+    for (const order of [fromBalance, byInvoice]) {
+      for (const status of ["in_production", "shipped", "done"]) await changeStatus(shop, order.id, status);
+    }
+    const none = await shop.testApp.database.db.select().from(paymentSettlement).where(inArray(paymentSettlement.orderId, [cancelled.id, fromBalance.id, byInvoice.id]));
+    expect(none).toEqual([]);
+
+    // Cancelled after hand-over: the refund's receipt returns what the settlement receipt settled.
+    const handed = await placeCardOrder(shop, me.token, "Yookassa");
+    const [handedPayment] = await paymentsOf(shop, handed.id);
+    await shop.call({ method: "POST", url: `/api/payment/test/${handedPayment?.externalId}`, headers: form, payload: "action=pay", token: me.token });
+    for (const status of ["in_production", "shipped", "cancelled"]) await changeStatus(shop, handed.id, status);
+    const [after] = await paymentsOf(shop, handed.id);
+    expect(after?.refunds[0]?.request.receipt.items).toEqual(after?.settlement?.request.items);
+  });
+
   it("returns a cancelled balance order's money to the balance", async () => {
     const me = await freshClient(shop.testApp, "refund-balance@example.com");
     await shop.testApp.app.balance.topUp({ clientId: me.id, companyId: null }, 10_000_000, "Тестовое пополнение");
@@ -215,7 +282,9 @@ describe("receipts and refunds offline (the test payment records what it would s
 function fakeYookassa() {
   const payments = new Map<string, { id: string; status: string; paid: boolean; amount: { value: string; currency: string }; metadata: Record<string, string> }>();
   const refundsByKey = new Map<string, unknown>();
+  const receiptsByKey = new Map<string, unknown>();
   let failRefunds = 0;
+  let failReceipts = 0;
   const handle = (request: SeenRequest) => {
     const key = String(request.headers["idempotence-key"] ?? "");
     if (request.method === "POST" && request.path === "/v3/payments") {
@@ -242,9 +311,21 @@ function fakeYookassa() {
       refundsByKey.set(key, refund);
       return { body: refund };
     }
+    if (request.method === "POST" && request.path === "/v3/receipts") {
+      if (failReceipts > 0) {
+        failReceipts -= 1;
+        return { status: 500, body: { type: "error", code: "internal_server_error" } };
+      }
+      const body = JSON.parse(request.body) as { type: string; payment_id: string };
+      const known = receiptsByKey.get(key);
+      if (known) return { body: known };
+      const receipt = { id: `receipt-${receiptsByKey.size + 1}`, type: body.type, payment_id: body.payment_id, status: "pending" };
+      receiptsByKey.set(key, receipt);
+      return { body: receipt };
+    }
     return { status: 404, body: { type: "error", code: "not_found" } };
   };
-  return { payments, handle, failNextRefunds: (count: number) => (failRefunds = count) };
+  return { payments, handle, failNextRefunds: (count: number) => (failRefunds = count), failNextReceipts: (count: number) => (failReceipts = count) };
 }
 
 describe("receipts and refunds with ЮKassa's keys (its API faked at the HTTP boundary)", () => {
@@ -310,5 +391,37 @@ describe("receipts and refunds with ЮKassa's keys (its API faked at the HTTP bo
     expect(record?.refunds).toMatchObject([{ status: "succeeded" }]);
     const keys = service.seen.filter((request) => request.path === "/v3/refunds").slice(-2).map((request) => request.headers["idempotence-key"]);
     expect(keys).toEqual([pending?.idempotenceKey, pending?.idempotenceKey]);
+  });
+
+  it("sends the settlement receipt to ЮKassa (POST /v3/receipts) with its Idempotence-Key when the paid order is shipped, once", async () => {
+    const { order, externalId } = await paidOrder("yk-settle@example.com");
+    const [record] = await paymentsOf(shop, order.id);
+    if (!record?.request) throw new Error("No payment request recorded");
+    for (const status of ["in_production", "shipped", "done"]) await changeStatus(shop, order.id, status);
+    const calls = service.seen.filter((request) => request.path === "/v3/receipts");
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.method).toBe("POST");
+    expect(call?.headers["idempotence-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call?.headers.authorization).toBe(`Basic ${Buffer.from("123456:test_secret").toString("base64")}`);
+    const body = JSON.parse(call?.body ?? "{}") as YookassaSettlementReceiptRequest;
+    expectSettlementOf(body, record.request.receipt, externalId, order);
+    const [row] = await shop.testApp.database.db.select().from(paymentSettlement).where(eq(paymentSettlement.orderId, order.id));
+    expect(row).toMatchObject({ status: "pending", externalId: "receipt-1", idempotenceKey: call?.headers["idempotence-key"] });
+    expect(row?.requestJson).toEqual(body);
+  });
+
+  it("keeps a settlement receipt ЮKassa did not take pending and sends it again with the same key", async () => {
+    const { order } = await paidOrder("yk-settle-retry@example.com");
+    await changeStatus(shop, order.id, "in_production");
+    yookassa.failNextReceipts(1);
+    await changeStatus(shop, order.id, "shipped");
+    const [pending] = await shop.testApp.database.db.select().from(paymentSettlement).where(eq(paymentSettlement.orderId, order.id));
+    expect(pending).toMatchObject({ status: "pending", externalId: null });
+    const [record] = await paymentsOf(shop, order.id);
+    expect(record?.settlement).toMatchObject({ status: "pending", externalId: expect.stringMatching(/^receipt-/) });
+    const sent = service.seen.filter((request) => request.path === "/v3/receipts").slice(-2);
+    expect(sent.map((request) => request.headers["idempotence-key"])).toEqual([pending?.idempotenceKey, pending?.idempotenceKey]);
+    expect(sent[1]?.body).toBe(sent[0]?.body);
   });
 });

@@ -4,7 +4,7 @@ import { EMPLOYEE_ORDER_LIST_DEFAULT_LIMIT, ORDER_STATUS_LABELS, orderStatusValu
 import type { EmployeeOrder, EmployeeOrderListPage, OrderStatus, OrderStatusChange, OrderStatusCounts } from "../../../shared/contracts/index";
 import type { Database, DatabaseTransaction } from "../../db/client";
 import { account, balanceEntry, clientOrder, company, designOrder, orderProduct } from "../../db/schema";
-import type { AccountRow, ClientOrderRow, PaymentRefundRow } from "../../db/schema";
+import type { AccountRow, ClientOrderRow, PaymentRefundRow, PaymentSettlementRow } from "../../db/schema";
 import type { PaymentService } from "./payment.service";
 import { toDesignOrder } from "../files/files.mapper";
 import type { LayoutService } from "../files/layout.service";
@@ -35,6 +35,8 @@ import { returnedLayoutsOf } from "../backoffice/prepress.service";
  * Moving to paid marks the payment paid; cancelling an unpaid order cancels its payment. Cancelling
  * a paid order returns its money (issue 30, server/docs/receipts.md): a card payment by a ЮKassa
  * refund with its receipt, a balance payment back to the balance; a bank transfer by the accounting.
+ * Handing a card-paid order over (shipped; done, should it ever come first or the payment arrive
+ * late) records its settlement receipt («полный расчёт») once, sent to ЮKassa after the commit.
  */
 
 export interface EmployeeOrderListInput {
@@ -57,8 +59,8 @@ export interface EmployeeOrderService {
 export interface EmployeeOrderServiceDeps {
   orders: Pick<OrderService, "readAnyOrder">;
   layouts: Pick<LayoutService, "latestCheckId">;
-  /** The refund of a cancelled card order (recorded in the status change's transaction, sent after it). */
-  payments: Pick<PaymentService, "recordRefund" | "sendRefund">;
+  /** The refund of a cancelled card order and the settlement receipt of a handed-over one (recorded in the status change's transaction, sent after it). */
+  payments: Pick<PaymentService, "recordRefund" | "sendRefund" | "recordSettlement" | "sendSettlement">;
   now?: () => Date;
   /** Woken after a status change queued its letter (issue 30). */
   mail?: Pick<MailOutbox, "wake">;
@@ -72,6 +74,13 @@ export type StatusTracking = NonNullable<OrderStatusChange["tracking"]>;
  * «shipped» is «готов к выдаче» for a self-pickup order (it waits at the shop's point) and «передан в
  * доставку» with the carrier's tracking otherwise; the others are status news.
  */
+/** What a status change leaves to do after its commit: wake the outbox, send a refund or a settlement receipt. */
+interface StatusChangeOutcome {
+  mailed: boolean;
+  refund: PaymentRefundRow | null;
+  settlement: PaymentSettlementRow | null;
+}
+
 async function statusLetter(
   tx: DatabaseTransaction,
   before: ClientOrderRow,
@@ -253,7 +262,7 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
 
     async changeStatus(employee, orderId, status, publicOrigin, tracking) {
       requireOwnDesk(employee);
-      const done = await db.transaction(async (tx): Promise<{ mailed: boolean; refund: PaymentRefundRow | null }> => {
+      const done = await db.transaction(async (tx): Promise<StatusChangeOutcome> => {
         // The row lock: two employees moving one order at once go one after the other, the second by the first's result.
         const [row] = await tx.select().from(clientOrder).where(eq(clientOrder.id, orderId)).for("update");
         if (!row) throw orderNotFound();
@@ -266,7 +275,7 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
           });
         }
         const trackingChanged = tracking !== undefined && (tracking.carrier !== row.trackingCarrier || tracking.number !== row.trackingNumber);
-        if (row.status === status && !trackingChanged) return { mailed: false, refund: null };
+        if (row.status === status && !trackingChanged) return { mailed: false, refund: null, settlement: null };
         const from = isOrderStatus(row.status) ? ORDER_STATUS_LABELS[row.status] : row.status;
         if (row.status !== status && !nextStatuses(row).includes(status)) {
           const byHand = status === "paid" && row.status === "new" && row.paymentType !== "Invoice";
@@ -303,6 +312,9 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
           .returning();
         if (!updated) throw orderNotFound();
         const moneyBack = statusChanged && status === "cancelled" && row.paymentStatus === "paid" ? await returnMoney(tx, row) : null;
+        // 54-ФЗ: the card paid an advance; the goods handed over take the settlement receipt (once per payment).
+        const handedOver = statusChanged && (status === "shipped" || status === "done") && row.paymentType === "Yookassa" && row.paymentStatus === "paid";
+        const settlement = handedOver ? await deps.payments.recordSettlement(tx, row) : null;
         if (statusChanged) await recordStatusEvent(tx, { orderId, status, at: changedAt, employeeId: employee.account.id });
         await recordAudit(tx, auditActorOf(employee), {
           objectType: "order",
@@ -313,10 +325,11 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
         });
         const letter = await statusLetter(tx, row, updated, publicOrigin, moneyBack?.news ?? null);
         const mailed = await tellClient(tx, { accountId: row.accountId, companyId: row.companyId, orderId, kind: "order_status" }, letter);
-        return { mailed, refund: moneyBack?.refund ?? null };
+        return { mailed, refund: moneyBack?.refund ?? null, settlement };
       });
       if (done.mailed) deps.mail?.wake();
       if (done.refund) await deps.payments.sendRefund(done.refund);
+      if (done.settlement) await deps.payments.sendSettlement(done.settlement);
       return present(orderId, publicOrigin);
     },
   };

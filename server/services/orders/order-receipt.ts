@@ -1,15 +1,16 @@
 import { asc, eq } from "drizzle-orm";
 import { DELIVERY_METHOD_LABELS } from "../../../shared/contracts/index";
-import type { FiscalReceipt, YookassaPaymentRequest, YookassaRefundRequest } from "../../../shared/contracts/index";
+import type { FiscalReceipt, YookassaPaymentRequest, YookassaRefundRequest, YookassaSettlementReceiptRequest } from "../../../shared/contracts/index";
 import { kopecksToYookassaValue, YOOKASSA_DESCRIPTION_MAX } from "../../adapters/yookassa";
 import type { Database } from "../../db/client";
 import { account, delivery, orderProduct, product } from "../../db/schema";
 import type { ClientOrderRow } from "../../db/schema";
-import { buildFiscalReceipt } from "./fiscal-receipt";
+import { buildFiscalReceipt, VAT_CODE_22 } from "./fiscal-receipt";
 
 /*
- * An order's receipt and the requests that carry it: the payment's body (`POST /v3/payments`) and
- * the refund's (`POST /v3/refunds`), read from the order as it was placed. The same bodies go to
+ * An order's receipt and the requests that carry it: the payment's body (`POST /v3/payments`), the
+ * refund's (`POST /v3/refunds`) and the settlement receipt's at hand-over (`POST /v3/receipts`),
+ * read from the order as it was placed. The same bodies go to
  * ЮKassa and, offline, into the test payment's record (payment.request_json).
  */
 
@@ -61,5 +62,32 @@ export function refundRequest(payment: { externalId: string; amountKopecks: numb
     amount: { value: kopecksToYookassaValue(payment.amountKopecks), currency: "RUB" },
     description: `Возврат по заказу № ${orderNumber}: заказ отменён`.slice(0, YOOKASSA_DESCRIPTION_MAX),
     receipt: payment.receipt,
+  };
+}
+
+/**
+ * The payment's receipt as handed over: the same items, now `full_payment` («полный расчёт») at
+ * `vat_code` 11 (22 %) — the goods are delivered, the advance's calculated rate no longer applies.
+ */
+export function settledReceipt(receipt: FiscalReceipt): FiscalReceipt {
+  return { ...receipt, items: receipt.items.map((item) => ({ ...item, payment_mode: "full_payment", vat_code: VAT_CODE_22 })) };
+}
+
+/**
+ * The body of `POST /v3/receipts` for the settlement receipt («чек зачёта предоплаты») of a paid
+ * payment whose order is handed over: `type: payment`, the payment's id, `send: true` (ЮKassa's cash
+ * register sends it to the customer), the payment's items settled, and the whole advance offset
+ * (`settlements: [{ type: prepayment }]`). The items sum to the advance: the payment's did.
+ */
+export function settlementReceiptRequest(payment: { externalId: string; amountKopecks: number; receipt: FiscalReceipt }): YookassaSettlementReceiptRequest {
+  const settled = settledReceipt(payment.receipt);
+  return {
+    customer: settled.customer,
+    type: "payment",
+    payment_id: payment.externalId,
+    send: true,
+    items: settled.items,
+    tax_system_code: settled.tax_system_code,
+    settlements: [{ type: "prepayment", amount: { value: kopecksToYookassaValue(payment.amountKopecks), currency: "RUB" } }],
   };
 }

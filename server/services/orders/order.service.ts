@@ -3,7 +3,7 @@ import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT, paymentTypeValues } f
 import type { Cart, DocumentListPage, Order, OrderListPage, PaymentType } from "../../../shared/contracts/index";
 import { VAT_PERCENT } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
-import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, paymentRefund, product, productOption, storedFile } from "../../db/schema";
+import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, paymentRefund, paymentSettlement, product, productOption, storedFile } from "../../db/schema";
 import type { ChosenOptions, ClientOrderRow, DeliveryRow } from "../../db/schema";
 import { lineSizeOf, sizeLabel } from "../../../shared/domain/pricing";
 import { actingClientId } from "../accounts/acting-client";
@@ -402,8 +402,17 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
       if (!paid?.requestJson) {
         throw new ShopError({ statusCode: 404, code: "RECEIPT_NOT_FOUND", messageUI: "Чека нет: заказ не оплачен картой", message: `Order ${orderId} has no succeeded card payment with a receipt` });
       }
-      const [refund] = await db.select().from(paymentRefund).where(eq(paymentRefund.paymentId, paid.id)).limit(1);
-      return renderReceiptPage({ orderNumber: row.number, paidAt: row.paidAt ?? paid.updatedAt, receipt: paid.requestJson.receipt, refundedAt: refund?.createdAt ?? null });
+      const [[refund], [settlement]] = await Promise.all([
+        db.select().from(paymentRefund).where(eq(paymentRefund.paymentId, paid.id)).limit(1),
+        db.select().from(paymentSettlement).where(eq(paymentSettlement.paymentId, paid.id)).limit(1),
+      ]);
+      return renderReceiptPage({
+        orderNumber: row.number,
+        paidAt: row.paidAt ?? paid.updatedAt,
+        receipt: paid.requestJson.receipt,
+        settlement: settlement ? { at: settlement.createdAt, receipt: { customer: settlement.requestJson.customer, items: settlement.requestJson.items, tax_system_code: settlement.requestJson.tax_system_code } } : null,
+        refundedAt: refund?.createdAt ?? null,
+      });
     },
 
     async listDocuments(viewer, query, publicOrigin) {

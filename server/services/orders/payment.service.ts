@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { randomUUID } from "node:crypto";
-import type { OrderRefund, PaymentRecord, YookassaNotification } from "../../../shared/contracts/index";
+import type { FiscalReceipt, OrderRefund, PaymentRecord, PaymentSettlementRecord, YookassaNotification } from "../../../shared/contracts/index";
 import { SCREEN_PATHS, successPath } from "../../../shared/domain/index";
 import type { YookassaClient } from "../../adapters/yookassa";
 import { yookassaValueToKopecks } from "../../adapters/yookassa";
 import type { Database } from "../../db/client";
-import { clientOrder, payment, paymentRefund } from "../../db/schema";
-import type { ClientOrderRow, PaymentRefundRow, PaymentRow } from "../../db/schema";
+import { clientOrder, payment, paymentRefund, paymentSettlement } from "../../db/schema";
+import type { ClientOrderRow, PaymentRefundRow, PaymentRow, PaymentSettlementRow } from "../../db/schema";
 import { kopecksToRoubles } from "../catalog/catalog.mapper";
-import { paymentRequest, refundRequest } from "./order-receipt";
+import { paymentRequest, refundRequest, settledReceipt, settlementReceiptRequest } from "./order-receipt";
 import { formatBalance } from "./balance.service";
 import type { MailOutbox } from "../mail/mail-outbox";
 import { tellClient } from "../mail/order-letters";
@@ -55,9 +55,18 @@ export interface PaymentService {
   recordRefund(tx: Database, order: Pick<ClientOrderRow, "id" | "number">): Promise<PaymentRefundRow | null>;
   /** After the commit: sends a pending refund to YooKassa (same Idempotence-Key on every try); a failure leaves it pending and is logged. */
   sendRefund(refund: PaymentRefundRow, log?: FastifyBaseLogger): Promise<void>;
+  /**
+   * In the transaction that hands the order over (shipped, or done): the settlement receipt
+   * («полный расчёт») of the order's succeeded card payment, recorded with its request (offline it
+   * succeeds at once). Once per payment: a later call returns the first row. null when nothing was
+   * paid by card. Returns the row only when this call recorded it (so the caller sends it once).
+   */
+  recordSettlement(tx: Database, order: Pick<ClientOrderRow, "id" | "number">): Promise<PaymentSettlementRow | null>;
+  /** After the commit: sends a pending settlement receipt to YooKassa (same Idempotence-Key on every try); a failure leaves it pending and is logged. */
+  sendSettlement(settlement: PaymentSettlementRow, log?: FastifyBaseLogger): Promise<void>;
   /** The order's refunds as the client's order shows them. */
   refundsOf(orderId: number): Promise<OrderRefund[]>;
-  /** `GET /employee/order/{id}/payments`: the order's payments with their requests and refunds; pending YooKassa refunds are sent again first. */
+  /** `GET /employee/order/{id}/payments`: the order's payments with their requests, refunds and settlement receipts; pending YooKassa refunds and receipts are sent again first. */
   records(orderId: number, log?: FastifyBaseLogger): Promise<PaymentRecord[]>;
   /** YooKassa's notification: refetches the payment and applies what YooKassa says; unknown payments are ignored. */
   handleYookassaNotification(notification: YookassaNotification, log: FastifyBaseLogger): Promise<void>;
@@ -147,6 +156,11 @@ function paymentStatusOf(status: string): PaymentRecord["status"] {
   return status === "waiting_for_capture" || status === "succeeded" || status === "canceled" ? status : "pending";
 }
 
+function toSettlementRecord(row: PaymentSettlementRow): PaymentSettlementRecord {
+  const status = row.status === "succeeded" || row.status === "canceled" ? row.status : "pending";
+  return { id: row.id, amount: kopecksToRoubles(row.amountKopecks), status, externalId: row.externalId, createdAt: row.createdAt.toISOString(), request: row.requestJson };
+}
+
 function toOrderRefund(row: PaymentRefundRow): OrderRefund {
   const status = row.status === "succeeded" || row.status === "canceled" ? row.status : "pending";
   return { id: row.id, amount: kopecksToRoubles(row.amountKopecks), status, createdAt: row.createdAt.toISOString() };
@@ -193,8 +207,58 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
     }
   }
 
+  async function sendSettlement(settlement: PaymentSettlementRow, requestLog?: FastifyBaseLogger): Promise<void> {
+    if (!yookassa || settlement.status !== "pending") return;
+    try {
+      const answer = await yookassa.createReceipt(settlement.requestJson, settlement.idempotenceKey);
+      await db
+        .update(paymentSettlement)
+        .set({ externalId: answer.id, status: answer.status, updatedAt: new Date() })
+        .where(and(eq(paymentSettlement.id, settlement.id), eq(paymentSettlement.status, "pending")));
+    } catch (error) {
+      // Left pending: sent again (same key) when an employee opens the order's payments.
+      (requestLog ?? log)?.error(
+        { settlementId: settlement.id, orderId: settlement.orderId, error: error instanceof Error ? error.message : String(error) },
+        "YooKassa did not take the settlement receipt: left pending",
+      );
+    }
+  }
+
+  /** The receipt the payment was made with (a payment made before issue 30 has none recorded: built now). */
+  async function receiptOf(tx: Database, paid: PaymentRow, order: Pick<ClientOrderRow, "id" | "number">): Promise<FiscalReceipt> {
+    return (paid.requestJson ?? (await paymentRequest(tx, { id: order.id, number: order.number, accountId: await accountOf(order.id), totalKopecks: paid.amountKopecks }, paid.amountKopecks, ""))).receipt;
+  }
+
   return {
     provider,
+
+    async recordSettlement(tx, order) {
+      const [paid] = await tx
+        .select()
+        .from(payment)
+        .where(and(eq(payment.orderId, order.id), eq(payment.status, "succeeded")))
+        .orderBy(sql`${payment.id} DESC`)
+        .limit(1);
+      if (!paid || paid.externalId === null || paid.amountKopecks <= 0) return null;
+      const offline = paid.provider === "test";
+      const [row] = await tx
+        .insert(paymentSettlement)
+        .values({
+          paymentId: paid.id,
+          orderId: order.id,
+          amountKopecks: paid.amountKopecks,
+          status: offline ? "succeeded" : "pending",
+          externalId: offline ? `test-receipt-${randomUUID()}` : null,
+          idempotenceKey: randomUUID(),
+          requestJson: settlementReceiptRequest({ externalId: paid.externalId, amountKopecks: paid.amountKopecks, receipt: await receiptOf(tx, paid, order) }),
+        })
+        // Handed over once: a second move (shipped → done) finds the first row and records nothing.
+        .onConflictDoNothing({ target: paymentSettlement.paymentId })
+        .returning();
+      return row ?? null;
+    },
+
+    sendSettlement,
 
     async recordRefund(tx, order) {
       const [paid] = await tx
@@ -206,7 +270,10 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
       if (!paid || paid.externalId === null) return null;
       const [already] = await tx.select().from(paymentRefund).where(eq(paymentRefund.paymentId, paid.id)).limit(1);
       if (already) return already;
-      const receipt = (paid.requestJson ?? (await paymentRequest(tx, { id: order.id, number: order.number, accountId: await accountOf(order.id), totalKopecks: paid.amountKopecks }, paid.amountKopecks, ""))).receipt;
+      // After the hand-over's settlement receipt the refund returns goods settled in full: its items are the settled ones.
+      const [settled] = await tx.select({ id: paymentSettlement.id }).from(paymentSettlement).where(eq(paymentSettlement.paymentId, paid.id)).limit(1);
+      const paidReceipt = await receiptOf(tx, paid, order);
+      const receipt = settled ? settledReceipt(paidReceipt) : paidReceipt;
       const offline = paid.provider === "test";
       const [row] = await tx
         .insert(paymentRefund)
@@ -233,10 +300,17 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
     async records(orderId, log) {
       const pending = await db.select().from(paymentRefund).where(and(eq(paymentRefund.orderId, orderId), eq(paymentRefund.status, "pending")));
       for (const refund of pending) await sendRefund(refund, log);
-      const [payments, refunds] = await Promise.all([
+      const unsent = await db.select().from(paymentSettlement).where(and(eq(paymentSettlement.orderId, orderId), eq(paymentSettlement.status, "pending")));
+      for (const settlement of unsent) await sendSettlement(settlement, log);
+      const [payments, refunds, settlements] = await Promise.all([
         db.select().from(payment).where(eq(payment.orderId, orderId)).orderBy(asc(payment.id)),
         db.select().from(paymentRefund).where(eq(paymentRefund.orderId, orderId)).orderBy(asc(paymentRefund.id)),
+        db.select().from(paymentSettlement).where(eq(paymentSettlement.orderId, orderId)).orderBy(asc(paymentSettlement.id)),
       ]);
+      const settlementOf = (paymentId: number): PaymentSettlementRecord | null => {
+        const found = settlements.find((settlement) => settlement.paymentId === paymentId);
+        return found ? toSettlementRecord(found) : null;
+      };
       return payments.map((row) => ({
         id: row.id,
         provider: row.provider === "yookassa" ? "yookassa" : "test",
@@ -248,6 +322,7 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
         refunds: refunds
           .filter((refund) => refund.paymentId === row.id)
           .map((refund) => ({ ...toOrderRefund(refund), externalId: refund.externalId, request: refund.requestJson })),
+        settlement: settlementOf(row.id),
       }));
     },
 
