@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from "chai";
 import type { MenuTab } from "../../shared/contracts/index";
-import { BREAKPOINT_DESKTOP_PX, fileNameWithoutExtension, MENU_TABS_MAX } from "../../shared/domain/index";
+import { BREAKPOINT_DESKTOP_PX, displayPhone, fileNameWithoutExtension, MENU_TABS_MAX } from "../../shared/domain/index";
 import { readText, STORAGE_KEYS, writeText } from "../../shared/state/index";
 import { storefrontOrigin } from "../../widgets/api-base";
 import "../../widgets/index";
@@ -75,7 +75,7 @@ describe("<ottisk-header>", () => {
       const links = shadow(element).querySelectorAll<HTMLAnchorElement>("[part~=phone]");
       return links.length === 2 ? links : null;
     }, "both phones");
-    expect(texts(phones)).to.deep.equal([contacts.numberPhone, contacts.numberPhoneOption]);
+    expect(texts(phones), "one phone format on every screen").to.deep.equal([displayPhone(contacts.numberPhone), displayPhone(contacts.numberPhoneOption)]);
     expect(phones[0]!.getAttribute("href")).to.equal(`tel:+${contacts.numberPhone.replace(/\D/g, "")}`);
     expect(phones[1]!.getAttribute("href")).to.equal(`tel:+${contacts.numberPhoneOption.replace(/\D/g, "")}`);
 
@@ -266,7 +266,16 @@ describe("<ottisk-footer>", () => {
       expect(link.getAttribute("aria-label")).to.match(/^Оттиск в (Telegram|WhatsApp|ВКонтакте)$/);
       expect(link.querySelector("svg")).to.not.equal(null);
     }
-    expect(shadow(element).querySelector("[part~=rating]"), "no rating data, no badge").to.equal(null);
+    // The rating badge links to the reviews, and shows on desktop only (spec §2).
+    const rating = shadow(element).querySelector<HTMLAnchorElement>("[part~=rating]");
+    if (footer.rating) {
+      expect(rating, "the rating badge").to.not.equal(null);
+      expect(rating!.href).to.equal(new URL(footer.rating.url).href);
+      expect(rating!.textContent).to.contain(footer.rating.source);
+      expect(getComputedStyle(rating!).display !== "none", "badge shown").to.equal(desktop());
+    } else {
+      expect(rating, "no rating data, no badge").to.equal(null);
+    }
     await expectAccessible(element);
   });
 
