@@ -1,9 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { DELIVERY_METHOD_LABELS } from "../../../shared/contracts/index";
 import type { FiscalReceipt, YookassaPaymentRequest, YookassaRefundRequest, YookassaSettlementReceiptRequest } from "../../../shared/contracts/index";
 import { kopecksToYookassaValue, YOOKASSA_DESCRIPTION_MAX } from "../../adapters/yookassa";
 import type { Database } from "../../db/client";
-import { account, delivery, orderProduct, product } from "../../db/schema";
+import { account, delivery, designOrder, orderProduct, product } from "../../db/schema";
 import type { ClientOrderRow } from "../../db/schema";
 import { buildFiscalReceipt, VAT_CODE_22 } from "./fiscal-receipt";
 
@@ -23,7 +23,7 @@ function lineName(productName: string, quantity: number, urgent: boolean): strin
 
 /** The 54-ФЗ receipt of paying the whole order by card (full_prepayment: the goods are made and handed over later). */
 export async function orderReceipt(db: Database, order: OrderRef): Promise<FiscalReceipt> {
-  const [lines, deliveries, [person]] = await Promise.all([
+  const [lines, deliveries, designs, [person]] = await Promise.all([
     db
       .select({ name: product.name, quantity: orderProduct.quantity, urgent: orderProduct.isUrgent, sumKopecks: orderProduct.priceKopecks })
       .from(orderProduct)
@@ -31,6 +31,12 @@ export async function orderReceipt(db: Database, order: OrderRef): Promise<Fisca
       .where(eq(orderProduct.orderId, order.id))
       .orderBy(asc(orderProduct.createdAt), asc(orderProduct.id)),
     db.select({ method: delivery.deliveryMethod, sumKopecks: delivery.priceKopecks }).from(delivery).where(eq(delivery.orderId, order.id)).orderBy(asc(delivery.id)),
+    // A design ordered from the shop is a service of its line, priced into the order's items (cart-checkout.ts).
+    db
+      .select({ detailName: designOrder.detailName, sumKopecks: designOrder.priceKopecks })
+      .from(designOrder)
+      .where(and(eq(designOrder.orderId, order.id), ne(designOrder.status, "cancelled")))
+      .orderBy(asc(designOrder.id)),
     db.select({ email: account.email, phone: account.phone }).from(account).where(eq(account.id, order.accountId)).limit(1),
   ]);
   const methodLabels: Readonly<Record<string, string>> = DELIVERY_METHOD_LABELS;
@@ -38,7 +44,11 @@ export async function orderReceipt(db: Database, order: OrderRef): Promise<Fisca
     email: person?.email ?? null,
     phone: person?.phone ?? null,
     lines: lines.map((line) => ({ name: lineName(line.name, line.quantity, line.urgent), sumKopecks: line.sumKopecks })),
-    deliveries: deliveries.map((item) => ({ name: `Доставка: ${methodLabels[item.method] ?? item.method}`, sumKopecks: item.sumKopecks })),
+    // The services: each paid delivery and each design order (payment_subject "service", as a delivery).
+    deliveries: [
+      ...designs.map((design) => ({ name: `Разработка макета: ${design.detailName}`, sumKopecks: design.sumKopecks })),
+      ...deliveries.map((item) => ({ name: `Доставка: ${methodLabels[item.method] ?? item.method}`, sumKopecks: item.sumKopecks })),
+    ],
     totalKopecks: order.totalKopecks,
   });
 }
