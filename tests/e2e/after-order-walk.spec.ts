@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { productListPageSchema } from "../../shared/contracts/index";
 import { formatProductCount } from "../../shared/domain/index";
-import { siteHydrated, test } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, partnerUrl, placeOrderWith, siteHydrated, test, uploadCleanLayouts } from "./support";
 
 /*
  * Issue 30's walk, the findings a whole page shows: the anonymous desktop header's row ends at the
@@ -63,5 +63,48 @@ test.describe("the walk's findings on the host site", () => {
     await siteHydrated(page);
     await expect(count).toHaveText(formatProductCount(filtered.total));
     await expect(page.getByLabel("Сортировка")).toHaveValue("NameDesc");
+  });
+});
+
+test.describe("the walk's finding on a partner page", () => {
+  test("a card order placed on the partner page, paid on the test page, lands on its success page signed in", async ({ page, baseURL, request }) => {
+    test.setTimeout(60_000);
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const product = "Визитки стандартные 90×50";
+    await (await SessionApi.signIn(request, baseURL, CLIENT)).post("/client-account/select-company", { data: { companyId: null } });
+
+    await page.goto(partnerUrl(baseURL, "partner.html"));
+    await catalogHydrated(page);
+    const account = page.locator("ottisk-account");
+    await account.getByRole("button", { name: "Войти" }).click();
+    const loginDialog = account.getByRole("dialog", { name: "Вход и регистрация" });
+    await loginDialog.getByLabel("Электронная почта").fill(CLIENT.email);
+    await loginDialog.getByLabel("Пароль", { exact: true }).fill(CLIENT.password);
+    await loginDialog.getByRole("button", { name: "Войти" }).click();
+    await expect(loginDialog).toBeHidden();
+    await page.locator("ottisk-catalog .ottisk-card", { hasText: product }).getByRole("link", { name: `Заказать: ${product}` }).click();
+    await page.locator("ottisk-product").getByRole("button", { name: "В корзину" }).click();
+    const cart = page.locator("ottisk-cart");
+    await expect(cart.locator("[part~=line]", { hasText: product }).first()).toBeVisible();
+    const api = await SessionApi.of(page, request, baseURL);
+    await uploadCleanLayouts(api, null);
+    await page.reload();
+    await catalogHydrated(page);
+    await expect(cart.locator("[part~=line]", { hasText: product }).first()).toContainText("макет проверен");
+    await chooseSelfPickup(cart);
+    await placeOrderWith(cart, "Онлайн картой (ЮKassa)");
+
+    // The test payment page is the shop's: reached through a hand-off, it knows the shopper.
+    await expect(page).toHaveURL(/\/api\/payment\/test\/test-[0-9a-f-]{36}$/);
+    await page.getByRole("button", { name: /^Оплатить/ }).click();
+    await expect(page).toHaveURL(/\/success-payment\?orderId=\d+$/);
+    await siteHydrated(page);
+    const orderId = Number(new URL(page.url()).searchParams.get("orderId"));
+    const main = page.locator("main");
+    await expect(main).toContainText(/Заказ № \S+/);
+    await expect(main).not.toContainText("Заказ недоступен");
+    const order = await api.get<{ id: number; number: string; paymentStatus: string }>(`/client-order/${orderId}`);
+    expect(order.paymentStatus).toBe("paid");
+    await expect(main).toContainText(`Заказ № ${order.number}`);
   });
 });
