@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai/react";
 import { useCallback } from "react";
 import type { MouseEvent } from "react";
+import type { Api } from "../shared/http/index";
 import { apiAtom } from "../shared/state/index";
 import { storefrontOrigin } from "./api-base";
 
@@ -38,4 +39,25 @@ export function useShopLink(): (event: MouseEvent<HTMLAnchorElement>) => void {
     },
     [api],
   );
+}
+
+/**
+ * Where the shopper goes after «Оформить заказ» with a card payment. On the shop's own pages: the
+ * payment page itself. On a partner's page the shop's pages (the test payment page, the success
+ * page ЮKassa returns to) would see no session, as it lives on the partner's origin: the shopper
+ * goes through a hand-off link, to the payment page when it is the shop's own (the offline test
+ * page), else to the order's success page, which offers «Оплатить» and is where the payment
+ * returns, now with the shop's own session (walk finding of issue 30).
+ */
+export async function paymentDestination(api: Api | null, confirmationUrl: string, successHref: string): Promise<string> {
+  const onPartnerPage = window.location.origin !== storefrontOrigin();
+  if (!api || !onPartnerPage) return confirmationUrl;
+  const target = new URL(needsHandoff(confirmationUrl) ? confirmationUrl : successHref, document.baseURI);
+  if (target.origin !== storefrontOrigin()) return confirmationUrl;
+  try {
+    const grant = await api.createHandoff(`${target.pathname}${target.search}${target.hash}`);
+    return grant.url;
+  } catch {
+    return confirmationUrl;
+  }
 }

@@ -57,6 +57,12 @@ function BlockForm({ block }: { block: SiteBlock }) {
   const [done, setDone] = useState<string | null>(null);
   const [draft, setDraft] = useState<SiteBlock>(block);
   const submit = () => {
+    const problem = draft.key === "footer" ? footerRatingProblem(draft.content) : null;
+    if (problem) {
+      setError(problem);
+      setDone(null);
+      return;
+    }
     setBusy(true);
     setError(null);
     setDone(null);
@@ -224,12 +230,83 @@ function FooterFields({ content, onChange }: { content: FooterContent; onChange:
           Добавить адрес
         </button>
       </p>
+      <RatingFields rating={content.rating} onChange={(rating) => onChange(withRating(content, rating))} />
       {content.social.length + content.files.length > 0 ? (
         <p className="content-office__muted">
           Ссылки на соцсети ({content.social.length}) и документы ({content.files.length}) сохраняются как есть.
         </p>
       ) : null}
     </div>
+  );
+}
+
+type FooterRating = NonNullable<FooterContent["rating"]>;
+
+/** The footer with its rating badge set, or without one (the key left out: «no badge»). */
+function withRating(content: FooterContent, rating: FooterRating | undefined): FooterContent {
+  const { rating: _previous, ...rest } = content;
+  return rating === undefined ? rest : { ...rest, rating };
+}
+
+/** A number typed in Russian («4,8»); NaN when it is not one (the form then says what to fix). */
+function typedNumber(text: string): number {
+  const trimmed = text.trim().replace(",", ".");
+  return trimmed === "" ? Number.NaN : Number(trimmed);
+}
+
+/** What is wrong with the badge's numbers before it goes to the server, in the form's words; null when nothing. */
+function footerRatingProblem(content: FooterContent): string | null {
+  const rating = content.rating;
+  if (!rating) return null;
+  if (!Number.isFinite(rating.value)) return "Оценка рейтинга — число от 0 до 5, например 4,8";
+  if (!Number.isFinite(rating.reviews)) return "Число отзывов — целое число, например 120";
+  return null;
+}
+
+/**
+ * The desktop footer's rating badge (spec §2): shown when the box is ticked, with where the rating
+ * is, the score, how many reviews and the reviews' page. The numbers are kept as typed until saved.
+ */
+function RatingFields({ rating, onChange }: { rating: FooterRating | undefined; onChange: (rating: FooterRating | undefined) => void }) {
+  const id = useId();
+  const [value, setValue] = useState(rating ? String(rating.value).replace(".", ",") : "");
+  const [reviews, setReviews] = useState(rating ? String(rating.reviews) : "");
+  const shown: FooterRating = rating ?? { source: "Яндекс Карты", value: Number.NaN, reviews: Number.NaN, url: "https://" };
+  return (
+    <fieldset className="content-editor__group content-office__field--full">
+      <legend>Рейтинг в подвале</legend>
+      <p className="content-office__field--full">
+        <input
+          id={id}
+          type="checkbox"
+          checked={rating !== undefined}
+          onChange={(event) => onChange(event.target.checked ? { ...shown, value: typedNumber(value), reviews: typedNumber(reviews) } : undefined)}
+        />{" "}
+        <label htmlFor={id}>Показывать рейтинг магазина (на компьютере)</label>
+      </p>
+      {rating ? (
+        <>
+          <TextField label="Где рейтинг (например, «Яндекс Карты»)" value={rating.source} onChange={(source) => onChange({ ...rating, source })} />
+          <TextField
+            label="Оценка, от 0 до 5"
+            value={value}
+            onChange={(text) => {
+              setValue(text);
+              onChange({ ...rating, value: typedNumber(text) });
+            }}
+          />
+          <TextField
+            label="Число отзывов"
+            value={reviews}
+            onChange={(text) => {
+              setReviews(text);
+              onChange({ ...rating, reviews: typedNumber(text) });
+            }}
+          />
+          <TextField label="Ссылка на отзывы" type="url" value={rating.url} onChange={(url) => onChange({ ...rating, url })} />
+        </>
+      ) : null}
+    </fieldset>
   );
 }
 

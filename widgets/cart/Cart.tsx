@@ -1,9 +1,10 @@
 import { useAtomValue, useSetAtom, useStore } from "jotai/react";
 import { useEffect, useRef, useState } from "react";
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import type { CartLine, Order } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID, formatRoubles } from "../../shared/domain/index";
 import {
+  apiAtom,
   cartStateAtom,
   cartTargetAtom,
   changeCartAtom,
@@ -15,7 +16,7 @@ import {
   useShowFailure,
 } from "../../shared/state/index";
 import { Alert, ClientModePicker, LoadError } from "../../shared/ui/index";
-import { useShopLink } from "../handoff";
+import { paymentDestination, useShopLink } from "../handoff";
 import type { AlertMessage } from "../../shared/ui/index";
 import { CartAccount } from "./CartAccount";
 import { CartCompany } from "./CartCompany";
@@ -81,7 +82,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
       const href = order.payment.type === "Yookassa" ? order.payment.confirmationUrl : successHref(order);
       const proceed = onPlaced ? onPlaced(order, href) : true;
       setPlaced(order);
-      if (proceed && order.payment.type === "Yookassa" && href) window.location.assign(href);
+      if (proceed && order.payment.type === "Yookassa" && href) window.location.assign(await paymentDestination(store.get(apiAtom), href, successHref(order)));
     } catch (failure) {
       showFailure(failure, setCheckoutError);
     } finally {
@@ -194,6 +195,13 @@ function OrderPlaced({ order, successHref, onBack, onError }: OrderPlacedProps) 
   // The invoice and the order's page are on the shop's site: from a partner's page they open through
   // a hand-off link, so the shop knows the shopper there.
   const shopLink = useShopLink();
+  const store = useStore();
+  const openPayment = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    void paymentDestination(store.get(apiAtom), href, successHref).then((destination) => window.location.assign(destination));
+  };
   return (
     <div className="ottisk-cart__placed" part="success" data-testid="order-placed">
       <h3 ref={heading} tabIndex={-1} className="ottisk-cart__heading">
@@ -217,7 +225,7 @@ function OrderPlaced({ order, successHref, onBack, onError }: OrderPlacedProps) 
       {payment.type === "Yookassa" ? (
         payment.confirmationUrl ? (
           <p>
-            <a className="ottisk-button" href={payment.confirmationUrl}>
+            <a className="ottisk-button" href={payment.confirmationUrl} onClick={openPayment}>
               Перейти к оплате
             </a>
           </p>
