@@ -411,7 +411,7 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
         setBusy(false);
         setConfirming(false);
         setNext(updated.nextStatuses[0] ?? "");
-        setDone(`Статус изменён: «${ORDER_STATUS_LABELS[updated.status]}». Клиент получил уведомление и письмо.`);
+        setDone(`Статус изменён: «${ORDER_STATUS_LABELS[updated.status]}». Клиент получил уведомление.`);
       })
       .catch((failure: unknown) => {
         setBusy(false);
