@@ -107,7 +107,10 @@ test.describe("the walk's finding on a partner page", () => {
   });
 });
 
-/** The anonymous header's row (its shown items) and the main content's box inside its padding, in px. */
+/**
+ * The anonymous header's row, by what a visitor sees of it (its shown links, buttons and fields:
+ * a grid cell wider than its «Войти» button is no edge), and the main content's box inside its padding, in px.
+ */
 async function headerAndContentEdges(page: Page): Promise<{ headerLeft: number; headerRight: number; contentLeft: number; contentRight: number } | null> {
   return page.evaluate(() => {
     const header = document.querySelector("ottisk-header, .ottisk-header");
@@ -115,7 +118,7 @@ async function headerAndContentEdges(page: Page): Promise<{ headerLeft: number; 
     const bar = root.querySelector<HTMLElement>(".ottisk-header__bar");
     const main = document.querySelector<HTMLElement>(".site__main");
     if (!bar || !main) return null;
-    const shown = Array.from(bar.children).filter((child) => child.getBoundingClientRect().width > 0);
+    const shown = Array.from(bar.querySelectorAll("a, button, input")).filter((control) => control.getBoundingClientRect().width > 0);
     const style = getComputedStyle(main);
     const box = main.getBoundingClientRect();
     return {

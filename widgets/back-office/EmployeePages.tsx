@@ -493,7 +493,7 @@ function StatusChange({ order }: { order: EmployeeOrder }) {
             {TRACKING_CARRIER_LABELS[tracking.carrier]}, трек-номер {tracking.number}.
           </p>
         ) : null}
-        <p>Клиент получит уведомление и письмо об этом.</p>
+        <p>Клиент получит уведомление об этом.</p>
         {chosen === "cancelled" && order.paymentStatus === "paid" ? <p>Заказ оплачен: деньги клиенту вернёт бухгалтерия, автоматически они не возвращаются.</p> : null}
         <div className="employee-dialog__actions">
           <button type="button" className="ottisk-button" disabled={busy} onClick={confirm}>

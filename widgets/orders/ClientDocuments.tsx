@@ -81,7 +81,7 @@ function DocumentTable({ page, pageSize = DOCUMENT_LIST_DEFAULT_LIMIT, orderHref
                   <td>
                     {document.kind === "receipt" ? (
                       // The receipt is a page of the shop (HTML), opened rather than downloaded.
-                      <a className="ottisk-button ottisk-button--quiet" href={document.url} target="_blank" rel="noopener" aria-label={`Открыть: ${name}`}>
+                      <a className="ottisk-button ottisk-button--quiet" href={document.url} target="_blank" rel="noopener" aria-label={`Открыть чек: ${name}`}>
                         Открыть чек
                       </a>
                     ) : (
