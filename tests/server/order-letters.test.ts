@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartSchema, employeeOrderSchema, notificationSettingsSchema, orderSchema } from "../../shared/contracts/index";
 import type { Cart, EmployeeOrder, Order } from "../../shared/contracts/index";
-import { SHOP_REQUISITES } from "../../shared/domain/index";
+import { formatDayMonth, SHOP_REQUISITES } from "../../shared/domain/index";
 import { mailFileName } from "../../server/adapters/mailer";
 import { account, auditEntry, clientOrder, delivery, mailOutbox, notification, orderProduct, selfPickupPoint } from "../../server/db/schema";
 import type { MailOutboxRow } from "../../server/db/schema";
@@ -108,6 +108,7 @@ describe("the order's letters", () => {
       expect(body).toContain("Картой онлайн (ЮKassa)");
       expect(body).toContain(link);
       expect(body).toContain(`ИНН ${SHOP_REQUISITES.inn}`);
+      expect(body, "the day the order is ready, as the order keeps it").toContain(formatDayMonth(order.readyDate ?? "—"));
     }
     expect(placed?.textBody).toContain(`Итого: ${order.total.toLocaleString("ru-RU").replace(/\u00a0/g, " ")} ₽`);
     expect(placed?.htmlBody).toMatch(/^<!doctype html>/);

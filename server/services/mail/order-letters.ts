@@ -103,6 +103,7 @@ export async function orderForLetter(db: Pick<Database, "select">, row: ClientOr
     totalKopecks: row.totalKopecks,
     vatKopecks: row.vatKopecks,
     promocode: row.promocodeCode,
+    readyDate: row.readyDate,
     lines: lines.map(({ line, productName }) => ({
       title: productName,
       details: OPTION_GROUPS.flatMap((group) => {

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUS_NEWS } from "../../../shared/contracts/index";
 import type { OrderStatus, PaymentType } from "../../../shared/contracts/index";
-import { ACCOUNT_PATHS, backOfficePath, clientOrderPath, formatDateLong, formatDateTime, formatRoubles } from "../../../shared/domain/index";
+import { ACCOUNT_PATHS, backOfficePath, clientOrderPath, formatDateLong, formatDateTime, formatDayMonth, formatRoubles } from "../../../shared/domain/index";
 import type { MailDraft } from "./mail-outbox";
 import { greeting, letterHtml, letterText } from "./mail-frame";
 import type { LetterContent, LetterFact } from "./mail-frame";
@@ -52,6 +52,8 @@ export interface OrderLetterOrder {
   totalKopecks: number;
   vatKopecks: number;
   promocode: string | null;
+  /** «Будет готово …» as the order was placed (`YYYY-MM-DD`); null for orders older than the field. */
+  readyDate: string | null;
   lines: readonly { title: string; details: string; quantity: number; priceKopecks: number; urgent: boolean }[];
   deliveries: readonly { method: string; place: string; priceKopecks: number; deliveryDate: string | null }[];
 }
@@ -97,6 +99,7 @@ export function orderPlacedLetter(to: LetterRecipient, publicOrigin: string, ord
     ["Доставка", deliveryText(order)],
     ["Итого", `${letterRoubles(order.totalKopecks)}, в том числе НДС ${letterRoubles(order.vatKopecks)}`],
     ["Оплата", PAYMENT_WORDS[order.paymentType]],
+    ...(order.readyDate ? [["Будет готово", formatDayMonth(order.readyDate)] as const] : []),
   ];
   const next =
     order.paymentType === "Invoice"
