@@ -254,6 +254,9 @@ describe("the order's letters", () => {
       expect(body).toContain("г. Краснодар, ул. Красная, 122");
       expect(body).toContain("Пн–Пт 9:00–19:00");
     }
+    // The order names the point where to come, not its id.
+    const seen = orderSchema.parse(await ok({ method: "GET", url: `/api/client-order/${created.id}`, token: client.token }));
+    expect(seen.deliveries.map((item) => item.address)).toEqual(["Оттиск на Красной, г. Краснодар, ул. Красная, 122"]);
     // An order from before the timeline: its creation and payment from its own dates, then the change.
     expect(moved.timeline.map((entry) => [entry.status, entry.at, entry.employee?.id ?? null])).toEqual([
       ["new", at.toISOString(), null],

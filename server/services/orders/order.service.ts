@@ -3,7 +3,7 @@ import { DELIVERY_METHOD_LABELS, ORDER_LIST_DEFAULT_LIMIT, paymentTypeValues } f
 import type { Cart, DocumentListPage, Order, OrderListPage, PaymentType } from "../../../shared/contracts/index";
 import { VAT_PERCENT } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
-import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, paymentRefund, paymentSettlement, product, productOption, storedFile } from "../../db/schema";
+import { account, clientOrder, company, delivery, designOrder, layout, orderProduct, payment, paymentRefund, paymentSettlement, product, productOption, selfPickupPoint, storedFile } from "../../db/schema";
 import type { ChosenOptions, ClientOrderRow, DeliveryRow } from "../../db/schema";
 import { lineSizeOf, sizeLabel } from "../../../shared/domain/pricing";
 import { actingClientId } from "../accounts/acting-client";
@@ -175,8 +175,17 @@ export function createOrderService(db: Database, deps: OrderServiceDeps): OrderS
     }));
   }
 
+  /**
+   * The order's deliveries. A pickup at the shop's own point keeps only the point's id: its address is
+   * the point's name and address, so the order page says where to come, not «пункт выдачи 1».
+   */
   async function loadDeliveries(orderId: number): Promise<DeliveryRow[]> {
-    return db.select().from(delivery).where(eq(delivery.orderId, orderId)).orderBy(asc(delivery.id));
+    const rows = await db.select().from(delivery).where(eq(delivery.orderId, orderId)).orderBy(asc(delivery.id));
+    const pointIds = rows.flatMap((row) => (row.deliveryMethod === "SelfPickup" && !row.address && /^\d{1,9}$/.test(row.pickupPointCode ?? "") ? [Number(row.pickupPointCode)] : []));
+    if (pointIds.length === 0) return rows;
+    const points = await db.select({ id: selfPickupPoint.id, name: selfPickupPoint.name, address: selfPickupPoint.address }).from(selfPickupPoint).where(inArray(selfPickupPoint.id, pointIds));
+    const named = new Map(points.map((point) => [String(point.id), `${point.name}, ${point.address}`]));
+    return rows.map((row) => (row.deliveryMethod === "SelfPickup" && !row.address && named.has(row.pickupPointCode ?? "") ? { ...row, address: named.get(row.pickupPointCode ?? "") ?? "" } : row));
   }
 
   async function paymentSource(row: ClientOrderRow): Promise<OrderPaymentSource> {
