@@ -224,6 +224,33 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
     }
   }
 
+  /** The order's latest payment that went through (what a refund or a settlement receipt is about); null when none. */
+  async function paidPaymentOf(tx: Database, orderId: number): Promise<PaymentRow | null> {
+    const [paid] = await tx
+      .select()
+      .from(payment)
+      .where(and(eq(payment.orderId, orderId), eq(payment.status, "succeeded")))
+      .orderBy(sql`${payment.id} DESC`)
+      .limit(1);
+    return paid ?? null;
+  }
+
+  /**
+   * The common columns of a refund or settlement receipt of `paid`: sent to ЮKassa later (pending, its
+   * own Idempotence-Key), or done at once by the offline test provider under an id of its own (`prefix-…`).
+   */
+  function recordOf(paid: PaymentRow, prefix: "test-receipt" | "test-refund") {
+    const offline = paid.provider === "test";
+    return {
+      paymentId: paid.id,
+      orderId: paid.orderId,
+      amountKopecks: paid.amountKopecks,
+      status: offline ? "succeeded" : "pending",
+      externalId: offline ? `${prefix}-${randomUUID()}` : null,
+      idempotenceKey: randomUUID(),
+    };
+  }
+
   /** The receipt the payment was made with (a payment made before issue 30 has none recorded: built now). */
   async function receiptOf(tx: Database, paid: PaymentRow, order: Pick<ClientOrderRow, "id" | "number">): Promise<FiscalReceipt> {
     return (paid.requestJson ?? (await paymentRequest(tx, { id: order.id, number: order.number, accountId: await accountOf(order.id), totalKopecks: paid.amountKopecks }, paid.amountKopecks, ""))).receipt;
@@ -233,23 +260,12 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
     provider,
 
     async recordSettlement(tx, order) {
-      const [paid] = await tx
-        .select()
-        .from(payment)
-        .where(and(eq(payment.orderId, order.id), eq(payment.status, "succeeded")))
-        .orderBy(sql`${payment.id} DESC`)
-        .limit(1);
+      const paid = await paidPaymentOf(tx, order.id);
       if (!paid || paid.externalId === null || paid.amountKopecks <= 0) return null;
-      const offline = paid.provider === "test";
       const [row] = await tx
         .insert(paymentSettlement)
         .values({
-          paymentId: paid.id,
-          orderId: order.id,
-          amountKopecks: paid.amountKopecks,
-          status: offline ? "succeeded" : "pending",
-          externalId: offline ? `test-receipt-${randomUUID()}` : null,
-          idempotenceKey: randomUUID(),
+          ...recordOf(paid, "test-receipt"),
           requestJson: settlementReceiptRequest({ externalId: paid.externalId, amountKopecks: paid.amountKopecks, receipt: await receiptOf(tx, paid, order) }),
         })
         // Handed over once: a second move (shipped → done) finds the first row and records nothing.
@@ -261,12 +277,7 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
     sendSettlement,
 
     async recordRefund(tx, order) {
-      const [paid] = await tx
-        .select()
-        .from(payment)
-        .where(and(eq(payment.orderId, order.id), eq(payment.status, "succeeded")))
-        .orderBy(sql`${payment.id} DESC`)
-        .limit(1);
+      const paid = await paidPaymentOf(tx, order.id);
       if (!paid || paid.externalId === null) return null;
       const [already] = await tx.select().from(paymentRefund).where(eq(paymentRefund.paymentId, paid.id)).limit(1);
       if (already) return already;
@@ -274,16 +285,10 @@ export function createPaymentService(db: Database, yookassa: YookassaClient | nu
       const [settled] = await tx.select({ id: paymentSettlement.id }).from(paymentSettlement).where(eq(paymentSettlement.paymentId, paid.id)).limit(1);
       const paidReceipt = await receiptOf(tx, paid, order);
       const receipt = settled ? settledReceipt(paidReceipt) : paidReceipt;
-      const offline = paid.provider === "test";
       const [row] = await tx
         .insert(paymentRefund)
         .values({
-          paymentId: paid.id,
-          orderId: order.id,
-          amountKopecks: paid.amountKopecks,
-          status: offline ? "succeeded" : "pending",
-          externalId: offline ? `test-refund-${randomUUID()}` : null,
-          idempotenceKey: randomUUID(),
+          ...recordOf(paid, "test-refund"),
           requestJson: refundRequest({ externalId: paid.externalId, amountKopecks: paid.amountKopecks, receipt }, order.number),
         })
         .returning();
