@@ -45,7 +45,7 @@ export type { PresetCity } from "./geo";
 export { VAT_PERCENT } from "./tax";
 export { SHOP_REQUISITES, shopRequisitesText } from "./shop-requisites";
 export type { ShopRequisites } from "./shop-requisites";
-export { chosenOptionCodes, computePrice, defaultLineSize, defaultOption, detailsNeedingLayout, finishingExclusionKey, layoutProfile, lineSizeOf, MAX_LINE_PRICE_KOPECKS, MAX_QUANTITY, OPTION_GROUP_LABELS, PRICING_OPTION_GROUPS, SINGLE_CHOICE_GROUPS, SIZE_OPTION_KEYS, sideFits, sizeLabel, sizeProblem, sizeRuleText, tierFor } from "./pricing";
+export { chosenOptionCodes, computePrice, defaultLineSize, defaultOption, detailsNeedingLayout, finishingExclusionKey, layoutProfile, lineSizeOf, MAX_LINE_PRICE_KOPECKS, MAX_QUANTITY, NEW_DETAIL_PROFILE, OPTION_GROUP_LABELS, PRICING_OPTION_GROUPS, SINGLE_CHOICE_GROUPS, SIZE_OPTION_KEYS, sideFits, sizeLabel, sizeProblem, sizeRuleText, tierFor } from "./pricing";
 export type { LayoutFormat, LineSize, NormalisedOptions, SizeLimits, PriceBreakdown, PriceRequest, PricingDetail, PricingFailure, PricingFailureCode, PricingOption, PricingOptionGroup, PricingProduct, PricingResult, PricingTier, RequestedOptions, SingleChoiceGroup } from "./pricing";
 export {
   ACCOUNT_BASE,

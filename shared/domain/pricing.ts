@@ -468,3 +468,21 @@ export function computePrice(product: PricingProduct, request: PriceRequest): Pr
     },
   };
 }
+
+/**
+ * The profile a new detail starts from in the back office, and a layout template's rules for a product
+ * with no detail: a business card's sheet (90 × 50 mm, 2 mm bleed, 300 % ink, 300 ppi).
+ */
+export const NEW_DETAIL_PROFILE: PreflightProfile = {
+  pdfVersion: "1.3",
+  pages: 1,
+  trimMm: [90, 50],
+  bleedMm: 2,
+  sizeToleranceMm: 0.5,
+  minPpi: 300,
+  ppiTolerancePct: 5,
+  compression: "lossy",
+  maxTacPct: 300,
+  tacTolerancePct: 1,
+  tacMinAreaMm2: 1,
+};

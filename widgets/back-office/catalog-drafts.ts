@@ -10,6 +10,7 @@ import type {
   ProductOptionGroupName,
 } from "../../shared/contracts/index";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
+import { NEW_DETAIL_PROFILE } from "../../shared/domain/index";
 
 /*
  * The catalogue forms' drafts: what the employee typed, kept as text so that nothing typed is lost
@@ -206,20 +207,6 @@ export interface ProductDraft extends SeoDraft {
   details: DetailDraft[];
 }
 
-/** The profile a new detail starts from: a business card's (90 × 50 mm, 2 mm bleed, 300 % ink, 300 ppi). */
-export const NEW_DETAIL_PROFILE: PreflightProfile = {
-  pdfVersion: "1.3",
-  pages: 1,
-  trimMm: [90, 50],
-  bleedMm: 2,
-  sizeToleranceMm: 0.5,
-  minPpi: 300,
-  ppiTolerancePct: 5,
-  compression: "lossy",
-  maxTacPct: 300,
-  tacTolerancePct: 1,
-  tacMinAreaMm2: 1,
-};
 
 export function newOptionValueDraft(isDefault: boolean): OptionValueDraft {
   return { key: rowKey(), code: "", label: "", isDefault, pricePct: "100", unitPrice: "0", setupPrice: "0", widthMm: "", heightMm: "", paperGsm: "", sides: "" };

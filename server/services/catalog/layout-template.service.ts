@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ProductTemplateQuery, TemplateKind } from "../../../shared/contracts/index";
 import type { PreflightProfile } from "../../../shared/contracts/preflight-profile";
-import { defaultLineSize, defaultOption, layoutProfile, sizeProblem } from "../../../shared/domain/pricing";
+import { defaultLineSize, defaultOption, layoutProfile, NEW_DETAIL_PROFILE, sizeProblem } from "../../../shared/domain/pricing";
 import type { Database } from "../../db/client";
 import { productCategory } from "../../db/schema";
 import { ShopError } from "../shop-error";
@@ -16,19 +16,6 @@ import { loadPricedProduct, productNotFound } from "./pricing.service";
  * size (the default format when none) — then the PDF or SVG of layout-template.ts.
  */
 
-/** The profile a template shows when the product has no detail to check: the shop's sheet defaults. */
-const FALLBACK_PROFILE: Omit<PreflightProfile, "trimMm"> = {
-  pdfVersion: "1.4",
-  pages: 1,
-  bleedMm: 2,
-  sizeToleranceMm: 0.5,
-  minPpi: 300,
-  ppiTolerancePct: 5,
-  compression: "lossy",
-  maxTacPct: 300,
-  tacTolerancePct: 1,
-  tacMinAreaMm2: 1,
-};
 
 export interface LayoutTemplate {
   fileName: string;
@@ -79,7 +66,7 @@ export function createLayoutTemplateService(db: Database): LayoutTemplateService
     if (query.format && !format) {
       throw badChoice("UNKNOWN_OPTION", `Формат «${query.format}» не найден у этого товара`, `Unknown format ${query.format}`);
     }
-    const base: PreflightProfile | null = detail?.profile ?? (format?.widthMm && format.heightMm ? { ...FALLBACK_PROFILE, trimMm: [format.widthMm, format.heightMm] } : null);
+    const base: PreflightProfile | null = detail?.profile ?? (format?.widthMm && format.heightMm ? { ...NEW_DETAIL_PROFILE, trimMm: [format.widthMm, format.heightMm] } : null);
     if (base === null) {
       throw new ShopError({
         statusCode: 409,
