@@ -42,25 +42,37 @@ export interface ClientAssets {
  * the render sees the same ApiError (status, code, messageUI) the HTTP call would have given.
  */
 export interface RenderReads {
+  /** GET /public/product/category (the chrome: kept in memory by the server). */
   getProductCategories(): Promise<Category[]>;
-  /** The product list's query as its query string carries it (shared/http productListSearchParams). */
+  /** GET /public/product: the list's query as its query string carries it (shared/http productListSearchParams). */
   getProducts(query: Readonly<Record<string, string | number | boolean>>): Promise<ProductListPage>;
+  /** GET /public/product/{id}. */
   getProduct(id: number, query?: { isUrgent?: boolean }): Promise<Product>;
+  /** GET /nds. */
   getNds(): Promise<Nds>;
+  /** GET /account/profile: the page's session (401 without one). */
   getProfile(): Promise<AccountProfile>;
-  /** The page's slug as its address carries it (trimmed; the main page by its alias). */
+  /** GET /public/website/page/{slug}: the slug as the address carries it (trimmed; the main page by its alias). */
   getPage(slug: string): Promise<Page>;
+  /** GET /public/website/page: the query's set values. */
   getPages(query: Readonly<Record<string, string | number | boolean>>): Promise<PageList>;
+  /** GET /public/website/menu (the chrome). */
   getMenu(): Promise<MenuTab[]>;
+  /** GET /public/website/side-menu (the chrome). */
   getSideMenu(): Promise<SideMenuItem[]>;
+  /** GET /public/website/header (the chrome). */
   getHeader(): Promise<HeaderContent>;
+  /** GET /public/website/footer (the chrome). */
   getFooter(): Promise<FooterContent>;
+  /** GET /public/website/search: the query's set values. */
   searchSite(query: Readonly<Record<string, string | number | boolean>>): Promise<SearchResultPage>;
+  /** GET /feedback-form. */
   getFeedbackForm(): Promise<FeedbackFormDefinition>;
 }
 
 /** How a RenderReads call fails: with the body the API would have answered. */
 export interface RenderReadFailure {
+  /** The error body the route would have answered with. */
   readonly serverError: ServerError;
 }
 
