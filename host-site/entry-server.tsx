@@ -2,7 +2,7 @@ import { Provider } from "jotai/react";
 import { renderToString } from "react-dom/server";
 import { PRODUCT_LIST_DEFAULT_LIMIT, SEARCH_DEFAULT_LIMIT, SESSION_COOKIE } from "../shared/contracts/index";
 import type { Page, ProductListPage, RenderRequest, RenderResult, SitemapIndexRequest, SitemapRequest, WidgetPrerenderRequest } from "../shared/contracts/index";
-import { createApi, isApiError } from "../shared/http/index";
+import { createApi, isApiError, withServerReads } from "../shared/http/index";
 import type { Api } from "../shared/http/index";
 import {
   accountResource,
@@ -119,7 +119,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const route = matchRoute(url.pathname, url.searchParams);
   if (route.name === "redirect") return { status: route.permanent ? 301 : 302, redirect: route.to };
 
-  const api = createApi({ baseURL: request.apiBase, fetch: request.fetch, headers: request.headers });
+  const httpApi = createApi({ baseURL: request.apiBase, fetch: request.fetch, headers: request.headers });
+  // The server's reads (its services, in process, in this page's one request scope) where it gives them.
+  const api = request.reads ? withServerReads(httpApi, request.reads) : httpApi;
   const store = createPageStore(api);
   // The layout's header and footer are drawn complete (layout-data.ts), beside the page's own data,
   // and so is the account area: the visitor's account when the request carries a session.

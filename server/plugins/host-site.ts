@@ -9,6 +9,7 @@ import { ACCOUNT_BASE } from "../../shared/domain/index";
 import { inProcessFetch } from "./in-process-fetch";
 import { registerSitemap } from "./sitemap";
 import { withOneSessionLookup } from "./in-process-session";
+import { renderReads } from "./render-reads";
 
 /*
  * Serves the host site from its build (dist/host-site): the server-side render for page addresses
@@ -91,6 +92,7 @@ export async function hostSite(app: FastifyInstance, options: HostSiteOptions): 
   const assets = await clientAssets(clientDir);
   const ssr = (await import(pathToFileURL(serverEntry).href)) as HostSiteRender;
   const fetchInProcess = inProcessFetch(app);
+  const readsFor = renderReads(app);
 
   await app.register(fastifyStatic, {
     root: join(clientDir, "assets"),
@@ -139,15 +141,18 @@ export async function hostSite(app: FastifyInstance, options: HostSiteOptions): 
     }
     // Canonical, og:url, JSON-LD and the API's absolute URLs: the shop's configured address, never the request's Host.
     const origin = request.publicOrigin;
-    // The render's API calls carry the visitor's cookie: the session is looked up once for all of them.
+    // The render reads from the services in process (render-reads.ts) and calls the API in process
+    // for anything else; both carry the visitor's session, looked up once for the whole page.
+    const headers = forwardedHeaders(request);
     const result = await withOneSessionLookup(() =>
       ssr.render({
         url: request.url,
         origin,
         apiBase: `${origin}/api`,
         fetch: fetchInProcess,
-        headers: forwardedHeaders(request),
+        headers,
         assets,
+        reads: readsFor(origin, headers),
       }),
     );
     if ("redirect" in result) return reply.redirect(result.redirect, result.status);

@@ -28,6 +28,28 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
+/**
+ * The session token in plain request headers, as `tokenOf` reads it (a bearer token wins): for the
+ * server render's in-process reads (plugins/render-reads.ts), which get the page's forwarded
+ * headers rather than a request of the /api context (where the cookie plugin parses them).
+ */
+export function sessionTokenOfHeaders(headers: Readonly<Record<string, string>>): string | undefined {
+  const authorization = headers.authorization;
+  if (authorization?.startsWith("Bearer ")) return authorization.slice("Bearer ".length).trim();
+  for (const part of (headers.cookie ?? "").split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0 || part.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+    let value = part.slice(separator + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
 /** Reads the session of every request in this context; call on the /api instance. */
 export async function installSessions(api: FastifyInstance, sessions: SessionService): Promise<void> {
   await api.register(fastifyCookie);

@@ -1,3 +1,12 @@
+import type { AccountProfile } from "./account";
+import type { Category, ProductListPage } from "./catalog";
+import type { ServerError } from "./error";
+import type { FeedbackFormDefinition } from "./feedback";
+import type { FooterContent, HeaderContent, MenuTab, Page, PageList, SearchResultPage } from "./pages";
+import type { Product } from "./product";
+import type { SideMenuItem } from "./side-menu";
+import type { Nds } from "./tax";
+
 /*
  * The contract between the server and the host site's built render (dist/host-site/server): the
  * server knows the render only through these types, never host-site's source. Plain TypeScript,
@@ -21,6 +30,52 @@ export interface ClientAssets {
   pageChunks: Record<string, string[]>;
 }
 
+/**
+ * The render's reads answered in process by the server's services, inside the page's one request
+ * scope: the same contract-shaped objects the API's routes answer with, handed over as they are —
+ * no inject, no JSON, no zod re-parse of what the server itself made. The render puts them in
+ * place of its API client's calls of the same names (shared/http `withServerReads`); every other
+ * call still goes through `fetch`. Arguments are what the client would send (a list's query as its
+ * query string's values), checked by the server as the route checks them.
+ *
+ * A read that fails rejects with a `RenderReadFailure`: the API's error body for that failure, so
+ * the render sees the same ApiError (status, code, messageUI) the HTTP call would have given.
+ */
+export interface RenderReads {
+  /** GET /public/product/category (the chrome: kept in memory by the server). */
+  getProductCategories(): Promise<Category[]>;
+  /** GET /public/product: the list's query as its query string carries it (shared/http productListSearchParams). */
+  getProducts(query: Readonly<Record<string, string | number | boolean>>): Promise<ProductListPage>;
+  /** GET /public/product/{id}. */
+  getProduct(id: number, query?: { isUrgent?: boolean }): Promise<Product>;
+  /** GET /nds. */
+  getNds(): Promise<Nds>;
+  /** GET /account/profile: the page's session (401 without one). */
+  getProfile(): Promise<AccountProfile>;
+  /** GET /public/website/page/{slug}: the slug as the address carries it (trimmed; the main page by its alias). */
+  getPage(slug: string): Promise<Page>;
+  /** GET /public/website/page: the query's set values. */
+  getPages(query: Readonly<Record<string, string | number | boolean>>): Promise<PageList>;
+  /** GET /public/website/menu (the chrome). */
+  getMenu(): Promise<MenuTab[]>;
+  /** GET /public/website/side-menu (the chrome). */
+  getSideMenu(): Promise<SideMenuItem[]>;
+  /** GET /public/website/header (the chrome). */
+  getHeader(): Promise<HeaderContent>;
+  /** GET /public/website/footer (the chrome). */
+  getFooter(): Promise<FooterContent>;
+  /** GET /public/website/search: the query's set values. */
+  searchSite(query: Readonly<Record<string, string | number | boolean>>): Promise<SearchResultPage>;
+  /** GET /feedback-form. */
+  getFeedbackForm(): Promise<FeedbackFormDefinition>;
+}
+
+/** How a RenderReads call fails: with the body the API would have answered. */
+export interface RenderReadFailure {
+  /** The error body the route would have answered with. */
+  readonly serverError: ServerError;
+}
+
 export interface RenderRequest {
   /** Path and query of the page asked for. */
   url: string;
@@ -33,6 +88,8 @@ export interface RenderRequest {
   /** Headers to forward to the API (the shopper's cookies). */
   headers: Record<string, string>;
   assets: ClientAssets;
+  /** The server's in-process reads for this page (one request scope); without them every call goes through `fetch`. */
+  reads?: RenderReads;
 }
 
 export type RenderResult = { status: number; html: string } | { status: 301 | 302; redirect: string };

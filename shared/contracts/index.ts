@@ -376,6 +376,8 @@ export type {
 export type {
   ClientAssets,
   HostSiteRender,
+  RenderReadFailure,
+  RenderReads,
   RenderRequest,
   RenderResult,
   SitemapIndexRequest,

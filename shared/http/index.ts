@@ -3,3 +3,4 @@ export type { Api } from "./api";
 export type { ApiOptions, ApiRequest, RequestInit, SessionTokenStore } from "./request";
 export { ApiError, isApiError } from "./error";
 export { productListSearchParams } from "./query";
+export { withServerReads } from "./server-reads";

@@ -86,7 +86,26 @@ export function toOptionGroups(rows: readonly ProductOptionRow[]): ProductOption
 }
 
 export function toProductDetail(row: ProductDetailRow): ProductDetail {
-  return { name: row.name, profile: row.profile, requiresOptionCode: row.requiresOptionCode };
+  const { profile } = row;
+  // The contract's key order (jsonb keeps its own): the server render's snapshot holds this object
+  // as it is, and must read as the API's answer does (plugins/render-reads.ts).
+  return {
+    name: row.name,
+    profile: {
+      pdfVersion: profile.pdfVersion,
+      pages: profile.pages,
+      trimMm: profile.trimMm,
+      bleedMm: profile.bleedMm,
+      sizeToleranceMm: profile.sizeToleranceMm,
+      minPpi: profile.minPpi,
+      ppiTolerancePct: profile.ppiTolerancePct,
+      compression: profile.compression,
+      maxTacPct: profile.maxTacPct,
+      tacTolerancePct: profile.tacTolerancePct,
+      tacMinAreaMm2: profile.tacMinAreaMm2,
+    },
+    requiresOptionCode: row.requiresOptionCode,
+  };
 }
 
 export function toUrgency(row: ProductRow): ProductUrgency {
