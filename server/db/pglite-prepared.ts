@@ -17,8 +17,8 @@ import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
  * A parameter is sent as a quoted literal of unknown type, which PostgreSQL coerces to the
  * parameter's type exactly as it reads a text-format bound parameter; with
  * standard_conforming_strings (on since PostgreSQL 9.1, and in PGlite) doubling the quote is the
- * whole escaping. A text PREPARE refuses (a parameter whose type cannot be inferred) would be
- * refused by Parse as well; it is remembered and run the old way.
+ * whole escaping. A text PREPARE refuses (e.g. `SELECT $1`, whose parameter's type it cannot
+ * infer, where Parse takes text) is remembered and run the old way.
  *
  * The EXECUTE itself runs as PGlite's `exec` does (the same locks, messages and file sync) except
  * for one thing: the result's parsers. PGlite merges a caller's parsers (Drizzle passes its own for
