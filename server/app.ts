@@ -144,7 +144,7 @@ import { createRateLimitService } from "./services/rate-limit.service";
 import type { RateLimitService } from "./services/rate-limit.service";
 import type { SessionService } from "./services/accounts/session.service";
 import { paymentTypeValues, SESSION_TOKEN_HEADER } from "../shared/contracts/index";
-import type { PaymentType } from "../shared/contracts/index";
+import type { PaymentType, ProductListPage } from "../shared/contracts/index";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -193,7 +193,7 @@ declare module "fastify" {
     /** GET /api/health's write probes of the database and the files. */
     health: HealthService;
     /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/catalog/public-response-cache.ts). */
-    publicCache: PublicResponseCache;
+    publicCache: PublicResponseCache<ProductListPage>;
     /** Drops the in-memory caches on every node after a write to what they were made from (services/cache-invalidation.ts). */
     cacheInvalidation: CacheInvalidation;
   }
@@ -326,7 +326,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("cacheInvalidation", cacheInvalidation);
   app.addHook("onClose", async () => cacheInvalidation.close());
   app.decorate("catalog", createCatalogService(options.database, { invalidation: cacheInvalidation, ...(options.delivery?.now ? { clock: options.delivery.now } : {}) }));
-  const publicCache = createPublicResponseCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 1000 });
+  const publicCache = createPublicResponseCache<ProductListPage>({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 1000 });
   cacheInvalidation.onInvalidate(["catalog"], () => publicCache.clear());
   app.decorate("publicCache", publicCache);
   app.decorate("pricing", createPricingService(options.database));

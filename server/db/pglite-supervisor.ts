@@ -3,6 +3,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { randomBytes } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { preparedQuery } from "./pglite-prepared";
 import { isStorageFault } from "./storage-fault";
 
 /*
@@ -80,9 +81,10 @@ export async function openSupervisedPglite(folder: string, options: { onRecovere
 
   // Drizzle's PGlite session calls only query, exec and transaction; everything else reads through.
   const supervised: Record<string, (...args: never[]) => Promise<unknown>> = {
-    query: async (...args: Parameters<PGlite["query"]>) => {
+    // Through a prepared statement where it can (db/pglite-prepared.ts): one round trip, no re-planning.
+    query: async (...[text, params, options]: Parameters<PGlite["query"]>) => {
       await recover(false);
-      return current.query(...args).catch(noteFault);
+      return preparedQuery(current, text, params, options).catch(noteFault);
     },
     exec: async (...args: Parameters<PGlite["exec"]>) => {
       await recover(false);

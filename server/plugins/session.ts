@@ -17,9 +17,22 @@ import { takeRequestLimit } from "./rate-limits";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The caller's session and account; null for an anonymous caller. */
+    /** The caller's session and account; null for an anonymous caller (and on a route that looks it up itself). */
     viewer: Viewer | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * "route": the route looks the session up itself, folded into a statement of its own
+     * (GET /public/product: the token and the caller's favourites in one), so the hook leaves
+     * `request.viewer` null there; the route reads the token with `sessionToken`.
+     */
+    sessionLookup?: "route";
+  }
+}
+
+/** The caller's session token (a bearer token wins over the cookie), if any. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return tokenOf(request);
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
@@ -55,6 +68,7 @@ export async function installSessions(api: FastifyInstance, sessions: SessionSer
   await api.register(fastifyCookie);
   api.decorateRequest("viewer", null);
   api.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config.sessionLookup === "route") return;
     const token = tokenOf(request);
     // A server-rendered page's in-process calls share one lookup (plugins/in-process-session.ts).
     request.viewer = token ? await resolveInScope(token, (value) => sessions.resolve(value)) : null;

@@ -5,8 +5,10 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoData } from "../../server/seed/seed";
 import { createFileStorages } from "../../server/storage/file-storage";
+import { cartSchema } from "../../shared/contracts/index";
 import { memoryMb, startBenchServer } from "./bench-process";
-import { signInDemoClient } from "./scale-session";
+import { printGoalTable } from "./goal-table";
+import { fetchJson, signInDemoClient } from "./scale-session";
 
 /*
  * npm run bench:api — requests per second and p99 latency of GET /api/public/product (the
@@ -21,26 +23,20 @@ import { signInDemoClient } from "./scale-session";
  * sent as `Authorization: Bearer`, a cart of CART_LINES lines) asking for the same listing and its cart;
  * these are never cached, so every request looks the session up and runs the queries.
  *
- * Targets, in requests per second of server CPU:
- * - the anonymous listing ≥ 60 % of the bare route (a cache hit should cost little more than it);
- * - the signed-in listing ≥ 25 % of a one-statement route of the same app (SIGNED_IN_TARGET_RATIO: why).
- * The cart is measured and printed, not judged: its cost is the pricing of every line.
+ * Goals (issue 31), each in CPU per request against the bare route of the same run (the ratio is
+ * the bare route's requests per CPU·s ÷ the route's):
+ * - the signed-in uncached listing ≤ 40×;
+ * - the cart GET with CART_LINES lines ≤ 100×;
+ * - the anonymous cached listing ≥ 60 % of the bare route's requests per CPU·s (≤ 1.67×: a cache hit
+ *   should cost little more than the bare answer).
+ * GET /bench/one-query (one trivial statement on the same app and database, api-server.ts) is printed
+ * beside them: what a single PGlite round trip costs, the floor of any uncached answer.
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const TARGET_RATIO = 0.6;
-/**
- * The signed-in listing does what the cache spares the anonymous one: the session's lookup, the
- * listing's count and page with the caller's favourites, and the contract's serialisation, all on the
- * embedded database in this same process (its CPU is counted). Against the bare route that is bound to
- * be a few per cent (a bare answer costs ~20 µs of CPU, one PGlite statement alone ~0.5 ms), so the
- * reference is a route of the same app that runs one trivial statement on the same database
- * (GET /bench/one-query, api-server.ts). Target: the signed-in listing costs at most four such
- * statements' worth of CPU (≥ 25 % of that route's requests per CPU·s) — the session, the count, the
- * page and the favourites, each on an index; more means work in the request path that grows with the
- * catalogue or repeats per row. Its ratio to the bare route is printed too.
- */
-const SIGNED_IN_TARGET_RATIO = 0.25;
+const ANONYMOUS_TARGET_RATIO = 0.6;
+const SIGNED_IN_GOAL = 40;
+const CART_GOAL = 100;
 const CART_LINES = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -122,6 +118,8 @@ const dataDir = await prepareDatabase();
 const bareServer = await startBenchServer("tests/bench/bare-server.ts", []);
 const apiServer = await startBenchServer("tests/bench/api-server.ts", [dataDir]);
 const signedIn = { authorization: `Bearer ${await signInDemoClient(apiServer.url, CART_LINES)}` };
+const benchCart = await fetchJson(cartSchema, `${apiServer.url}/api/client-cart`, { headers: signedIn });
+if (benchCart.orderProduct.length !== CART_LINES) throw new Error(`the bench's cart has ${benchCart.orderProduct.length} lines, not ${CART_LINES}`);
 const targets: Target[] = [
   { name: "bare Fastify route", url: `${bareServer.url}/bare`, pid: bareServer.child.pid, headers: {} },
   { name: "one trivial query, same app and database (reference)", url: `${apiServer.url}/bench/one-query`, pid: apiServer.child.pid, headers: {} },
@@ -171,10 +169,10 @@ try {
   apiServer.child.kill("SIGTERM");
 }
 
-const [bare, oneQuery, listing, signedInListing] = rows;
-if (!bare || !oneQuery || !listing || !signedInListing) throw new Error("nothing measured");
+const [bare, oneQuery, listing, signedInListing, , cartRow] = rows;
+if (!bare || !oneQuery || !listing || !signedInListing || !cartRow) throw new Error("nothing measured");
 const pad = (text: string, width: number) => text.padEnd(width);
-console.log(pad("route", 84) + pad("req/s", 9) + pad("p99 ms", 8) + pad("non-2xx", 9) + pad("server CPU", 12) + pad("req/CPU·s", 11) + pad("of bare/CPU·s", 14) + "peak RSS MiB");
+console.log(pad("route", 84) + pad("req/s", 9) + pad("p99 ms", 8) + pad("non-2xx", 9) + pad("server CPU", 12) + pad("req/CPU·s", 11) + pad("CPU/req vs bare", 16) + "peak RSS MiB");
 for (const row of rows) {
   console.log(
     pad(row.name, 84) +
@@ -183,28 +181,55 @@ for (const row of rows) {
       pad(String(row.non2xx + row.errors), 9) +
       pad(`${row.serverCpuPct.toFixed(0)} %`, 12) +
       pad(row.requestsPerCpuSecond.toFixed(0), 11) +
-      pad(row === bare ? "" : `${((row.requestsPerCpuSecond / bare.requestsPerCpuSecond) * 100).toFixed(1)} %`, 14) +
+      pad(row === bare ? "" : `${(bare.requestsPerCpuSecond / row.requestsPerCpuSecond).toFixed(1)}×`, 16) +
       row.peakRssMb.toFixed(0),
   );
 }
 // On two cores the load generator (one JS thread) saturates before the server does once answers
 // carry a few kilobytes, so req/s alone measures autocannon. Requests per second of the server's own
-// CPU time measure the server; both ratios are printed, the target is judged on the second.
-const rawRatio = listing.requestsPerSecond / bare.requestsPerSecond;
-const ratio = listing.requestsPerCpuSecond / bare.requestsPerCpuSecond;
-const signedInRatio = signedInListing.requestsPerCpuSecond / oneQuery.requestsPerCpuSecond;
-console.log(`\nlisting / bare, req/s:                        ${(rawRatio * 100).toFixed(1)} %  (bounded by the load generator when the server is below 100 % CPU)`);
-console.log(`anonymous listing / bare, req per CPU·s:      ${(ratio * 100).toFixed(1)} %  (target ≥ ${TARGET_RATIO * 100} %)`);
-console.log(`signed-in listing / bare, req per CPU·s:      ${((signedInListing.requestsPerCpuSecond / bare.requestsPerCpuSecond) * 100).toFixed(1)} %`);
-console.log(`signed-in listing / one query, req per CPU·s: ${(signedInRatio * 100).toFixed(1)} %  (target ≥ ${SIGNED_IN_TARGET_RATIO * 100} %)`);
-console.log(`signed-in / anonymous listing, req per CPU·s: ${((signedInListing.requestsPerCpuSecond / listing.requestsPerCpuSecond) * 100).toFixed(1)} %  (what the cache saves)`);
+// CPU time measure the server: the goals are judged on those.
+const cpuMicros = (row: Measured) => `${(1e6 / row.requestsPerCpuSecond).toFixed(0)} µs CPU/req`;
+/** CPU per request of `row` ÷ that of the bare route, i.e. the bare route's req/CPU·s ÷ the row's. */
+const timesBare = (row: Measured) => bare.requestsPerCpuSecond / row.requestsPerCpuSecond;
+const bareReference = `${cpuMicros(bare)} (bare Fastify route)`;
+console.log(`\nlisting / bare, req/s: ${((listing.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)} %  (bounded by the load generator when the server is below 100 % CPU)`);
+console.log(`one trivial statement, same app: ${cpuMicros(oneQuery)} = ${timesBare(oneQuery).toFixed(1)}× the bare route (the floor of any answer that reads the database)`);
+const anonymousMet = listing.requestsPerCpuSecond / bare.requestsPerCpuSecond >= ANONYMOUS_TARGET_RATIO;
+const signedInMet = timesBare(signedInListing) <= SIGNED_IN_GOAL;
+printGoalTable("bench:api — the API, CPU per request against a bare Fastify route (same run)", [
+  {
+    figure: "signed-in uncached listing (GET /api/public/product), CPU per request vs a bare Fastify route",
+    measured: cpuMicros(signedInListing),
+    reference: bareReference,
+    ratio: timesBare(signedInListing),
+    goal: `≤ ${SIGNED_IN_GOAL}×`,
+    met: signedInMet,
+  },
+  {
+    figure: `cart GET (${CART_LINES} lines), CPU per request vs the bare route`,
+    measured: cpuMicros(cartRow),
+    reference: bareReference,
+    ratio: timesBare(cartRow),
+    goal: `≤ ${CART_GOAL}×`,
+    met: timesBare(cartRow) <= CART_GOAL,
+  },
+  {
+    figure: "anonymous cached listing, CPU per request vs the bare route",
+    measured: cpuMicros(listing),
+    reference: bareReference,
+    ratio: timesBare(listing),
+    goal: `≤ ${(1 / ANONYMOUS_TARGET_RATIO).toFixed(2)}× (≥ ${ANONYMOUS_TARGET_RATIO * 100} % of its req per CPU·s)`,
+    met: anonymousMet,
+  },
+]);
 await rm(dataDir, { recursive: true, force: true });
 const failing = rows.filter((row) => row.non2xx + row.errors > 0);
 if (failing.length > 0) {
   console.error(`Errors during the run: ${failing.map((row) => row.name).join("; ")}`);
   process.exit(1);
 }
-if (ratio < TARGET_RATIO || signedInRatio < SIGNED_IN_TARGET_RATIO) {
+// The listings were judged before issue 31 (the signed-in one against the one-statement route); the cart was not, and still only prints.
+if (!anonymousMet || !signedInMet) {
   console.error("BELOW TARGET");
   process.exit(1);
 }

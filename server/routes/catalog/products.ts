@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod/mini";
 import { productIdParamsSchema, productListPageSchema, productListQuerySchema, productQuerySchema, productSchema } from "../../../shared/contracts/index";
+import type { ProductListPage } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
+import { sessionToken } from "../../plugins/session";
 import { preferredEncoding } from "../../services/catalog/public-response-cache";
 import type { EncodedResponse } from "../../services/catalog/public-response-cache";
 import { notFoundResponse, productArchivedResponse, validationErrorResponse } from "../responses";
@@ -17,6 +19,11 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, response: Enc
   reply.header("vary", "cookie, authorization, accept-encoding").type("application/json; charset=utf-8");
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   return reply.send(response[encoding]);
+}
+
+/** Sends JSON text made from an answer its contract already validated (Fastify sends text as it is). */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(json);
 }
 
 /** GET /public/product and GET /public/product/{id} (spec §7). */
@@ -36,18 +43,33 @@ export const productRoutes: FastifyPluginAsyncZod = async (api) => {
         querystring: productListQuerySchema,
         response: { 200: productListPageSchema.check(z.describe("Страница товаров / One page of products")), 400: validationErrorResponse },
       },
+      // The handler looks the session up itself, with the caller's favourites, in one statement.
+      config: { sessionLookup: "route" },
       // Anonymous pages are the same for everyone: a page asked for again is answered before the query is parsed.
       onRequest: async (request, reply) => {
-        if (request.viewer) return;
+        if (sessionToken(request) !== undefined) return;
         const cached = api.publicCache.get(`${request.publicOrigin}${request.url}`);
         if (cached === undefined) return;
         return sendEncoded(request, reply, cached);
       },
     },
     async (request, reply) => {
-      if (request.viewer) return api.catalog.listProducts(request.query, request.publicOrigin, request.viewer.account.id);
-      const page = productListPageSchema.parse(await api.catalog.listProducts(request.query, request.publicOrigin, null));
-      return sendEncoded(request, reply, api.publicCache.set(`${request.publicOrigin}${request.url}`, JSON.stringify(page)));
+      const key = `${request.publicOrigin}${request.url}`;
+      // The anonymous page (validated by its contract when it was made, kept for PUBLIC_CACHE_TTL_MS) …
+      let page = api.publicCache.value(key);
+      let encoded = page === undefined ? undefined : api.publicCache.get(key);
+      if (page === undefined || encoded === undefined) {
+        page = productListPageSchema.parse(await api.catalog.listProducts(request.query, request.publicOrigin, null));
+        encoded = api.publicCache.set(key, JSON.stringify(page), page);
+      }
+      // … and, for a live session, the caller's own favourite marks on it: one statement for the
+      // session and the marks, no query of the cards (server/docs/performance.md).
+      const token = sessionToken(request);
+      const marks = token === undefined ? null : await api.sessions.favoriteMarks(token, page.items.map((item) => item.id));
+      if (marks === null) return sendEncoded(request, reply, encoded);
+      const marked: ProductListPage = { ...page, items: page.items.map((item) => (marks.has(item.id) ? { ...item, inFavorite: true } : item)) };
+      // Made from the validated page with only `inFavorite` set: sent as JSON text, not validated again.
+      return sendJsonText(reply, JSON.stringify(marked));
     },
   );
 

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
-import { account, session } from "../../db/schema";
+import { account, favorite, session } from "../../db/schema";
 import type { AccountRow, SessionRow } from "../../db/schema";
 
 /*
@@ -40,6 +40,12 @@ export interface OpenedSession {
 export interface SessionService {
   /** The viewer of a token, or null for an unknown or expired one. */
   resolve(token: string): Promise<Viewer | null>;
+  /**
+   * For a page of cards served to a signed-in caller: whether the token is a live session, and which
+   * of `productIds` its account keeps as favourites, in one statement (the session's lookup and the
+   * favourites folded together). Null for an unknown or expired token, as `resolve` answers.
+   */
+  favoriteMarks(token: string, productIds: readonly number[]): Promise<Set<number> | null>;
   /** The viewer of a session by its id, or null when it ended or expired (the hand-off to the shop's pages). */
   byId(sessionId: number): Promise<Viewer | null>;
   open(accountId: number, kind: keyof typeof SESSION_LIFETIME_MS): Promise<OpenedSession>;
@@ -67,17 +73,39 @@ function viewerOf(row: { session: SessionRow; account: AccountRow }): Viewer {
 }
 
 export function createSessionService(db: Database): SessionService {
+  // A prepared statement: built once, and on PostgreSQL planned once per connection (PGlite: db/pglite-prepared.ts).
+  const favoriteMarksQuery = db
+    .select({
+      productIds: sql<number[]>`array(SELECT ${favorite.productId} FROM ${favorite} WHERE ${favorite.accountId} = ${session.accountId} AND ${favorite.productId} = ANY(${sql.placeholder("productIds")}::int[]))`,
+    })
+    .from(session)
+    .innerJoin(account, eq(account.id, session.accountId))
+    .where(and(eq(session.tokenHash, sql.placeholder("tokenHash")), gt(session.expiresAt, sql`${sql.placeholder("now")}::timestamptz`), isNull(account.disabledAt)))
+    .limit(1)
+    .prepare("session_favorite_marks");
+  // Every signed-in request's lookup, prepared likewise.
+  const resolveQuery = db
+    .select({ session, account })
+    .from(session)
+    .innerJoin(account, eq(account.id, session.accountId))
+    // A disabled employee's sessions are deleted when they are disabled; the check here is the second lock.
+    .where(and(eq(session.tokenHash, sql.placeholder("tokenHash")), gt(session.expiresAt, sql`${sql.placeholder("now")}::timestamptz`), isNull(account.disabledAt)))
+    .limit(1)
+    .prepare("session_resolve");
+
   const service: SessionService = {
     async resolve(token) {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-      const [row] = await db
-        .select({ session, account })
-        .from(session)
-        .innerJoin(account, eq(account.id, session.accountId))
-        // A disabled employee's sessions are deleted when they are disabled; the check here is the second lock.
-        .where(and(eq(session.tokenHash, hashToken(token)), gt(session.expiresAt, new Date()), isNull(account.disabledAt)))
-        .limit(1);
+      const [row] = await resolveQuery.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
       return row ? viewerOf(row) : null;
+    },
+
+    async favoriteMarks(token, productIds) {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      const ids = productIds.filter((id) => Number.isSafeInteger(id));
+      // The ids as one array literal: a plain text parameter, which both drivers send alike.
+      const [row] = await favoriteMarksQuery.execute({ tokenHash: hashToken(token), productIds: `{${ids.join(",")}}`, now: new Date().toISOString() });
+      return row ? new Set(row.productIds) : null;
     },
 
     async byId(sessionId) {

@@ -52,7 +52,10 @@ export function toCategoryRef(row: CategoryRefRow): CategoryRef {
   return { id: row.id, slug: row.slug, name: row.name };
 }
 
-export function toProductCard(row: ProductRow, category: CategoryRefRow, publicOrigin: string, inFavorite: boolean): ProductCard {
+/** The product columns a card shows: what the listings select (the full row has the SEO texts and the search vector too). */
+export type ProductCardRow = Pick<ProductRow, "id" | "name" | "photoPaths" | "priceAfterDiscountKopecks" | "discountPct" | "productionTimeDay" | "timesOrdered">;
+
+export function toProductCard(row: ProductCardRow, category: CategoryRefRow, publicOrigin: string, inFavorite: boolean): ProductCard {
   const firstPhoto = row.photoPaths[0];
   return {
     id: row.id,

@@ -60,6 +60,21 @@ export interface CatalogService {
 
 const categoryRef = { id: productCategory.id, slug: productCategory.slug, name: productCategory.name };
 
+/**
+ * The columns of a card (catalog.mapper.ts ProductCardRow), not the whole row: PGlite turns every
+ * column of every row into JavaScript, and the row also holds the description, the SEO texts and
+ * the search vector (server/docs/performance.md, "The signed-in listing and the cart").
+ */
+const cardColumns = {
+  id: product.id,
+  name: product.name,
+  photoPaths: product.photoPaths,
+  priceAfterDiscountKopecks: product.priceAfterDiscountKopecks,
+  discountPct: product.discountPct,
+  productionTimeDay: product.productionTimeDay,
+  timesOrdered: product.timesOrdered,
+};
+
 /** Products on sale per shown category, and the hidden categories' ids (their products are off the storefront). */
 type CatalogState = Map<number, number> & { hiddenIds: number[] };
 
@@ -223,7 +238,7 @@ export function createCatalogService(
       // cards of just those ids.
       const page = db.select({ id: product.id }).from(product).where(where).orderBy(...order).offset(offset).limit(limit).as("page");
       const rows = await db
-        .select({ product, category: categoryRef, inFavorite: inFavoriteColumn })
+        .select({ product: cardColumns, category: categoryRef, inFavorite: inFavoriteColumn })
         .from(page)
         .innerJoin(product, eq(product.id, page.id))
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
@@ -272,7 +287,7 @@ export function createCatalogService(
 
     async listProductsByIds(ids, publicOrigin, viewerId) {
       const rows = await db
-        .select({ product, category: categoryRef, inFavorite: inFavoriteColumn })
+        .select({ product: cardColumns, category: categoryRef, inFavorite: inFavoriteColumn })
         .from(product)
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
         .leftJoin(favorite, favoriteJoin(viewerId))
@@ -287,7 +302,7 @@ export function createCatalogService(
     async listFavoriteProducts(publicOrigin, viewerId) {
       if (viewerId === null) return [];
       const rows = await db
-        .select({ product, category: categoryRef })
+        .select({ product: cardColumns, category: categoryRef })
         .from(favorite)
         .innerJoin(product, eq(product.id, favorite.productId))
         .innerJoin(productCategory, eq(productCategory.id, product.categoryId))

@@ -18,10 +18,16 @@ export interface EncodedResponse {
   br: Uint8Array;
 }
 
-export interface PublicResponseCache {
+/**
+ * `T`: the answer as an object, kept beside its bytes when given, so a signed-in caller's answer can
+ * be made from the same page (routes/catalog/products.ts adds the caller's favourite marks).
+ */
+export interface PublicResponseCache<T = never> {
   get(key: string): EncodedResponse | undefined;
-  /** Encodes and keeps the JSON text; answers the encodings. */
-  set(key: string, json: string): EncodedResponse;
+  /** The kept answer as an object (when `set` was given one). */
+  value(key: string): T | undefined;
+  /** Encodes and keeps the JSON text (and the object it was made from); answers the encodings. */
+  set(key: string, json: string, value?: T): EncodedResponse;
   clear(): void;
 }
 
@@ -53,20 +59,26 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
   return "identity";
 }
 
-export function createPublicResponseCache(options: { ttlMs: number; maxEntries: number; now?: () => number }): PublicResponseCache {
+export function createPublicResponseCache<T = never>(options: { ttlMs: number; maxEntries: number; now?: () => number }): PublicResponseCache<T> {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { response: EncodedResponse; expiresAt: number }>();
+  const entries = new Map<string, { response: EncodedResponse; value: T | undefined; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
   return {
     get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry.response;
+      return live(key)?.response;
     },
-    set(key, json) {
+    value(key) {
+      return live(key)?.value;
+    },
+    set(key, json, value) {
       const response = encodeJson(json);
       entries.delete(key);
       // Maps keep insertion order: the first key is the oldest, dropped when full.
@@ -74,7 +86,7 @@ export function createPublicResponseCache(options: { ttlMs: number; maxEntries: 
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
-      entries.set(key, { response, expiresAt: now() + options.ttlMs });
+      entries.set(key, { response, value, expiresAt: now() + options.ttlMs });
       return response;
     },
     clear() {
