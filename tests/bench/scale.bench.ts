@@ -38,7 +38,12 @@ import { seedScale } from "./scale-seed";
  *
  * Settings (env): BENCH_SCALE_FACTORS=1,10,100,1000 · BENCH_SCALE_DBS=pglite,postgres ·
  * BENCH_SCALE_DURATION_S=1 (per endpoint) · BENCH_SCALE_CONNECTIONS=4 · BENCH_SCALE_ROUNDS=1 · BENCH_SCALE_FLOOR_MS=10 ·
- * BENCH_REPORT_ONLY=1. Ports 18550–18599 (the shop from 18550, PostgreSQL on 18599).
+ * BENCH_REPORT_ONLY=1 · BENCH_SCALE_GOAL_REQUESTS=15 · BENCH_SCALE_ONLY=search,employee (only endpoints named so).
+ * Ports 18550–18599 (the shop from 18550, PostgreSQL on 18599).
+ *
+ * Issue 31's goal table ends the output: search «визитки» and «печать листовок», the employee orders
+ * list and a warm sitemap product file (asked with a crawler's Accept-Encoding), each the p50 of one
+ * request at a time at the largest factor beside the smallest, interleaved (interleavedP50); goal ≤ 2×.
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
