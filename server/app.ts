@@ -270,6 +270,8 @@ export interface AppOptions {
   delivery?: { providers?: DeliveryProvider[]; now?: () => Date; addressSuggester?: AddressSuggester | null };
   /** YooKassa's API for card payments; none offline: the built-in test payment page takes them. */
   yookassa?: YookassaClient | null;
+  /** The site search counts its matches exactly up to this many (limits.ts SEARCH_COUNT_CAP without it; tests use a few). */
+  searchCountCap?: number;
   /** Per-account quotas of visitors and clients (OTTISK_QUOTA_*); DEFAULT_QUOTAS without it. */
   quotas?: QuotaConfig;
   /**
@@ -390,7 +392,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("companies", companies);
   app.decorate("clients", createClientService(options.database, companies, sessions));
   app.decorate("feedback", createFeedbackService(options.database, options.recaptcha?.verifier ?? null));
-  app.decorate("pages", createPagesService(options.database));
+  app.decorate("pages", createPagesService(options.database, { searchCountCap: options.searchCountCap }));
   const balance = createBalanceService(options.database);
   const payments = createPaymentService(options.database, options.yookassa ?? null, { publicOrigin: publicUrl, mail, log: app.log });
   app.decorate("balance", balance);

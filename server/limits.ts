@@ -101,3 +101,10 @@ export function parseRequestLimits(text: string): { limits: Partial<RequestLimit
   }
   return { limits };
 }
+
+/**
+ * The site search counts its matches exactly up to this many; beyond it the answer says the total
+ * is capped (totalIsCapped) and the page shows «Найдено более 1 000». Counting every match of a
+ * common word grew with the catalogue (issue 31, server/docs/performance.md "Growth").
+ */
+export const SEARCH_COUNT_CAP = 1000;

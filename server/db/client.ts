@@ -10,6 +10,7 @@ import pg from "pg";
 import { createLocalNotifications, createPostgresNotifications } from "./notifications";
 import type { DatabaseNotifications } from "./notifications";
 import { openSupervisedPglite } from "./pglite-supervisor";
+import { ORDER_STATUS_COUNTS_SQL } from "./order-status-counts";
 import * as schema from "./schema";
 
 /**
@@ -114,7 +115,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     const underSetupLock = <T>(work: () => Promise<T>): Promise<T> => withAdvisoryLock(pool, work);
     try {
       // Under the lock: two nodes started at once on an empty database would both create the tables.
-      await underSetupLock(() => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR }));
+      await underSetupLock(async () => {
+        await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
+        const connection = await pool.connect();
+        try {
+          await connection.query("BEGIN");
+          await connection.query(ORDER_STATUS_COUNTS_SQL);
+          await connection.query("COMMIT");
+        } catch (error) {
+          await connection.query("ROLLBACK");
+          throw error;
+        } finally {
+          connection.release();
+        }
+      });
     } catch (error) {
       await pool.end();
       throw error;
@@ -139,6 +153,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   const db = drizzlePglite({ client: supervised.client, schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    await supervised.client.transaction(async (tx) => {
+      await tx.exec(ORDER_STATUS_COUNTS_SQL);
+    });
   } catch (error) {
     await supervised.close();
     throw error;

@@ -67,6 +67,17 @@ export const clientOrder = pgTable(
 );
 
 /**
+ * How many orders have each status (issue 31): the employee's order list shows these counts, and
+ * counting every order on each request grows with the shop. Kept by the database itself, in the
+ * transaction of every write to client_order (a statement trigger with transition tables, installed
+ * at start-up with a recount: db/order-status-counts.ts), so no write path can forget it.
+ */
+export const orderStatusCount = pgTable("order_status_count", {
+  status: text("status").primaryKey(),
+  orders: integer("orders").notNull().default(0),
+});
+
+/**
  * The order's timeline (issue 30): one row per status it reached, the creation first. Written in the
  * transaction of the change: placing, a payment (card, webhook, test page, the balance), an employee's
  * move (`employee_id`: who made it; null for the client and the shop itself).

@@ -17,7 +17,7 @@ export { websiteBlock, websitePage, websitePageKindValues } from "./pages.schema
 export type { NewWebsitePageRow, StoredPageComponent, WebsiteBlockRow, WebsitePageRow } from "./pages.schema";
 export { cart, delivery, orderProduct, promocode } from "./cart.schema";
 export type { CartRow, ChosenOptions, DeliveryRow, OrderProductRow, PromocodeRow } from "./cart.schema";
-export { balanceEntry, clientOrder, orderStatusEvent, payment, paymentRefund, paymentSettlement, paymentTypeValues } from "./orders.schema";
+export { balanceEntry, clientOrder, orderStatusCount, orderStatusEvent, payment, paymentRefund, paymentSettlement, paymentTypeValues } from "./orders.schema";
 export type { BalanceEntryRow, ClientOrderRow, OrderStatusEventRow, PaymentRefundRow, PaymentRow, PaymentSettlementRow } from "./orders.schema";
 export { storedFile } from "./stored-file.schema";
 export type { StoredFileRow } from "./stored-file.schema";

@@ -358,7 +358,10 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchResultPageSchema = z.object({
   items: z.array(searchResultSchema),
+  /** Every match, counted exactly up to the server's cap (1 000); when there are more, the cap itself and totalIsCapped. */
   total: z.number().check(z.int(), z.gte(0)),
+  /** True when more than `total` match: the page says «Найдено более {total}» (issue 31). */
+  totalIsCapped: z.boolean(),
   offset: z.number().check(z.int(), z.gte(0)),
   limit: z.number().check(z.int(), z.positive()),
 });

@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import type { ChildProcess } from "node:child_process";
+import { Agent, get as httpGet } from "node:http";
 import { startBenchServer } from "./bench-process";
 
 /*
@@ -104,4 +105,46 @@ export async function stopShop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** One request over node:http, its wall time until the last byte of the body as sent (a compressed body is not decompressed). */
+export function timedRawRequest(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number }> {
+  return new Promise((resolveRequest, rejectRequest) => {
+    const started = performance.now();
+    const request = httpGet(url, { headers, agent: keepAlive }, (answer) => {
+      answer.on("data", () => undefined);
+      answer.on("end", () => resolveRequest({ ms: performance.now() - started, status: answer.statusCode ?? 0 }));
+      answer.on("error", rejectRequest);
+    });
+    request.on("error", rejectRequest);
+  });
+}
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * The p50 of one request at a time on each of two servers, interleaved (a, b, a, b …) after two
+ * warming requests each: what one request costs when nothing queues, the two sides taken within
+ * milliseconds of each other on the same busy machine. The goal table's figures (issue 31).
+ */
+export async function interleavedP50(
+  a: { url: string; headers: Record<string, string> },
+  b: { url: string; headers: Record<string, string> },
+  requests: number,
+): Promise<{ a: Latency; b: Latency }> {
+  for (const side of [a, b]) for (let warm = 0; warm < 2; warm += 1) await timedRawRequest(side.url, side.headers);
+  const times: { a: number[]; b: number[]; failuresA: number; failuresB: number } = { a: [], b: [], failuresA: 0, failuresB: 0 };
+  for (let round = 0; round < requests; round += 1) {
+    const first = await timedRawRequest(a.url, a.headers);
+    times.a.push(first.ms);
+    if (!ok(first.status)) times.failuresA += 1;
+    const second = await timedRawRequest(b.url, b.headers);
+    times.b.push(second.ms);
+    if (!ok(second.status)) times.failuresB += 1;
+  }
+  const latencyOf = (values: number[], failures: number): Latency => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const total = values.reduce((sum, ms) => sum + ms, 0);
+    return { p50Ms: percentile(sorted, 50), p99Ms: sorted[sorted.length - 1] ?? NaN, requestsPerSecond: (values.length * 1000) / total, failures, method: `interleaved ×${values.length}` };
+  };
+  return { a: latencyOf(times.a, times.failuresA), b: latencyOf(times.b, times.failuresB) };
 }

@@ -49,3 +49,16 @@ export async function signInDemoClient(shop: string, cartLines: number): Promise
   if (lines < cartLines) throw new Error(`the demo client's cart took only ${lines} of ${cartLines} lines`);
   return grant.token;
 }
+
+/** The demo employee with every role (README "Demo accounts"): the orders panel's reader. */
+export const DEMO_EMPLOYEE = { email: "manager@example.com", password: "manager12345" };
+
+/** Signs the demo employee in through POST /api/auth/login; answers the session token. */
+export async function signInDemoEmployee(shop: string): Promise<string> {
+  const grant = await fetchJson(sessionGrantSchema, `${shop}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(DEMO_EMPLOYEE),
+  });
+  return grant.token;
+}

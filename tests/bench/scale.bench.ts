@@ -10,10 +10,12 @@ import type { DatabaseOptions } from "../../server/db/client";
 import { seedDemoData } from "../../server/seed/seed";
 import { createFileStorages } from "../../server/storage/file-storage";
 import { categoryListSchema, productListPageSchema, SESSION_COOKIE } from "../../shared/contracts/index";
-import { measureLatency, startShop, startStallProbe, stopShop, timedRequest } from "./scale-measure";
+import { interleavedP50, measureLatency, startShop, startStallProbe, stopShop, timedRequest } from "./scale-measure";
 import type { Latency, LoadSettings } from "./scale-measure";
 import { startThrowawayPostgres } from "./scale-postgres";
-import { fetchJson, signInDemoClient } from "./scale-session";
+import { fetchJson, signInDemoClient, signInDemoEmployee } from "./scale-session";
+import { printGoalTable } from "./goal-table";
+import type { GoalRow } from "./goal-table";
 import type { ThrowawayPostgres } from "./scale-postgres";
 import { seedScale } from "./scale-seed";
 
@@ -36,7 +38,12 @@ import { seedScale } from "./scale-seed";
  *
  * Settings (env): BENCH_SCALE_FACTORS=1,10,100,1000 · BENCH_SCALE_DBS=pglite,postgres ·
  * BENCH_SCALE_DURATION_S=1 (per endpoint) · BENCH_SCALE_CONNECTIONS=4 · BENCH_SCALE_ROUNDS=1 · BENCH_SCALE_FLOOR_MS=10 ·
- * BENCH_REPORT_ONLY=1. Ports 18550–18599 (the shop from 18550, PostgreSQL on 18599).
+ * BENCH_REPORT_ONLY=1 · BENCH_SCALE_GOAL_REQUESTS=15 · BENCH_SCALE_ONLY=search,employee (only endpoints named so).
+ * Ports 18550–18599 (the shop from 18550, PostgreSQL on 18599).
+ *
+ * Issue 31's goal table ends the output: search «визитки» and «печать листовок», the employee orders
+ * list and a warm sitemap product file (asked with a crawler's Accept-Encoding), each the p50 of one
+ * request at a time at the largest factor beside the smallest, interleaved (interleavedP50); goal ≤ 2×.
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -48,6 +55,7 @@ const LOAD: LoadSettings = {
   connections: Number(process.env.BENCH_SCALE_CONNECTIONS ?? 4),
 };
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 1);
+const GOAL_REQUESTS = Number(process.env.BENCH_SCALE_GOAL_REQUESTS ?? 15);
 const FLOOR_MS = Number(process.env.BENCH_SCALE_FLOOR_MS ?? 10);
 const REPORT_ONLY = process.env.BENCH_REPORT_ONLY === "1";
 const GOAL_RATIO = 2;
@@ -55,6 +63,13 @@ const CART_LINES = 50;
 const SHOP_PORT = 18550;
 const POSTGRES_PORT = 18599;
 const SEARCH_TEXT = "визитки";
+const SECOND_SEARCH_TEXT = "печать листовок";
+/** What a crawler sends (Googlebot: "gzip, deflate, br"); the sitemap rows are measured with it. */
+const CRAWLER_ENCODINGS = { "accept-encoding": "gzip, deflate, br" };
+/** Issue 31's growth figures, measured one request at a time and interleaved for the goal table. */
+const GOAL_ENDPOINTS = [`search «${SEARCH_TEXT}»`, `search «${SECOND_SEARCH_TEXT}»`, "employee orders list", "sitemap product file, warm"];
+/** Only the endpoints whose names contain one of these (comma-separated), for a short run while developing. */
+const ONLY = (process.env.BENCH_SCALE_ONLY ?? "").split(",").map((text) => text.trim()).filter((text) => text !== "");
 const CATEGORY_SLUG = "vizitki";
 
 for (const factor of FACTORS) if (!Number.isInteger(factor) || factor < 1) throw new Error(`BENCH_SCALE_FACTORS: ${factor} is not a whole number ≥ 1`);
@@ -71,6 +86,8 @@ interface Figure {
   judged: boolean;
 }
 const figures: Figure[] = [];
+/** The goal table's figures: one request at a time, interleaved between the two sizes (interleavedP50). */
+const goalFigures: { db: string; endpoint: string; first: Latency; last: Latency }[] = [];
 const stalls: { db: string; factor: number; during: string; heavyMs: number; count: number; p99Ms: number; maxMs: number }[] = [];
 
 function record(db: string, factor: number, endpoint: string, latency: Latency, judged: boolean, pass: number) {
@@ -103,8 +120,9 @@ interface Endpoint {
 }
 
 /** What a shop answers at its present size: found from the shop itself (category, a product, the total). */
-async function endpointsOf(shop: string, token: string, chunkUrl: string | null): Promise<Endpoint[]> {
+async function endpointsOf(shop: string, token: string, employeeToken: string, chunkUrl: string | null): Promise<Endpoint[]> {
   const bearer = { authorization: `Bearer ${token}` };
+  const employee = { authorization: `Bearer ${employeeToken}` };
   const cookie = { cookie: `${SESSION_COOKIE}=${token}` };
   const categories = await fetchJson(categoryListSchema, `${shop}/api/public/product/category`);
   const category = categories.find((row) => row.slug === CATEGORY_SLUG) ?? categories[0];
@@ -123,12 +141,15 @@ async function endpointsOf(shop: string, token: string, chunkUrl: string | null)
     ["category listing (signed in)", `${shop}/api/public/product?categoryId=${category.id}&limit=12`, bearer],
     ["product by id (signed in)", `${shop}/api/public/product/${product.id}`, bearer],
     [`search «${SEARCH_TEXT}»`, `${shop}/api/public/website/search?search=${encodeURIComponent(SEARCH_TEXT)}`, {}],
+    [`search «${SECOND_SEARCH_TEXT}»`, `${shop}/api/public/website/search?search=${encodeURIComponent(SECOND_SEARCH_TEXT)}`, {}],
+    ["employee orders list", `${shop}/api/employee/order`, employee],
     ["categories with counts", `${shop}/api/public/product/category`, {}],
     ["category tree", `${shop}/api/product-category`, {}],
     [`cart of ${CART_LINES} lines (signed in)`, `${shop}/api/client-cart`, bearer],
     ["client's orders (signed in)", `${shop}/api/client-order`, bearer],
-    ["sitemap.xml, warm", `${shop}/sitemap.xml`, {}],
-    ...(chunkUrl ? [["sitemap chunk, warm", chunkUrl, {}] satisfies [string, string, Record<string, string>]] : []),
+    ["sitemap.xml, warm", `${shop}/sitemap.xml`, CRAWLER_ENCODINGS],
+    ...(chunkUrl ? [["sitemap chunk, warm", chunkUrl, CRAWLER_ENCODINGS] satisfies [string, string, Record<string, string>]] : []),
+    ["sitemap product file, warm", `${shop}/sitemap-2.xml`, CRAWLER_ENCODINGS],
     ["SSR / (anonymous)", `${shop}/`, {}],
     ["SSR /catalog (anonymous)", `${shop}/catalog`, {}],
     [`SSR /catalog/{category} (anonymous)`, `${shop}/catalog/${category.slug}`, {}],
@@ -138,20 +159,29 @@ async function endpointsOf(shop: string, token: string, chunkUrl: string | null)
     [`SSR /catalog/{category} (signed in)`, `${shop}/catalog/${category.slug}`, cookie],
     ["SSR product page (signed in)", `${shop}${productPage}`, cookie],
   ];
-  return rows.map(([name, url, headers]) => ({ name, url, headers }));
+  return rows
+    .filter(([name]) => ONLY.length === 0 || ONLY.some((part) => name.includes(part)))
+    .map(([name, url, headers]) => ({ name, url, headers }));
 }
 
 /** A shop just started: its cold sitemap (with /api/nds asked meanwhile), then the endpoints to load. */
-async function coldStart(db: string, factor: number, pass: number, shop: string, token: string, recordStalls: boolean): Promise<Endpoint[]> {
-  const probe = startStallProbe(`${shop}/api/nds`);
-  const index = await timedRequest(`${shop}/sitemap.xml`);
-  const chunkUrl = firstChunk(index.body, shop);
+async function coldStart(
+  db: string,
+  factor: number,
+  pass: number,
+  shop: { url: string; token: string; employeeToken: string },
+  recordStalls: boolean,
+): Promise<Endpoint[]> {
+  const { url: shopUrl } = shop;
+  const probe = startStallProbe(`${shopUrl}/api/nds`);
+  const index = await timedRequest(`${shopUrl}/sitemap.xml`);
+  const chunkUrl = firstChunk(index.body, shopUrl);
   const chunk = chunkUrl ? await timedRequest(chunkUrl) : null;
   const duringSitemap = await probe.stop();
   if (recordStalls) stalls.push({ db, factor, during: "cold sitemap", heavyMs: index.ms + (chunk?.ms ?? 0), ...duringSitemap });
   record(db, factor, "sitemap.xml, cold", single(index.ms, index.status), false, pass);
   if (chunk) record(db, factor, "sitemap chunk, cold", single(chunk.ms, chunk.status), false, pass);
-  return endpointsOf(shop, token, chunkUrl);
+  return endpointsOf(shopUrl, shop.token, shop.employeeToken, chunkUrl);
 }
 
 /** A search load with /api/nds asked meanwhile: does one kind of slow request hold up the cheap ones? */
@@ -198,7 +228,7 @@ async function startStore(store: Store, distDir: string, port: number) {
   const url = "databaseUrl" in store.options ? [store.options.databaseUrl] : [];
   const shop = await startShop([store.dataDir, distDir, String(port), ...url]);
   try {
-    return { ...shop, token: await signInDemoClient(shop.url, CART_LINES) };
+    return { ...shop, token: await signInDemoClient(shop.url, CART_LINES), employeeToken: await signInDemoEmployee(shop.url) };
   } catch (error) {
     await stopShop(shop.child);
     throw error;
@@ -222,8 +252,8 @@ async function runDatabase(db: string, distDir: string, urls: { base: string; gr
     const measured = grown && factor !== null ? await startStore(grown, distDir, SHOP_PORT + 1) : null;
     try {
       console.log(`${db} ${first}× (reference)${measured ? ` and ${factor}×` : ""}:`);
-      const baseEndpoints = await coldStart(db, first, factor ?? first, reference.url, reference.token, pass === 0);
-      const grownEndpoints = measured && factor !== null ? await coldStart(db, factor, factor, measured.url, measured.token, true) : [];
+      const baseEndpoints = await coldStart(db, first, factor ?? first, reference, pass === 0);
+      const grownEndpoints = measured && factor !== null ? await coldStart(db, factor, factor, measured, true) : [];
       for (const [index, endpoint] of baseEndpoints.entries()) {
         const other = grownEndpoints.find((candidate) => candidate.name === endpoint.name) ?? grownEndpoints[index];
         const baseRuns: Latency[] = [];
@@ -234,6 +264,15 @@ async function runDatabase(db: string, distDir: string, urls: { base: string; gr
         }
         record(db, first, endpoint.name, medianRun(baseRuns), true, factor ?? first);
         if (other && factor !== null) record(db, factor, other.name, medianRun(grownRuns), true, factor);
+      }
+      if (measured && factor !== null && factor === FACTORS[FACTORS.length - 1]) {
+        for (const endpoint of baseEndpoints.filter((candidate) => GOAL_ENDPOINTS.includes(candidate.name))) {
+          const other = grownEndpoints.find((candidate) => candidate.name === endpoint.name);
+          if (!other) continue;
+          const pair = await interleavedP50(endpoint, other, GOAL_REQUESTS);
+          goalFigures.push({ db, endpoint: endpoint.name, first: pair.a, last: pair.b });
+          console.log(`  ${endpoint.name}: one at a time, interleaved: p50 ${pair.a.p50Ms.toFixed(1)} ms at ${first}×, ${pair.b.p50Ms.toFixed(1)} ms at ${factor}×`);
+        }
       }
       if (pass === 0) await searchStall(db, first, reference.url);
       if (measured && factor !== null) await searchStall(db, factor, measured.url);
@@ -303,6 +342,25 @@ function printGrowthTable() {
   return misses;
 }
 
+const DB_NAMES: Record<string, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
+
+function goalRows(): GoalRow[] {
+  const first = FACTORS[0] ?? 1;
+  const last = FACTORS[FACTORS.length - 1] ?? 1;
+  return goalFigures.map((figure) => {
+    const failed = figure.first.failures + figure.last.failures > 0;
+    const ratio = figure.last.p50Ms / figure.first.p50Ms;
+    return {
+      figure: `growth ${first}×→${last}× p50, ${figure.endpoint} (${DB_NAMES[figure.db] ?? figure.db})`,
+      measured: `${figure.last.p50Ms.toFixed(2)} ms at ${last}×${failed ? " (ERRORS)" : ""}`,
+      reference: `${figure.first.p50Ms.toFixed(2)} ms at ${first}×`,
+      ratio,
+      goal: "≤ 2×",
+      met: !failed && ratio <= GOAL_RATIO,
+    };
+  });
+}
+
 await mkdir(workDir, { recursive: true });
 const started = performance.now();
 console.log(
@@ -339,6 +397,8 @@ try {
 }
 const misses = printGrowthTable();
 console.log(`\nwhole run ${((performance.now() - started) / 1000).toFixed(0)} s`);
+const goalsMet = printGoalTable("bench:scale — growth of the catalogue (issue 31)", goalRows());
+if (!goalsMet) misses.push("the goal table (p50)");
 if (misses.length > 0) {
   console.error(`\n${misses.length} row(s) miss the goal: ${misses.join("; ")}`);
   if (!REPORT_ONLY) process.exit(1);

@@ -1,8 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeOrderListPageSchema, employeeOrderSchema } from "../../shared/contracts/index";
 import type { EmployeeOrder, EmployeeOrderListPage, PaymentType } from "../../shared/contracts/index";
-import { account, clientOrder, company, designOrder, notification, orderProduct, product } from "../../server/db/schema";
+import { account, clientOrder, company, designOrder, notification, orderProduct, orderStatusCount, product } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { orderNumber } from "../../server/services/orders/order-placing";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
@@ -335,5 +335,52 @@ describe("PATCH /employee/order/{id}/status", () => {
     const titles = (await notificationsOf(placed.id)).map((item) => item.title);
     if (produce.statusCode === 409) expect(titles).toEqual([`Заказ № ${placed.number}: отменён`]);
     else expect(titles).toEqual([`Заказ № ${placed.number}: передан в производство`, `Заказ № ${placed.number}: отменён`]);
+  });
+});
+
+describe("the counts per status (kept by the writes, issue 31)", () => {
+  /** What a scan of every order counts, per status. */
+  async function countedByScan(): Promise<Record<string, number>> {
+    const rows = await testApp.database.db.select({ status: clientOrder.status, orders: count() }).from(clientOrder).groupBy(clientOrder.status);
+    const counts: Record<string, number> = { new: 0, paid: 0, in_production: 0, shipped: 0, done: 0, cancelled: 0 };
+    for (const row of rows) counts[row.status] = row.orders;
+    return counts;
+  }
+
+  async function expectCountsRight() {
+    const page = await list("?limit=1");
+    expect(page.statusCounts).toEqual(await countedByScan());
+    expect(page.total).toBe(Object.values(await countedByScan()).reduce((sum, value) => sum + value, 0));
+  }
+
+  it("match a count of every order after orders are written, moved, cancelled, updated without a move and deleted", async () => {
+    await expectCountsRight();
+    const placed = await orderOf(ivan.id, { at: new Date("2026-07-01T10:00:00Z") });
+    const other = await orderOf(olga.id, { status: "paid", paymentStatus: "paid", at: new Date("2026-07-01T11:00:00Z") });
+    await expectCountsRight();
+    for (const status of ["paid", "in_production", "shipped"]) {
+      expect((await changeStatus(placed.id, status)).statusCode).toBe(200);
+      await expectCountsRight();
+    }
+    expect((await changeStatus(other.id, "cancelled")).statusCode).toBe(200);
+    await expectCountsRight();
+    // A write that changes no status, and one statement moving several orders.
+    await testApp.database.db.update(clientOrder).set({ comment: "без смены статуса" }).where(eq(clientOrder.id, placed.id));
+    const third = await orderOf(olga.id, { at: new Date("2026-07-01T12:00:00Z") });
+    await testApp.database.db.update(clientOrder).set({ status: "done" }).where(inArray(clientOrder.id, [placed.id, third.id]));
+    await expectCountsRight();
+    // A rolled-back write leaves the counts as they were.
+    await expect(
+      testApp.database.db.transaction(async (tx) => {
+        await tx.update(clientOrder).set({ status: "new" }).where(eq(clientOrder.id, third.id));
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await expectCountsRight();
+    await testApp.database.db.delete(orderProduct).where(inArray(orderProduct.orderId, [third.id]));
+    await testApp.database.db.delete(clientOrder).where(eq(clientOrder.id, third.id));
+    await expectCountsRight();
+    const [kept] = await testApp.database.db.select().from(orderStatusCount).where(eq(orderStatusCount.status, "done"));
+    expect(kept?.orders).toBe((await countedByScan()).done);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { createServer } from "node:http";
 import type { IncomingMessage, Server } from "node:http";
@@ -10,7 +10,7 @@ import type { Cart, Order, ServerError } from "../../shared/contracts/index";
 import { kopecksInWords, SHOP_REQUISITES, VAT_PERCENT } from "../../shared/domain/index";
 import { createApi, isApiError } from "../../shared/http/index";
 import { createYookassaClient } from "../../server/adapters/yookassa";
-import { balanceEntry, cart, clientOrder, company, orderProduct, payment, product } from "../../server/db/schema";
+import { balanceEntry, cart, clientOrder, company, orderProduct, orderStatusCount, payment, product } from "../../server/db/schema";
 import { closeServer, serveOnLoopback } from "./support/fake-http";
 import { passMissingLayouts } from "./support/files-fixtures";
 import { DEMO_ACCOUNTS, DEMO_BALANCE, DEMO_PROMOCODES } from "../../server/seed/demo-data";
@@ -327,6 +327,11 @@ describe("orders and payments (offline: no YooKassa keys)", () => {
       expect(order.paidAt).not.toBeNull();
       if (order.payment.type !== "InternalBalance") throw new Error("Expected a balance payment");
       expect(kopecks(order.payment.balance)).toBe(kopecks(before.balance) - kopecks(order.total));
+      // Placed as «new» and paid in the same transaction: the counts per status the database keeps (issue 31) agree with a scan.
+      const db = shop.testApp.database.db;
+      const scanned = await db.select({ status: clientOrder.status, orders: count() }).from(clientOrder).groupBy(clientOrder.status);
+      const kept = await db.select().from(orderStatusCount).where(gt(orderStatusCount.orders, 0));
+      expect(Object.fromEntries(kept.map((row) => [row.status, row.orders]))).toEqual(Object.fromEntries(scanned.map((row) => [row.status, row.orders])));
 
       const after = balanceSchema.parse((await shop.call({ method: "GET", url: `/api/client-account/balance?companyId=${romashkaId}`, token: client.token })).json());
       expect(after.balance).toBe(order.payment.balance);

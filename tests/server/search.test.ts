@@ -178,3 +178,16 @@ describe("the site search at the size of a real shop (issue 17)", () => {
     expect(paged).toEqual(full);
   });
 });
+
+describe("the total, counted exactly up to a cap (issue 31)", () => {
+  it("says «more than the cap» beyond it and the exact count up to it", async () => {
+    const exact = await search("визиток");
+    expect(exact.totalIsCapped).toBe(false);
+    expect(exact.total).toBeGreaterThan(3);
+    const capped = await createPagesService(testApp.database.db, { searchCountCap: 3 }).search({ search: "визиток", limit: 2 }, "https://shop.example");
+    expect(capped).toMatchObject({ total: 3, totalIsCapped: true });
+    expect(capped.items.map((item) => item.id)).toEqual(exact.items.slice(0, 2).map((item) => item.id));
+    const atTheCap = await createPagesService(testApp.database.db, { searchCountCap: exact.total }).search({ search: "визиток" }, "https://shop.example");
+    expect(atTheCap).toMatchObject({ total: exact.total, totalIsCapped: false });
+  });
+});

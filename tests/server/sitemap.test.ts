@@ -1,6 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SitemapIndexRequest, SitemapRequest } from "../../shared/contracts/index";
 import { registerSitemap, SITEMAP_TTL_MS } from "../../server/plugins/sitemap";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { loginToken } from "./support/api-calls";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -80,5 +83,41 @@ describe("the sitemap's files", () => {
     clock += SITEMAP_TTL_MS + 1;
     await get("/sitemap-2.xml");
     expect(renders).toBe(before + 1);
+  });
+
+  it("compresses each file once when it is built and answers gzip or brotli as asked, the same text as the plain answer", async () => {
+    clock += SITEMAP_TTL_MS + 1;
+    const plain = await get("/sitemap-2.xml");
+    const rendered = renders;
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("accept-encoding");
+    const asked = (encoding: string) => testApp.app.inject({ method: "GET", url: "/sitemap-2.xml", headers: { "accept-encoding": encoding } });
+    const gzipped = await asked("gzip, deflate");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzipped.rawPayload).toString("utf8")).toBe(plain.body);
+    const brotli = await asked("gzip, deflate, br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(brotli.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    const index = await testApp.app.inject({ method: "GET", url: "/sitemap.xml", headers: { "accept-encoding": "br" } });
+    expect(JSON.parse(brotliDecompressSync(index.rawPayload).toString("utf8"))).toMatchObject({ files: expect.arrayContaining(["/sitemap-2.xml"]) });
+    // One build served every encoding.
+    expect(renders).toBe(rendered);
+  });
+
+  it("builds a file again after a product change, in every encoding", async () => {
+    const first = JSON.parse(gunzipSync((await testApp.app.inject({ method: "GET", url: "/sitemap-2.xml", headers: { "accept-encoding": "gzip" } })).rawPayload).toString("utf8")) as SitemapRequest;
+    const [gone] = first.products;
+    if (!gone) throw new Error("The first product file is empty");
+    const employee = await loginToken(testApp.app, DEMO_ACCOUNTS.employee.email, DEMO_ACCOUNTS.employee.password);
+    const archived = await testApp.app.inject({ method: "POST", url: `/api/employee/product/${gone.id}/archive`, headers: { authorization: `Bearer ${employee}` }, payload: { archived: true } });
+    expect(archived.statusCode, archived.body).toBe(200);
+    for (const encoding of ["gzip", "br", "identity"]) {
+      const answer = await testApp.app.inject({ method: "GET", url: "/sitemap-2.xml", headers: { "accept-encoding": encoding } });
+      const text =
+        encoding === "gzip" ? gunzipSync(answer.rawPayload).toString("utf8") : encoding === "br" ? brotliDecompressSync(answer.rawPayload).toString("utf8") : answer.body;
+      const products = (JSON.parse(text) as SitemapRequest).products.map((item) => item.id);
+      expect(products, encoding).not.toContain(gone.id);
+    }
   });
 });

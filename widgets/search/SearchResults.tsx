@@ -56,6 +56,8 @@ export function SearchResults({ query, pageSize = SEARCH_DEFAULT_LIMIT, resultHr
   const items = resources.flatMap((resource) => (resource.status === "ready" ? resource.data.items : []));
   const last = resources[resources.length - 1] ?? LOADING;
   const total = first.status === "ready" ? first.data.total : 0;
+  // The server counts exactly up to a cap (1 000) and says when there are more: «Найдено более 1 000 результатов».
+  const capped = first.status === "ready" && first.data.totalIsCapped;
   const retry = () => {
     resources.forEach((resource, page) => {
       if (resource.status === "error") void load({ search, offset: page * pageSize, limit: pageSize });
@@ -69,7 +71,7 @@ export function SearchResults({ query, pageSize = SEARCH_DEFAULT_LIMIT, resultHr
         <p className="ottisk-search-results__count" role="status">
           {total === 0
             ? `Ничего не найдено по запросу «${search}»`
-            : `Найдено ${total} ${pluralRu(total, { one: "результат", few: "результата", many: "результатов" })}`}
+            : `Найдено ${capped ? "более " : ""}${total.toLocaleString("ru-RU").replace(/\s/g, "\u00a0")} ${pluralRu(total, { one: "результат", few: "результата", many: "результатов" })}`}
         </p>
       ) : null}
       {items.length > 0 ? (

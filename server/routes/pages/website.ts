@@ -147,7 +147,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (api) => {
         operationId: "searchWebsite",
         summary: "Поиск по сайту / Site search",
         description:
-          "Ищет по опубликованным страницам и товарам с учётом словоформ (визитка → «Визитки»); «фраза в кавычках», -слово исключает. Лучшие совпадения первыми, не больше 50 за раз. / Full-text search over pages and products, Russian stemming, best first.",
+          "Ищет по опубликованным страницам и товарам с учётом словоформ (визитка → «Визитки»); «фраза в кавычках», -слово исключает. Лучшие совпадения первыми, не больше 50 за раз. total — точное число совпадений до 1 000; если их больше, total = 1 000 и totalIsCapped = true («Найдено более 1 000»). / Full-text search over pages and products, Russian stemming, best first; total is exact up to 1,000, beyond it total is 1,000 and totalIsCapped is true.",
         querystring: searchQuerySchema,
         response: { 200: searchResultPageSchema.check(z.describe("Результаты / Results")), 400: validationErrorResponse },
       },

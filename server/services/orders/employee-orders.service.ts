@@ -3,7 +3,7 @@ import type { AnyColumn, SQL } from "drizzle-orm";
 import { EMPLOYEE_ORDER_LIST_DEFAULT_LIMIT, ORDER_STATUS_LABELS, orderStatusValues } from "../../../shared/contracts/index";
 import type { EmployeeOrder, EmployeeOrderListPage, OrderStatus, OrderStatusChange, OrderStatusCounts } from "../../../shared/contracts/index";
 import type { Database, DatabaseTransaction } from "../../db/client";
-import { account, balanceEntry, clientOrder, company, designOrder, orderProduct } from "../../db/schema";
+import { account, balanceEntry, clientOrder, company, designOrder, orderProduct, orderStatusCount } from "../../db/schema";
 import type { AccountRow, ClientOrderRow, PaymentRefundRow, PaymentSettlementRow } from "../../db/schema";
 import type { PaymentService } from "./payment.service";
 import { toDesignOrder } from "../files/files.mapper";
@@ -232,13 +232,17 @@ export function createEmployeeOrderService(db: Database, deps: EmployeeOrderServ
           .orderBy(desc(clientOrder.createdAt), desc(clientOrder.id))
           .offset(offset)
           .limit(limit),
-        db
-          .select({ status: clientOrder.status, orders: count() })
-          .from(clientOrder)
-          .innerJoin(account, eq(account.id, clientOrder.accountId))
-          .leftJoin(company, eq(company.id, clientOrder.companyId))
-          .where(around)
-          .groupBy(clientOrder.status),
+        // Every order: the counts the database keeps with each write (db/order-status-counts.ts), not a
+        // scan of the orders; a client or a search counts its own (few) orders.
+        around === undefined
+          ? db.select({ status: orderStatusCount.status, orders: orderStatusCount.orders }).from(orderStatusCount)
+          : db
+              .select({ status: clientOrder.status, orders: count() })
+              .from(clientOrder)
+              .innerJoin(account, eq(account.id, clientOrder.accountId))
+              .leftJoin(company, eq(company.id, clientOrder.companyId))
+              .where(around)
+              .groupBy(clientOrder.status),
       ]);
       const statusCounts: OrderStatusCounts = { new: 0, paid: 0, in_production: 0, shipped: 0, done: 0, cancelled: 0 };
       for (const item of counted) if (isOrderStatus(item.status)) statusCounts[item.status] = item.orders;
