@@ -7,6 +7,7 @@ import type { Limits } from "./core/errors";
 import { openDocument } from "./core/reader";
 import { createInkDevice } from "./render/ink-device";
 import type { InkResult } from "./render/ink-device";
+import type { JpegDecoder } from "./render/jpeg";
 import { checkVersion, effectiveVersion } from "./checks/1120-version";
 import { checkPageCount } from "./checks/1163-pages";
 import { pageBoxes } from "./checks/1198-size";
@@ -36,6 +37,11 @@ export interface RunOptions {
    * the end with fraction 1.
    */
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * The DCTDecode decoder of the total-ink renderer: render/jpeg.ts's decodeJpeg by default (the
+   * browser); the Node runtime passes a native one (runtime/native-jpeg.ts) giving the same samples.
+   */
+  decodeJpeg?: JpegDecoder;
 }
 
 /** The finest raster the total-ink renderer uses (and the one for a profile without a minimum area). */
@@ -80,7 +86,7 @@ export function runPreflight(bytes: Uint8Array, profile: PreflightProfile, optio
     options.onProgress?.({ page: page.number, pages: total, fraction: i / total });
     budget.checkDeadline();
     // One by one: a spread of a huge array as arguments would overflow the stack.
-    for (const f of checkPage(doc, page, profile, budget)) findings.push(f);
+    for (const f of checkPage(doc, page, profile, budget, options.decodeJpeg)) findings.push(f);
   });
   options.onProgress?.({ page: total, pages: total, fraction: 1 });
 
@@ -94,8 +100,8 @@ export function runPreflight(bytes: Uint8Array, profile: PreflightProfile, optio
   };
 }
 
-function checkPage(doc: PdfDocument, page: PdfPage, profile: PreflightProfile, budget: Budget): Finding[] {
-  const ink = createInkDevice({ page, dpi: inkDpi(profile), budget, doc });
+function checkPage(doc: PdfDocument, page: PdfPage, profile: PreflightProfile, budget: Budget, decodeJpeg: JpegDecoder | undefined): Finding[] {
+  const ink = createInkDevice({ page, dpi: inkDpi(profile), budget, doc, ...(decodeJpeg === undefined ? {} : { decodeJpeg }) });
   const checks = createPageChecks({ page, profile }, () => inkInput(ink.result()), () => budget.checkDeadline());
   interpretPage(doc, page, composeDevices([...checks.devices, ink]), budget, { annotations: true });
   return checks.findings();

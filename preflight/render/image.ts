@@ -8,6 +8,7 @@ import { isArray, isDict, isNumber } from "../core/objects";
 import type { PdfDict } from "../core/objects";
 import { ALL_PLATES } from "./cmyk";
 import { decodeJpeg } from "./jpeg";
+import type { JpegDecoder } from "./jpeg";
 import { INK_SCALE, Palette } from "./palette";
 
 /*
@@ -82,7 +83,7 @@ interface ImageBytes {
 }
 
 /** The image's samples and the bits per component they are stored with. */
-function imageBytes(doc: PdfDocument, image: ImageDraw, budget: Budget, width: number, height: number, reach: ImageReach | null): ImageBytes {
+function imageBytes(doc: PdfDocument, image: ImageDraw, budget: Budget, width: number, height: number, reach: ImageReach | null, decode: JpegDecoder): ImageBytes {
   // The reader applies every filter up to an image codec and names that codec.
   const { bytes, codec } = doc.decodeStreamUntilImageCodec(image.stream);
   const name = codec === null ? null : canonicalFilterName(codec);
@@ -91,7 +92,7 @@ function imageBytes(doc: PdfDocument, image: ImageDraw, budget: Budget, width: n
   const ct = decodeParms(image.stream.dict, doc)?.entries.get("ColorTransform");
   let jpeg;
   try {
-    jpeg = decodeJpeg(bytes, isNumber(ct) ? ct : null, reach === null ? undefined : { minWidth: reach.width, minHeight: reach.height });
+    jpeg = decode(bytes, isNumber(ct) ? ct : null, reach === null ? undefined : { minWidth: reach.width, minHeight: reach.height });
   } catch (error) {
     throw new ImageUnreadable(error instanceof Error ? error.message : "Unreadable JPEG");
   }
@@ -132,9 +133,10 @@ const clamp01 = (v: number): number => (v > 0 ? (v < 1 ? v : 1) : 0);
 /**
  * Prepares an image for painting. Throws ImageUnreadable for an image it cannot read (the device
  * then counts it as unrendered); PreflightError (budget, limits) goes through. `reach`: the page
- * pixels the image spans (its samples beyond that are not needed).
+ * pixels the image spans (its samples beyond that are not needed). `decode`: the DCTDecode decoder
+ * (the Node runtime's native one; decodeJpeg by default).
  */
-export function createInkImage(doc: PdfDocument, image: ImageDraw, budget: Budget, reach: ImageReach | null = null): InkImage {
+export function createInkImage(doc: PdfDocument, image: ImageDraw, budget: Budget, reach: ImageReach | null = null, decode: JpegDecoder = decodeJpeg): InkImage {
   const width = Math.floor(image.width);
   const height = Math.floor(image.height);
   if (!(width > 0 && height > 0)) throw new ImageUnreadable("Image without size");
@@ -142,7 +144,7 @@ export function createInkImage(doc: PdfDocument, image: ImageDraw, budget: Budge
   if (!image.imageMask && space === null) throw new ImageUnreadable("Image without colour space");
   let bytes: ImageBytes;
   try {
-    bytes = imageBytes(doc, image, budget, width, height, reach);
+    bytes = imageBytes(doc, image, budget, width, height, reach, decode);
   } catch (error) {
     if (error instanceof PreflightError || error instanceof ImageUnreadable) throw error;
     throw new ImageUnreadable(error instanceof Error ? error.message : "Undecodable image");

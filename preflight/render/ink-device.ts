@@ -3,6 +3,7 @@ import type { Budget } from "../core/budget";
 import type { PdfDocument, PdfPage, Rect } from "../core/document";
 import { inkPaint, tacPct } from "./cmyk";
 import { createInkImage, ImageUnreadable } from "./image";
+import type { JpegDecoder } from "./jpeg";
 import type { ImageReach, InkImage } from "./image";
 import { INK_SCALE } from "./palette";
 import type { Palette } from "./palette";
@@ -72,6 +73,8 @@ export interface InkDeviceOptions {
   dpi?: number;
   /** The raster's memory cap in bytes; 200 MB by default. */
   maxBytes?: number;
+  /** The DCTDecode decoder; render/jpeg.ts's decodeJpeg by default (the Node runtime passes a native one). */
+  decodeJpeg?: JpegDecoder;
 }
 
 export type InkDevice = Device & { result(): InkResult };
@@ -134,7 +137,7 @@ export function createInkDevice(options: InkDeviceOptions): InkDevice {
     const known = image.imageMask ? undefined : inkImages.get(image.stream);
     const { fillOverprint: overprint, overprintMode: opm } = image.state;
     if (known !== undefined && known.overprint === overprint && known.opm === opm && known.reach.width >= reach.width && known.reach.height >= reach.height) return known.img;
-    const img = createInkImage(doc, image, budget, reach);
+    const img = createInkImage(doc, image, budget, reach, options.decodeJpeg);
     if (!image.imageMask) inkImages.set(image.stream, { reach, overprint, opm, img });
     return img;
   };

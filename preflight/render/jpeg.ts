@@ -36,6 +36,28 @@ export interface JpegSize {
   minHeight: number;
 }
 
+/**
+ * A DCTDecode decoder as the ink renderer calls it: decodeJpeg's signature and answer. The Node
+ * runtime hands the engine a native one (runtime/native-jpeg.ts, libvips through sharp) that gives
+ * the same samples at the same reduced size; the browser uses decodeJpeg itself.
+ */
+export type JpegDecoder = (bytes: Uint8Array, colorTransform: number | null, size?: JpegSize) => DecodedJpeg;
+
+/** What a JPEG's header says, read without decoding (readJpegHeader). */
+export interface JpegHeader {
+  width: number;
+  height: number;
+  components: number;
+  /** The component identifiers of the frame, in order. */
+  ids: number[];
+  /** The APP14 "Adobe" marker's transform (0, 1, 2), null without the marker. */
+  adobeTransform: number | null;
+  /** A JFIF (APP0) marker was seen. */
+  jfif: boolean;
+  /** 8-bit baseline, extended or progressive Huffman (the frames decodeJpeg reads). */
+  supported: boolean;
+}
+
 /** A hostile JPEG must not make the decoder allocate without bound. */
 const MAX_PIXELS = 64 * 1024 * 1024;
 
@@ -399,7 +421,7 @@ function nextMarker(data: Uint8Array, from: number): number {
 }
 
 /** The coarsest reduction (8, 4, 2 or 1) that still gives the samples asked for. */
-function reduction(width: number, height: number, size: JpegSize | undefined): number {
+export function jpegReduction(width: number, height: number, size: JpegSize | undefined): number {
   if (size === undefined) return 1;
   for (const s of [8, 4, 2]) if (Math.ceil(width / s) >= size.minWidth && Math.ceil(height / s) >= size.minHeight) return s;
   return 1;
@@ -708,7 +730,7 @@ export function decodeJpeg(bytes: Uint8Array, colorTransform: number | null, siz
           // A baseline frame is turned into samples block by block: one block of coefficients is enough.
           c.coef = new Int16Array(marker === 0xc2 ? c.blocksPerLineP * c.blocksPerColumnP * 64 : 64);
         }
-        scale = reduction(width, height, size);
+        scale = jpegReduction(width, height, size);
         frame = { progressive: marker === 0xc2, width, height, hMax, vMax, mcusPerLine, mcusPerColumn, components: comps, S: 8 / scale };
         break;
       }
@@ -802,4 +824,46 @@ export function decodeJpeg(bytes: Uint8Array, colorTransform: number | null, siz
   }
   if (n !== 1 && n !== 3 && n !== 4) throw new Error(`Unsupported JPEG with ${n} components`);
   return { width: outW, height: outH, components: n, data, scale };
+}
+
+/**
+ * The header of a JPEG up to its first scan (frame size, components, the Adobe and JFIF markers),
+ * or null when there is no frame before the first scan. Reads markers only: no entropy data.
+ */
+export function readJpegHeader(bytes: Uint8Array): JpegHeader | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  const u16 = (p: number) => (((bytes[p] ?? 0) << 8) | (bytes[p + 1] ?? 0)) >>> 0;
+  let adobeTransform: number | null = null;
+  let jfif = false;
+  let at = 2;
+  let frame: Omit<JpegHeader, "adobeTransform" | "jfif"> | null = null;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) {
+      at++;
+      continue;
+    }
+    const marker = bytes[at + 1] as number;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) break;
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += 2;
+      continue;
+    }
+    const length = u16(at + 2);
+    if (length < 2) return null;
+    const seg = at + 4;
+    if (marker === 0xee && length >= 14 && bytes[seg] === 0x41 && bytes[seg + 1] === 0x64 && bytes[seg + 2] === 0x6f && bytes[seg + 3] === 0x62 && bytes[seg + 4] === 0x65) adobeTransform = bytes[seg + 11] ?? 0;
+    if (marker === 0xe0 && bytes[seg] === 0x4a && bytes[seg + 1] === 0x46 && bytes[seg + 2] === 0x49 && bytes[seg + 3] === 0x46) jfif = true;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc && frame === null) {
+      const n = bytes[seg + 5] ?? 0;
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) ids.push(bytes[seg + 6 + 3 * i] ?? 0);
+      frame = { width: u16(seg + 3), height: u16(seg + 1), components: n, ids, supported: (marker === 0xc0 || marker === 0xc1 || marker === 0xc2) && bytes[seg] === 8 };
+    }
+    at += 2 + length;
+  }
+  return frame === null ? null : { ...frame, adobeTransform, jfif };
 }

@@ -3,6 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { Finding, PreflightProfile, Report } from "../report";
 import { isPreflightError, toCheckErrorData } from "./errors";
 import type { CheckErrorData } from "./errors";
+import { createNativeJpegDecoder } from "./native-jpeg";
 
 /*
  * One warm worker of the Node check pool (node-pool.ts): loads the engine once, says "ready", then
@@ -45,7 +46,9 @@ async function loadEngine(engineUrl: string | undefined): Promise<Check> {
   if (engineUrl === undefined) {
     // A literal specifier: esbuild bundles the engine into node-worker.js.
     const { runPreflight } = await import("../engine");
-    return async (bytes, profile, deadlineMs) => runPreflight(bytes, profile, { now, limits: { deadlineMs } });
+    // Large full-size JPEGs natively (runtime/native-jpeg.ts); its thread starts with the first one.
+    const { decode } = createNativeJpegDecoder();
+    return async (bytes, profile, deadlineMs) => runPreflight(bytes, profile, { now, limits: { deadlineMs }, decodeJpeg: decode });
   }
   const module = (await import(engineUrl)) as { runPreflight?: unknown; runPreflightEngine?: unknown };
   if (typeof module.runPreflight === "function") {

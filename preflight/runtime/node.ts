@@ -5,6 +5,8 @@ import { createNodeCheckPool, DEFAULT_CHECK_MEMORY_MB } from "./node-pool";
 export { createNodeCheckPool, DEFAULT_CHECK_MEMORY_MB, DEFAULT_CHECK_TIMEOUT_MS, engineDeadlineMs } from "./node-pool";
 export type { NodeCheckPool, NodePoolOptions, PoolCheckOptions } from "./node-pool";
 export { CRASHED_MESSAGE_UI, LayoutCheckError } from "./errors";
+export { createNativeJpegDecoder } from "./native-jpeg";
+export type { NativeJpegDecoder } from "./native-jpeg";
 
 /*
  * One check in a worker thread of its own: a pool of one worker (node-pool.ts) started for this

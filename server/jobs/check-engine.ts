@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { runPreflight } from "../../preflight/index";
+import { createNativeJpegDecoder } from "../../preflight/runtime/node";
 import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
 
@@ -15,9 +16,13 @@ import type { PreflightProfile } from "../../shared/contracts/preflight-profile"
 /** What an engine module exports; test engines in tests/server/support/ export the same (they may ignore the options). */
 export type PreflightEngine = (bytes: Uint8Array, profile: PreflightProfile, options?: { deadlineMs?: number }) => Promise<PreflightFinding[]>;
 
+/** Large full-size JPEGs decoded natively (preflight/runtime/native-jpeg.ts); its thread starts with the first one. */
+const nativeJpeg = createNativeJpegDecoder();
+
 export const runPreflightEngine: PreflightEngine = async (bytes, profile, options = {}) => {
   const report = runPreflight(bytes, profile, {
     now: () => performance.now(),
+    decodeJpeg: nativeJpeg.decode,
     ...(options.deadlineMs === undefined ? {} : { limits: { deadlineMs: options.deadlineMs } }),
   });
   // The engine's Finding and the API's PreflightFinding are the same shape; copied field by field

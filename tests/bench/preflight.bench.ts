@@ -6,6 +6,8 @@ import { PreflightError } from "../../preflight/core/errors";
 import { runPreflight } from "../../preflight/engine";
 import type { PreflightProfile } from "../../preflight/report";
 import { baseProfile, buildCorpus, corpusDir } from "../preflight/make-corpus";
+import { printGoalTable } from "./goal-table";
+import type { GoalRow } from "./goal-table";
 import { a4Layout, layoutProfile } from "./preflight-layouts";
 
 /*
@@ -28,7 +30,10 @@ import { a4Layout, layoutProfile } from "./preflight-layouts";
  *    largest veraPDF samples of ../shared/data/pdf-samples — the CLI with its default time limit
  *    against `gs -q -o /dev/null -sDEVICE=inkcov` and `qpdf --check`. Targets: Ghostscript takes at
  *    least 2 × the CLI's time over all of them; the 200-page layout is checked (a report, not
- *    TIMEOUT) within the CLI's default limit. BENCH_LAYOUT_ROUNDS (default 1) rounds.
+ *    TIMEOUT) within the CLI's default limit. BENCH_LAYOUT_ROUNDS (default 1) rounds. Ends with
+ *    issue 31's goal table (goal-table.ts): gs ÷ CLI per photo layout (goal ≥ 1.0), and the CLI's
+ *    peak RSS on the 200-page layout (GNU time's %M; Ghostscript's on the same file beside it;
+ *    goal ≤ 400 MiB). The table does not change the exit code.
  *
  * BENCH_PARTS (default corpus,batch,layouts) runs a subset. The CLI is built (`npm run
  * build:preflight`, under the shared build lock) and copied to .tmp/bench-preflight/ first. Exits 1
@@ -46,6 +51,10 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5);
 const PARTS = new Set((process.env.BENCH_PARTS ?? "corpus,batch,layouts").split(","));
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const benchDir = join(root, ".tmp", "bench-preflight");
+/** GNU time, for a process's peak RSS (its %M, KiB); null where it is not installed. */
+const gnuTime = ["/usr/bin/time", "/bin/time"].find((path) => spawnSync(path, ["-f", "%M", "true"], { stdio: "ignore" }).status === 0) ?? null;
+const rssFile = join(benchDir, "peak-rss.txt");
+
 /** What a missed target says; the bench exits 1 when any. */
 const missed: string[] = [];
 
@@ -168,7 +177,7 @@ async function writeProfile(name: string, profile: PreflightProfile): Promise<st
 async function builtCli(): Promise<string> {
   const dir = join(benchDir, "cli");
   await mkdir(dir, { recursive: true });
-  const build = `npm run --silent build:preflight && cp dist/preflight/cli.js dist/preflight/node-worker.js ${JSON.stringify(dir)}/`;
+  const build = `npm run --silent build:preflight && cp dist/preflight/cli.js dist/preflight/node-worker.js dist/preflight/native-jpeg-thread.js ${JSON.stringify(dir)}/`;
   const hasFlock = spawnSync("flock", ["--version"], { stdio: "ignore" }).status === 0;
   const result = hasFlock ? spawnSync("flock", ["/tmp/ottisk-build.lock", "sh", "-c", build], { cwd: root, stdio: "inherit" }) : spawnSync("sh", ["-c", build], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) throw new Error("npm run build:preflight failed");
@@ -180,19 +189,33 @@ interface CliRun {
   results: Array<{ file: string; ok: boolean; error?: { code: string } }>;
 }
 
-/** One whole CLI process over `paths`, from spawn to exit. */
-function runCli(paths: string[], profilePath: string, extra: string[] = []): CliRun {
+/** `command args` to spawn, under GNU time writing the peak RSS to rssFile when `rss`. */
+function measured(command: string, args: string[], rss: boolean): [string, string[]] {
+  return rss && gnuTime ? [gnuTime, ["-f", "%M", "-o", rssFile, command, ...args]] : [command, args];
+}
+
+/** The peak RSS (MiB) the last measured() run wrote, NaN without GNU time. */
+async function lastPeakRssMib(): Promise<number> {
+  if (!gnuTime) return NaN;
+  const text = await readFile(rssFile, "utf8");
+  return Number(text.trim().split("\n").pop()) / 1024;
+}
+
+/** One whole CLI process over `paths`, from spawn to exit (under GNU time when `rss`). */
+function runCli(paths: string[], profilePath: string, extra: string[] = [], rss = false): CliRun {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [cli, ...paths, "--profile", profilePath, "--json", ...extra], { encoding: "utf8", maxBuffer: 512 * 1024 * 1024, timeout: 3_600_000 });
+  const [command, args] = measured(process.execPath, [cli, ...paths, "--profile", profilePath, "--json", ...extra], rss);
+  const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 512 * 1024 * 1024, timeout: 3_600_000 });
   const ms = performance.now() - started;
   if (result.error) throw result.error;
   if (result.status === 2 && !result.stdout.startsWith("[")) throw new Error(`the CLI failed: ${result.stderr}`);
   return { ms, results: JSON.parse(result.stdout) as CliRun["results"] };
 }
 
-function spawnedMs(command: string, args: string[]): number {
+function spawnedMs(command: string, args: string[], rss = false): number {
   const started = performance.now();
-  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "ignore"], timeout: 3_600_000 });
+  const [spawned, spawnedArgs] = measured(command, args, rss);
+  const result = spawnSync(spawned, spawnedArgs, { stdio: ["ignore", "ignore", "ignore"], timeout: 3_600_000 });
   if (result.error) throw result.error;
   return performance.now() - started;
 }
@@ -242,6 +265,39 @@ async function largestSamples(count: number): Promise<string[]> {
     .map((file) => file.path);
 }
 
+/**
+ * Issue 31's rows: per photo layout, Ghostscript's inkcov time ÷ the CLI's (whole processes, the
+ * same rounds), and the CLI's peak RSS on the 200-page layout beside Ghostscript's on the same file
+ * (GNU time's %M of each whole process; the goal is the absolute 400 MiB). Informational: the
+ * bench's exit code stays with its own targets above.
+ */
+function layoutGoalRows(rows: ReadonlyArray<{ pages: number | null; cli: number; gs: number; cliRss: number; gsRss: number }>): GoalRow[] {
+  const goals: GoalRow[] = [];
+  for (const row of rows) {
+    if (row.pages === null) continue;
+    const ratio = row.gs / row.cli;
+    goals.push({
+      figure: `photo layout ${row.pages} pages: gs inkcov ÷ engine (whole processes)`,
+      measured: `${row.cli.toFixed(0)} ms (ottisk-preflight)`,
+      reference: `${row.gs.toFixed(0)} ms (gs -sDEVICE=inkcov)`,
+      ratio,
+      goal: "≥ 1.0 on the server",
+      met: ratio >= 1,
+    });
+  }
+  const big = rows.find((row) => row.pages === 200);
+  if (big)
+    goals.push({
+      figure: "peak RSS, 200-page photo layout",
+      measured: `${big.cliRss.toFixed(0)} MiB (ottisk-preflight)`,
+      reference: `${big.gsRss.toFixed(0)} MiB (gs -sDEVICE=inkcov)`,
+      ratio: big.cliRss / big.gsRss,
+      goal: "≤ 400 MiB",
+      met: big.cliRss <= 400,
+    });
+  return goals;
+}
+
 /** Part 3: real layouts, one whole process per file: the CLI (default limit) against Ghostscript's inkcov and qpdf --check. */
 async function layoutsPart(): Promise<void> {
   console.log("\n— 3. layouts: one process per file —\n");
@@ -265,6 +321,9 @@ async function layoutsPart(): Promise<void> {
     gs: number;
     qpdf: number;
     outcome: string;
+    /** Peak RSS (MiB), medians: measured on the 200-page layout only. */
+    cliRss: number;
+    gsRss: number;
   }
   const rows: Row[] = [];
   console.log(pad("file", 46) + padStart("size", 9) + padStart("CLI ms", 9) + pad(" answer", 10) + padStart("gs ms", 9) + padStart("qpdf ms", 9) + padStart("gs/CLI", 9) + padStart("CLI ms/p", 10));
@@ -272,17 +331,22 @@ async function layoutsPart(): Promise<void> {
     const cliMs: number[] = [];
     const gsMs: number[] = [];
     const qpdfMs: number[] = [];
+    const cliRss: number[] = [];
+    const gsRss: number[] = [];
+    const rss = layout.pages === 200;
     let outcome = "";
     for (let round = 0; round < LAYOUT_ROUNDS; round += 1) {
-      const run = runCli([layout.path], layout.profilePath);
+      const run = runCli([layout.path], layout.profilePath, [], rss);
+      if (rss) cliRss.push(await lastPeakRssMib());
       cliMs.push(run.ms);
       const result = run.results[0];
       outcome = result?.error ? result.error.code : result?.ok ? "ok" : "findings";
-      gsMs.push(spawnedMs("gs", ["-q", "-dSAFER", "-o", "/dev/null", "-sDEVICE=inkcov", layout.path]));
+      gsMs.push(spawnedMs("gs", ["-q", "-dSAFER", "-o", "/dev/null", "-sDEVICE=inkcov", layout.path], rss));
+      if (rss) gsRss.push(await lastPeakRssMib());
       qpdfMs.push(spawnedMs("qpdf", ["--check", layout.path]));
     }
     const size = (await stat(layout.path)).size;
-    const row: Row = { name: layout.name, path: layout.path, pages: layout.pages, size, cli: median(cliMs), gs: median(gsMs), qpdf: median(qpdfMs), outcome };
+    const row: Row = { name: layout.name, path: layout.path, pages: layout.pages, size, cli: median(cliMs), gs: median(gsMs), qpdf: median(qpdfMs), outcome, cliRss: median(cliRss), gsRss: median(gsRss) };
     rows.push(row);
     console.log(
       pad(row.name.slice(0, 44), 46) +
@@ -306,5 +370,7 @@ async function layoutsPart(): Promise<void> {
     const checked = big.outcome === "ok" || big.outcome === "findings";
     console.log(`the 200-page layout checked within the CLI's default limit: ${checked ? "yes" : `no (${big.outcome})`}, ${(big.cli / 1000).toFixed(1)} s`);
     if (!checked) missed.push(`layouts: the 200-page layout ended ${big.outcome} under the CLI's default limit`);
+    console.log(`peak RSS on the 200-page layout: CLI ${big.cliRss.toFixed(0)} MiB, gs ${big.gsRss.toFixed(0)} MiB`);
   }
+  printGoalTable("Preflight on photo layouts (issue 31)", layoutGoalRows(rows));
 }

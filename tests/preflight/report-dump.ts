@@ -5,6 +5,7 @@ import { PreflightError } from "../../preflight/core/errors";
 import { BUSINESS_CARD_PROFILE, PERMISSIVE_PROFILE } from "../../preflight/core/testing";
 import { runPreflight } from "../../preflight/engine";
 import type { PreflightProfile } from "../../preflight/index";
+import { createNativeJpegDecoder } from "../../preflight/runtime/native-jpeg";
 import { corpusDir, readManifest } from "./make-corpus";
 
 /*
@@ -20,15 +21,22 @@ import { corpusDir, readManifest } from "./make-corpus";
  * Each sample is checked with two profiles (permissive, and the 90 × 50 business card, which runs
  * every check); each corpus file with its own profile. An answer is the report (findings, pages) or
  * the PreflightError's code.
+ *
+ * `--native` dumps with the Node runtime's native JPEG decoder (runtime/native-jpeg.ts, as the
+ * check pool's workers run the engine) instead of the engine's own decodeJpeg:
+ *
+ *   npx tsx tests/preflight/report-dump.ts --native after-native.json
  */
 
 const samplesDir = fileURLToPath(new URL("../../../shared/data/pdf-samples/", import.meta.url));
 
 type Answer = unknown;
 
+const native = process.argv.includes("--native") ? createNativeJpegDecoder() : null;
+
 function answer(bytes: Uint8Array, profile: PreflightProfile): Answer {
   try {
-    return runPreflight(bytes, profile);
+    return runPreflight(bytes, profile, native ? { decodeJpeg: native.decode } : {});
   } catch (error) {
     if (error instanceof PreflightError) return { error: error.code };
     return { crash: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
@@ -51,6 +59,7 @@ async function dump(outFile: string): Promise<void> {
   }
   await writeFile(outFile, JSON.stringify(answers, null, 1) + "\n");
   console.log(`${Object.keys(answers).length} answers (${files.length} samples × 2 profiles, the corpus) written to ${outFile}`);
+  if (native) console.log(`JPEGs decoded natively: ${native.counts.native}, by decodeJpeg: ${native.counts.fallback}`);
 }
 
 async function compare(beforeFile: string, afterFile: string): Promise<number> {
@@ -63,10 +72,11 @@ async function compare(beforeFile: string, afterFile: string): Promise<number> {
   return changed.length;
 }
 
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((arg) => arg !== "--native");
 if (args[0] === "--compare" && args.length === 3) process.exitCode = (await compare(args[1]!, args[2]!)) === 0 ? 0 : 1;
 else if (args.length === 1 && !args[0]!.startsWith("-")) await dump(args[0]!);
 else {
-  console.error("usage: report-dump.ts <out.json> | --compare <before.json> <after.json>");
+  console.error("usage: report-dump.ts [--native] <out.json> | --compare <before.json> <after.json>");
   process.exitCode = 2;
 }
+await native?.close();
