@@ -68,6 +68,8 @@ test.describe("a partner page with third-party cookies blocked", () => {
     await expect(accountButton).toContainText("Иван");
     expect(await eventsOf(page, "ottisk-login")).toEqual([{ name: expect.stringContaining("Иван"), typeUser: "client" }]);
     // Signing in merged the visitor's line into the client's cart (the personal profile, selected now).
+    // The cart's code loads when it is about to be visible: the shopper scrolls down to it.
+    await page.evaluate(() => document.querySelector("#cart")?.scrollIntoView());
     await expect(cart.getByLabel("Заказываю от имени")).toHaveValue("");
     await expect(cart.locator("[part~=line]", { hasText: PRODUCT }).first()).toBeVisible();
 
