@@ -266,7 +266,7 @@ async function fillClient(shop: string, cookie: string): Promise<void> {
     const added = await fetch(`${shop}/api/client-cart/product`, { method: "POST", headers, body: JSON.stringify({ productId, quantity: 100 }) });
     if (!added.ok) throw new Error(`adding a cart line answered ${added.status}: ${await added.text()}`);
   }
-  const starred = await fetch(`${shop}/api/public/product/to-favorite/${productId}`, { method: "PUT", headers });
+  const starred = await fetch(`${shop}/api/public/product/to-favorite/${productId}`, { method: "PUT", headers: { cookie, origin: shop } });
   if (!starred.ok) throw new Error(`adding a favourite answered ${starred.status}`);
 }
 
