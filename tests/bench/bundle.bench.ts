@@ -58,7 +58,8 @@ async function reactAloneGzip(workDir: string): Promise<number> {
 }
 
 async function waitForServer(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: a fresh seeded database on a busy machine (2 cores shared) can take over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       const answer = await fetch(url);
@@ -66,7 +67,7 @@ async function waitForServer(url: string): Promise<void> {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within a minute`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within three minutes`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
