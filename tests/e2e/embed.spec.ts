@@ -208,6 +208,8 @@ test.describe("a page under a strict Content-Security-Policy", () => {
     await expect(dialog).toBeHidden();
 
     const login = page.locator("ottisk-login");
+    // Its code loads when it is about to be visible: the visitor scrolls down to it.
+    await login.evaluate((element) => element.scrollIntoView());
     await login.getByRole("button", { name: "Войти" }).click();
     await expect(login.getByRole("dialog", { name: "Вход и регистрация" }).getByLabel("Электронная почта")).toBeVisible();
     await page.keyboard.press("Escape");
@@ -226,6 +228,8 @@ test.describe("screenshots", () => {
 
       await page.goto(partnerUrl(baseURL, "partner.html"));
       await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+      // The cart's code loads when it is about to be visible: scroll down to it, as the visitor would.
+      await page.locator("ottisk-cart").evaluate((element) => element.scrollIntoView());
       await expect(page.locator("ottisk-cart [part~=empty]")).toBeVisible();
       await page.waitForLoadState("networkidle");
       await expectNoHorizontalScroll(page);
