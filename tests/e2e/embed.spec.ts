@@ -3,7 +3,7 @@ import type { Locator, Request } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order, OrderListPage, SessionGrant } from "../../shared/contracts/index";
 import { chromiumArgs, chromiumPath } from "../chromium";
-import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, openWidgetsGallery, partnerUrl, recordEvents, screenshots, watchProblems, test } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, openWidgetsGallery, partnerUrl, recordEvents, screenshots, scrollThrough, watchProblems, test } from "./support";
 
 /*
  * The embeds as partners use them (issue 5): the built bundle (`npm run build` first) on demo pages
@@ -228,8 +228,8 @@ test.describe("screenshots", () => {
 
       await page.goto(partnerUrl(baseURL, "partner.html"));
       await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
-      // The cart's code loads when it is about to be visible: scroll down to it, as the visitor would.
-      await page.locator("ottisk-cart").evaluate((element) => element.scrollIntoView());
+      // The code of the elements below the fold loads when they are about to be visible: scroll through.
+      await scrollThrough(page);
       await expect(page.locator("ottisk-cart [part~=empty]")).toBeVisible();
       await page.waitForLoadState("networkidle");
       await expectNoHorizontalScroll(page);
