@@ -3,13 +3,16 @@
  *   <script type="module" src="https://shop.example/widgets/ottisk.js" data-api-base="https://shop.example/api"></script>
  *
  * It is small on purpose (at most 3 KB gzip, `npm run bench:bundle`): it only watches the page for
- * Ottisk tags and loads an element's code when its tag first appears. React and the shared runtime
- * come with the first element, once per page. A second copy of this script (another version, or the
+ * Ottisk tags and loads an element's code when an element of that tag is about to be visible (within
+ * a screen's height of the viewport, and not hidden) or is used first (pointer, focus, a key), so a
+ * partner page pays for the elements its visitor sees, not for a cart at the bottom or a product
+ * section still hidden. Elements that show themselves (the popup, the cookie banner) load at once.
+ * React and the shared runtime come with the first element, once per page. A second copy of this script (another version, or the
  * same one under another address) finds the first one running, warns once and does nothing.
  */
 import { registerLoader } from "./api-base";
 import { PRERENDER_ATTRIBUTES } from "../shared/contracts/wire";
-import { elementModules } from "./registry";
+import { elementModules, LOADED_AT_ONCE } from "./registry";
 
 const running = registerLoader({ url: import.meta.url, version: __OTTISK_VERSION__ });
 
@@ -23,16 +26,16 @@ if (running) {
   }
 } else {
   const pending = new Map(Object.entries(elementModules));
+  /** Elements already seen, with their first paint (widgets/prerender.ts) under way or done. */
+  const seen = new WeakMap<Element, Promise<void>>();
+  const triggers = new WeakMap<Element, AbortController>();
+  let firstPaints: Promise<unknown> = Promise.resolve();
 
   const load = (tag: string, element: Element) => {
     const importModule = pending.get(tag);
     if (!importModule) return;
     pending.delete(tag);
-    // The catalogue's first cards come drawn by the shop's server, before its code (widgets/prerender.ts).
-    const drawnFirst = tag in PRERENDER_ATTRIBUTES
-      ? import("./prerender").then(({ prerender }) => prerender(element)).catch(() => undefined)
-      : Promise.resolve();
-    void drawnFirst
+    void (seen.get(element) ?? Promise.resolve())
       .then(() => importModule())
       .catch((error: unknown) => {
         // A failed download (offline, a deploy in between): try again when the tag appears next time.
@@ -41,15 +44,57 @@ if (running) {
       });
   };
 
+  const trigger = (element: Element) => {
+    visibility.unobserve(element);
+    triggers.get(element)?.abort();
+    triggers.delete(element);
+    load(element.localName, element);
+  };
+
+  // About to be visible: within 200 px below (or above) the viewport.
+  const visibility = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) trigger(entry.target);
+    },
+    { rootMargin: "200px 0px" },
+  );
+
+  const watch = (element: Element) => {
+    const tag = element.localName;
+    if (seen.has(element) || !pending.has(tag)) return;
+    // The catalogue's first cards come drawn by the shop's server at once, before its code.
+    const drawn = tag in PRERENDER_ATTRIBUTES ? import("./prerender").then(({ prerender }) => prerender(element)).catch(() => undefined) : Promise.resolve();
+    seen.set(element, drawn);
+    firstPaints = Promise.all([firstPaints, drawn]);
+    if (LOADED_AT_ONCE.has(tag)) {
+      load(tag, element);
+      return;
+    }
+    // Used before it came into view (a keyboard user tabbing into it, a script focusing it).
+    const used = new AbortController();
+    triggers.set(element, used);
+    for (const type of ["pointerdown", "focusin", "keydown"]) element.addEventListener(type, () => trigger(element), { signal: used.signal, capture: true });
+    // Watched once the server-drawn elements found with it are in place (after this scan): until
+    // then an empty catalogue takes no room, and the cart below it would look visible.
+    void Promise.resolve()
+      .then(() => firstPaints)
+      .then(() => {
+        if (triggers.has(element)) visibility.observe(element);
+      });
+  };
+
   const scan = (root: Element | Document) => {
     if (pending.size === 0) return;
-    if (root instanceof Element && pending.has(root.localName)) load(root.localName, root);
-    for (const element of root.querySelectorAll([...pending.keys()].join(","))) load(element.localName, element);
+    if (root instanceof Element && pending.has(root.localName)) watch(root);
+    for (const element of root.querySelectorAll([...pending.keys()].join(","))) watch(element);
   };
 
   const observer = new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) scan(node);
-    if (pending.size === 0) observer.disconnect();
+    if (pending.size === 0) {
+      observer.disconnect();
+      visibility.disconnect();
+    }
   });
   observer.observe(document, { childList: true, subtree: true });
   scan(document);

@@ -54,3 +54,10 @@ export const elementModules: Readonly<Record<string, () => Promise<unknown>>> = 
   ...search,
   ...sideMenu,
 };
+
+/**
+ * Tags whose code the loader takes as soon as the tag appears, not when it comes into view: they
+ * decide themselves whether to show (the popup after its delay, the cookie banner until consent),
+ * and may have no box to watch until then.
+ */
+export const LOADED_AT_ONCE: ReadonlySet<string> = new Set(["ottisk-popup", "ottisk-cookie-banner"]);

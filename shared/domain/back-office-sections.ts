@@ -1,4 +1,4 @@
-import { hasEmployeeRole } from "../contracts/index";
+import { hasEmployeeRole } from "../contracts/employee-roles";
 import type { EmployeeRole } from "../contracts/index";
 
 /** The contracts' role rule, for the parts that may read only domain values (shared/ui). */

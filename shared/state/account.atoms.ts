@@ -3,7 +3,7 @@ import type { LoginRequest, SessionGrant } from "../contracts/index";
 import { isApiError } from "../http/index";
 import { accountAskedAtom, accountResource } from "./account-state.atoms";
 import { publishChange, requireApi } from "./api.atoms";
-import { loadCartAtom, reissueDeliveriesAtom } from "./cart.atoms";
+import { followAccountAtom, loadCartAtom, reissueDeliveriesAtom } from "./cart.atoms";
 import { resetFavouritesAtom } from "./favourites.atoms";
 import { followOtherTabs } from "./store";
 
@@ -14,14 +14,17 @@ import { followOtherTabs } from "./store";
  * (also when the load failed).
  */
 
-/** Asks for the account again; the cart follows it (also when the account did not load). */
+/**
+ * Asks for the account again; the cart follows it (also when the account did not load), except on
+ * a partner's page where nobody can have a session and nothing asked for the cart yet.
+ */
 export const loadAccountAtom = atom(null, async (_get, set) => {
   try {
     await set(accountResource.refreshAtom);
   } finally {
     set(accountAskedAtom, true);
   }
-  await set(loadCartAtom);
+  await set(followAccountAtom);
 });
 
 /** Loads the account once per page; elements call it on mount. */

@@ -6,7 +6,7 @@ import { CART_REFRESH_DELAY_MS } from "../domain/index";
 import { isApiError } from "../http/index";
 import type { Api } from "../http/index";
 import { accountStateAtom, cartTargetAtom } from "./account-state.atoms";
-import { publishChange, requireApi } from "./api.atoms";
+import { hiddenSessionPossibleAtom, publishChange, requireApi, sessionTokenProbeAtom } from "./api.atoms";
 import { dataOf, mapData, storeResource } from "./resource";
 import { followOtherTabs } from "./store";
 
@@ -56,6 +56,29 @@ export const loadCartAtom = atom(null, async (get, set) => {
 export const ensureCartAtom = atom(null, async (get, set) => {
   const value = get(cartResource.valueAtom);
   if (dataOf(value) || value?.status === "loading" || get(accountStateAtom).loading) return;
+  await set(loadCartAtom);
+});
+
+/**
+ * The cart for the cart button's badge: where nobody can have a session (a partner's page with no
+ * stored token) the cart is empty and nothing is asked — the answer would be the empty cart, and
+ * its contract would bring zod and every schema to a page that shows one number (npm run
+ * bench:bundle). The first change or a sign-in brings the cart and the badge follows.
+ */
+export const ensureCartBadgeAtom = atom(null, async (get, set) => {
+  if (!get(sessionPossibleAtom)) return;
+  await set(ensureCartAtom);
+});
+
+/** Whether anybody can have a session here: not on a partner's page without a stored token. */
+export const sessionPossibleAtom = atom((get) => get(hiddenSessionPossibleAtom) || get(sessionTokenProbeAtom).present());
+
+/**
+ * The cart after an account load: loaded again if the page has one; where nobody can have a session
+ * and nothing asked for the cart yet, left to whoever asks (ensureCartAtom, ensureCartBadgeAtom).
+ */
+export const followAccountAtom = atom(null, async (get, set) => {
+  if (get(cartResource.valueAtom) === undefined && !get(sessionPossibleAtom)) return;
   await set(loadCartAtom);
 });
 

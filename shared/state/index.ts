@@ -129,7 +129,7 @@ export {
 } from "./employee.atoms";
 export { useClientSearch, useEmployeeOrder, useEmployeeOrders } from "./employee.hooks";
 export type { SearchPageQuery } from "./search.atoms";
-export { useAccount, useCart } from "./session.hooks";
+export { useAccount, useCart, useCartBadge } from "./session.hooks";
 export { useReportBug, useShowFailure } from "./failure.hooks";
 export {
   feedbackForm,

@@ -4,7 +4,7 @@ import { accountStateAtom } from "./account-state.atoms";
 import type { AccountState } from "./account-state.atoms";
 import { ensureAccountAtom } from "./account.atoms";
 import { useReportBug } from "./failure.hooks";
-import { cartStateAtom, ensureCartAtom } from "./cart.atoms";
+import { cartStateAtom, ensureCartAtom, ensureCartBadgeAtom } from "./cart.atoms";
 import type { CartState } from "./cart.atoms";
 
 /** The account, loaded once per page by whichever element asks first (the cart follows it). */
@@ -23,6 +23,20 @@ export function useCart(): CartState {
   const state = useAtomValue(cartStateAtom);
   const ensureAccount = useSetAtom(ensureAccountAtom);
   const ensureCart = useSetAtom(ensureCartAtom);
+  const reportBug = useReportBug();
+  useEffect(() => {
+    ensureAccount()
+      .then(() => ensureCart())
+      .catch(reportBug);
+  }, [ensureAccount, ensureCart, reportBug]);
+  return state;
+}
+
+/** The cart for a badge: as useCart, except that where nobody can have a session nothing is asked (an empty cart). */
+export function useCartBadge(): CartState {
+  const state = useAtomValue(cartStateAtom);
+  const ensureAccount = useSetAtom(ensureAccountAtom);
+  const ensureCart = useSetAtom(ensureCartBadgeAtom);
   const reportBug = useReportBug();
   useEffect(() => {
     ensureAccount()

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai/react";
 import type { MouseEvent } from "react";
 import { pluralRu } from "../domain/index";
-import { cartItemCountAtom, useCart } from "../state/index";
+import { cartItemCountAtom, useCartBadge } from "../state/index";
 
 export interface CartButtonProps {
   /** Where the cart page is. */
@@ -15,10 +15,11 @@ export interface CartButtonProps {
 /**
  * The cart link with the item-count badge (spec §2 header: "cart link with item-count badge").
  * The count is the number of lines in the page store's cart; asking for it loads the account and
- * the cart once per page. Composed by the header too.
+ * the cart once per page (not where nobody can have a session: a partner's page without a
+ * token). Composed by the header too.
  */
 export function CartButton({ cartUrl, onNavigate, onShopLink }: CartButtonProps) {
-  const { cart, loading } = useCart();
+  const { cart, loading } = useCartBadge();
   const count = useAtomValue(cartItemCountAtom);
   const shown = count > 99 ? "99+" : String(count);
   const noun = pluralRu(count, { one: "товар", few: "товара", many: "товаров" });

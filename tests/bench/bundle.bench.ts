@@ -4,8 +4,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright";
+import type { Page } from "playwright";
 import { build } from "vite";
 import { chromiumArgs, chromiumPath } from "../chromium";
+import { printGoalTable } from "./goal-table";
+import type { GoalRow } from "./goal-table";
 
 /*
  * npm run bench:bundle — what a partner page pays for Ottisk, in gzip bytes (level 9, each file on
@@ -23,7 +26,7 @@ import { chromiumArgs, chromiumPath } from "../chromium";
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const TARGET_RATIO = 1.15;
+const GOAL_RATIO = 1.3;
 const LOADER_LIMIT_BYTES = 3 * 1024;
 const PORT = Number(process.env.BENCH_PORT ?? 18181);
 
@@ -55,7 +58,8 @@ async function reactAloneGzip(workDir: string): Promise<number> {
 }
 
 async function waitForServer(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: a fresh seeded database on a busy machine (2 cores shared) can take over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       const answer = await fetch(url);
@@ -63,7 +67,7 @@ async function waitForServer(url: string): Promise<void> {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within a minute`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within three minutes`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -88,11 +92,9 @@ const server = spawn(process.execPath, ["--import", "tsx", join(root, "server", 
 });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
 let failed = false;
-try {
-  await waitForServer(`${shop}/api/nds`);
-  const page = await browser.newPage();
-  // The partner's page: another origin (127.0.0.1) with nothing but the script tag and the element.
-  const partnerUrl = `http://127.0.0.1:${PORT}/demo/minimal.html`;
+
+/** Scripts a page loads (gzip -9 per file), in the order they arrived. */
+function watchScripts(page: Page, shop: string): { sizes: () => Promise<(readonly [string, number])[]>; problems: string[] } {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
@@ -101,49 +103,107 @@ try {
   const scripts = new Map<string, Promise<number>>();
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
-    scripts.set(response.url(), response.body().then((body) => gzipSize(body)));
+    scripts.set(response.url().replace(shop, ""), response.body().then((body) => gzipSize(body)));
   });
-  await page.goto(partnerUrl);
-  await page
-    .waitForFunction(
-      () => (document.querySelector("ottisk-catalog")?.shadowRoot?.querySelectorAll(".ottisk-card:not(.ottisk-card--skeleton)").length ?? 0) > 0,
-      undefined,
-      { timeout: 30_000 },
-    )
-    .catch((error: unknown) => {
-      throw new Error(`<ottisk-catalog> showed no cards within 30 s:\n${problems.join("\n")}`, { cause: error });
-    });
-  const loadedUntilCards = new Map(scripts);
-  const sizes = await Promise.all([...loadedUntilCards].map(async ([url, size]) => [url, await size] as const));
-  const pageGzip = sizes.reduce((sum, [, size]) => sum + size, 0);
-  const cardsRatio = pageGzip / reactGzip;
-  // Then the element's code arrives and takes the cards over (hydration): what the page loads in all.
-  await page.waitForFunction(() => customElements.get("ottisk-catalog") !== undefined, undefined, { timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
-  const allSizes = await Promise.all([...scripts].map(async ([url, size]) => [url, await size] as const));
-  const interactiveGzip = allSizes.reduce((sum, [, size]) => sum + size, 0);
-  const ratio = interactiveGzip / reactGzip;
+  return { sizes: async () => Promise.all([...scripts].map(async ([url, size]) => [url, await size] as const)), problems };
+}
 
-  console.log("\nJavaScript a partner page loads until <ottisk-catalog> shows its cards (gzip -9 per file):");
-  for (const [url, size] of sizes) console.log(`  ${kb(size).padStart(9)}  ${url.replace(shop, "")}`);
-  console.log("\nThen, until the catalogue is interactive:");
-  for (const [url, size] of allSizes) if (!loadedUntilCards.has(url)) console.log(`  ${kb(size).padStart(9)}  ${url.replace(shop, "")}`);
+const total = (sizes: readonly (readonly [string, number])[]) => sizes.reduce((sum, [, size]) => sum + size, 0);
+
+const cardsShown = () =>
+  (document.querySelector("ottisk-catalog")?.shadowRoot?.querySelectorAll(".ottisk-card:not(.ottisk-card--skeleton)").length ?? 0) > 0;
+
+/*
+ * Interactive: every Ottisk element the visitor can see (in the viewport, not hidden) has its code
+ * defined and its shadow root drawn, and the network is quiet. Elements below the fold or hidden
+ * (the partner's product section until a card's «Заказать») are not the page's first interaction.
+ */
+const visibleElementsReady = () =>
+  [...document.querySelectorAll("*")]
+    .filter((element) => element.localName.startsWith("ottisk-"))
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      const shown = element.checkVisibility() && box.bottom > 0 && box.top < innerHeight;
+      return shown;
+    })
+    .every((element) => customElements.get(element.localName) !== undefined && element.shadowRoot !== null);
+
+try {
+  await waitForServer(`${shop}/api/nds`);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+
+  // demo/minimal.html: the script tag and <ottisk-catalog> only, opened from another origin (127.0.0.1).
+  const minimal = await context.newPage();
+  const minimalScripts = watchScripts(minimal, shop);
+  await minimal.goto(`http://127.0.0.1:${PORT}/demo/minimal.html`);
+  await minimal.waitForFunction(cardsShown, undefined, { timeout: 30_000 }).catch((error: unknown) => {
+    throw new Error(`<ottisk-catalog> showed no cards within 30 s:\n${minimalScripts.problems.join("\n")}`, { cause: error });
+  });
+  const minimalCards = await minimalScripts.sizes();
+  await minimal.waitForFunction(() => customElements.get("ottisk-catalog") !== undefined, undefined, { timeout: 30_000 });
+  await minimal.waitForLoadState("networkidle");
+  const minimalInteractive = await minimalScripts.sizes();
+  await minimal.close();
+
+  // demo/partner.html as shipped: the partner's page with the header's account and cart button, the
+  // catalogue, a hidden product section and the cart below the fold; from another origin too.
+  const partner = await context.newPage();
+  const partnerScripts = watchScripts(partner, shop);
+  await partner.goto(`http://127.0.0.1:${PORT}/demo/partner.html`);
+  await partner.waitForFunction(cardsShown, undefined, { timeout: 30_000 }).catch((error: unknown) => {
+    throw new Error(`partner.html: <ottisk-catalog> showed no cards within 30 s:\n${partnerScripts.problems.join("\n")}`, { cause: error });
+  });
+  const partnerCards = await partnerScripts.sizes();
+  await partner.waitForFunction(visibleElementsReady, undefined, { timeout: 30_000 }).catch((error: unknown) => {
+    throw new Error(`partner.html: the visible elements were not ready within 30 s:\n${partnerScripts.problems.join("\n")}`, { cause: error });
+  });
+  await partner.waitForLoadState("networkidle");
+  // A quiet second: whatever the page still fetches on its own (no scrolling, no input) counts too.
+  await partner.waitForTimeout(1000);
+  const partnerInteractive = await partnerScripts.sizes();
+  await partner.close();
+  await context.close();
+
+  const show = (title: string, sizes: readonly (readonly [string, number])[], before: readonly (readonly [string, number])[] = []) => {
+    console.log(`\n${title}`);
+    const seen = new Set(before.map(([url]) => url));
+    for (const [url, size] of sizes) if (!seen.has(url)) console.log(`  ${kb(size).padStart(9)}  ${url}`);
+  };
+  show("demo/minimal.html, JavaScript until <ottisk-catalog> shows its cards (gzip -9 per file):", minimalCards);
+  show("then, until the catalogue is interactive:", minimalInteractive, minimalCards);
+  show("demo/partner.html, JavaScript until the catalogue's cards show:", partnerCards);
+  show("then, until every visible element is interactive:", partnerInteractive, partnerCards);
+
+  const partnerGzip = total(partnerInteractive);
+  const minimalGzip = total(minimalInteractive);
   console.log("");
   console.log(`| what | gzip |`);
   console.log(`|---|---|`);
   console.log(`| loader /widgets/ottisk.js | ${kb(loaderGzip)} (limit ${kb(LOADER_LIMIT_BYTES)}) |`);
-  console.log(`| all JavaScript until the catalogue's cards | ${kb(pageGzip)} (${cardsRatio.toFixed(3)} ×) |`);
-  console.log(`| all JavaScript once the catalogue is interactive (its code hydrated the cards) | ${kb(interactiveGzip)} |`);
+  console.log(`| minimal.html until the catalogue's cards | ${kb(total(minimalCards))} |`);
+  console.log(`| minimal.html until the catalogue is interactive | ${kb(minimalGzip)} (${(minimalGzip / reactGzip).toFixed(3)} ×) |`);
+  console.log(`| partner.html until the catalogue's cards | ${kb(total(partnerCards))} |`);
   console.log(`| React + react-dom alone, built the same way | ${kb(reactGzip)} |`);
-  console.log(`| ratio, interactive / React alone | ${ratio.toFixed(3)} × (target ≤ ${TARGET_RATIO} ×) |`);
-  if (loaderGzip > LOADER_LIMIT_BYTES) {
-    console.error(`\nThe loader is ${kb(loaderGzip)}, over ${kb(LOADER_LIMIT_BYTES)}.`);
-    failed = true;
-  }
-  if (ratio > TARGET_RATIO) {
-    console.error(`\nThe interactive page's JavaScript is ${ratio.toFixed(3)} × React alone, over the ${TARGET_RATIO} × target.`);
-    failed = true;
-  }
+
+  const rows: GoalRow[] = [
+    {
+      figure: "/demo/partner.html as shipped, JS gzip until interactive vs React + react-dom",
+      measured: kb(partnerGzip),
+      reference: `${kb(reactGzip)} (React + react-dom, production, gzip)`,
+      ratio: partnerGzip / reactGzip,
+      goal: `≤ ${GOAL_RATIO}×`,
+      met: partnerGzip / reactGzip <= GOAL_RATIO,
+    },
+    {
+      figure: "loader /widgets/ottisk.js, gzip",
+      measured: kb(loaderGzip),
+      reference: `${kb(LOADER_LIMIT_BYTES)} (limit)`,
+      ratio: loaderGzip / LOADER_LIMIT_BYTES,
+      goal: "≤ 1×",
+      met: loaderGzip <= LOADER_LIMIT_BYTES,
+    },
+  ];
+  failed = !printGoalTable("Partner bundle (npm run bench:bundle)", rows);
 } finally {
   await browser.close();
   server.kill("SIGTERM");

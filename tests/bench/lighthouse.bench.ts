@@ -16,17 +16,23 @@ import { chromium } from "playwright";
 import type { Page } from "playwright";
 import { chromiumArgs, chromiumPath } from "../chromium";
 import { freePort } from "../free-port";
+import { printGoalTable } from "./goal-table";
+import type { GoalRow } from "./goal-table";
 
 /*
  * npm run bench:lighthouse — Lighthouse (mobile: its default emulation and simulated throttling) on
  * the routes of spec §2 — the main page, the catalogue, a category and its second page, a product,
- * search results, the cart, favourites, the contacts and a blog article — RUNS times each (pages taken in turn, so a
+ * search results, the cart and favourites (signed in as the demo client, with a line and a
+ * favourite), the contacts and a blog article — and every account page (the client's, signed in as
+ * the demo client; the employee's, as the demo manager; the session cookie goes as Lighthouse's
+ * extraHeaders) — RUNS times each (pages taken in turn, so a
  * busy moment of the machine touches all of them), medians printed. Beside them, in the same rounds,
  * a reference: a minimal static page (one heading, one paragraph, no CSS or JS) served by a bare
  * Node server — the best this machine's Lighthouse gives any page, so a missed target can be told
  * apart from a slow machine. Targets: performance, accessibility, best practices and SEO 100, CLS 0; exit code 1 when
  * one is missed, with the audits that cost the points. Then axe-core on each page in Playwright's
- * Chromium: any serious or critical violation fails too.
+ * Chromium: any serious or critical violation fails too. It ends with issue 31's goal table: each
+ * page's performance score (goal ≥ 98) and its LCP against the static page's (goal ≤ 1.3×).
  *
  * The shop runs as `npm start` runs it (tests/bench/site-server.ts: the same app, widgets and host
  * site on a fresh seeded database) from a copy of dist/ taken at the start. It builds nothing when
@@ -63,7 +69,19 @@ interface PageUnderTest {
    * score is counted without that audit.
    */
   noindex?: boolean;
+  /** Measured signed in: "client" (the demo client, with a cart line and a favourite) or "employee" (the demo manager). */
+  as?: "client" | "employee";
 }
+
+/** The demo accounts of the seeded shop (server/db/seed.ts), as the e2e journeys sign in. */
+const ACCOUNTS = {
+  client: { email: "client@example.com", password: "client12345" },
+  employee: { email: "manager@example.com", password: "manager12345" },
+} as const;
+
+/** Issue 31's goals: performance score at least 98 on every page, LCP at most 1.3 × the static page's. */
+const GOAL_SCORE = 98;
+const GOAL_LCP_RATIO = 1.3;
 
 /** The audits excused on a noindex page. */
 const NOINDEX_EXCUSED = ["is-crawlable"];
@@ -166,11 +184,17 @@ async function startReferenceServer(): Promise<{ url: string; close: () => Promi
 
 const numeric = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
-async function lighthouseOnce(url: string, chrome: LaunchedChrome, excused: readonly string[]): Promise<RunFigures> {
+async function lighthouseOnce(url: string, chrome: LaunchedChrome, excused: readonly string[], cookie?: string): Promise<RunFigures> {
   let lhr: LighthouseResult | undefined;
   // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP on a busy machine) says nothing about the page: run it again.
   for (let attempt = 1; ; attempt += 1) {
-    const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: "error",
+      output: "json",
+      onlyCategories: [...CATEGORIES],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     lhr = result.lhr;
     if (!lhr.runtimeError) break;
@@ -216,6 +240,34 @@ function costlyAudits(lhr: LighthouseResult, categoryId: string): string[] {
     lines.push(`    ${audit.id}: ${weight}score ${audit.score.toFixed(2)}${audit.displayValue ? ` — ${audit.displayValue}` : ""} (${audit.title})`);
   }
   return lines;
+}
+
+/** Signs `who` in through the API and returns the Cookie header a browser would send (the shop's session cookie). */
+async function signIn(shop: string, who: keyof typeof ACCOUNTS): Promise<string> {
+  const answer = await fetch(`${shop}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: shop },
+    body: JSON.stringify(ACCOUNTS[who]),
+  });
+  if (!answer.ok) throw new Error(`signing ${who} in answered ${answer.status}`);
+  const cookie = answer.headers.getSetCookie().map((line) => line.split(";", 1)[0] ?? "").find((pair) => pair.startsWith("ottisk_session="));
+  if (!cookie) throw new Error(`signing ${who} in set no session cookie`);
+  return cookie;
+}
+
+/** The client's cart with one line and one favourite, so the cart and favourites pages draw something. */
+async function fillClient(shop: string, cookie: string): Promise<void> {
+  const headers = { cookie, origin: shop, "content-type": "application/json" };
+  const page = (await (await fetch(`${shop}/api/public/product?limit=1`, { headers })).json()) as { items: { id: number }[] };
+  const productId = page.items[0]?.id;
+  if (productId === undefined) throw new Error("the catalogue has no product to put in the cart");
+  const cart = (await (await fetch(`${shop}/api/client-cart`, { headers })).json()) as { orderProduct: unknown[] };
+  if (cart.orderProduct.length === 0) {
+    const added = await fetch(`${shop}/api/client-cart/product`, { method: "POST", headers, body: JSON.stringify({ productId, quantity: 100 }) });
+    if (!added.ok) throw new Error(`adding a cart line answered ${added.status}: ${await added.text()}`);
+  }
+  const starred = await fetch(`${shop}/api/public/product/to-favorite/${productId}`, { method: "PUT", headers: { cookie, origin: shop } });
+  if (!starred.ok) throw new Error(`adding a favourite answered ${starred.status}`);
 }
 
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -276,38 +328,53 @@ try {
     { name: "category-p2", path: `/catalog/${CATEGORY_SLUG}?page=2` },
     { name: "product", path: await firstProductPath(shop) },
     { name: "search", path: `/poisk?q=${encodeURIComponent(SEARCH_QUERY)}`, noindex: true },
-    { name: "cart", path: "/cart", noindex: true },
-    { name: "favourites", path: "/izbrannoe", noindex: true },
+    { name: "cart", path: "/cart", noindex: true, as: "client" },
+    { name: "favourites", path: "/izbrannoe", noindex: true, as: "client" },
     { name: "contacts", path: "/kontakty" },
     { name: "article", path: CONTENT_PATH },
+    // Every account page (spec's admin panel), signed in: the client's, then the employee's.
+    { name: "c-orders", path: "/admin/client/orders", noindex: true, as: "client" },
+    { name: "c-documents", path: "/admin/client/documents", noindex: true, as: "client" },
+    { name: "c-notices", path: "/admin/client/notification", noindex: true, as: "client" },
+    { name: "c-profile", path: "/admin/client/profile/info", noindex: true, as: "client" },
+    { name: "c-company", path: "/admin/client/profile/company/info", noindex: true, as: "client" },
+    { name: "e-orders", path: "/admin/employee/orders", noindex: true, as: "employee" },
+    { name: "e-profile", path: "/admin/employee/profile", noindex: true, as: "employee" },
+    { name: "e-clients", path: "/admin/employee/clients", noindex: true, as: "employee" },
   ];
   const chosen = PAGE_FILTER ? allPages.filter((page) => PAGE_FILTER.includes(page.name)) : allPages;
   if (chosen.length === 0) throw new Error(`BENCH_PAGES names none of: ${allPages.map((page) => page.name).join(", ")}`);
   const pages = chosen;
-  const targets = [...pages.map((page) => ({ ...page, url: shop + page.path })), { name: "reference", path: "(minimal static page)", url: reference.url, noindex: false }];
+  const cookies: Partial<Record<keyof typeof ACCOUNTS, string>> = {};
+  for (const who of new Set(pages.flatMap((page) => (page.as ? [page.as] : [])))) cookies[who] = await signIn(shop, who);
+  if (cookies.client) await fillClient(shop, cookies.client);
+  const targets = [
+    ...pages.map((page) => ({ ...page, url: shop + page.path, cookie: page.as ? cookies[page.as] : undefined })),
+    { name: "reference", path: "(minimal static page)", url: reference.url, noindex: false, cookie: undefined },
+  ];
   // Warm the server (its first render loads the SSR bundle and the catalogue's caches) outside the runs.
-  for (const target of targets) await fetch(target.url);
+  for (const target of targets) await fetch(target.url, { headers: target.cookie ? { cookie: target.cookie } : {} });
 
   chrome = await launch({ chromePath: chromiumPath(), chromeFlags: ["--headless=new", ...chromiumArgs], logLevel: "silent" });
   const runs = targets.map(() => [] as RunFigures[]);
   console.log(`Lighthouse ${RUNS} × ${targets.length} pages (mobile, simulated throttling)…`);
   for (let round = 0; round < RUNS; round += 1) {
     for (const [index, target] of targets.entries()) {
-      runs[index]?.push(await lighthouseOnce(target.url, chrome, target.noindex ? NOINDEX_EXCUSED : []));
+      runs[index]?.push(await lighthouseOnce(target.url, chrome, target.noindex ? NOINDEX_EXCUSED : [], target.cookie));
       process.stdout.write(".");
     }
   }
   process.stdout.write("\n\n");
 
   console.log(
-    pad("page", 11) + pad("path", 34) + CATEGORIES.map((id) => pad(id, 16)).join("") + pad("CLS", 8) + pad("LCP", 9) + pad("TBT", 9) + pad("FCP", 9) + "machine",
+    pad("page", 12) + pad("path", 36) + CATEGORIES.map((id) => pad(id, 16)).join("") + pad("CLS", 8) + pad("LCP", 9) + pad("TBT", 9) + pad("FCP", 9) + "machine",
   );
   for (const [index, target] of targets.entries()) {
     const pageRuns = runs[index] ?? [];
     const scores = CATEGORIES.map((id) => pad(String(median(pageRuns.map((figures) => figures.scores[id]))), 16)).join("");
     console.log(
-      pad(target.name, 11) +
-        pad(target.path, 34) +
+      pad(target.name, 12) +
+        pad(target.path, 36) +
         scores +
         pad(median(pageRuns.map((figures) => figures.cls)).toFixed(3), 8) +
         pad(seconds(median(pageRuns.map((figures) => figures.lcpMs))), 9) +
@@ -350,6 +417,7 @@ try {
     // axe comes in as an inline script, which the shop's Content-Security-Policy rightly refuses.
     const page = await browser.newPage({ viewport: { width: 375, height: 812 }, bypassCSP: true });
     for (const target of pages) {
+      await page.setExtraHTTPHeaders(target.as && cookies[target.as] ? { cookie: cookies[target.as] ?? "" } : {});
       const violations = await axeViolations(page, shop + target.path);
       console.log(`  ${pad(target.name, 10)} ${violations.length === 0 ? "none" : `${violations.length} violation(s)`}`);
       for (const violation of violations) {
@@ -360,6 +428,36 @@ try {
   } finally {
     await browser.close();
   }
+
+  // Issue 31's figures: each page's performance score and its LCP against the static page's, same rounds.
+  const referenceRuns = runs[targets.length - 1] ?? [];
+  const referenceScore = median(referenceRuns.map((figures) => figures.scores.performance));
+  const referenceLcp = median(referenceRuns.map((figures) => figures.lcpMs));
+  const rows: GoalRow[] = pages.flatMap((page, index): GoalRow[] => {
+    const pageRuns = runs[index] ?? [];
+    const score = median(pageRuns.map((figures) => figures.scores.performance));
+    const lcp = median(pageRuns.map((figures) => figures.lcpMs));
+    const who = page.as ? `, signed in (${page.as})` : "";
+    return [
+      {
+        figure: `Lighthouse mobile performance, ${page.name} ${page.path}${who}`,
+        measured: String(score),
+        reference: `${referenceScore} (static page)`,
+        ratio: score / referenceScore,
+        goal: `≥ ${GOAL_SCORE}`,
+        met: score >= GOAL_SCORE,
+      },
+      {
+        figure: `LCP, ${page.name}`,
+        measured: seconds(lcp),
+        reference: `${seconds(referenceLcp)} (static page)`,
+        ratio: lcp / referenceLcp,
+        goal: `≤ ${GOAL_LCP_RATIO}× a static page`,
+        met: lcp / referenceLcp <= GOAL_LCP_RATIO,
+      },
+    ];
+  });
+  if (!printGoalTable(`Lighthouse, median of ${RUNS} (npm run bench:lighthouse)`, rows)) failed = true;
 } finally {
   chrome?.kill();
   await reference.close();

@@ -3,7 +3,7 @@ import type { Locator, Request } from "@playwright/test";
 import { join } from "node:path";
 import type { AccountProfile, Cart, Order, OrderListPage, SessionGrant } from "../../shared/contracts/index";
 import { chromiumArgs, chromiumPath } from "../chromium";
-import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, openWidgetsGallery, partnerUrl, recordEvents, screenshots, watchProblems, test } from "./support";
+import { CLIENT, SessionApi, catalogHydrated, chooseSelfPickup, eventsOf, uploadCleanLayouts, expectNoHorizontalScroll, openWidgetsGallery, partnerUrl, recordEvents, screenshots, scrollThrough, watchProblems, test } from "./support";
 
 /*
  * The embeds as partners use them (issue 5): the built bundle (`npm run build` first) on demo pages
@@ -68,6 +68,8 @@ test.describe("a partner page with third-party cookies blocked", () => {
     await expect(accountButton).toContainText("Иван");
     expect(await eventsOf(page, "ottisk-login")).toEqual([{ name: expect.stringContaining("Иван"), typeUser: "client" }]);
     // Signing in merged the visitor's line into the client's cart (the personal profile, selected now).
+    // The cart's code loads when it is about to be visible: the shopper scrolls down to it.
+    await page.evaluate(() => document.querySelector("#cart")?.scrollIntoView());
     await expect(cart.getByLabel("Заказываю от имени")).toHaveValue("");
     await expect(cart.locator("[part~=line]", { hasText: PRODUCT }).first()).toBeVisible();
 
@@ -206,6 +208,8 @@ test.describe("a page under a strict Content-Security-Policy", () => {
     await expect(dialog).toBeHidden();
 
     const login = page.locator("ottisk-login");
+    // Its code loads when it is about to be visible: the visitor scrolls down to it.
+    await login.evaluate((element) => element.scrollIntoView());
     await login.getByRole("button", { name: "Войти" }).click();
     await expect(login.getByRole("dialog", { name: "Вход и регистрация" }).getByLabel("Электронная почта")).toBeVisible();
     await page.keyboard.press("Escape");
@@ -224,6 +228,8 @@ test.describe("screenshots", () => {
 
       await page.goto(partnerUrl(baseURL, "partner.html"));
       await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+      // The code of the elements below the fold loads when they are about to be visible: scroll through.
+      await scrollThrough(page);
       await expect(page.locator("ottisk-cart [part~=empty]")).toBeVisible();
       await page.waitForLoadState("networkidle");
       await expectNoHorizontalScroll(page);

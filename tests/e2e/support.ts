@@ -87,6 +87,7 @@ export async function siteHydrated(page: Page): Promise<void> {
 export async function openWidgetsGallery(page: Page, baseURL: string | undefined): Promise<void> {
   await page.goto(partnerUrl(baseURL, "widgets.html"));
   await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+  await scrollThrough(page);
   await expect(page.locator("ottisk-footer [part~=footer]")).toBeVisible();
   const popup = page.locator("ottisk-popup [data-state]");
   await expect(popup).toHaveAttribute("data-state", /^(open|none)$/);
@@ -94,6 +95,24 @@ export async function openWidgetsGallery(page: Page, baseURL: string | undefined
     await page.keyboard.press("Escape");
     await expect(popup).toHaveAttribute("data-state", "dismissed");
   }
+}
+
+/**
+ * Scrolls a partner page down half a screen at a time to its end and back to the top, as a visitor
+ * reading it would: the loader (widgets/loader.ts) loads an element's code when the element is about
+ * to be visible, so the elements below the fold are drawn only then.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y);
+      await frame();
+    }
+    scrollTo(0, document.documentElement.scrollHeight);
+    await frame();
+    scrollTo(0, 0);
+  });
 }
 
 /** Records the detail of every `ottisk-*` event named, heard on document, into `window.ottiskEvents`. */
