@@ -54,8 +54,9 @@ export interface NodeCheckPool {
   /** Resolves with the engine's report, or rejects with a LayoutCheckError (code and Russian messageUI). */
   check(bytes: Uint8Array, profile: PreflightProfile, options?: PoolCheckOptions): Promise<Report>;
   /**
-   * Ends every worker — idle ones end on their own (dismissed), running ones are terminated — and
-   * resolves when every thread has ended; checks still waiting or running reject with CRASHED.
+   * Ends every worker: running ones are terminated (their checks, and those waiting, reject with
+   * CRASHED) and it resolves when they have ended; idle ones are dismissed and end on their own
+   * right after, the process waiting for them (not this promise: a caller stopping does not wait).
    */
   close(): Promise<void>;
   /** Workers started so far (the first ones and every replacement). */
@@ -217,22 +218,25 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
     worker.removeAllListeners("error");
     // A late error of the thread being ended is of no interest: the outcome is decided.
     worker.on("error", () => undefined);
-    const ending: Promise<void> = (how === "dismiss" ? dismiss(worker) : worker.terminate().then(() => undefined, () => undefined)).finally(() => endings.delete(ending));
+    if (how === "dismiss") {
+      dismiss(worker);
+      return;
+    }
+    const ending: Promise<void> = worker.terminate().then(
+      () => endings.delete(ending),
+      () => endings.delete(ending),
+    );
     endings.add(ending);
   }
 
-  /** Asks an idle worker to end on its own; terminates it after DISMISS_MS. Resolves when its thread has ended. */
-  function dismiss(worker: Worker): Promise<void> {
-    return new Promise((resolve) => {
-      // The process waits for the thread to end (an idle worker is unref'd): exiting would terminate it.
-      worker.ref();
-      const timer = setTimeout(() => void worker.terminate().then(() => resolve(), () => resolve()), DISMISS_MS);
-      worker.once("exit", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      worker.postMessage({ type: "close" } satisfies NodeWorkerMessage);
-    });
+  /** Asks an idle worker to end on its own; terminates it after DISMISS_MS. */
+  function dismiss(worker: Worker): void {
+    // The process waits for the thread to end (an idle worker is unref'd): exiting first would terminate it.
+    worker.ref();
+    const timer = setTimeout(() => void worker.terminate().catch(() => undefined), DISMISS_MS);
+    timer.unref();
+    worker.once("exit", () => clearTimeout(timer));
+    worker.postMessage({ type: "close" } satisfies NodeWorkerMessage);
   }
 
   /** Starts workers up to the pool's size (after a failed start: only as many as checks need). */
