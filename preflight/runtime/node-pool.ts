@@ -222,10 +222,8 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
       dismiss(worker);
       return;
     }
-    const ending: Promise<void> = worker.terminate().then(
-      () => endings.delete(ending),
-      () => endings.delete(ending),
-    );
+    const ended = () => void endings.delete(ending);
+    const ending: Promise<void> = worker.terminate().then(ended, ended);
     endings.add(ending);
   }
 
