@@ -176,8 +176,15 @@ async function main(): Promise<void> {
   // batch half said: every file not yet answered is answered CRASHED, and the output is complete.
   const crash = new AbortController();
   const onCrash = (error: unknown) => {
-    process.stderr.write(`ottisk-preflight: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // Once: the output may be what broke (EPIPE when the reader has gone), and writing again would throw again.
+    if (crash.signal.aborted) return;
     crash.abort(new LayoutCheckError("CRASHED", String(error)));
+    if (error instanceof Error && "code" in error && error.code === "EPIPE") return;
+    try {
+      process.stderr.write(`ottisk-preflight: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    } catch {
+      // Nowhere left to say it.
+    }
   };
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
