@@ -1,20 +1,19 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { runBatch } from "./cli-batch";
 import { parseProfile, ProfileError } from "./profile";
-import type { Finding, PreflightProfile } from "./report";
+import type { PreflightProfile } from "./report";
 import { LayoutCheckError } from "./runtime/errors";
-import type { CheckErrorCode } from "./runtime/errors";
 import { createNodeCheckPool } from "./runtime/node-pool";
-import type { NodeCheckPool } from "./runtime/node-pool";
 
 /*
  * ottisk-preflight <file.pdf>... [--profile <profile.json> | --product <id> --detail <name> [--api <base>]] [--timeout <s>] [--json]
  *
  * Checks PDF layouts against a product detail's profile in a pool of warm worker threads
  * (runtime/node-pool.ts: as many as CPUs, each with a time and a memory limit), several files at
- * once, each worker reused for file after file. Exit code: 0 all passed,
+ * once, each worker reused for file after file (cli-batch.ts: each report written as soon as it is
+ * ready, the pool closed only after the last). Exit code: 0 all passed,
  * 1 some have findings, 2 an error (a file that cannot be read or checked, a bad profile, bad
  * arguments). Built to dist/preflight/cli.js by `npm run build:preflight`: plain JavaScript starts
  * fast, and this module does not load the engine itself — only the workers do.
@@ -23,8 +22,6 @@ import type { NodeCheckPool } from "./runtime/node-pool";
 const USAGE =
   "Использование: ottisk-preflight <файл.pdf>... [--profile <профиль.json> | --product <id товара> --detail <деталь> [--api <адрес API>]] [--timeout <секунды>] [--json]";
 const DEFAULT_API = "http://localhost:8080/api";
-/** Bigger files are not read into memory at all: a layout of half a gigabyte is for a specialist. */
-const MAX_FILE_BYTES = 512 * 1024 * 1024;
 /**
  * The time limit of one file (--timeout, seconds). A 200-page A4 layout with photos must fit: 31 s
  * measured on a loaded 2-core machine, ~90 s at the 0.44 CPU-s a page issue 17 found before the
@@ -33,16 +30,6 @@ const MAX_FILE_BYTES = 512 * 1024 * 1024;
 const DEFAULT_TIMEOUT_S = 120;
 const MAX_TIMEOUT_S = 3_600;
 const CHECK_MEMORY_MB = 512;
-
-export type CliErrorCode = CheckErrorCode | "UNREADABLE";
-
-export interface FileResult {
-  file: string;
-  ok: boolean;
-  findings: Finding[];
-  error?: { code: CliErrorCode; message: string };
-  ms: number;
-}
 
 /** A mistake in how the CLI was called: printed with the usage line, exit code 2. */
 class UsageError extends Error {}
@@ -169,89 +156,6 @@ function parseCli(argv: string[]) {
   });
 }
 
-async function checkFile(pool: NodeCheckPool, file: string, profile: PreflightProfile): Promise<FileResult> {
-  const started = performance.now();
-  const ms = () => Math.round(performance.now() - started);
-  let bytes: Uint8Array;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return { file, ok: false, findings: [], error: { code: "UNREADABLE", message: "Это не файл: укажите PDF-файл" }, ms: ms() };
-    if (info.size > MAX_FILE_BYTES) {
-      const error = new LayoutCheckError("TOO_LARGE", `${info.size} bytes`);
-      return { file, ok: false, findings: [], error: { code: error.code, message: error.messageUI }, ms: ms() };
-    }
-    bytes = new Uint8Array(await readFile(file));
-  } catch (error) {
-    const code = error instanceof Error && "code" in error ? String(error.code) : "";
-    const message = code === "ENOENT" ? "Файл не найден" : code === "EACCES" || code === "EPERM" ? "Нет доступа к файлу" : "Файл не читается";
-    return { file, ok: false, findings: [], error: { code: "UNREADABLE", message }, ms: ms() };
-  }
-  try {
-    const report = await pool.check(bytes, profile);
-    return { file, ok: report.findings.length === 0, findings: report.findings, ms: ms() };
-  } catch (error) {
-    const failure = error instanceof LayoutCheckError ? error : new LayoutCheckError("CRASHED", String(error));
-    return { file, ok: false, findings: [], error: { code: failure.code, message: failure.messageUI }, ms: ms() };
-  }
-}
-
-/** «1 замечание», «3 замечания», «5 замечаний». */
-function remarks(count: number): string {
-  const tens = count % 100;
-  const ones = count % 10;
-  const word = tens >= 11 && tens <= 14 ? "замечаний" : ones === 1 ? "замечание" : ones >= 2 && ones <= 4 ? "замечания" : "замечаний";
-  return `${count} ${word}`;
-}
-
-function measuredText(finding: Finding): string {
-  if (finding.measured === null) return "";
-  if (typeof finding.measured === "string") return ` (${finding.measured})`;
-  const value = Number.isInteger(finding.measured) ? String(finding.measured) : finding.measured.toFixed(1);
-  const unit = finding.code === 4781 ? " ppi" : finding.code === 4731 ? " %" : "";
-  return ` (${value}${unit})`;
-}
-
-function plainLines(result: FileResult): string[] {
-  if (result.error) return [`! ${result.file} — ${result.error.message}`];
-  if (result.ok) return [`✓ ${result.file} — готов к печати (${result.ms} мс)`];
-  return [
-    `✗ ${result.file} — ${remarks(result.findings.length)}`,
-    ...result.findings.map((finding) => `  ${finding.page === null ? "документ" : `стр. ${finding.page}`} · ${finding.code} ${finding.message}${measuredText(finding)}`),
-  ];
-}
-
-/** Checks the files a few at a time (one per warm worker) and hands each result on in the files' order. */
-async function checkAll(options: Options, onResult: (result: FileResult) => void): Promise<FileResult[]> {
-  const lanes = Math.max(1, Math.min(options.files.length, availableParallelism()));
-  const pool = createNodeCheckPool({ workers: lanes, timeoutMs: options.timeoutMs, memoryMb: CHECK_MEMORY_MB });
-  const results: Array<FileResult | undefined> = new Array(options.files.length);
-  let next = 0;
-  let printed = 0;
-  const flush = () => {
-    for (let result = results[printed]; result !== undefined; result = results[printed]) {
-      onResult(result);
-      printed += 1;
-    }
-  };
-  const lane = async () => {
-    for (let index = next++; index < options.files.length; index = next++) {
-      results[index] = await checkFile(pool, options.files[index] ?? "", options.profile);
-      flush();
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: lanes }, lane));
-  } finally {
-    await pool.close();
-  }
-  return results.filter((result): result is FileResult => result !== undefined);
-}
-
-function exitCodeOf(results: FileResult[]): 0 | 1 | 2 {
-  if (results.some((result) => result.error)) return 2;
-  return results.some((result) => !result.ok) ? 1 : 0;
-}
-
 async function main(): Promise<void> {
   let options: Options | null;
   try {
@@ -266,12 +170,25 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const json = options.json;
-  const results = await checkAll(options, (result) => {
-    if (!json) process.stdout.write(`${plainLines(result).join("\n")}\n`);
-  });
-  if (json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-  process.exitCode = exitCodeOf(results);
+  const lanes = Math.max(1, Math.min(options.files.length, availableParallelism()));
+  const pool = createNodeCheckPool({ workers: lanes, timeoutMs: options.timeoutMs, memoryMb: CHECK_MEMORY_MB });
+  // A bug of the pool's own (an error thrown in a worker's event) must not end the process with the
+  // batch half said: every file not yet answered is answered CRASHED, and the output is complete.
+  const crash = new AbortController();
+  const onCrash = (error: unknown) => {
+    // Once: the output may be what broke (EPIPE when the reader has gone), and writing again would throw again.
+    if (crash.signal.aborted) return;
+    crash.abort(new LayoutCheckError("CRASHED", String(error)));
+    if (error instanceof Error && "code" in error && error.code === "EPIPE") return;
+    try {
+      process.stderr.write(`ottisk-preflight: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    } catch {
+      // Nowhere left to say it.
+    }
+  };
+  process.on("uncaughtException", onCrash);
+  process.on("unhandledRejection", onCrash);
+  process.exitCode = await runBatch({ files: options.files, json: options.json, profile: options.profile, lanes }, { pool, write: (text) => process.stdout.write(text), signal: crash.signal });
 }
 
 await main();

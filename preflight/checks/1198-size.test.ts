@@ -39,6 +39,24 @@ describe("1198 size", () => {
     expect(checkPageSize(page({ ...marks, bleedBox: [mm(20), mm(20), mm(110), mm(70)] }), profile)[0]?.measured).toBe("90×50 мм");
   });
 
+  it("with a TrimBox and a BleedBox, the TrimBox must be the trim: TrimBox = BleedBox = MediaBox (Ghostscript's PDF/X) has no bleed", () => {
+    const card: [number, number, number, number] = [0, 0, mm(94), mm(54)];
+    const found = checkPageSize(page({ mediaBox: card, trimBox: card, bleedBox: card }), profile);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ code: 1198, page: 1, measured: "обрез 94×54 мм, вылет 0 мм" });
+    expect(found[0]?.bbox?.map(Math.round)).toEqual(card.map(Math.round));
+    // The same boxes in portrait, and a page turned by /Rotate: the same answer.
+    const portrait: [number, number, number, number] = [0, 0, mm(54), mm(94)];
+    expect(checkPageSize(page({ mediaBox: portrait, trimBox: portrait, bleedBox: portrait, rotate: 90 }), profile)[0]?.measured).toBe("обрез 94×54 мм, вылет 0 мм");
+    // A trim 1 mm too wide inside a right BleedBox: 1.5 mm bleed left and right, 2 mm above and below.
+    const wide = checkPageSize(page({ mediaBox: card, trimBox: [mm(1.5), mm(2), mm(92.5), mm(52)], bleedBox: card }), profile);
+    expect(wide[0]?.measured).toBe("обрез 91×50 мм, вылет 1.5 мм");
+    // Within the tolerance the trim passes; a zero-bleed profile passes equal boxes of the trim size.
+    expect(checkPageSize(page({ mediaBox: card, trimBox: [mm(2.25), mm(2), mm(91.75), mm(52)], bleedBox: card }), profile)).toEqual([]);
+    const trimOnly: [number, number, number, number] = [0, 0, mm(90), mm(50)];
+    expect(checkPageSize(page({ mediaBox: trimOnly, trimBox: trimOnly, bleedBox: trimOnly }), { ...profile, bleedMm: 0 })).toEqual([]);
+  });
+
   it("cuts boxes to the MediaBox", () => {
     expect(checkPageSize(page({ mediaBox: [0, 0, mm(92), mm(54)], cropBox: [0, 0, mm(94), mm(54)] }), profile)[0]?.measured).toBe("92×54 мм");
   });

@@ -10,6 +10,12 @@ import { finding, formatNumber, intersectRect, pointsToMm } from "./common";
  * It must measure trim + 2 × bleed within sizeToleranceMm on both sides (exactly at the tolerance
  * passes), in either orientation. Boxes are cut to the MediaBox as ISO 32000-1 §14.11.2 says. The
  * measured figure is the box's size after /Rotate, as the shopper sees the page: "94×54 мм".
+ *
+ * With both a TrimBox and a BleedBox, the TrimBox must also measure the trim itself, so the bleed is
+ * the difference between the boxes. Ghostscript's PDF/X output (-dPDFX) writes TrimBox = BleedBox =
+ * MediaBox: a 94×54 mm page of a 90×50 card with 2 mm bleed has then a 94×54 mm trim and no bleed
+ * at all. That page fails with the TrimBox's size and the narrowest bleed on any side:
+ * "обрез 94×54 мм, вылет 0 мм" (issue 31).
  */
 
 /** Float noise of the points → mm conversion must not turn "exactly at the tolerance" into a failure. */
@@ -44,15 +50,30 @@ function inset(box: Rect, by: number): Rect {
   return [box[0] + dx, box[1] + dy, box[2] - dx, box[3] - dy];
 }
 
+/** The box's width and height in mm as the shopper sees the page (after /Rotate). */
+function shownSizeMm(page: PdfPage, box: Rect): [number, number] {
+  const w = pointsToMm(box[2] - box[0]);
+  const h = pointsToMm(box[3] - box[1]);
+  return page.rotate === 90 || page.rotate === 270 ? [h, w] : [w, h];
+}
+
 export function checkPageSize(page: PdfPage, profile: Pick<PreflightProfile, "trimMm" | "bleedMm" | "sizeToleranceMm">): Finding[] {
-  const box = measuredBox(page, profile.bleedMm);
-  let w = pointsToMm(box[2] - box[0]);
-  let h = pointsToMm(box[3] - box[1]);
-  if (page.rotate === 90 || page.rotate === 270) [w, h] = [h, w];
-  const wantW = profile.trimMm[0] + 2 * profile.bleedMm;
-  const wantH = profile.trimMm[1] + 2 * profile.bleedMm;
   const tol = profile.sizeToleranceMm + EPSILON_MM;
-  const fits = (a: number, b: number) => Math.abs(a - wantW) <= tol && Math.abs(b - wantH) <= tol;
-  if (fits(w, h) || fits(h, w)) return [];
-  return [finding(1198, page.number, box, `${formatNumber(w)}×${formatNumber(h)} мм`)];
+  /** Whether w × h is want within the tolerance, in either orientation. */
+  const fits = ([w, h]: [number, number], want: [number, number]) => {
+    const near = (a: number, b: number) => Math.abs(a - want[0]) <= tol && Math.abs(b - want[1]) <= tol;
+    return near(w, h) || near(h, w);
+  };
+  const box = measuredBox(page, profile.bleedMm);
+  const [w, h] = shownSizeMm(page, box);
+  if (!fits([w, h], [profile.trimMm[0] + 2 * profile.bleedMm, profile.trimMm[1] + 2 * profile.bleedMm])) {
+    return [finding(1198, page.number, box, `${formatNumber(w)}×${formatNumber(h)} мм`)];
+  }
+  // Without a BleedBox the measured box is the TrimBox grown by the bleed: its trim was judged above.
+  if (!page.trimBox || !page.bleedBox) return [];
+  const trim = intersectRect(page.trimBox, page.mediaBox) ?? page.trimBox;
+  const [trimW, trimH] = shownSizeMm(page, trim);
+  if (fits([trimW, trimH], profile.trimMm)) return [];
+  const bleed = Math.max(0, Math.min(trim[0] - box[0], trim[1] - box[1], box[2] - trim[2], box[3] - trim[3]));
+  return [finding(1198, page.number, trim, `обрез ${formatNumber(trimW)}×${formatNumber(trimH)} мм, вылет ${formatNumber(pointsToMm(bleed))} мм`)];
 }

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { PreflightProfile, Report } from "../report";
 import { fromCheckErrorData, LayoutCheckError } from "./errors";
-import type { NodeWorkerData, NodeWorkerReply, NodeWorkerRequest } from "./node-worker";
+import type { NodeWorkerData, NodeWorkerMessage, NodeWorkerReply } from "./node-worker";
 
 /*
  * THE Node check pool, shared by the CLI and the server's check jobs: N warm worker threads
@@ -20,6 +20,13 @@ import type { NodeWorkerData, NodeWorkerReply, NodeWorkerRequest } from "./node-
  * loads the engine — from source through tsx, hundreds of ms — has its own allowance). The engine
  * gets a deadline a little under it (engineDeadlineMs), so a long layout normally ends in the
  * engine's TIMEOUT and the thread is kept; terminate() is the backstop.
+ *
+ * A worker that is idle and sound is never terminated: it is dismissed (a "close" message), closes
+ * its port, and its thread ends on its own once V8's background work for it (concurrent compiles)
+ * has drained. terminate() tears the isolate down without that wait, and a background compile
+ * finishing against the torn-down isolate aborts the WHOLE process (Node's `Assertion failed:
+ * (data.first) != nullptr`, exit code 134: issue 31 saw it in ~1 % of single-file CLI runs). Only a
+ * worker past its time limit, out of memory, or not ending within DISMISS_MS is terminated.
  */
 
 export interface NodePoolOptions {
@@ -46,7 +53,11 @@ export interface PoolCheckOptions {
 export interface NodeCheckPool {
   /** Resolves with the engine's report, or rejects with a LayoutCheckError (code and Russian messageUI). */
   check(bytes: Uint8Array, profile: PreflightProfile, options?: PoolCheckOptions): Promise<Report>;
-  /** Ends every worker; checks still waiting or running reject with CRASHED. */
+  /**
+   * Ends every worker: running ones are terminated (their checks, and those waiting, reject with
+   * CRASHED) and it resolves when they have ended; idle ones are dismissed and end on their own
+   * right after, the process waiting for them (not this promise: a caller stopping does not wait).
+   */
   close(): Promise<void>;
   /** Workers started so far (the first ones and every replacement). */
   readonly started: number;
@@ -55,6 +66,8 @@ export interface NodeCheckPool {
 export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 export const DEFAULT_CHECK_MEMORY_MB = 512;
 const DEFAULT_STARTUP_MS = 30_000;
+/** How long a dismissed worker may take to end on its own before it is terminated. */
+const DISMISS_MS = 5_000;
 
 /**
  * The engine's own deadline for a hard limit: 10 % under it, at most 1 s (5 s → 4.5 s, 20 s → 19 s,
@@ -113,15 +126,24 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
   /** False after a worker failed to start: new ones start only for waiting checks, never in a loop. */
   let warm = true;
 
-  function spawn(): void {
-    const worker = new Worker(source, {
-      eval: isEval,
-      workerData,
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
-      // The thread's output is not the caller's: an engine's stray log line must not mix into the CLI's --json.
-      stdout: true,
-      stderr: true,
-    });
+  /** Starts a worker; false when the thread cannot be started (the system's thread or memory limits). */
+  function spawn(): boolean {
+    let worker: Worker;
+    try {
+      worker = new Worker(source, {
+        eval: isEval,
+        workerData,
+        resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+        // The thread's output is not the caller's: an engine's stray log line must not mix into the CLI's --json.
+        stdout: true,
+        stderr: true,
+      });
+    } catch (error) {
+      // ERR_WORKER_INIT_FAILED and the like: a waiting check fails, as when a worker fails to start, and the pool goes on.
+      warm = false;
+      queue.shift()?.reject(new LayoutCheckError("CRASHED", `The worker did not start: ${String(error)}`));
+      return false;
+    }
     started += 1;
     worker.stdout.resume();
     worker.stderr.pipe(process.stderr, { end: false });
@@ -140,6 +162,7 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
       ),
     );
     worker.on("exit", (code) => fail(slot, new LayoutCheckError("CRASHED", `The worker exited with code ${code}`)));
+    return true;
   }
 
   function answer(slot: Slot, reply: NodeWorkerReply): void {
@@ -158,7 +181,7 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
     else task?.reject(fromCheckErrorData(reply.error));
     // A bug may have left the thread in any state: a fresh one takes the next check.
     if (reply.type === "error" && !reply.reusable) {
-      retire(slot);
+      retire(slot, "dismiss");
       fill();
     }
     pump();
@@ -167,7 +190,7 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
   /** The worker timed out, ran out of memory, crashed or exited: its check (or, at start-up, a waiting one) fails with `error`. */
   function fail(slot: Slot, error: LayoutCheckError): void {
     if (!slots.has(slot)) return;
-    retire(slot);
+    retire(slot, "terminate");
     if (slot.task) {
       slot.task.reject(error);
       slot.task = null;
@@ -180,18 +203,38 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
     pump();
   }
 
-  /** Takes the worker out of the pool and ends its thread. */
-  function retire(slot: Slot): void {
+  /**
+   * Takes the worker out of the pool and ends its thread: "dismiss" for a sound worker with no
+   * check running (it ends on its own, see the top of this file), "terminate" for one that is stuck,
+   * out of memory, crashed or running a check.
+   */
+  function retire(slot: Slot, how: "dismiss" | "terminate"): void {
     slots.delete(slot);
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
-    slot.worker.removeAllListeners("message");
-    slot.worker.removeAllListeners("exit");
-    slot.worker.removeAllListeners("error");
+    const worker = slot.worker;
+    worker.removeAllListeners("message");
+    worker.removeAllListeners("exit");
+    worker.removeAllListeners("error");
     // A late error of the thread being ended is of no interest: the outcome is decided.
-    slot.worker.on("error", () => undefined);
-    const ending = slot.worker.terminate().finally(() => endings.delete(ending));
+    worker.on("error", () => undefined);
+    if (how === "dismiss") {
+      dismiss(worker);
+      return;
+    }
+    const ended = () => void endings.delete(ending);
+    const ending: Promise<void> = worker.terminate().then(ended, ended);
     endings.add(ending);
+  }
+
+  /** Asks an idle worker to end on its own; terminates it after DISMISS_MS. */
+  function dismiss(worker: Worker): void {
+    // The process waits for the thread to end (an idle worker is unref'd): exiting first would terminate it.
+    worker.ref();
+    const timer = setTimeout(() => void worker.terminate().catch(() => undefined), DISMISS_MS);
+    timer.unref();
+    worker.once("exit", () => clearTimeout(timer));
+    worker.postMessage({ type: "close" } satisfies NodeWorkerMessage);
   }
 
   /** Starts workers up to the pool's size (after a failed start: only as many as checks need). */
@@ -200,7 +243,7 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
     let busy = 0;
     for (const slot of slots) if (slot.task) busy += 1;
     const wanted = warm ? size : Math.min(size, busy + queue.length);
-    while (slots.size < wanted) spawn();
+    while (slots.size < wanted) if (!spawn()) return;
   }
 
   /** Hands waiting checks to idle ready workers. */
@@ -214,7 +257,7 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
       slot.timer = setTimeout(() => fail(slot, new LayoutCheckError("TIMEOUT", `No answer within ${task.timeoutMs} ms`)), task.timeoutMs);
       // A copy is transferred: the caller keeps its bytes, the thread gets them without a second copy.
       const copy = task.bytes.slice();
-      slot.worker.postMessage({ bytes: copy, profile: task.profile, deadlineMs: engineDeadlineMs(task.timeoutMs) } satisfies NodeWorkerRequest, [copy.buffer]);
+      slot.worker.postMessage({ type: "check", bytes: copy, profile: task.profile, deadlineMs: engineDeadlineMs(task.timeoutMs) } satisfies NodeWorkerMessage, [copy.buffer]);
     }
   }
 
@@ -235,7 +278,8 @@ export function createNodeCheckPool(options: NodePoolOptions = {}): NodeCheckPoo
       const gone = new LayoutCheckError("CRASHED", "The check pool was closed");
       for (const task of queue.splice(0)) task.reject(gone);
       for (const slot of [...slots]) {
-        retire(slot);
+        // A starting worker is dismissed too: the message waits until it has loaded the engine.
+        retire(slot, slot.task ? "terminate" : "dismiss");
         slot.task?.reject(gone);
         slot.task = null;
       }

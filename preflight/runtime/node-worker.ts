@@ -7,7 +7,9 @@ import { createNativeJpegDecoder } from "./native-jpeg";
 
 /*
  * One warm worker of the Node check pool (node-pool.ts): loads the engine once, says "ready", then
- * answers check after check — `{ bytes, profile, deadlineMs }` in, `{ report }` or `{ error }` out.
+ * answers check after check — `{ bytes, profile, deadlineMs }` in, `{ report }` or `{ error }` out —
+ * until the pool dismisses it (`{ type: "close" }`): it closes its port and the thread ends on its
+ * own, after V8's background compiles for it have drained (node-pool.ts says why).
  * The pool holds the time and memory limits and ends the thread when they run out, so a hostile
  * file costs this thread only.
  *
@@ -24,11 +26,15 @@ export interface NodeWorkerData {
 }
 
 export interface NodeWorkerRequest {
+  type: "check";
   bytes: Uint8Array;
   profile: PreflightProfile;
   /** The engine's own deadline (limits.deadlineMs), a little under the pool's hard limit. */
   deadlineMs: number;
 }
+
+/** What the pool sends: a check, or "end when you are done". */
+export type NodeWorkerMessage = NodeWorkerRequest | { type: "close" };
 
 export type NodeWorkerReply =
   | { type: "ready" }
@@ -72,7 +78,11 @@ const port = parentPort;
 if (!port) throw new Error("preflight/runtime/node-worker runs only as a worker thread");
 const check = await loadEngine((workerData as NodeWorkerData | null)?.engineUrl);
 
-port.on("message", (request: NodeWorkerRequest) => {
+port.on("message", (request: NodeWorkerMessage) => {
+  if (request.type === "close") {
+    port.close();
+    return;
+  }
   check(request.bytes, request.profile, request.deadlineMs).then(
     (report) => port.postMessage({ type: "report", report } satisfies NodeWorkerReply),
     (error: unknown) => port.postMessage({ type: "error", error: toCheckErrorData(error), reusable: isPreflightError(error) } satisfies NodeWorkerReply),

@@ -374,3 +374,13 @@ async function layoutsPart(): Promise<void> {
   }
   printGoalTable("Preflight on photo layouts (issue 31)", layoutGoalRows(rows));
 }
+
+// --- issue 31, the CLI never loses a batch: BENCH_CLI_RUNS (default 1000) single-file runs of the
+// built CLI, counting aborts and empty output (tests/bench/preflight-cli-runs.ts). BENCH_PARTS=cli
+// runs it alone; it runs by default too.
+if (!process.env.BENCH_PARTS || PARTS.has("cli")) {
+  const { cliRunsRow } = await import("./preflight-cli-runs");
+  const { printGoalTable } = await import("./goal-table");
+  const row = await cliRunsRow(cli || (await builtCli()), join(benchDir, "cli-runs"));
+  if (!printGoalTable("preflight CLI", [row])) process.exitCode = 1;
+}

@@ -219,9 +219,9 @@ module.exports = {
     {
       name: "preflight-core-no-platform",
       comment:
-        "The engine's core (core, content, render, checks and its top-level modules; not cli.ts) runs unchanged in a Web Worker and a Node worker thread: no Node API.",
+        "The engine's core (core, content, render, checks and its top-level modules; not cli.ts, cli-batch.ts) runs unchanged in a Web Worker and a Node worker thread: no Node API.",
       severity: "error",
-      from: { path: "^preflight/((core|content|render|checks)/|[^/]+\\.ts$)", pathNot: ["^preflight/cli\\.ts$", TEST] },
+      from: { path: "^preflight/((core|content|render|checks)/|[^/]+\\.ts$)", pathNot: ["^preflight/cli(-batch)?\\.ts$", TEST] },
       to: { dependencyTypes: ["core"] },
     },
     {

@@ -124,6 +124,8 @@ interface GsOptions {
   level?: "1.3" | "1.4" | "1.5" | "1.7";
   /** Leave images uncompressed (2088 with "any" must then stay silent). */
   rawImages?: boolean;
+  /** Ghostscript's PDF/X output (-dPDFX, colour converted to CMYK): it writes TrimBox = BleedBox = MediaBox. */
+  pdfx?: boolean;
 }
 
 /** PostScript → PDF with Ghostscript's pdfwrite, colour left as written, images not re-encoded. */
@@ -138,7 +140,7 @@ async function gsPdf(name: string, postscript: string, options: GsOptions = {}):
     `--permit-file-read=${workDir}/`, `--permit-file-read=${iccDir}/`,
     "-sDEVICE=pdfwrite",
     `-dCompatibilityLevel=${options.level ?? "1.3"}`,
-    "-sColorConversionStrategy=LeaveColorUnchanged",
+    ...(options.pdfx ? ["-dPDFX", "-sColorConversionStrategy=CMYK"] : ["-sColorConversionStrategy=LeaveColorUnchanged"]),
     "-dAutoRotatePages=/None",
     "-dAutoFilterColorImages=false", "-dAutoFilterGrayImages=false",
     ...imageFilters,
@@ -419,12 +421,16 @@ function verifyGeneric(entry: ReportEntry, facts: Facts): string {
       w += 2 * profile.bleedMm;
       h += 2 * profile.bleedMm;
     }
-    const wantW = profile.trimMm[0] + 2 * profile.bleedMm;
-    const wantH = profile.trimMm[1] + 2 * profile.bleedMm;
     const tol = profile.sizeToleranceMm + 1e-6;
-    const fits = (a: number, b: number) => Math.abs(a - wantW) <= tol && Math.abs(b - wantH) <= tol;
-    if (!fits(w, h) && !fits(h, w)) sizeWrong = true;
+    const fits = (a: number, b: number, wantW: number, wantH: number) => (Math.abs(a - wantW) <= tol && Math.abs(b - wantH) <= tol) || (Math.abs(b - wantW) <= tol && Math.abs(a - wantH) <= tol);
+    if (!fits(w, h, profile.trimMm[0] + 2 * profile.bleedMm, profile.trimMm[1] + 2 * profile.bleedMm)) sizeWrong = true;
     sizeNotes.push(`p${index + 1} ${hasTrim ? (hasBleed ? "BleedBox" : "TrimBox+bleed") : "MediaBox"} ${fmt(w, 3)}×${fmt(h, 3)} mm${box.rotate ? ` /Rotate ${box.rotate}` : ""}`);
+    // With both boxes the TrimBox itself must be the trim: the bleed is the difference between them.
+    if (hasTrim && hasBleed) {
+      const [trimW, trimH] = sizeMm(box.trim);
+      if (!fits(trimW, trimH, profile.trimMm[0], profile.trimMm[1])) sizeWrong = true;
+      sizeNotes.push(`p${index + 1} TrimBox ${fmt(trimW, 3)}×${fmt(trimH, 3)} mm`);
+    }
   });
   claim(sizeWrong === has(1198), `1198: ${sizeNotes.join("; ")} against ${profile.trimMm.join("×")} + 2×${profile.bleedMm}`);
   notes.push(`pdfinfo -box: ${sizeNotes.join("; ")}`);
@@ -628,6 +634,13 @@ function cases(): Case[] {
   sized("1198-trimbox-without-bleedbox.pdf", [], "MediaBox 110 × 70 mm, TrimBox 90 × 50 mm, no BleedBox: TrimBox grown by the profile's 2 mm bleed = 94 × 54", mm(110), mm(70), boxesMark([mm(10), mm(10), mm(100), mm(60)]));
   sized("1198-trimbox-wrong.pdf", [1198], "TrimBox 85 × 50 mm with BleedBox 89 × 54 mm: 5 mm too narrow", mm(110), mm(70), boxesMark([mm(10), mm(10), mm(95), mm(60)], [mm(8), mm(8), mm(97), mm(62)]));
   sized("1198-bleedbox-too-large.pdf", [1198], "TrimBox 90 × 50 mm right, but the BleedBox is 100 × 60 mm (5 mm bleed, profile 2 mm): the BleedBox is the finished size", mm(110), mm(70), boxesMark([mm(10), mm(10), mm(100), mm(60)], [mm(5), mm(5), mm(105), mm(65)]));
+  add({
+    file: "1198-pdfx-trimbox-equals-bleedbox.pdf",
+    expected: [1198],
+    why: "Ghostscript's PDF/X output (-dPDFX) of a 94 × 54 mm page: TrimBox = BleedBox = MediaBox = 94 × 54 mm, a trim 4 mm too large each way and no bleed (the BleedBox alone passed it before issue 31)",
+    make: () => gsPdf("1198-pdfx-trimbox-equals-bleedbox.pdf", psDocument([{ body: `${background()}\n${square(0, 0, 0, 1, 12, 12)}` }]), { pdfx: true }),
+    verify: (facts) => `${expectIn(facts, /\/TrimBox \[/, "-dPDFX's /TrimBox")}, ${expectIn(facts, /\/BleedBox \[/, "-dPDFX's /BleedBox")}`,
+  });
   sized("1198-mediabox-without-bleed.pdf", [1198], "no TrimBox, MediaBox 90 × 50 mm: the trim without the 2 × 2 mm bleed", mm(90), mm(50), "");
   sized("1198-portrait-accepted.pdf", [], "no TrimBox, MediaBox 54 × 94 mm (portrait) for a 90 × 50 landscape trim: either orientation is accepted", mm(54), mm(94), "");
   sized("1198-rotated-page.pdf", [], "MediaBox 94 × 54 mm with /Rotate 90 (shown as 54 × 94): rotation applied, either orientation accepted", PAGE_W, PAGE_H, "[{ThisPage} << /Rotate 90 >> /PUT pdfmark");
