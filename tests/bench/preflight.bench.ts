@@ -77,11 +77,7 @@ if (PARTS.has("corpus")) corpusPart();
 const cli = PARTS.has("batch") || PARTS.has("layouts") ? await builtCli() : "";
 if (PARTS.has("batch")) await batchPart();
 if (PARTS.has("layouts")) await layoutsPart();
-
-if (missed.length) {
-  console.error(`BELOW TARGET: ${missed.join("; ")}`);
-  process.exit(1);
-}
+// The CLI's 1000 runs (the end of this file) come before the verdict, so a missed target above still prints them.
 
 async function corpusFiles() {
   console.log("building the corpus…");
@@ -380,7 +376,11 @@ async function layoutsPart(): Promise<void> {
 // runs it alone; it runs by default too.
 if (!process.env.BENCH_PARTS || PARTS.has("cli")) {
   const { cliRunsRow } = await import("./preflight-cli-runs");
-  const { printGoalTable } = await import("./goal-table");
   const row = await cliRunsRow(cli || (await builtCli()), join(benchDir, "cli-runs"));
-  if (!printGoalTable("preflight CLI", [row])) process.exitCode = 1;
+  if (!printGoalTable("preflight CLI", [row])) missed.push("CLI: a single-file run aborted or printed nothing");
+}
+
+if (missed.length) {
+  console.error(`BELOW TARGET: ${missed.join("; ")}`);
+  process.exit(1);
 }
