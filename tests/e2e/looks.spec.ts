@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { CLIENT, SessionApi, chooseSelfPickup, openWidgetsGallery, partnerUrl, placeOrderWith, siteHydrated, uploadCleanLayouts, test } from "./support";
+import { CLIENT, SessionApi, chooseSelfPickup, openWidgetsGallery, partnerUrl, placeOrderWith, scrollThrough, siteHydrated, uploadCleanLayouts, test } from "./support";
 
 /*
  * How the shop looks, held to committed pictures: every screen a shopper, a client, an employee and
@@ -203,6 +203,8 @@ for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(partnerUrl(baseURL, "partner.html"));
     await expect(page.locator("ottisk-catalog .ottisk-card:not(.ottisk-card--skeleton)").first()).toBeVisible();
+    // The cart below the cards takes its code when it comes near the viewport, as a visitor scrolls.
+    await scrollThrough(page);
     await expect(page.locator("ottisk-cart [part~=empty]")).toBeVisible();
     await settled(page, "ottisk-catalog");
     await looksAsBefore(page, "partner-shop", width);
