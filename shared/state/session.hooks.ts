@@ -18,11 +18,11 @@ export function useAccount(): AccountState {
   return state;
 }
 
-/** The cart; loading the account loads it, so asking for the cart asks for the account. */
-export function useCart(): CartState {
+/** The cart state, after the account and then the cart are ensured by `cartAtom` (the full cart, or the badge's). */
+function useCartEnsuredBy(cartAtom: typeof ensureCartAtom | typeof ensureCartBadgeAtom): CartState {
   const state = useAtomValue(cartStateAtom);
   const ensureAccount = useSetAtom(ensureAccountAtom);
-  const ensureCart = useSetAtom(ensureCartAtom);
+  const ensureCart = useSetAtom(cartAtom);
   const reportBug = useReportBug();
   useEffect(() => {
     ensureAccount()
@@ -32,16 +32,12 @@ export function useCart(): CartState {
   return state;
 }
 
+/** The cart; loading the account loads it, so asking for the cart asks for the account. */
+export function useCart(): CartState {
+  return useCartEnsuredBy(ensureCartAtom);
+}
+
 /** The cart for a badge: as useCart, except that where nobody can have a session nothing is asked (an empty cart). */
 export function useCartBadge(): CartState {
-  const state = useAtomValue(cartStateAtom);
-  const ensureAccount = useSetAtom(ensureAccountAtom);
-  const ensureCart = useSetAtom(ensureCartBadgeAtom);
-  const reportBug = useReportBug();
-  useEffect(() => {
-    ensureAccount()
-      .then(() => ensureCart())
-      .catch(reportBug);
-  }, [ensureAccount, ensureCart, reportBug]);
-  return state;
+  return useCartEnsuredBy(ensureCartBadgeAtom);
 }
