@@ -37,6 +37,8 @@ import { takeSiteSnapshot } from "./snapshot";
 import type { CatalogView, CatalogViewFilters } from "../shared/domain/index";
 import { accountPath, catalogPath, HOME_PATH, pagePath, productPath, SCREEN_PATHS, searchPath, successPath } from "../shared/domain/index";
 import { accountTitle } from "../widgets/account-area/index";
+import { prerenderAccount } from "../widgets/account/index";
+import { prerenderCartButton } from "../widgets/cart-button/index";
 import { prerenderCatalog } from "../widgets/catalog/index";
 
 function unavailable(resource: Resource<unknown> | undefined): boolean {
@@ -271,5 +273,9 @@ export async function prerenderWidget(request: WidgetPrerenderRequest): Promise<
   switch (request.tag) {
     case "ottisk-catalog":
       return prerenderCatalog(request);
+    case "ottisk-account":
+      return prerenderAccount(request);
+    case "ottisk-cart-button":
+      return prerenderCartButton(request);
   }
 }

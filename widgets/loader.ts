@@ -7,12 +7,14 @@
  * a screen's height of the viewport, and not hidden) or is used first (pointer, focus, a key), so a
  * partner page pays for the elements its visitor sees, not for a cart at the bottom or a product
  * section still hidden. Elements that show themselves (the popup, the cookie banner) load at once.
+ * The header's account and cart button, drawn by the shop's server for a visitor without a session
+ * on a partner's page, load on use or when the account or the cart changes (registry.ts, CODE_ON_USE).
  * React and the shared runtime come with the first element, once per page. A second copy of this script (another version, or the
  * same one under another address) finds the first one running, warns once and does nothing.
  */
 import { registerLoader } from "./api-base";
 import { PRERENDER_ATTRIBUTES } from "../shared/contracts/wire";
-import { elementModules, LOADED_AT_ONCE } from "./registry";
+import { CODE_ON_USE, elementModules, LOADED_AT_ONCE, STATE_EVENTS } from "./registry";
 
 const running = registerLoader({ url: import.meta.url, version: __OTTISK_VERSION__ });
 
@@ -27,7 +29,7 @@ if (running) {
 } else {
   const pending = new Map(Object.entries(elementModules));
   /** Elements already seen, with their first paint (widgets/prerender.ts) under way or done. */
-  const seen = new WeakMap<Element, Promise<void>>();
+  const seen = new WeakMap<Element, Promise<boolean>>();
   const triggers = new WeakMap<Element, AbortController>();
   let firstPaints: Promise<unknown> = Promise.resolve();
 
@@ -36,7 +38,7 @@ if (running) {
     if (!importModule) return;
     pending.delete(tag);
     void (seen.get(element) ?? Promise.resolve())
-      .then(() => importModule())
+      .then(importModule)
       .catch((error: unknown) => {
         // A failed download (offline, a deploy in between): try again when the tag appears next time.
         pending.set(tag, importModule);
@@ -51,6 +53,33 @@ if (running) {
     load(element.localName, element);
   };
 
+  /** Server-drawn elements waiting for use (CODE_ON_USE). */
+  const waiting = new Set<Element>();
+  const loadWaiting = () => {
+    for (const element of waiting) trigger(element);
+    waiting.clear();
+  };
+  for (const type of STATE_EVENTS) document.addEventListener(type, loadWaiting);
+  // Signed in or out in another tab (the session token's storage event).
+  window.addEventListener("storage", loadWaiting);
+
+  /**
+   * A plain click on a server-drawn element before its code is there (its «Войти», its link) is
+   * held and given again to the same node once the code has taken the HTML over (hydrated).
+   */
+  const replayClick = (event: Event) => {
+    const element = event.currentTarget as Element;
+    const target = event.composedPath()[0];
+    if (customElements.get(element.localName) || !(target instanceof HTMLElement) || !(event instanceof MouseEvent)) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    trigger(element);
+    void customElements.whenDefined(element.localName).then(() => {
+      if (target.isConnected) target.click();
+    });
+  };
+
   // About to be visible: within 200 px below (or above) the viewport.
   const visibility = new IntersectionObserver(
     (entries) => {
@@ -63,7 +92,7 @@ if (running) {
     const tag = element.localName;
     if (seen.has(element) || !pending.has(tag)) return;
     // The catalogue's first cards come drawn by the shop's server at once, before its code.
-    const drawn = tag in PRERENDER_ATTRIBUTES ? import("./prerender").then(({ prerender }) => prerender(element)).catch(() => undefined) : Promise.resolve();
+    const drawn = tag in PRERENDER_ATTRIBUTES ? import("./prerender").then(({ prerender }) => prerender(element)).catch(() => false) : Promise.resolve(false);
     seen.set(element, drawn);
     firstPaints = Promise.all([firstPaints, drawn]);
     if (LOADED_AT_ONCE.has(tag)) {
@@ -78,8 +107,13 @@ if (running) {
     // then an empty catalogue takes no room, and the cart below it would look visible.
     void Promise.resolve()
       .then(() => firstPaints)
-      .then(() => {
-        if (triggers.has(element)) visibility.observe(element);
+      .then(() => drawn)
+      .then((predrawn) => {
+        if (!triggers.has(element)) return;
+        if (predrawn && CODE_ON_USE.has(tag)) {
+          waiting.add(element);
+          element.addEventListener("click", replayClick, { capture: true });
+        } else visibility.observe(element);
       });
   };
 

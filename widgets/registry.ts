@@ -61,3 +61,15 @@ export const elementModules: Readonly<Record<string, () => Promise<unknown>>> = 
  * and may have no box to watch until then.
  */
 export const LOADED_AT_ONCE: ReadonlySet<string> = new Set(["ottisk-popup", "ottisk-cookie-banner"]);
+
+/**
+ * Tags whose code, once the shop's server drew their first paint (widgets/prerender.ts: on a
+ * partner's page, for a visitor without a session), waits for the visitor to use them (pointer,
+ * focus, a key; a click that comes before the code is replayed on it) or for the page's account or
+ * cart to change (a sign-in, a line added): until then they show «Войти» and an empty cart, as their
+ * code would. Drawn in the browser (no first paint), they load when visible like the others.
+ */
+export const CODE_ON_USE: ReadonlySet<string> = new Set(["ottisk-account", "ottisk-cart-button"]);
+
+/** The events after which an element of CODE_ON_USE may have something else to show: its code loads. */
+export const STATE_EVENTS: readonly string[] = ["ottisk-login", "ottisk-logout", "ottisk-company-change", "ottisk-add-to-cart", "ottisk-cart-change"];

@@ -6,6 +6,7 @@ import type { FooterContent, HeaderContent, MenuTab, Page, PageList, SearchResul
 import type { Product } from "./product";
 import type { SideMenuItem } from "./side-menu";
 import type { Nds } from "./tax";
+import type { PrerenderTag } from "./wire";
 
 /*
  * The contract between the server and the host site's built render (dist/host-site/server): the
@@ -96,7 +97,7 @@ export type RenderResult = { status: number; html: string } | { status: 301 | 30
 
 /** A widget's first paint drawn on the server (widgets/prerender.ts). */
 export interface WidgetPrerenderRequest {
-  tag: "ottisk-catalog";
+  tag: PrerenderTag;
   /** The element's attributes that change what it shows (shared/contracts/prerender.ts). */
   attributes: Record<string, string>;
   origin: string;

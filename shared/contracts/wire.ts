@@ -29,5 +29,8 @@ export const MAIN_PAGE_ALIAS = "main";
 /** The tags the shop's server can draw first (GET /widgets/prerender/{tag}), and the attributes that change what they show. */
 export const PRERENDER_ATTRIBUTES = {
   "ottisk-catalog": ["category", "page-size", "product-url"],
+  // For a visitor without a session on a partner's page: «Войти» and the empty cart link.
+  "ottisk-account": ["admin-url"],
+  "ottisk-cart-button": ["cart-url"],
 } as const satisfies Record<string, readonly string[]>;
 export type PrerenderTag = keyof typeof PRERENDER_ATTRIBUTES;

@@ -1,17 +1,16 @@
-import baseCss from "../../shared/ui/base.css?inline";
-import dialogCss from "../../shared/ui/dialog.css?inline";
-import menuItemCss from "../../shared/ui/menu-item.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import accountMenuCss from "../../shared/ui/account-menu.css?inline";
-import loginCss from "../../shared/ui/login.css?inline";
-import logoutDialogCss from "../../shared/ui/logout-dialog.css?inline";
+import { accountResource } from "../../shared/state/index";
+import { accountStyles } from "./account.styles";
 import { AccountElement } from "./AccountElement";
 import type { AccountElementProps } from "./AccountElement";
 
 const ReactAccountElement = reactElement<AccountElementProps>(AccountElement, {
   attributes: { adminUrl: "string" },
-  styles: [baseCss, dialogCss, menuItemCss, loginCss, logoutDialogCss, accountMenuCss],
+  styles: accountStyles,
+  // Drawn first by the shop's server for a visitor on a partner's page without a session
+  // (widgets/prerender.ts): nobody is signed in, as the server drew it.
+  hydrate: (store) => store.set(accountResource.valueAtom, { status: "ready", data: null }),
 });
 
 /**

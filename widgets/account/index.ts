@@ -7,6 +7,7 @@
  */
 export { AccountElement } from "./AccountElement";
 export type { AccountElementProps } from "./AccountElement";
+export { prerenderAccount } from "./prerender";
 export type { OttiskAccountElement } from "./account.element";
 
 /** The tags of this widget and the code that defines each, loaded the first time the tag appears. */

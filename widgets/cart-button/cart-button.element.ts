@@ -1,12 +1,14 @@
-import baseCss from "../../shared/ui/base.css?inline";
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import cartButtonCss from "../../shared/ui/cart-button.css?inline";
+import { cartButtonStyles } from "./cart-button.styles";
 import { CartButtonElement } from "./CartButtonElement";
 
 const ReactCartButtonElement = reactElement(CartButtonElement, {
   attributes: { cartUrl: "string" },
-  styles: [baseCss, cartButtonCss],
+  styles: cartButtonStyles,
+  // Drawn first by the shop's server for a visitor on a partner's page without a session
+  // (widgets/prerender.ts): an empty cart, which the store shows too until somebody has one.
+  hydrate: () => undefined,
 });
 
 /**

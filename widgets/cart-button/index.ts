@@ -8,6 +8,7 @@
  */
 export { CartButtonElement } from "./CartButtonElement";
 export type { CartButtonElementProps } from "./CartButtonElement";
+export { prerenderCartButton } from "./prerender";
 export type { OttiskCartButtonElement } from "./cart-button.element";
 
 /** The tags of this widget and the code that defines each, loaded the first time the tag appears. */
