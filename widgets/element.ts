@@ -41,8 +41,10 @@ export interface ElementOptions<Props> {
   /**
    * For elements the shop's server can draw first (widgets/prerender.ts): puts the data the HTML
    * was drawn from into the page's store, so the element hydrates that HTML instead of drawing anew.
+   * Returns whether it can: false says the page's store has moved on from what the HTML shows (the account or the
+   * cart changed before the element's code came): the element then draws itself.
    */
-  hydrate?: (store: Store, snapshot: unknown) => void;
+  hydrate?: (store: Store, snapshot: unknown) => boolean;
 }
 
 function kebabCase(prop: string): string {
@@ -116,9 +118,10 @@ export function reactElement<Props extends object>(
       const drawn = takePrerenderSnapshot(this);
       if (drawn && options.hydrate && shadow.firstChild) {
         const apiBase = this.#apiBase();
-        options.hydrate(getPageStore(apiBase), drawn.snapshot);
-        this.#root = hydrateRoot(shadow as unknown as Element, this.#tree(apiBase));
-        return;
+        if (options.hydrate(getPageStore(apiBase), drawn.snapshot)) {
+          this.#root = hydrateRoot(shadow as unknown as Element, this.#tree(apiBase));
+          return;
+        }
       }
       shadow.replaceChildren();
       this.#root = createRoot(shadow);

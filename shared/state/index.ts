@@ -16,6 +16,7 @@ export {
   reissueDeliveriesAtom,
   runDeliveryChangeAtom,
   scheduleCartRefreshAtom,
+  sessionPossibleAtom,
   setInOrderAtom,
   updateCartAtom,
 } from "./cart.atoms";

@@ -350,6 +350,30 @@ test.describe("the catalogue's first paint, drawn by the shop's server", () => {
     expect(problems, "no hydration warnings, no failed requests").toEqual([]);
   });
 
+  test("draws the header's account and cart button first; their code comes on use and takes them over without a warning", async ({ page, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not configured");
+    const problems = watchProblems(page);
+    const requests: string[] = [];
+    page.on("request", (sent) => requests.push(new URL(sent.url()).pathname));
+    await page.goto(partnerUrl(baseURL, "partner.html"));
+    await catalogHydrated(page);
+    const account = page.locator("ottisk-account");
+    const link = page.locator("ottisk-cart-button").getByRole("link");
+    await expect(link).toHaveAccessibleName("Корзина, 0 товаров");
+    await expect(link).toHaveAttribute("href", "#cart");
+    // Drawn by the shop's server; nobody used them, so their code was not asked for.
+    expect(requests).toContain("/widgets/prerender/ottisk-account");
+    expect(requests).toContain("/widgets/prerender/ottisk-cart-button");
+    expect(await page.evaluate(() => [customElements.get("ottisk-account"), customElements.get("ottisk-cart-button")].map(Boolean))).toEqual([false, false]);
+    expect(requests.some((path) => path.includes("account.element") || path.includes("Login"))).toBe(false);
+
+    // The first click, made before the code is there, is not lost: the dialog opens.
+    await account.getByRole("button", { name: "Войти" }).click();
+    await expect(account.getByRole("dialog", { name: "Вход и регистрация" })).toBeVisible();
+    expect(await shadowCount(account, ".ottisk-account"), "hydrated, not drawn a second time").toBe(1);
+    expect(problems, "no hydration warnings, no failed requests").toEqual([]);
+  });
+
   test("is not used for a visitor with a session, whose stars may differ", async ({ page, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not configured");
     const requests: string[] = [];

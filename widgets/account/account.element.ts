@@ -1,6 +1,6 @@
 import { defineElement } from "../define";
 import { reactElement } from "../element";
-import { accountResource } from "../../shared/state/index";
+import { accountResource, accountStateAtom, sessionPossibleAtom, signedInAtom } from "../../shared/state/index";
 import { accountStyles } from "./account.styles";
 import { AccountElement } from "./AccountElement";
 import type { AccountElementProps } from "./AccountElement";
@@ -9,8 +9,14 @@ const ReactAccountElement = reactElement<AccountElementProps>(AccountElement, {
   attributes: { adminUrl: "string" },
   styles: accountStyles,
   // Drawn first by the shop's server for a visitor on a partner's page without a session
-  // (widgets/prerender.ts): nobody is signed in, as the server drew it.
-  hydrate: (store) => store.set(accountResource.valueAtom, { status: "ready", data: null }),
+  // (widgets/prerender.ts): «Войти». Still nobody without a stored token; after a sign-in meanwhile
+  // (another tab) the element draws itself.
+  hydrate: (store) => {
+    if (store.get(accountResource.valueAtom) === undefined && !store.get(sessionPossibleAtom)) {
+      store.set(accountResource.valueAtom, { status: "ready", data: null });
+    }
+    return store.get(accountStateAtom).loaded && !store.get(signedInAtom);
+  },
 });
 
 /**

@@ -1,5 +1,6 @@
 import { defineElement } from "../define";
 import { reactElement } from "../element";
+import { cartItemCountAtom, cartStateAtom } from "../../shared/state/index";
 import { cartButtonStyles } from "./cart-button.styles";
 import { CartButtonElement } from "./CartButtonElement";
 
@@ -7,8 +8,12 @@ const ReactCartButtonElement = reactElement(CartButtonElement, {
   attributes: { cartUrl: "string" },
   styles: cartButtonStyles,
   // Drawn first by the shop's server for a visitor on a partner's page without a session
-  // (widgets/prerender.ts): an empty cart, which the store shows too until somebody has one.
-  hydrate: () => undefined,
+  // (widgets/prerender.ts): the empty cart link. When a line was added before the code came (the
+  // product element), the badge differs: the element draws itself.
+  hydrate: (store) => {
+    const { cart, loading } = store.get(cartStateAtom);
+    return store.get(cartItemCountAtom) === 0 && !(loading && !cart);
+  },
 });
 
 /**

@@ -9,7 +9,10 @@ const ReactCatalogElement = reactElement(CatalogElement, {
   attributes: { category: "string", productUrl: "string", pageSize: "number" },
   styles: catalogStyles,
   // The shop's server may have drawn the first cards already (see widgets/prerender.ts): take its data and hydrate.
-  hydrate: (store, snapshot) => mergeCatalogSnapshot(store, snapshot as CatalogSnapshot),
+  hydrate: (store, snapshot) => {
+    mergeCatalogSnapshot(store, snapshot as CatalogSnapshot);
+    return true;
+  },
 });
 
 /**
