@@ -21,6 +21,8 @@ import type { GoalRow } from "./goal-table";
  *     the catalogue is interactive;
  *   - React with react-dom (an entry that renders with react-dom/client), built in this run with
  *     the same Vite settings as the widgets (library mode, es2022, production, minified).
+ *   - demo/partner.html as shipped (issue 31): every script until every Ottisk element in view is
+ *     interactive (see visibleElementsReady), then what «Войти» loads on use.
  * Target (issue 17): all JavaScript loaded once the catalogue is interactive is at most 1.15 × React
  * alone, and the loader at most 3 KB. BENCH_PORT=n serves the shop on that port (18181 by default).
  */
