@@ -467,7 +467,11 @@ export function createPagesService(db: Database, options: PagesServiceOptions = 
       const hits = sql`(${pages}) union all (${products}) order by rank desc, type, id limit ${limit} offset ${offset}`;
       const [found, [pageTotal], [productTotal]] = await db.transaction(async (tx) => {
         // The `<%` of productMatchCount compares against this threshold (this transaction only).
-        await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true)`);
+        // No JIT either: the count turns sequential scans off, which on PostgreSQL 15 prices every plan above
+        // jit_above_cost, and compiling the statements took 1.5–2 s of a search on 31 products (issue 31).
+        await tx.execute(
+          sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true), set_config('jit', 'off', true)`,
+        );
         // One after another: a transaction is one connection, which runs one statement at a time.
         const page = await tx.execute(sql`
             SELECT hits.type, hits.id, hits.title, ts_headline('russian', hits.source, ${tsQuery}, ${HEADLINE_OPTIONS}) AS snippet,
