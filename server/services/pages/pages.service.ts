@@ -428,7 +428,7 @@ export function createPagesService(db: Database, options: PagesServiceOptions = 
               .where(or(...forms.map((form) => sql`word_similarity(${form}, ${folded}) >= ${NAME_SIMILARITY_THRESHOLD}`)));
       const categoryIds = matchingCategories.map((row) => row.id);
       // The candidates come from indexes, only the best of each arm for this page are scored, and the
-      // total counts the union of the arms without scoring (productCandidateUnion).
+      // total counts the union of the arms without scoring (productExactArmsCount, then productMatchCount if needed).
       const candidates = productTopCandidates(tsQuery, forms, categoryIds, offset + limit);
       // ts_rank(…, 32) is rank/(rank + 1), below 1; a product adds 1, so every product ranks above every page.
       const pageRank = sql`ts_rank(${websitePage.searchVector}, ${tsQuery}, 32)`;
