@@ -117,12 +117,15 @@ function* nodesOf(node: PlanNode): Generator<PlanNode> {
 
 describe("the site search at the size of a real shop (issue 17)", () => {
   /** The statements one search sends (a logging Drizzle over the test database's connection), and a way to EXPLAIN them. */
-  async function statementsOf(text: string, offset = 0) {
+  async function statementsOf(text: string, offset = 0, searchCountCap?: number) {
     const captured: { sql: string; params: unknown[] }[] = [];
     const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
     const client = (testApp.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
     const logged: Database = "connect" in client ? drizzleNodePostgres({ client, schema, logger }) : drizzlePglite({ client, schema, logger });
-    const found = await createPagesService(logged).search({ search: text, offset, limit: 5 }, "http://localhost");
+    const found = await createPagesService(logged, searchCountCap === undefined ? {} : { searchCountCap }).search(
+      { search: text, offset, limit: 5 },
+      "http://localhost",
+    );
     return { found, statements: captured.filter(({ sql }) => /^\s*select\b/i.test(sql) && !/set_config/i.test(sql)) };
   }
 
@@ -167,6 +170,18 @@ describe("the site search at the size of a real shop (issue 17)", () => {
     expect(counts.length).toBeGreaterThan(0);
     for (const { sql } of counts) expect(sql).not.toMatch(/word_similarity\(|ts_rank\(/);
     expect(found.total).toBe((await search("визиток")).total);
+  });
+
+  it("says «more than the cap» from a category or the text match alone, without rechecking the trigram matches", async () => {
+    // «визиток» names the business-card category: its products alone pass a cap of 3, so the union of every arm
+    // (whose trigram arm rechecks each row with word_similarity) is never counted.
+    const capped = await statementsOf("визиток", 0, 3);
+    expect(capped.found).toMatchObject({ total: 3, totalIsCapped: true });
+    expect(capped.statements.filter(({ sql }) => /count\(/i.test(sql) && sql.includes("<%"))).toEqual([]);
+    // Below the cap the union is counted, exactly.
+    const exact = await statementsOf("визиток");
+    expect(exact.statements.some(({ sql }) => /count\(/i.test(sql) && sql.includes("<%"))).toBe(true);
+    expect(exact.found.totalIsCapped).toBe(false);
   });
 
   it("pages through the matches: every page is the next part of the one full list", async () => {

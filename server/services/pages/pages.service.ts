@@ -77,24 +77,37 @@ const HEADLINE_OPTIONS = 'MaxWords=30, MinWords=10, ShortWord=2, MaxFragments=2,
 const NAME_SIMILARITY_THRESHOLD = 0.5;
 
 /**
- * The sum, over the query's words, of how well each matches the product's name and category name
- * by trigrams (0 for a word below the threshold or a stop word): catches the Russian forms the
- * stemmer leaves apart («визиток» and «визитки» have the stems «визиток» and «визитк»), typos and
- * transliteration. Each word counts by its searchWordWeight: «печать» in «печать наклеек» names the
- * shop's trade, not the product, so a category called «…печать» does not outrank the stickers.
- * Needs `product` joined with `product_category`.
+ * How well each meaningful query word matches the product's name and category name by trigrams,
+ * one column per word (`similarity_0`, …; the best of the word's forms): catches the Russian forms
+ * the stemmer leaves apart («визиток» and «визитки» have the stems «визиток» and «визитк»), typos
+ * and transliteration. Needs `product` joined with `product_category`. Computed once per candidate
+ * in a fenced sub-select (productNameScore reads the columns), where it used to be written out in
+ * the WHERE, the rank and each CASE's test and result — four word_similarity calls per word and
+ * row where one does (issue 31).
  */
-function productNameScore(wordForms: readonly string[][]): SQL {
-  if (wordForms.length === 0) return sql`0`;
+function productNameSimilarities(meaningfulForms: readonly string[][]): SQL[] {
   const names = sql`translate(lower(${product.name} || ' ' || ${productCategory.name}), ${CYRILLIC_UPPER}, ${CYRILLIC_LOWER})`;
-  const perWord = wordForms.map((forms) => {
-    const [word = ""] = forms;
-    const similarity = sql`greatest(${sql.join(
-      forms.map((form) => sql`word_similarity(${form}, ${names})`),
-      sql`, `,
-    )})`;
-    // A stop word («для», «при») is empty to the russian configuration and matches nothing.
-    return sql`(case when numnode(plainto_tsquery('russian', ${word})) > 0 and ${similarity} >= ${NAME_SIMILARITY_THRESHOLD} then ${similarity} * ${String(searchWordWeight(word))}::float8 else 0 end)`;
+  return meaningfulForms.map(
+    (forms, index) =>
+      sql`greatest(${sql.join(
+        forms.map((form) => sql`word_similarity(${form}, ${names})`),
+        sql`, `,
+      )}) as ${sql.raw(`similarity_${index}`)}`,
+  );
+}
+
+/**
+ * The sum, over the query's meaningful words, of their similarities (productNameSimilarities, read
+ * from `scored`) at or above the threshold, each counted by its searchWordWeight: «печать» in
+ * «печать наклеек» names the shop's trade, not the product, so a category called «…печать» does not
+ * outrank the stickers. A stop word («для», «при») is empty to the russian configuration and scores
+ * nothing. `anyWords`: whether the query had words at all (a sum of none is the integer 0).
+ */
+function productNameScore(meaningfulForms: readonly string[][], anyWords: boolean): SQL {
+  if (meaningfulForms.length === 0) return anyWords ? sql`0::float8` : sql`0`;
+  const perWord = meaningfulForms.map(([word = ""], index) => {
+    const similarity = sql`scored.${sql.raw(`similarity_${index}`)}`;
+    return sql`(case when ${similarity} >= ${NAME_SIMILARITY_THRESHOLD} then ${similarity} * ${String(searchWordWeight(word))}::float8 else 0 end)`;
   });
   return sql`(${sql.join(perWord, sql` + `)})`;
 }
@@ -110,12 +123,39 @@ function productNameScore(wordForms: readonly string[][]): SQL {
  * text match or a name score above 0, so this counts the matches without scoring any. A word
  * matching only across the boundary of the name and the category name (the score reads them as
  * one text) is not counted: a corner the indexes trade away.
+ *
+ * Before that scan, the arms an index answers exactly are counted alone, cheapest first
+ * (productExactArmsCount): when one of them alone passes the cap, so does the union, and the scan
+ * of the union — whose trigram arms recheck every row with word_similarity — is neither planned
+ * nor run.
  */
 function productMatchCount(tsQuery: SQL, forms: readonly string[], categoryIds: readonly number[], cap: number): SQL {
   const arms: SQL[] = [sql`${product.searchVector} @@ ${tsQuery}`];
   for (const form of forms) arms.push(sql`${form} <% ${product.searchName}`);
   if (categoryIds.length > 0) arms.push(inArray(product.categoryId, [...categoryIds]));
-  return sql`select count(*)::int as value from (select ${product.id} from ${product} where ${productOnSale} and (${sql.join(arms, sql` or `)}) limit ${cap + 1}) as matched`;
+  return sql`select ${productsUpTo(sql`(${sql.join(arms, sql` or `)})`, cap)} as value`;
+}
+
+/** The products on sale that `match`, counted up to cap + 1 (a scalar sub-select). */
+function productsUpTo(match: SQL, cap: number): SQL {
+  return sql`(select count(*)::int from (select ${product.id} from ${product} where ${productOnSale} and ${match} limit ${cap + 1}) as matched)`;
+}
+
+/**
+ * The arms of productMatchCount that an index answers exactly, each counted alone up to cap + 1:
+ * the matching categories' products (an index-only walk of product_category_times_ordered_idx) and
+ * the text match (the tsvector GIN index, no per-row recheck). Above the cap means the union is
+ * above it too (issue 31: «печать листовок» at 1000× rechecked 1 001 rows of the union with
+ * word_similarity, 140–300 ms on PGlite, while its categories alone hold 8 008 products). The CASE
+ * runs the text count (an init plan) only when it reaches it. Null when the union is the text
+ * match alone (no query word gets a trigram arm): productMatchCount counts it as cheaply.
+ */
+function productExactArmsCount(tsQuery: SQL, forms: readonly string[], categoryIds: readonly number[], cap: number): SQL | null {
+  if (forms.length === 0 && categoryIds.length === 0) return null;
+  const textCount = productsUpTo(sql`${product.searchVector} @@ ${tsQuery}`, cap);
+  if (categoryIds.length === 0) return sql`select ${textCount} as value`;
+  const categoryCount = productsUpTo(inArray(product.categoryId, [...categoryIds]), cap);
+  return sql`select case when ${categoryCount} > ${cap} then ${cap + 1} else ${textCount} end as value`;
 }
 
 /**
@@ -358,7 +398,6 @@ export function createPagesService(db: Database, options: PagesServiceOptions = 
           : sql`(websearch_to_tsquery('russian', ${query.search}) || websearch_to_tsquery('russian', ${transliterated}))`;
       const pageMatch = and(publishedNow(), sql`${websitePage.searchVector} @@ ${tsQuery}`);
       const wordForms = searchWordForms(query.search);
-      const nameScore = productNameScore(wordForms);
       const textMatch = sql`${product.searchVector} @@ ${tsQuery}`;
       // The stop words («для», «при») score nothing, so they gather no candidates either.
       const meaningful =
@@ -376,7 +415,8 @@ export function createPagesService(db: Database, options: PagesServiceOptions = 
                   )) as { rows: unknown }
                 ).rows,
               );
-      const forms = wordForms.filter((_, index) => meaningful[index]?.meaningful === true).flat();
+      const meaningfulForms = wordForms.filter((_, index) => meaningful[index]?.meaningful === true);
+      const forms = meaningfulForms.flat();
       // The categories whose names come within the threshold of a query word: their products are candidates.
       const folded = sql`translate(lower(${productCategory.name}), ${CYRILLIC_UPPER}, ${CYRILLIC_LOWER})`;
       const matchingCategories =
@@ -388,12 +428,10 @@ export function createPagesService(db: Database, options: PagesServiceOptions = 
               .where(or(...forms.map((form) => sql`word_similarity(${form}, ${folded}) >= ${NAME_SIMILARITY_THRESHOLD}`)));
       const categoryIds = matchingCategories.map((row) => row.id);
       // The candidates come from indexes, only the best of each arm for this page are scored, and the
-      // total counts the union of the arms without scoring (productCandidateUnion).
+      // total counts the union of the arms without scoring (productExactArmsCount, then productMatchCount if needed).
       const candidates = productTopCandidates(tsQuery, forms, categoryIds, offset + limit);
-      const productMatch = sql`(${candidates} and (${textMatch} or ${nameScore} > 0))`;
       // ts_rank(…, 32) is rank/(rank + 1), below 1; a product adds 1, so every product ranks above every page.
       const pageRank = sql`ts_rank(${websitePage.searchVector}, ${tsQuery}, 32)`;
-      const productRank = sql`1 + ts_rank(${product.searchVector}, ${tsQuery}, 32) + ${nameScore}`;
 
       // The snippet's text travels with each match; ts_headline runs only on the page of results.
       const pages = db
@@ -409,25 +447,31 @@ export function createPagesService(db: Database, options: PagesServiceOptions = 
         })
         .from(websitePage)
         .where(pageMatch);
-      const products = db
-        .select({
-          type: sql<"page" | "product">`'product'`.as("type"),
-          id: product.id,
-          title: sql<string>`${product.name}`.as("title"),
-          source: sql<string>`${product.description}`.as("source"),
-          path: sql<string>`'catalog/' || ${productCategory.slug} || '/' || ${product.id}`.as("path"),
-          imagePath: sql<string | null>`${product.photoPaths}[1]`.as("image_path"),
-          priceKopecks: sql<number | null>`${product.priceAfterDiscountKopecks}`.as("price_kopecks"),
-          rank: sql<number>`${productRank}`.as("rank"),
-        })
-        .from(product)
-        .innerJoin(productCategory, eq(productCategory.id, product.categoryId))
-        .where(productMatch);
+      // The candidates' text match, ts_rank and word similarities are computed once each in `scored`
+      // (OFFSET 0 keeps the planner from folding it into the outer query, which would copy the
+      // expressions into the filter and the rank again); the outer query filters and ranks from them.
+      const scored = sql`select ${product.id} as id, ${product.name} as title, ${product.description} as source,
+          'catalog/' || ${productCategory.slug} || '/' || ${product.id} as path, ${product.photoPaths}[1] as image_path,
+          ${product.priceAfterDiscountKopecks} as price_kopecks, ${textMatch} as text_match, ts_rank(${product.searchVector}, ${tsQuery}, 32) as text_rank
+          ${sql.join(
+            productNameSimilarities(meaningfulForms).map((column) => sql`, ${column}`),
+            sql``,
+          )}
+        from ${product} inner join ${productCategory} on ${productCategory.id} = ${product.categoryId}
+        where ${candidates} offset 0`;
+      const nameScore = productNameScore(meaningfulForms, wordForms.length > 0);
+      const products = sql`select 'product' as type, scored.id, scored.title, scored.source, scored.path, scored.image_path, scored.price_kopecks,
+          1 + scored.text_rank + ${nameScore} as rank
+        from (${scored}) as scored where scored.text_match or ${nameScore} > 0`;
 
-      const hits = pages.unionAll(products).orderBy(sql`rank desc`, sql`type`, sql`id`).limit(limit).offset(offset);
+      const hits = sql`(${pages}) union all (${products}) order by rank desc, type, id limit ${limit} offset ${offset}`;
       const [found, [pageTotal], [productTotal]] = await db.transaction(async (tx) => {
         // The `<%` of productMatchCount compares against this threshold (this transaction only).
-        await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true)`);
+        // No JIT either: the count turns sequential scans off, which on PostgreSQL 15 prices every plan above
+        // jit_above_cost, and compiling the statements took 1.5–2 s of a search on 31 products (issue 31).
+        await tx.execute(
+          sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true), set_config('jit', 'off', true)`,
+        );
         // One after another: a transaction is one connection, which runs one statement at a time.
         const page = await tx.execute(sql`
             SELECT hits.type, hits.id, hits.title, ts_headline('russian', hits.source, ${tsQuery}, ${HEADLINE_OPTIONS}) AS snippet,
@@ -438,9 +482,13 @@ export function createPagesService(db: Database, options: PagesServiceOptions = 
         // With a LIMIT, the planner prices a sequential scan that evaluates the trigram match on every product it
         // passes above the indexes' bitmaps (1 s against 0.06 s for «визитки» at 1000×): the count reads the bitmaps.
         await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
-        const productsCounted = z
-          .array(z.object({ value: z.coerce.number() }))
-          .parse(((await tx.execute(productMatchCount(tsQuery, forms, categoryIds, countCap))) as { rows: unknown }).rows);
+        const countOf = async (statement: SQL) =>
+          z
+            .array(z.object({ value: z.coerce.number() }))
+            .parse(((await tx.execute(statement)) as { rows: unknown }).rows)[0]?.value ?? 0;
+        const exactArms = productExactArmsCount(tsQuery, forms, categoryIds, countCap);
+        const exactArmsCounted = exactArms === null ? 0 : await countOf(exactArms);
+        const productsCounted = [{ value: exactArmsCounted > countCap ? exactArmsCounted : await countOf(productMatchCount(tsQuery, forms, categoryIds, countCap)) }];
         return [page, pagesCounted, productsCounted] as const;
       });
       // Both drivers answer execute() with { rows }, but the shared Database type cannot say so.
