@@ -304,6 +304,16 @@ export function toCart(state: CartView, evaluation: CartEvaluation, publicOrigin
       approvedAt: layout.approvedAt?.toISOString() ?? null,
     };
   };
+  // Lines share a few production times; each «Будет готово» date is worked out once (the calendar walk is a large part of toCart).
+  const readyDates = new Map<number, string>();
+  const readyOn = (days: number): string => {
+    let day = readyDates.get(days);
+    if (day === undefined) {
+      day = readyDate(evaluation.now, days);
+      readyDates.set(days, day);
+    }
+    return day;
+  };
   const orderProduct: CartLine[] = state.lines.map(({ line, product }) => ({
     id: line.id,
     product: {
@@ -320,7 +330,7 @@ export function toCart(state: CartView, evaluation: CartEvaluation, publicOrigin
     price: kopecksToRoubles(line.priceKopecks),
     weightGrams: line.weightGrams,
     productionTimeDay: line.productionTimeDay,
-    readyDate: readyDate(evaluation.now, line.productionTimeDay),
+    readyDate: readyOn(line.productionTimeDay),
     inOrder: line.inOrder,
     productArchived: product.archived,
     repeatOfId: line.repeatOfId,
@@ -370,7 +380,7 @@ export function toCart(state: CartView, evaluation: CartEvaluation, publicOrigin
       inOrderCount: aggregate.inOrderCount,
       weightGrams: aggregate.weightGrams,
       productionTimeDay: aggregate.productionTimeDay,
-      readyDate: aggregate.inOrderCount === 0 ? null : readyDate(evaluation.now, aggregate.productionTimeDay),
+      readyDate: aggregate.inOrderCount === 0 ? null : readyOn(aggregate.productionTimeDay),
     },
     readyToOrder: evaluation.problems.length === 0,
     problems: evaluation.problems,
