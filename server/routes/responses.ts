@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import { z } from "zod/mini";
 import { serverErrorSchema } from "../../shared/contracts/index";
 
@@ -31,3 +32,12 @@ export const newVisitorLimitResponse = serverErrorSchema.check(
  * session, not for this role (or an employee outside client mode), not found or not the caller's.
  */
 export const accessCheckedErrors = { 400: validationErrorResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse };
+
+/**
+ * Sends an answer the server made itself as JSON text, without the response schema's zod pass: for
+ * hot routes whose answer is built from typed rows by one mapper (the signed-in listing, the cart;
+ * server/docs/performance.md). Their contracts are checked by the tests on every answer they read.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(json);
+}

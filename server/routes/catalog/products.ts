@@ -7,7 +7,7 @@ import { openApiTags } from "../../plugins/openapi";
 import { sessionToken } from "../../plugins/session";
 import { preferredEncoding } from "../../services/catalog/public-response-cache";
 import type { EncodedResponse } from "../../services/catalog/public-response-cache";
-import { notFoundResponse, productArchivedResponse, validationErrorResponse } from "../responses";
+import { notFoundResponse, productArchivedResponse, sendJsonText, validationErrorResponse } from "../responses";
 
 /**
  * Sends an anonymous page from the cache, compressed as the client accepts: the bytes were validated
@@ -19,11 +19,6 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, response: Enc
   reply.header("vary", "cookie, authorization, accept-encoding").type("application/json; charset=utf-8");
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   return reply.send(response[encoding]);
-}
-
-/** Sends JSON text made from an answer its contract already validated (Fastify sends text as it is). */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type("application/json; charset=utf-8").send(json);
 }
 
 /** GET /public/product and GET /public/product/{id} (spec §7). */

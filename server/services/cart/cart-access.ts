@@ -147,10 +147,14 @@ export async function loadOwnerView(db: Database, accountId: number, companyId: 
     .leftJoin(company, eq(company.id, cart.companyId))
     .where(and(eq(cart.accountId, accountId), companyId === null ? sql`${cart.companyId} is not null` : sql`${cart.companyId} is distinct from ${companyId}`))
     .groupBy(cart.companyId, company.name);
-  const otherCarts: CartElsewhere[] = others
+  return { companyName: named?.name ?? null, otherCarts: sortOtherCarts(others) };
+}
+
+/** The client's other carts as the answer lists them: the personal profile first, then companies А–Я. */
+export function sortOtherCarts(others: readonly CartElsewhere[]): CartElsewhere[] {
+  return others
     .map((item) => ({ companyId: item.companyId, companyName: item.companyId === null ? null : item.companyName, lineCount: item.lineCount }))
     .sort((a, b) => (a.companyId === null ? -1 : b.companyId === null ? 1 : (a.companyName ?? "").localeCompare(b.companyName ?? "", "ru")));
-  return { companyName: named?.name ?? null, otherCarts };
 }
 
 /** What every part of the cart does with it: find whose it is, change it under its lock, answer it. */

@@ -32,25 +32,54 @@ export interface CartLineRow {
   product: { id: number; name: string; photoPaths: string[]; categoryId: number; categorySlug: string; archived: boolean };
 }
 
-/** Everything a cart's answer is made of, read in one go. */
-export interface CartState {
-  cart: CartRow;
-  lines: CartLineRow[];
+/*
+ * What the cart's answer reads of each row: GET /client-cart reads only these columns, in one
+ * statement (cart-view.ts); the changes and the checkout read whole rows (cart-access.ts loadState).
+ */
+export type CartViewCart = Pick<CartRow, "id" | "accountId" | "companyId" | "promocodeId" | "comment" | "paymentType" | "version" | "updatedAt">;
+export type CartViewLine = Pick<
+  OrderProductRow,
+  "id" | "productId" | "options" | "quantity" | "isUrgent" | "unitPriceKopecks" | "priceKopecks" | "weightGrams" | "productionTimeDay" | "inOrder" | "repeatOfId"
+>;
+export type CartViewOption = Pick<ProductOptionRow, "productId" | "group" | "code" | "label" | "isDefault" | "widthMm" | "heightMm">;
+export type CartViewDetail = Pick<ProductDetailRow, "id" | "productId" | "name" | "sortOrder" | "profile" | "requiresOptionCode">;
+export type CartViewLayout = Pick<LayoutRow, "id" | "orderProductId" | "detailName" | "fileId" | "status" | "findings" | "approvedAt">;
+export type CartViewDesign = Pick<DesignOrderRow, "id" | "orderProductId" | "detailName" | "status" | "comment" | "annotatedFileId" | "priceKopecks" | "dueDate">;
+export type CartViewDelivery = Pick<
+  DeliveryRow,
+  "id" | "deliveryType" | "cityKladrId" | "deliveryMethod" | "address" | "recipientId" | "tariffCode" | "pickupPointCode" | "priceKopecks" | "deliveryDate" | "weightGrams"
+>;
+
+/** Everything a cart's answer is made of, read in one go: the columns the answer and its evaluation use. */
+export interface CartView {
+  cart: CartViewCart;
+  lines: { line: CartViewLine; product: CartLineRow["product"] }[];
   /** The options and details of the lines' products. */
-  options: ProductOptionRow[];
-  details: ProductDetailRow[];
+  options: CartViewOption[];
+  details: CartViewDetail[];
   /** Every layout of the lines, oldest first, with their files' names and their checks. */
-  layouts: LayoutRow[];
+  layouts: CartViewLayout[];
   layoutFiles: { id: number; originalName: string }[];
   checks: { id: number; layoutId: number }[];
   /** The lines' design orders that are not cancelled, oldest first. */
-  designs: DesignOrderRow[];
-  deliveries: DeliveryRow[];
+  designs: CartViewDesign[];
+  deliveries: CartViewDelivery[];
   promocode: PromocodeRow | null;
   /** The code's use so far and its categories' names (promocode-use.ts); empty without a code. */
   promocodeContext: PromocodeContext;
   /** Whose cart it is, and the client's other carts that hold lines. */
   owner: CartOwnerView;
+}
+
+/** The cart's state with whole rows, as the changes and the checkout read it (cart-access.ts loadState). */
+export interface CartState extends CartView {
+  cart: CartRow;
+  lines: CartLineRow[];
+  options: ProductOptionRow[];
+  details: ProductDetailRow[];
+  layouts: LayoutRow[];
+  designs: DesignOrderRow[];
+  deliveries: DeliveryRow[];
 }
 
 /** The account a cart belongs to, as the cart's answer names it. */
@@ -70,7 +99,7 @@ export interface CartAggregate {
   isUrgent: boolean;
 }
 
-export function cartAggregate(lines: readonly OrderProductRow[]): CartAggregate {
+export function cartAggregate(lines: readonly Pick<OrderProductRow, "inOrder" | "weightGrams" | "productionTimeDay" | "isUrgent">[]): CartAggregate {
   const inOrder = lines.filter((line) => line.inOrder);
   return {
     inOrderCount: inOrder.length,
@@ -85,13 +114,13 @@ export function sameAggregate(a: CartAggregate, b: CartAggregate): boolean {
 }
 
 /** The details of a product that need a layout with these options (the rule of shared/domain/pricing.ts). */
-export function requiredDetails(details: readonly ProductDetailRow[], productId: number, options: ChosenOptions): string[] {
+export function requiredDetails(details: readonly CartViewDetail[], productId: number, options: ChosenOptions): string[] {
   const ofProduct = details.filter((detail) => detail.productId === productId).sort((a, b) => a.id - b.id);
   return detailsNeedingLayout(ofProduct, chosenOptionCodes(options)).map((detail) => detail.name);
 }
 
 /** The latest layout of each line and detail. */
-function latestLayouts(layouts: readonly LayoutRow[]): Map<string, LayoutRow> {
+function latestLayouts(layouts: readonly CartViewLayout[]): Map<string, CartViewLayout> {
   return latestBy(layouts, (row) => `${row.orderProductId}\u0000${row.detailName}`);
 }
 
@@ -100,7 +129,7 @@ function layoutStatus(status: string): CartLayout["status"] {
 }
 
 /** The profile a line's detail is checked against (the line's format applied), as layout.service.ts checks it. */
-function detailProfile(state: CartState, line: OrderProductRow, detailName: string): PreflightProfile {
+function detailProfile(state: CartView, line: CartViewLine, detailName: string): PreflightProfile {
   const detail = state.details.find((row) => row.productId === line.productId && row.name === detailName);
   // The names come from these rows (requiredDetails), so a missing one is a bug, not a state.
   if (!detail) throw new Error(`No detail "${detailName}" of product ${line.productId}`);
@@ -128,13 +157,13 @@ export interface CartEvaluation {
   designKopecks: number;
   aggregate: CartAggregate;
   /** Per line id: the layout of each detail that needs one (undefined: missing). */
-  layouts: Map<number, { detailName: string; layout: LayoutRow | undefined }[]>;
+  layouts: Map<number, { detailName: string; layout: CartViewLayout | undefined }[]>;
   problems: CartProblem[];
   /** The moment the cart is seen at: its «Будет готово …» dates count from it. */
   now: Date;
 }
 
-export function evaluateCart(state: CartState, now: Date, temporary: boolean): CartEvaluation {
+export function evaluateCart(state: CartView, now: Date, temporary: boolean): CartEvaluation {
   const lineRows = state.lines.map((item) => item.line);
   const aggregate = cartAggregate(lineRows);
   const lineTotals = cartTotals({
@@ -161,7 +190,7 @@ export function evaluateCart(state: CartState, now: Date, temporary: boolean): C
     state.designs.filter((design) => design.orderProductId !== null),
     (design) => `${design.orderProductId}\u0000${design.detailName}`,
   );
-  const layouts = new Map<number, { detailName: string; layout: LayoutRow | undefined }[]>();
+  const layouts = new Map<number, { detailName: string; layout: CartViewLayout | undefined }[]>();
   const problems: CartProblem[] = [];
   if (temporary) problems.push({ code: "SIGN_IN_REQUIRED", messageUI: "Войдите в систему, чтобы оформить заказ" });
   if (aggregate.inOrderCount === 0) problems.push({ code: "NO_LINES_IN_ORDER", messageUI: "Отметьте для заказа хотя бы один товар" });
@@ -219,7 +248,7 @@ function toLineOptions(options: ChosenOptions): CartLineOptions {
 }
 
 /** The chosen options with their names, in the product's order; a code the product dropped keeps its code as the name. */
-function toOptionLabels(all: readonly ProductOptionRow[], productId: number, options: ChosenOptions): CartLineOption[] {
+function toOptionLabels(all: readonly CartViewOption[], productId: number, options: ChosenOptions): CartLineOption[] {
   const own = all.filter((option) => option.productId === productId);
   const chosen: { group: CartLineOption["group"]; code: string }[] = [
     ...(["format", "paper", "colors"] as const).flatMap((group) => {
@@ -237,7 +266,7 @@ function toOptionLabels(all: readonly ProductOptionRow[], productId: number, opt
 }
 
 /** `offered`: the shop's payment types (OTTISK_PAYMENTS); the cart lists those its profile may use. */
-export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigin: string, offered: readonly PaymentType[] = paymentTypeValues): Cart {
+export function toCart(state: CartView, evaluation: CartEvaluation, publicOrigin: string, offered: readonly PaymentType[] = paymentTypeValues): Cart {
   const { cart, promocode } = state;
   const { totals, aggregate } = evaluation;
   const fileNames = new Map(state.layoutFiles.map((file) => [file.id, file.originalName]));
@@ -246,7 +275,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
     state.designs.filter((design) => design.orderProductId !== null),
     (design) => `${design.orderProductId}\u0000${design.detailName}`,
   );
-  const toLayout = (line: OrderProductRow, detailName: string, layout: LayoutRow | undefined): CartLayout => {
+  const toLayout = (line: CartViewLine, detailName: string, layout: CartViewLayout | undefined): CartLayout => {
     const design = latestDesign.get(`${line.id}\u0000${detailName}`);
     const common = {
       detailName,
@@ -275,6 +304,16 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
       approvedAt: layout.approvedAt?.toISOString() ?? null,
     };
   };
+  // Lines share a few production times; each «Будет готово» date is worked out once (the calendar walk is a large part of toCart).
+  const readyDates = new Map<number, string>();
+  const readyOn = (days: number): string => {
+    let day = readyDates.get(days);
+    if (day === undefined) {
+      day = readyDate(evaluation.now, days);
+      readyDates.set(days, day);
+    }
+    return day;
+  };
   const orderProduct: CartLine[] = state.lines.map(({ line, product }) => ({
     id: line.id,
     product: {
@@ -291,7 +330,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
     price: kopecksToRoubles(line.priceKopecks),
     weightGrams: line.weightGrams,
     productionTimeDay: line.productionTimeDay,
-    readyDate: readyDate(evaluation.now, line.productionTimeDay),
+    readyDate: readyOn(line.productionTimeDay),
     inOrder: line.inOrder,
     productArchived: product.archived,
     repeatOfId: line.repeatOfId,
@@ -341,7 +380,7 @@ export function toCart(state: CartState, evaluation: CartEvaluation, publicOrigi
       inOrderCount: aggregate.inOrderCount,
       weightGrams: aggregate.weightGrams,
       productionTimeDay: aggregate.productionTimeDay,
-      readyDate: aggregate.inOrderCount === 0 ? null : readyDate(evaluation.now, aggregate.productionTimeDay),
+      readyDate: aggregate.inOrderCount === 0 ? null : readyOn(aggregate.productionTimeDay),
     },
     readyToOrder: evaluation.problems.length === 0,
     problems: evaluation.problems,

@@ -3,7 +3,8 @@ import { PAYMENT_TYPE_OFF_MESSAGE, paymentTypeValues } from "../../../shared/con
 import type { Cart, CartTarget, CartUpdate, PaymentType } from "../../../shared/contracts/index";
 import type { Database } from "../../db/client";
 import { cart } from "../../db/schema";
-import { createCartAccess, findCart, loadOwnerView, loadState } from "./cart-access";
+import { createCartAccess, loadOwnerView } from "./cart-access";
+import { createCartViewReader } from "./cart-view";
 import { createCartCheckout } from "./cart-checkout";
 import type { CartCheckout } from "./cart-checkout";
 import { createCartDeliveries, createDeliveryPricing } from "./cart-delivery.service";
@@ -52,6 +53,7 @@ export function createCartService(
   const pricing = createDeliveryPricing(db, deliveryQuotes);
   const access = createCartAccess(db, now, (cartId) => pricing.repriceDeliveries(cartId, null), offered);
   const { resolveOwner, mutate } = access;
+  const readCartView = createCartViewReader(db);
   return {
     ...createCartLines(db, access),
     ...createCartPromocodes(db, access),
@@ -61,9 +63,8 @@ export function createCartService(
     async getCart(viewer, target, publicOrigin) {
       if (!viewer) return emptyCart(null, null, true, undefined, offered);
       const owner = await resolveOwner(db, viewer, target);
-      const row = await findCart(db, owner.accountId, owner.companyId);
-      if (!row) return emptyCart(owner.accountId, owner.companyId, owner.temporary, await loadOwnerView(db, owner.accountId, owner.companyId), offered);
-      const state = await loadState(db, row);
+      const state = await readCartView(owner.accountId, owner.companyId);
+      if (!state) return emptyCart(owner.accountId, owner.companyId, owner.temporary, await loadOwnerView(db, owner.accountId, owner.companyId), offered);
       return toCart(state, evaluateCart(state, now(), owner.temporary), publicOrigin, offered);
     },
 
