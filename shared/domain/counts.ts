@@ -12,6 +12,13 @@ export interface WordForms {
 }
 
 const pluralRules = new Intl.PluralRules("ru-RU");
+/** Made once: `number.toLocaleString("ru-RU")` builds a formatter on every call (a product page writes a dozen numbers). */
+const wholeNumbers = new Intl.NumberFormat("ru-RU");
+
+/** 12500 → «12 500» (a no-break space between thousands), as `toLocaleString("ru-RU")` writes it. */
+export function formatNumberRu(value: number): string {
+  return wholeNumbers.format(value);
+}
 
 /**
  * Picks the Russian word form for a count by its last two digits: one (1, 21, 101), few (2–4, 22–24)
