@@ -1,7 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod/mini";
 import { pageListQuerySchema, pageSlugParamsSchema, productIdParamsSchema, productListQuerySchema, searchQuerySchema } from "../../shared/contracts/index";
-import type { Category, FooterContent, HeaderContent, MenuTab, RenderReadFailure, RenderReads, SideMenuItem } from "../../shared/contracts/index";
+import type {
+  Category,
+  FooterContent,
+  HeaderContent,
+  MenuTab,
+  Product,
+  ProductListPage,
+  ProductListQuery,
+  RenderReadFailure,
+  RenderReads,
+  SideMenuItem,
+} from "../../shared/contracts/index";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import type { Viewer } from "../services/accounts/session.service";
 import { createSiteChromeCache } from "../services/site-chrome-cache";
@@ -19,7 +30,10 @@ import { notSignedIn, sessionTokenOfHeaders } from "./session";
  * (looked up once per page with the page's session token: in-process-session.ts), the same
  * service call, and a failure becomes the route's error body (plugins/errors.ts toServerError).
  * The site's chrome — categories, menu, side menu, header, footer — comes from memory
- * (services/site-chrome-cache.ts), dropped on every node by the `ottisk_cache` notice.
+ * (services/site-chrome-cache.ts), dropped on every node by the `ottisk_cache` notice; so do the
+ * anonymous product pages and listing pages (topic "catalog", which every catalogue write and every
+ * placed order sends), with the viewer's favourite marks laid on top (the page's viewer, then one
+ * statement for the marks) and a product's «Будет готово …» made for now.
  *
  * What the routes do that these do not: the request-rate limit (the page's own request was
  * counted), and the anonymous catalogue's JSON cache (publicCache: bytes for the API's callers).
@@ -27,6 +41,8 @@ import { notSignedIn, sessionTokenOfHeaders } from "./session";
 
 /** How long a chrome block lives on this node when no notice drops it: as the anonymous catalogue's pages. */
 const CHROME_TTL_MS = 30_000;
+/** Anonymous product pages (per origin, product and urgency) and listing pages (per origin and query) kept per node. */
+const PAGE_DATA_MAX_KEYS = 1000;
 
 const INVALID_REQUEST_UI = "Запрос заполнен неверно. Проверьте данные и попробуйте ещё раз.";
 const CYRILLIC = /[А-Яа-яЁё]/;
@@ -37,6 +53,10 @@ interface Chrome {
   sideMenu: ChromeBlock<SideMenuItem[]>;
   header: ChromeBlock<HeaderContent>;
   footer: ChromeBlock<FooterContent>;
+  /** A product page as an anonymous viewer gets it (inFavorite false; its readyDate is remade per page). */
+  product: ChromeBlock<Product, { origin: string; id: number; isUrgent: boolean }>;
+  /** A listing page as an anonymous viewer gets it (every inFavorite false). */
+  products: ChromeBlock<ProductListPage, { origin: string; query: ProductListQuery }>;
 }
 
 /** The route's check of what the render sends (a query's few values), with the route's 400 when it fails. */
@@ -64,6 +84,18 @@ export function renderReads(app: FastifyInstance): RenderReadsFor {
     sideMenu: cache.block("pages", () => app.pages.sideMenu()),
     header: cache.block("pages", (origin) => app.pages.header(origin)),
     footer: cache.block("pages", (origin) => app.pages.footer(origin)),
+    product: cache.keyed(
+      "catalog",
+      ({ origin, id, isUrgent }) => `${origin} ${id} ${isUrgent}`,
+      ({ origin, id, isUrgent }) => app.catalog.getProduct(id, origin, null, isUrgent),
+      PAGE_DATA_MAX_KEYS,
+    ),
+    products: cache.keyed(
+      "catalog",
+      ({ origin, query }) => `${origin} ${JSON.stringify(query)}`,
+      ({ origin, query }) => app.catalog.listProducts(query, origin, null),
+      PAGE_DATA_MAX_KEYS,
+    ),
   };
 
   /** Runs a read; any failure becomes the API's error body for it, as the route's error handler makes it. */
@@ -81,7 +113,11 @@ export function renderReads(app: FastifyInstance): RenderReadsFor {
   return (origin, headers) => {
     const token = sessionTokenOfHeaders(headers);
     const viewer = (): Promise<Viewer | null> => (token ? resolveInScope(token, (value) => app.sessions.resolve(value)) : Promise.resolve(null));
-    const viewerId = async () => (await viewer())?.account.id ?? null;
+    /** The viewer's favourites among these products (the page's one session lookup): none for an anonymous viewer or a dead session. */
+    const favoriteMarks = async (ids: readonly number[]): Promise<ReadonlySet<number>> => {
+      const found = await viewer();
+      return found ? app.sessions.favoriteMarksOf(found.account.id, ids) : new Set<number>();
+    };
     return {
       getProductCategories: () => answer(() => chrome.categories(origin)),
       getMenu: () => answer(() => chrome.menu(origin)),
@@ -95,11 +131,17 @@ export function renderReads(app: FastifyInstance): RenderReadsFor {
           if (!found) throw notSignedIn();
           return app.accounts.profile(found, origin);
         }),
-      getProducts: (query) => answer(async () => app.catalog.listProducts(checked(productListQuerySchema, query, "querystring"), origin, await viewerId())),
+      getProducts: (query) =>
+        answer(async () => {
+          const page = await chrome.products({ origin, query: checked(productListQuerySchema, query, "querystring") });
+          const marks = await favoriteMarks(page.items.map((item) => item.id));
+          return { ...page, items: page.items.map((item) => (marks.has(item.id) ? { ...item, inFavorite: true } : item)) };
+        }),
       getProduct: (id, query = {}) =>
         answer(async () => {
           const params = checked(productIdParamsSchema, { id: String(id) }, "params");
-          return app.catalog.getProduct(params.id, origin, await viewerId(), query.isUrgent ?? false);
+          const [product, marks] = await Promise.all([chrome.product({ origin, id: params.id, isUrgent: query.isUrgent ?? false }), favoriteMarks([params.id])]);
+          return { ...product, inFavorite: marks.has(product.id), readyDate: app.catalog.readyDate(product.productionTimeDay) };
         }),
       getPage: (slug) => answer(() => app.pages.getPage(checked(pageSlugParamsSchema, { slug }, "params").slug, origin)),
       getPages: (query) => answer(() => app.pages.listPages(checked(pageListQuerySchema, query, "querystring"), origin)),

@@ -12,7 +12,7 @@ export {
   vatIncludedKopecks,
 } from "./cart-totals";
 export type { CartTotals, CartTotalsInput, PromocodeContext, PromocodeLine, PromocodeOutcome, PromocodeProblem, PromocodeTerms, PromocodeUse } from "./cart-totals";
-export { formatProductCount, formatWorkingDays, formatWorkingDaysLimit, pluralRu } from "./counts";
+export { formatNumberRu, formatProductCount, formatWorkingDays, formatWorkingDaysLimit, pluralRu } from "./counts";
 export type { WordForms } from "./counts";
 export { formatDateLong, formatDateShort, formatDateTime, formatDayMonth, SHOP_TIME_ZONE, shopDay } from "./dates";
 export { formatRoubles } from "./money";

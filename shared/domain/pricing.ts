@@ -1,4 +1,5 @@
 import type { PreflightProfile } from "../contracts/preflight-profile";
+import { formatNumberRu } from "./counts";
 
 /**
  * The price of a print order line, computed from a product's price tiers and its chosen options.
@@ -286,7 +287,7 @@ export function tierFor(tiers: readonly PricingTier[], quantity: number): Pricin
 }
 
 function formatQuantity(quantity: number): string {
-  return quantity.toLocaleString("ru-RU").replace(/\s/g, " ");
+  return formatNumberRu(quantity).replace(/\s/g, " ");
 }
 
 type ResolvedOptions = { ok: true; chosen: PricingOption[]; normalised: NormalisedOptions } | { ok: false; result: PricingResult };

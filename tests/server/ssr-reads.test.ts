@@ -5,7 +5,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Logger } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../server/app";
-import { productCategory, websitePage } from "../../server/db/schema";
+import { product, productCategory, websitePage } from "../../server/db/schema";
 import { clientAssets, hostSite } from "../../server/plugins/host-site";
 import { inProcessFetch } from "../../server/plugins/in-process-fetch";
 import { withOneSessionLookup } from "../../server/plugins/in-process-session";
@@ -21,7 +21,8 @@ import { waitFor } from "./support/wait-for";
  * calling the API: every page must come out exactly as it did through the API (same status,
  * redirect, HTML byte for byte, anonymous and signed in, errors included), and the site's chrome
  * (categories, menu, header, footer) kept in memory must be dropped on every node by the
- * `ottisk_cache` notice. Needs the built render (npm run build:ssr).
+ * `ottisk_cache` notice, as must the anonymous product and listing pages kept likewise (the
+ * viewer's favourite marks laid on top). Needs the built render (npm run build:ssr).
  */
 
 const DIST = join(import.meta.dirname, "..", "..", "dist");
@@ -156,5 +157,44 @@ describe("the server render's reads from the services", () => {
     await db.update(websitePage).set({ name: tab.name }).where(eq(websitePage.id, tab.id));
     await nodeA.app.cacheInvalidation.invalidate("catalog");
     await nodeA.app.cacheInvalidation.invalidate("pages");
+  });
+
+  it("keeps the anonymous product and listing pages on every node until the catalogue changes, with the viewer's favourite marks on top", async () => {
+    const db = nodeA.database.db;
+    const [cards] = await db.select({ name: product.name }).from(product).where(eq(product.id, cardsId));
+    if (!cards) throw new Error("No demo business cards");
+    const productUrl = `/catalog/vizitki/${cardsId}`;
+    const html = async (url: string, headers: Record<string, string> = {}) => {
+      const page = await served(nodeB, url, headers);
+      return "html" in page ? page.html : "";
+    };
+    const named = (name: string) => `"id":${cardsId},"productName":${JSON.stringify(name)}`;
+    const marked = new RegExp(`"id":${cardsId},"productName":"[^"]*","photoUrl":[^,]*,"inFavorite":true`);
+    const renamed = `${cards.name} (новое имя)`;
+    const signedIn = { cookie: `${SESSION_COOKIE}=${token}` };
+    expect(await html(productUrl)).toContain(named(cards.name));
+    expect(await html("/catalog/vizitki")).toContain(named(cards.name));
+
+    // Changed behind the caches' back: node B keeps drawing its copies until it hears a notice …
+    await db.update(product).set({ name: renamed }).where(eq(product.id, cardsId));
+    expect(await html(productUrl)).toContain(named(cards.name));
+    expect(await html("/catalog/vizitki")).toContain(named(cards.name));
+    // … while a viewer's own favourite mark is theirs at once, on the kept page.
+    const bearer = { authorization: `Bearer ${token}` };
+    const added = await nodeA.app.inject({ method: "PUT", url: `/api/public/product/to-favorite/${cardsId}`, headers: bearer });
+    expect(added.statusCode).toBeLessThan(300);
+    expect(await html(productUrl, signedIn)).toMatch(marked);
+    expect(await html("/catalog/vizitki", signedIn)).toMatch(marked);
+    expect(await html(productUrl)).not.toMatch(marked);
+    expect(await html("/catalog/vizitki")).not.toMatch(marked);
+    const removed = await nodeA.app.inject({ method: "DELETE", url: `/api/public/product/from-favorite/${cardsId}`, headers: bearer });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await html(productUrl, signedIn)).not.toMatch(marked);
+
+    await nodeA.app.cacheInvalidation.invalidate("catalog");
+    await waitFor(async () => ((await html(productUrl)).includes(named(renamed)) ? true : null), "node B's product page to be dropped");
+    await waitFor(async () => ((await html("/catalog/vizitki")).includes(named(renamed)) ? true : null), "node B's listing page to be dropped");
+    await db.update(product).set({ name: cards.name }).where(eq(product.id, cardsId));
+    await nodeA.app.cacheInvalidation.invalidate("catalog");
   });
 });

@@ -4,7 +4,7 @@ import type { FormEvent } from "react";
 import { PRODUCT_MAX_QUANTITY } from "../../shared/contracts/wire";
 import { productTemplatePath } from "../../shared/contracts/index";
 import type { Cart, CartLine, Product, ProductOptionGroup, ProductOptionGroupName, ProductPriceTier, ProductSizeLimits } from "../../shared/contracts/index";
-import { formatWorkingDays } from "../../shared/domain/counts";
+import { formatNumberRu, formatWorkingDays } from "../../shared/domain/counts";
 import { formatRoubles } from "../../shared/domain/money";
 import { formatDayMonth, readyDate, VAT_PERCENT } from "../../shared/domain/index";
 import { defaultLineSize, finishingExclusionKey, sideFits, sizeRuleText } from "../../shared/domain/pricing";
@@ -286,7 +286,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange, apiBase }: 
             </label>
             {quantity === null ? (
               <p id={quantityErrorId} className="ottisk-product__invalid" role="alert">
-                Тираж должен быть целым числом от 1 до {PRODUCT_MAX_QUANTITY.toLocaleString("ru-RU")}
+                Тираж должен быть целым числом от 1 до {formatNumberRu(PRODUCT_MAX_QUANTITY)}
               </p>
             ) : null}
           </fieldset>
@@ -342,7 +342,7 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange, apiBase }: 
                   </s>
                 ) : null}
                 <span className="ottisk-product__unit">
-                  {formatRoubles(price.quote.unitPrice)} за шт., {price.quote.quantity.toLocaleString("ru-RU")} шт.
+                  {formatRoubles(price.quote.unitPrice)} за шт., {formatNumberRu(price.quote.quantity)} шт.
                 </span>
               </p>
             ) : price.status === "error" ? (
@@ -410,7 +410,7 @@ function TierOption({ tier, perSquareMetre, checked, onChoose }: { tier: Product
   return (
     <label className="ottisk-product__tier">
       <input type="radio" name="tier" value={String(tier.minQuantity)} checked={checked} onChange={onChoose} />
-      <span className="ottisk-product__tier-quantity">{tier.minQuantity.toLocaleString("ru-RU")} шт.</span>
+      <span className="ottisk-product__tier-quantity">{formatNumberRu(tier.minQuantity)} шт.</span>
       {perSquareMetre ? (
         // A per-m² product's tiers are priced at 1 m²: the rate, since the line's price follows its size.
         <span className="ottisk-product__tier-price">{formatRoubles(tier.unitPrice)} за м²</span>

@@ -46,6 +46,11 @@ export interface SessionService {
    * favourites folded together). Null for an unknown or expired token, as `resolve` answers.
    */
   favoriteMarks(token: string, productIds: readonly number[]): Promise<Set<number> | null>;
+  /**
+   * Which of `productIds` an account (a viewer already looked up) keeps as favourites: the marks the
+   * server render lays on the anonymous pages it keeps (plugins/render-reads.ts).
+   */
+  favoriteMarksOf(accountId: number, productIds: readonly number[]): Promise<Set<number>>;
   /** The viewer of a session by its id, or null when it ended or expired (the hand-off to the shop's pages). */
   byId(sessionId: number): Promise<Viewer | null>;
   open(accountId: number, kind: keyof typeof SESSION_LIFETIME_MS): Promise<OpenedSession>;
@@ -83,6 +88,11 @@ export function createSessionService(db: Database): SessionService {
     .where(and(eq(session.tokenHash, sql.placeholder("tokenHash")), gt(session.expiresAt, sql`${sql.placeholder("now")}::timestamptz`), isNull(account.disabledAt)))
     .limit(1)
     .prepare("session_favorite_marks");
+  const accountFavoriteMarksQuery = db
+    .select({ productId: favorite.productId })
+    .from(favorite)
+    .where(and(eq(favorite.accountId, sql.placeholder("accountId")), sql`${favorite.productId} = ANY(${sql.placeholder("productIds")}::int[])`))
+    .prepare("account_favorite_marks");
   // Every signed-in request's lookup, prepared likewise.
   const resolveQuery = db
     .select({ session, account })
@@ -106,6 +116,13 @@ export function createSessionService(db: Database): SessionService {
       // The ids as one array literal: a plain text parameter, which both drivers send alike.
       const [row] = await favoriteMarksQuery.execute({ tokenHash: hashToken(token), productIds: `{${ids.join(",")}}`, now: new Date().toISOString() });
       return row ? new Set(row.productIds) : null;
+    },
+
+    async favoriteMarksOf(accountId, productIds) {
+      const ids = productIds.filter((id) => Number.isSafeInteger(id));
+      if (ids.length === 0) return new Set();
+      const rows = await accountFavoriteMarksQuery.execute({ accountId, productIds: `{${ids.join(",")}}` });
+      return new Set(rows.map((row) => row.productId));
     },
 
     async byId(sessionId) {

@@ -38,6 +38,12 @@ export interface CatalogService {
    * prices (a 400 when the product cannot be made urgently).
    */
   getProduct(id: number, publicOrigin: string, viewerId: number | null, isUrgent?: boolean): Promise<Product>;
+  /**
+   * «Будет готово …» of an order placed now that takes `productionTimeDay` working days: a product's
+   * `readyDate` as getProduct makes it from the product's (urgent or not) `productionTimeDay`, for a
+   * product page kept in memory (plugins/render-reads.ts).
+   */
+  readyDate(productionTimeDay: number): string;
   /** The price of a choice for the product page (`GET /public/product/{id}/price`); absent quantity: the smallest run. */
   quoteProduct(id: number, query: ProductPriceQuery): Promise<ProductPriceQuote>;
   /** The cards of these products in the order asked, unknown ids left out, duplicates once. */
@@ -272,6 +278,10 @@ export function createCatalogService(
         tiers: tierPrices(rows, isUrgent),
         readyDate: readyDate(clock(), isUrgent && row.product.urgentProductionTimeDay !== null ? row.product.urgentProductionTimeDay : row.product.productionTimeDay),
       });
+    },
+
+    readyDate(productionTimeDay) {
+      return readyDate(clock(), productionTimeDay);
     },
 
     async quoteProduct(id, query) {
