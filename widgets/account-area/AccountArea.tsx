@@ -5,7 +5,7 @@ import { useAccount } from "../../shared/state/index";
 import { ACCOUNT_BASE, ACCOUNT_PATHS, accountPath, BACK_OFFICE_SECTIONS, backOfficePath, backOfficeSectionsFor, SCREEN_PATHS } from "../../shared/domain/index";
 import type { AccountRoute } from "../../shared/domain/index";
 import { clientLinks, employeeLinks } from "../../shared/ui/index";
-import { accountAccess, accountTitle } from "./account-pages";
+import { accountAccess, accountPageShown, accountTitle } from "./account-pages";
 import { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
 import { SignInGate } from "./SignIn";
 
@@ -179,12 +179,11 @@ export function AccountArea({ route, renderPage }: { route: AccountRoute; render
     );
   }
   const access = accountAccess(route);
-  // An employee in client mode sees the client's pages, as the client would.
-  const actsAsClient = profile.typeUser === "client" || profile.impersonalization;
-  const wrong = access === "employee" ? actsAsClient : access === "client" && !actsAsClient;
+  // The same rule the server render loads the page's data by (an employee in client mode sees the client's pages).
+  const shown = accountPageShown(route, profile);
   return (
     <Frame title={title} profile={profile} current={current}>
-      {wrong && access !== "anyone" ? <WrongAccount profile={profile} access={access} /> : renderPage(route, profile)}
+      {shown === null && access !== "anyone" ? <WrongAccount profile={profile} access={access} /> : renderPage(route, profile)}
     </Frame>
   );
 }
