@@ -8,7 +8,9 @@ import {
   companies,
   documentPages,
   employeeOrderLists,
+  employeeOrders,
   notificationPages,
+  orders,
   notificationSettings,
   recipients,
 } from "../shared/state/index";
@@ -44,6 +46,9 @@ export async function loadAccountPageData(store: Store, route: AccountRoute): Pr
     case "client-orders":
       if (target.status === "ready") await store.set(clientOrderPages.loadAtom, { companyId, page: shown.page, pageSize: ORDER_LIST_DEFAULT_LIMIT });
       return;
+    case "client-order":
+      await store.set(orders.loadAtom, shown.orderId);
+      return;
     case "client-documents":
       if (target.status === "ready") await store.set(documentPages.loadAtom, { companyId, page: shown.page, pageSize: DOCUMENT_LIST_DEFAULT_LIMIT });
       return;
@@ -68,8 +73,11 @@ export async function loadAccountPageData(store: Store, route: AccountRoute): Pr
     case "employee-orders":
       await store.set(employeeOrderLists.loadAtom, employeeOrdersQuery(shown));
       return;
+    case "employee-order":
+      await store.set(employeeOrders.loadAtom, shown.orderId);
+      return;
     default:
-      // One order, the client search, the back office and the employee's profile (drawn from the account alone): the browser loads theirs.
+      // The client search, the back office and the employee's profile (drawn from the account alone): the browser loads theirs.
       return;
   }
 }

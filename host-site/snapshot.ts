@@ -1,4 +1,18 @@
-import type { AccountProfile, Address, Company, DocumentListPage, EmployeeOrderListPage, NotificationListPage, NotificationSettings, OrderListPage, Page, Recipient, SearchResultPage } from "../shared/contracts/index";
+import type {
+  AccountProfile,
+  Address,
+  Company,
+  DocumentListPage,
+  EmployeeOrder,
+  EmployeeOrderListPage,
+  NotificationListPage,
+  NotificationSettings,
+  Order,
+  OrderListPage,
+  Page,
+  Recipient,
+  SearchResultPage,
+} from "../shared/contracts/index";
 import {
   accountResource,
   addresses,
@@ -6,7 +20,9 @@ import {
   companies,
   documentPagesAtom,
   employeeOrderListsAtom,
+  employeeOrdersAtom,
   notificationPages,
+  ordersAtom,
   notificationSettings,
   recipients,
   feedbackForm,
@@ -55,8 +71,12 @@ export interface SiteSnapshot {
 /** The account pages' lists and values, as their store atoms hold them (only those loaded: the page's own). */
 export interface AccountPagesSnapshot {
   clientOrders?: Record<string, Resource<OrderListPage>>;
+  /** One of the client's orders, by id. */
+  orders?: Record<string, Resource<Order>>;
   documents?: Record<string, Resource<DocumentListPage>>;
   employeeOrders?: Record<string, Resource<EmployeeOrderListPage>>;
+  /** One order of any client's (staff), by id. */
+  employeeOrder?: Record<string, Resource<EmployeeOrder>>;
   notifications?: Record<string, Resource<NotificationListPage>>;
   notificationSettings?: Resource<NotificationSettings>;
   companies?: Resource<Company[]>;
@@ -72,6 +92,8 @@ function takeAccountPages(store: Store): AccountPagesSnapshot | undefined {
     if (Object.keys(kept).length > 0) put(kept);
   };
   record(store.get(clientOrderPagesAtom), (value) => (taken.clientOrders = value));
+  record(store.get(ordersAtom), (value) => (taken.orders = value));
+  record(store.get(employeeOrdersAtom), (value) => (taken.employeeOrder = value));
   record(store.get(documentPagesAtom), (value) => (taken.documents = value));
   record(store.get(employeeOrderListsAtom), (value) => (taken.employeeOrders = value));
   record(store.get(notificationPages.entriesAtom), (value) => (taken.notifications = value));
@@ -87,6 +109,8 @@ function takeAccountPages(store: Store): AccountPagesSnapshot | undefined {
 
 function restoreAccountPages(store: Store, taken: AccountPagesSnapshot): void {
   if (taken.clientOrders) store.set(clientOrderPagesAtom, taken.clientOrders);
+  if (taken.orders) store.set(ordersAtom, taken.orders);
+  if (taken.employeeOrder) store.set(employeeOrdersAtom, taken.employeeOrder);
   if (taken.documents) store.set(documentPagesAtom, taken.documents);
   if (taken.employeeOrders) store.set(employeeOrderListsAtom, taken.employeeOrders);
   if (taken.notifications) store.set(notificationPages.entriesAtom, taken.notifications);

@@ -5,6 +5,7 @@ import {
   employeeOrderListQuerySchema,
   hasEmployeeRole,
   notificationListQuerySchema,
+  orderIdParamsSchema,
   orderListQuerySchema,
   pageListQuerySchema,
   pageSlugParamsSchema,
@@ -134,6 +135,11 @@ export function renderReads(app: FastifyInstance): RenderReadsFor {
       getFeedbackForm: () => answer(() => app.feedback.definition()),
       // The account pages (routes/orders, routes/account): the same access checks, then the same service calls.
       getOrders: (query) => answer(async () => app.orders.listOrders(signedIn(await viewer()), checked(orderListQuerySchema, query, "querystring"))),
+      getOrder: (orderId) =>
+        answer(async () => {
+          const found = signedIn(await viewer());
+          return app.orders.getOrder(found, checked(orderIdParamsSchema, { id: String(orderId) }, "params").id, origin);
+        }),
       getDocuments: (query) =>
         answer(async () => {
           const found = signedIn(await viewer());
@@ -152,6 +158,11 @@ export function renderReads(app: FastifyInstance): RenderReadsFor {
         }),
       getAddresses: () => answer(async () => app.companies.listAddresses(actingClientId(signedIn(await viewer())))),
       getEmployeeOrders: (query) => answer(async () => app.employeeOrders.list(manager(await viewer()), checked(employeeOrderListQuerySchema, query, "querystring"))),
+      getEmployeeOrder: (orderId) =>
+        answer(async () => {
+          const found = manager(await viewer());
+          return app.employeeOrders.get(found, checked(orderIdParamsSchema, { id: String(orderId) }, "params").id, origin);
+        }),
     };
   };
 }

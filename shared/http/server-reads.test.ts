@@ -36,6 +36,8 @@ function readsWith(overrides: Partial<RenderReads>): RenderReads {
     getRecipients: unused,
     getAddresses: unused,
     getEmployeeOrders: unused,
+    getOrder: unused,
+    getEmployeeOrder: unused,
     ...overrides,
   };
 }

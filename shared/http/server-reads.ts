@@ -67,6 +67,7 @@ export function withServerReads(api: Api, reads: RenderReads): Api {
     searchSite: ({ search, offset, limit }) => read(() => reads.searchSite(defined({ search, offset, limit }))),
     getFeedbackForm: () => read(() => reads.getFeedbackForm()),
     getOrders: (query = {}) => read(() => reads.getOrders(queryText(query))),
+    getOrder: (orderId) => read(() => reads.getOrder(orderId)),
     getDocuments: (query = {}) => read(() => reads.getDocuments(queryText(query))),
     getNotifications: (query = {}) => read(() => reads.getNotifications(queryText(query))),
     getNotificationSettings: () => read(() => reads.getNotificationSettings()),
@@ -75,6 +76,7 @@ export function withServerReads(api: Api, reads: RenderReads): Api {
     getRecipients: (companyId) => read(() => reads.getRecipients(companyId ? { companyId: String(companyId) } : {})),
     getAddresses: () => read(() => reads.getAddresses()),
     getEmployeeOrders: (query = {}) => read(() => reads.getEmployeeOrders(queryText(query))),
+    getEmployeeOrder: (orderId) => read(() => reads.getEmployeeOrder(orderId)),
   };
   return { ...api, ...overlay };
 }

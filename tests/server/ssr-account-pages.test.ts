@@ -29,6 +29,7 @@ let testApp: TestApp;
 let client: string;
 let employee: string;
 let number: string;
+let orderId: number;
 
 beforeAll(async () => {
   testApp = await startTestApp({ publicUrl: "https://ottisk.example" });
@@ -60,6 +61,7 @@ beforeAll(async () => {
     })
     .returning({ id: clientOrder.id });
   if (!created) throw new Error("No order");
+  orderId = created.id;
   number = orderNumber(at, created.id);
   await db.update(clientOrder).set({ number }).where(eq(clientOrder.id, created.id));
   await db.insert(orderProduct).values({ orderId: created.id, productId: anyProduct.id, quantity: 100, unitPriceKopecks: 1_500, priceKopecks: 150_000, productionTimeDay: 3 });
@@ -91,6 +93,11 @@ describe("an account page drawn by the server", () => {
     expect(seen.status).toBe(200);
     expect(seen.drawn).toContain(number);
     expect(seen.snapshot).toContain('"employeeOrders":');
+  });
+
+  it("draws one order's page for its client and for an employee", async () => {
+    expect((await page(`/admin/client/orders/${orderId}`, client)).drawn).toContain(number);
+    expect((await page(`/admin/employee/orders/${orderId}`, employee)).drawn).toContain(number);
   });
 
   it.each([

@@ -12,8 +12,8 @@ import { SignInGate } from "./SignIn";
 /*
  * The account area at /admin (the spec's admin panel, "not shown"): the pages of a signed-in client
  * and of an employee, and the sign-in, registration and recovery pages. The server draws the frame
- * with the visitor's account (entry-server.tsx loads it); a page's own data is private and loads
- * in the browser. A visitor who may not see a page is told why and offered the way in; signing in
+ * with the visitor's account (entry-server.tsx loads it) and the page with its first data
+ * (host-site/account-data.ts, by `accountPageShown`); the rest loads in the browser. A visitor who may not see a page is told why and offered the way in; signing in
  * here redraws the same page, so they come back to where they were going.
  *
  * The frame, the sign-in, registration and recovery pages, the sign-in gate and the «not your page»
