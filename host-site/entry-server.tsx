@@ -31,6 +31,7 @@ import { catalogHead, categoryHead, mainPageHead, notFoundHead, pageHead, produc
 import type { PageHead } from "./head";
 import { pageCrumbs } from "./pages/WebsitePage";
 import { matchRoute, PRIVATE_PATHS } from "./routes";
+import { loadAccountPageData } from "./account-data";
 import { loadLayoutData } from "./layout-data";
 import { routePage, routePageModule } from "./route-page";
 import { takeSiteSnapshot } from "./snapshot";
@@ -167,6 +168,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       );
       break;
     case "account":
+      // The page's own data with the visitor's session (the account is loaded above), so it is drawn complete.
+      await loadAccountPageData(store, route.page);
       head = screenHead(accountTitle(route.page), "Личный кабинет типографии «Оттиск»: заказы, документы, уведомления и данные профиля.", accountPath(route.page));
       break;
     case "catalog":

@@ -1,6 +1,30 @@
-import type { AccountProfile, Page, SearchResultPage } from "../shared/contracts/index";
+import type {
+  AccountProfile,
+  Address,
+  Company,
+  DocumentListPage,
+  EmployeeOrder,
+  EmployeeOrderListPage,
+  NotificationListPage,
+  NotificationSettings,
+  Order,
+  OrderListPage,
+  Page,
+  Recipient,
+  SearchResultPage,
+} from "../shared/contracts/index";
 import {
   accountResource,
+  addresses,
+  clientOrderPagesAtom,
+  companies,
+  documentPagesAtom,
+  employeeOrderListsAtom,
+  employeeOrdersAtom,
+  notificationPages,
+  ordersAtom,
+  notificationSettings,
+  recipients,
   feedbackForm,
   latestBlogPosts,
   pagesAtom,
@@ -20,8 +44,9 @@ import type { CatalogSnapshot, Resource, SiteResource, Store } from "../shared/s
  * What the server render hands to the browser inside the page: the public data it loaded (the
  * catalogue, the website pages, the search results, the site-wide blocks), so that hydration draws
  * the same tree. Of the visitor only the account travels (the header's account area is drawn by
- * the server; without a session cookie it is "nobody", and the browser need not ask and get a 401);
- * the cart, favourites and orders are loaded by the browser.
+ * the server; without a session cookie it is "nobody", and the browser need not ask and get a 401)
+ * and, on an account page, that page's data (account-data.ts: the page is drawn with it). The page
+ * is private to the visitor (`cache-control: private`, plugins/host-site.ts), as the API's answers are.
  */
 export interface SiteSnapshot {
   /** The signed-in account, or null; undefined: the browser asks itself. */
@@ -29,6 +54,8 @@ export interface SiteSnapshot {
   catalog: CatalogSnapshot;
   pages: Record<string, Resource<Page>>;
   search: Record<string, Resource<SearchResultPage>>;
+  /** An account page's data (account-data.ts); absent on every other page. */
+  accountPages?: AccountPagesSnapshot;
   site: {
     menu?: SiteValue<typeof siteMenu>;
     sideMenu?: SiteValue<typeof siteSideMenu>;
@@ -39,6 +66,58 @@ export interface SiteSnapshot {
     latestBlogPosts?: SiteValue<typeof latestBlogPosts>;
     feedbackForm?: SiteValue<typeof feedbackForm>;
   };
+}
+
+/** The account pages' lists and values, as their store atoms hold them (only those loaded: the page's own). */
+export interface AccountPagesSnapshot {
+  clientOrders?: Record<string, Resource<OrderListPage>>;
+  /** One of the client's orders, by id. */
+  orders?: Record<string, Resource<Order>>;
+  documents?: Record<string, Resource<DocumentListPage>>;
+  employeeOrders?: Record<string, Resource<EmployeeOrderListPage>>;
+  /** One order of any client's (staff), by id. */
+  employeeOrder?: Record<string, Resource<EmployeeOrder>>;
+  notifications?: Record<string, Resource<NotificationListPage>>;
+  notificationSettings?: Resource<NotificationSettings>;
+  companies?: Resource<Company[]>;
+  recipients?: Record<string, Resource<Recipient[]>>;
+  addresses?: Resource<Address[]>;
+}
+
+/** An account page's data, or undefined when the page loaded none (a public page, a visitor without a session). */
+function takeAccountPages(store: Store): AccountPagesSnapshot | undefined {
+  const taken: AccountPagesSnapshot = {};
+  const record = <T>(entries: Record<string, Resource<T>>, put: (value: Record<string, Resource<T>>) => void) => {
+    const kept = settledRecord(entries);
+    if (Object.keys(kept).length > 0) put(kept);
+  };
+  record(store.get(clientOrderPagesAtom), (value) => (taken.clientOrders = value));
+  record(store.get(ordersAtom), (value) => (taken.orders = value));
+  record(store.get(employeeOrdersAtom), (value) => (taken.employeeOrder = value));
+  record(store.get(documentPagesAtom), (value) => (taken.documents = value));
+  record(store.get(employeeOrderListsAtom), (value) => (taken.employeeOrders = value));
+  record(store.get(notificationPages.entriesAtom), (value) => (taken.notifications = value));
+  record(store.get(recipients.entriesAtom), (value) => (taken.recipients = value));
+  const settings = settled(store.get(notificationSettings.valueAtom));
+  if (settings) taken.notificationSettings = settings;
+  const companyList = settled(store.get(companies.valueAtom));
+  if (companyList) taken.companies = companyList;
+  const addressList = settled(store.get(addresses.valueAtom));
+  if (addressList) taken.addresses = addressList;
+  return Object.keys(taken).length > 0 ? taken : undefined;
+}
+
+function restoreAccountPages(store: Store, taken: AccountPagesSnapshot): void {
+  if (taken.clientOrders) store.set(clientOrderPagesAtom, taken.clientOrders);
+  if (taken.orders) store.set(ordersAtom, taken.orders);
+  if (taken.employeeOrder) store.set(employeeOrdersAtom, taken.employeeOrder);
+  if (taken.documents) store.set(documentPagesAtom, taken.documents);
+  if (taken.employeeOrders) store.set(employeeOrderListsAtom, taken.employeeOrders);
+  if (taken.notifications) store.set(notificationPages.entriesAtom, taken.notifications);
+  if (taken.recipients) store.set(recipients.entriesAtom, taken.recipients);
+  if (taken.notificationSettings) store.set(notificationSettings.valueAtom, taken.notificationSettings);
+  if (taken.companies) store.set(companies.valueAtom, taken.companies);
+  if (taken.addresses) store.set(addresses.valueAtom, taken.addresses);
 }
 
 type SiteValue<R> = R extends SiteResource<infer T> ? Resource<T> : never;
@@ -91,8 +170,10 @@ export function takeSiteSnapshot(store: Store): SiteSnapshot {
   const site: SiteSnapshot["site"] = {};
   for (const block of SITE_BLOCKS) block.take(store, site);
   const account = store.get(accountResource.valueAtom);
+  const accountPages = takeAccountPages(store);
   return {
     ...(account?.status === "ready" ? { account: account.data } : {}),
+    ...(accountPages ? { accountPages } : {}),
     catalog: takeCatalogSnapshot(store),
     pages: settledRecord(store.get(pagesAtom)),
     search: settledRecord(store.get(searchPagesAtom)),
@@ -106,5 +187,6 @@ export function restoreSiteSnapshot(store: Store, snapshot: SiteSnapshot): void 
   restoreCatalogSnapshot(store, snapshot.catalog);
   store.set(pagesAtom, snapshot.pages);
   store.set(searchPagesAtom, snapshot.search);
+  if (snapshot.accountPages) restoreAccountPages(store, snapshot.accountPages);
   for (const block of SITE_BLOCKS) block.restore(store, snapshot.site);
 }

@@ -1,6 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod/mini";
-import { pageListQuerySchema, pageSlugParamsSchema, productIdParamsSchema, productListQuerySchema, searchQuerySchema } from "../../shared/contracts/index";
+import {
+  documentListQuerySchema,
+  employeeOrderListQuerySchema,
+  hasEmployeeRole,
+  notificationListQuerySchema,
+  orderIdParamsSchema,
+  orderListQuerySchema,
+  pageListQuerySchema,
+  pageSlugParamsSchema,
+  productIdParamsSchema,
+  productListQuerySchema,
+  recipientListQuerySchema,
+  searchQuerySchema,
+} from "../../shared/contracts/index";
 import type {
   Category,
   FooterContent,
@@ -14,13 +27,14 @@ import type {
   SideMenuItem,
 } from "../../shared/contracts/index";
 import { VAT_PERCENT } from "../../shared/domain/index";
+import { actingClientId } from "../services/accounts/acting-client";
 import type { Viewer } from "../services/accounts/session.service";
 import { createSiteChromeCache } from "../services/site-chrome-cache";
 import type { ChromeBlock } from "../services/site-chrome-cache";
 import { ShopError } from "../services/shop-error";
 import { toServerError } from "./errors";
 import { resolveInScope } from "./in-process-session";
-import { notSignedIn, sessionTokenOfHeaders } from "./session";
+import { employeeRoleMissing, employeesOnly, notSignedIn, sessionTokenOfHeaders } from "./session";
 
 /*
  * The server render's reads (RenderReads, shared/contracts/host-render.ts): what a page asks for,
@@ -68,6 +82,20 @@ function checked<T extends z.ZodMiniType>(schema: T, input: unknown, part: strin
     messageUI: CYRILLIC.test(issue.message) ? issue.message : INVALID_REQUEST_UI,
   }));
   throw new ShopError({ statusCode: 400, code: "VALIDATION_ERROR", messageUI: issues[0]?.messageUI ?? INVALID_REQUEST_UI, message: `Invalid ${part}`, issues });
+}
+
+/** The routes' `access: "signedIn"` and requireSignedIn: a temporary account is not signed in (401). */
+function signedIn(viewer: Viewer | null): Viewer {
+  if (!viewer || viewer.account.temporary) throw notSignedIn();
+  return viewer;
+}
+
+/** The routes' `access: ["manager"]` (requireEmployeeRole): staff with the role, or an admin (403 otherwise). */
+function manager(viewer: Viewer | null): Viewer {
+  const found = signedIn(viewer);
+  if (found.account.typeUser !== "employee") throw employeesOnly();
+  if (!hasEmployeeRole(found.account.roles, ["manager"])) throw employeeRoleMissing(["manager"]);
+  return found;
 }
 
 /**
@@ -147,6 +175,36 @@ export function renderReads(app: FastifyInstance): RenderReadsFor {
       getPages: (query) => answer(() => app.pages.listPages(checked(pageListQuerySchema, query, "querystring"), origin)),
       searchSite: (query) => answer(() => app.pages.search(checked(searchQuerySchema, query, "querystring"), origin)),
       getFeedbackForm: () => answer(() => app.feedback.definition()),
+      // The account pages (routes/orders, routes/account): the same access checks, then the same service calls.
+      getOrders: (query) => answer(async () => app.orders.listOrders(signedIn(await viewer()), checked(orderListQuerySchema, query, "querystring"))),
+      getOrder: (orderId) =>
+        answer(async () => {
+          const found = signedIn(await viewer());
+          return app.orders.getOrder(found, checked(orderIdParamsSchema, { id: String(orderId) }, "params").id, origin);
+        }),
+      getDocuments: (query) =>
+        answer(async () => {
+          const found = signedIn(await viewer());
+          const { companyId, offset, limit } = checked(documentListQuerySchema, query, "querystring");
+          if (companyId !== undefined) await app.companies.getCompany(actingClientId(found), companyId);
+          return app.orders.listDocuments(found, { companyId, offset, limit }, origin);
+        }),
+      getNotifications: (query) =>
+        answer(async () => app.notifications.list(actingClientId(signedIn(await viewer())), checked(notificationListQuerySchema, query, "querystring"))),
+      getNotificationSettings: () => answer(async () => app.notifications.settings(actingClientId(signedIn(await viewer())))),
+      getCompanies: () => answer(async () => app.companies.listCompanies(actingClientId(signedIn(await viewer())))),
+      getRecipients: (query) =>
+        answer(async () => {
+          const clientId = actingClientId(signedIn(await viewer()));
+          return app.companies.listRecipients(clientId, checked(recipientListQuerySchema, query, "querystring").companyId);
+        }),
+      getAddresses: () => answer(async () => app.companies.listAddresses(actingClientId(signedIn(await viewer())))),
+      getEmployeeOrders: (query) => answer(async () => app.employeeOrders.list(manager(await viewer()), checked(employeeOrderListQuerySchema, query, "querystring"))),
+      getEmployeeOrder: (orderId) =>
+        answer(async () => {
+          const found = manager(await viewer());
+          return app.employeeOrders.get(found, checked(orderIdParamsSchema, { id: String(orderId) }, "params").id, origin);
+        }),
     };
   };
 }

@@ -1,5 +1,9 @@
 import type { AccountProfile } from "./account";
 import type { Category, ProductListPage } from "./catalog";
+import type { Address, Company, Recipient } from "./company";
+import type { EmployeeOrder, EmployeeOrderListPage } from "./employee-order";
+import type { NotificationListPage, NotificationSettings } from "./notification";
+import type { DocumentListPage, Order, OrderListPage } from "./order";
 import type { ServerError } from "./error";
 import type { FeedbackFormDefinition } from "./feedback";
 import type { FooterContent, HeaderContent, MenuTab, Page, PageList, SearchResultPage } from "./pages";
@@ -69,6 +73,27 @@ export interface RenderReads {
   searchSite(query: Readonly<Record<string, string | number | boolean>>): Promise<SearchResultPage>;
   /** GET /feedback-form. */
   getFeedbackForm(): Promise<FeedbackFormDefinition>;
+  // The account pages' first data (host-site/account-data.ts), with the page's session as the routes check it.
+  /** GET /client-order: the query string's values. */
+  getOrders(query: Readonly<Record<string, string>>): Promise<OrderListPage>;
+  /** GET /client-order/{id}: one of the signed-in client's orders (another's: 404). */
+  getOrder(orderId: number): Promise<Order>;
+  /** GET /client-account/documents: the query string's values. */
+  getDocuments(query: Readonly<Record<string, string>>): Promise<DocumentListPage>;
+  /** GET /client-account/notification: the query string's values. */
+  getNotifications(query: Readonly<Record<string, string>>): Promise<NotificationListPage>;
+  /** GET /client-account/notification/settings. */
+  getNotificationSettings(): Promise<NotificationSettings>;
+  /** GET /client-account/company. */
+  getCompanies(): Promise<Company[]>;
+  /** GET /client-account/recipient: the query string's values (companyId, or none for the personal profile). */
+  getRecipients(query: Readonly<Record<string, string>>): Promise<Recipient[]>;
+  /** GET /client-account/address. */
+  getAddresses(): Promise<Address[]>;
+  /** GET /employee/order (a manager outside client mode): the query string's values. */
+  getEmployeeOrders(query: Readonly<Record<string, string>>): Promise<EmployeeOrderListPage>;
+  /** GET /employee/order/{id} (a manager outside client mode). */
+  getEmployeeOrder(orderId: number): Promise<EmployeeOrder>;
 }
 
 /** How a RenderReads call fails: with the body the API would have answered. */

@@ -28,6 +28,16 @@ function readsWith(overrides: Partial<RenderReads>): RenderReads {
     getFooter: unused,
     searchSite: unused,
     getFeedbackForm: unused,
+    getOrders: unused,
+    getDocuments: unused,
+    getNotifications: unused,
+    getNotificationSettings: unused,
+    getCompanies: unused,
+    getRecipients: unused,
+    getAddresses: unused,
+    getEmployeeOrders: unused,
+    getOrder: unused,
+    getEmployeeOrder: unused,
     ...overrides,
   };
 }

@@ -41,6 +41,15 @@ function defined(query: Record<string, string | number | boolean | undefined>): 
   return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined));
 }
 
+/**
+ * An account list's query as the HTTP call's query string carries it (order, profile and employee
+ * endpoints): numbers, `true` and non-empty text, as text (the route checks them as text).
+ */
+function queryText(query: object): Record<string, string> {
+  const sent = Object.entries(query).filter(([, value]) => typeof value === "number" || value === true || (typeof value === "string" && value !== ""));
+  return Object.fromEntries(sent.map(([name, value]) => [name, String(value)]));
+}
+
 /** `api` with the calls `reads` answers going to the server's services in process. */
 export function withServerReads(api: Api, reads: RenderReads): Api {
   const overlay: Reads = {
@@ -57,6 +66,17 @@ export function withServerReads(api: Api, reads: RenderReads): Api {
     getFooter: () => read(() => reads.getFooter()),
     searchSite: ({ search, offset, limit }) => read(() => reads.searchSite(defined({ search, offset, limit }))),
     getFeedbackForm: () => read(() => reads.getFeedbackForm()),
+    getOrders: (query = {}) => read(() => reads.getOrders(queryText(query))),
+    getOrder: (orderId) => read(() => reads.getOrder(orderId)),
+    getDocuments: (query = {}) => read(() => reads.getDocuments(queryText(query))),
+    getNotifications: (query = {}) => read(() => reads.getNotifications(queryText(query))),
+    getNotificationSettings: () => read(() => reads.getNotificationSettings()),
+    getCompanies: () => read(() => reads.getCompanies()),
+    // As the HTTP call: a company's recipients by its id, the personal profile's without one.
+    getRecipients: (companyId) => read(() => reads.getRecipients(companyId ? { companyId: String(companyId) } : {})),
+    getAddresses: () => read(() => reads.getAddresses()),
+    getEmployeeOrders: (query = {}) => read(() => reads.getEmployeeOrders(queryText(query))),
+    getEmployeeOrder: (orderId) => read(() => reads.getEmployeeOrder(orderId)),
   };
   return { ...api, ...overlay };
 }

@@ -65,7 +65,7 @@ export { dataOf } from "./resource";
 export type { KeyedResource, Resource, StoreResource } from "./resource";
 export { useDebounced, useKeyedResource, useResource } from "./resource.hooks";
 export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
-export { loadPageAtom, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
+export { loadPageAtom, orders, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
 export { useOrder, usePage } from "./pages.hooks";
 export {
   companiesByInn,

@@ -10,7 +10,9 @@ import type { Resource } from "./resource";
  * The client's orders and documents in the account area (issue 15) and on partner sites
  * (<ottisk-orders>): pages of the list per account (a company, or the personal profile), cached per
  * store like the website's pages; one order lives in pages.atoms.ts's `ordersAtom`, shared with the
- * payment success page. Everything here is private and loads in the browser.
+ * payment success page. Everything here is private: the server render loads the account page's
+ * first list with the visitor's session (host-site/account-data.ts) and hands it over in the page;
+ * the rest loads in the browser.
  */
 
 /** Whose orders: a company's, or the personal profile's (null). */

@@ -22,8 +22,9 @@ import type { Resource } from "./resource";
 
 /*
  * The account area's private data (issue 15): the client's notifications, companies with their
- * requisites, recipients and saved addresses, and design orders' messages. Always loaded in the
- * browser (the server render draws only the frame), as resources of resource.ts; each change
+ * requisites, recipients and saved addresses, and design orders' messages, as resources of
+ * resource.ts: what an account page shows first is loaded by the server render with the visitor's
+ * session (host-site/account-data.ts) and handed over in the page, the rest in the browser; each change
  * answers the new data, which replaces the cached entry, so the page never shows a stale list.
  */
 

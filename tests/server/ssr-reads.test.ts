@@ -103,6 +103,14 @@ describe("the server render's reads from the services", () => {
       "/poisk?q=визитки",
       "/cart",
       "/no-such-page",
+      // The account pages drawn with the session (host-site/account-data.ts); the employee's list is a client's «not yours».
+      "/admin/client/orders",
+      "/admin/client/orders/999999",
+      "/admin/client/documents",
+      "/admin/client/notification",
+      "/admin/client/profile/info",
+      "/admin/client/profile/company/info",
+      "/admin/employee/orders",
     ];
     for (const url of urls) {
       const expected = await throughTheApi(url, headers);

@@ -5,15 +5,15 @@ import { useAccount } from "../../shared/state/index";
 import { ACCOUNT_BASE, ACCOUNT_PATHS, accountPath, BACK_OFFICE_SECTIONS, backOfficePath, backOfficeSectionsFor, SCREEN_PATHS } from "../../shared/domain/index";
 import type { AccountRoute } from "../../shared/domain/index";
 import { clientLinks, employeeLinks } from "../../shared/ui/index";
-import { accountAccess, accountTitle } from "./account-pages";
+import { accountAccess, accountPageShown, accountTitle } from "./account-pages";
 import { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
 import { SignInGate } from "./SignIn";
 
 /*
  * The account area at /admin (the spec's admin panel, "not shown"): the pages of a signed-in client
  * and of an employee, and the sign-in, registration and recovery pages. The server draws the frame
- * with the visitor's account (entry-server.tsx loads it); a page's own data is private and loads
- * in the browser. A visitor who may not see a page is told why and offered the way in; signing in
+ * with the visitor's account (entry-server.tsx loads it) and the page with its first data
+ * (host-site/account-data.ts, by `accountPageShown`); the rest loads in the browser. A visitor who may not see a page is told why and offered the way in; signing in
  * here redraws the same page, so they come back to where they were going.
  *
  * The frame, the sign-in, registration and recovery pages, the sign-in gate and the «not your page»
@@ -179,12 +179,11 @@ export function AccountArea({ route, renderPage }: { route: AccountRoute; render
     );
   }
   const access = accountAccess(route);
-  // An employee in client mode sees the client's pages, as the client would.
-  const actsAsClient = profile.typeUser === "client" || profile.impersonalization;
-  const wrong = access === "employee" ? actsAsClient : access === "client" && !actsAsClient;
+  // The same rule the server render loads the page's data by (an employee in client mode sees the client's pages).
+  const shown = accountPageShown(route, profile);
   return (
     <Frame title={title} profile={profile} current={current}>
-      {wrong && access !== "anyone" ? <WrongAccount profile={profile} access={access} /> : renderPage(route, profile)}
+      {shown === null && access !== "anyone" ? <WrongAccount profile={profile} access={access} /> : renderPage(route, profile)}
     </Frame>
   );
 }

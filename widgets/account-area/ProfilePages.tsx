@@ -19,7 +19,8 @@ import { AddressesSection, CompanyForm, DeleteButton, PasswordForm, PersonalForm
 
 /*
  * The client's notifications, profile and company data, and the employee's profile (issue 15).
- * The server draws the frame; the data is private and loads in the browser.
+ * The server draws them with their first data, loaded with the visitor's session
+ * (host-site/account-data.ts); the rest loads in the browser.
  */
 
 /** In client mode the employee sees the client's pages; their own name and password stay theirs. */

@@ -1,3 +1,4 @@
+import type { AccountProfile } from "../../shared/contracts/index";
 import { BACK_OFFICE_SECTIONS } from "../../shared/domain/index";
 import type { AccountRoute } from "../../shared/domain/index";
 
@@ -31,6 +32,26 @@ export function accountAccess(route: AccountRoute): AccountAccess {
     case "employee-clients":
     case "back-office":
       return "employee";
+  }
+}
+
+/**
+ * The page a signed-in visitor's `route` shows them through the area's `renderPage` (AccountArea):
+ * the client's orders for a client's /admin, null where the area draws a page of its own (sign-in,
+ * registration, recovery) or tells them the page is not theirs. The server render loads that
+ * page's data (host-site/account-data.ts) with the same rule the frame draws by.
+ */
+export function accountPageShown(route: AccountRoute, profile: AccountProfile): AccountRoute | null {
+  // An employee in client mode sees the client's pages, as the client would.
+  const actsAsClient = profile.typeUser === "client" || profile.impersonalization;
+  if (route.name === "home") return actsAsClient ? { name: "client-orders", page: 0 } : route;
+  switch (accountAccess(route)) {
+    case "anyone":
+      return null;
+    case "client":
+      return actsAsClient ? route : null;
+    case "employee":
+      return actsAsClient ? null : route;
   }
 }
 

@@ -10,7 +10,7 @@ import "./auth-pages.css";
 import "./profile-pages.css";
 export { AccountArea } from "./AccountArea";
 export type { AccountPageRenderer } from "./AccountArea";
-export { accountTitle } from "./account-pages";
+export { accountPageShown, accountTitle } from "./account-pages";
 export { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
 export { DesignMessages } from "./DesignMessages";
 export { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from "./ProfilePages";

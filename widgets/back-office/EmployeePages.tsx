@@ -6,6 +6,7 @@ import type {
   AccountProfile,
   Client,
   DesignOrder,
+  EmployeeOrderListQuery,
   EmployeeOrder,
   EmployeeOrderSummary,
   OrderPaymentStatus,
@@ -53,6 +54,8 @@ import { PageLinks } from "./PageLinks";
 export const EMPLOYEE_ORDERS_PAGE_SIZE = 20;
 /** The latest new orders on the panel's start page. */
 const LATEST_NEW_ORDERS = 5;
+/** The panel's start page's list (the server render loads the same: host-site/account-data.ts). */
+export const LATEST_NEW_ORDERS_QUERY: EmployeeOrderListQuery = { status: "new", limit: LATEST_NEW_ORDERS };
 
 const PAYMENT_TYPE_NAMES: Readonly<Record<PaymentType, string>> = {
   Invoice: "по счёту",
@@ -211,7 +214,7 @@ export function EmployeeHomePage({ profile }: { profile: AccountProfile }) {
 
 /** The manager's part of the panel: clients and orders. */
 function ManagerHome() {
-  const { orders, reload } = useEmployeeOrders({ status: "new", limit: LATEST_NEW_ORDERS });
+  const { orders, reload } = useEmployeeOrders(LATEST_NEW_ORDERS_QUERY);
   const fieldId = useId();
   return (
     <>
@@ -297,16 +300,21 @@ function ClientFilterSearch({ status, search }: { status: OrderStatus | undefine
   );
 }
 
+/** The list the orders page asks for at its address's filters (the server render loads the same: host-site/account-data.ts). */
+export function employeeOrdersQuery(filters: { status: string | null; clientId: number | null; search: string; page: number }): EmployeeOrderListQuery {
+  return {
+    status: statusOf(filters.status),
+    clientId: filters.clientId ?? undefined,
+    search: filters.search === "" ? undefined : filters.search,
+    offset: filters.page * EMPLOYEE_ORDERS_PAGE_SIZE,
+    limit: EMPLOYEE_ORDERS_PAGE_SIZE,
+  };
+}
+
 /** `/admin/employee/orders?status=&clientId=&search=&page=`: every client's orders, filtered by a GET form. */
 export function EmployeeOrdersPage({ status: statusText, clientId, search, page }: { status: string | null; clientId: number | null; search: string; page: number; profile: AccountProfile }) {
   const status = statusOf(statusText);
-  const { orders, reload } = useEmployeeOrders({
-    status,
-    clientId: clientId ?? undefined,
-    search: search === "" ? undefined : search,
-    offset: page * EMPLOYEE_ORDERS_PAGE_SIZE,
-    limit: EMPLOYEE_ORDERS_PAGE_SIZE,
-  });
+  const { orders, reload } = useEmployeeOrders(employeeOrdersQuery({ status: statusText, clientId, search, page }));
   const ids = useId();
   const filtered = status !== undefined || clientId !== null || search !== "";
   const counts = orders.status === "ready" ? orders.data.statusCounts : null;

@@ -14,7 +14,7 @@ import "./content-sections.css";
 import "./prepress.css";
 import "./design-sections.css";
 import "./back-office-catalog.css";
-export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "./EmployeePages";
+export { ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage, employeeOrdersQuery, LATEST_NEW_ORDERS_QUERY } from "./EmployeePages";
 export type { DesignRenderer } from "./EmployeePages";
 export { BackOfficePage, backOfficeLinks } from "./BackOfficePage";
 export type { SectionProps } from "./section-props";

@@ -1,4 +1,5 @@
 import { useAtomValue } from "jotai/react";
+import type { AccountProfile } from "../../shared/contracts/index";
 import { accountStateAtom, useAccount } from "../../shared/state/index";
 
 /** The account whose orders and documents are shown, once known. */
@@ -19,6 +20,11 @@ export function useAccountTarget(): AccountTarget {
   const { profile } = useAtomValue(accountStateAtom);
   if (!profile) return loaded ? { status: "signed-out" } : { status: "loading" };
   if (profile.temporary) return { status: "signed-out" };
+  return signedInAccountTarget(profile);
+}
+
+/** The account a signed-in person's orders and documents are of (the server render loads them by it: host-site/account-data.ts). */
+export function signedInAccountTarget(profile: AccountProfile): Exclude<AccountTarget, { status: "loading" | "signed-out" }> {
   if (profile.typeUser === "employee" && !profile.impersonalization) return { status: "employee" };
   const companyId = profile.impersonalization ? profile.placeCompanyId : profile.selectedCompanyId;
   const company = companyId === null ? undefined : profile.companies.find((item) => item.id === companyId);

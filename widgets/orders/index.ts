@@ -11,6 +11,7 @@ export { ClientOrders } from "./ClientOrders";
 export { ClientOrder } from "./ClientOrder";
 export { ClientDocuments } from "./ClientDocuments";
 export { PlacedOrder } from "./PlacedOrder";
+export { signedInAccountTarget } from "./account-target";
 export { OrdersElement } from "./OrdersElement";
 export type { ClientOrdersProps } from "./ClientOrders";
 export type { ClientOrderProps } from "./ClientOrder";
