@@ -1,6 +1,10 @@
-import type { AccountProfile, Page, SearchResultPage } from "../shared/contracts/index";
+import type { AccountProfile, Cart, Order, Page, ProductCard, SearchResultPage } from "../shared/contracts/index";
 import {
   accountResource,
+  cartResource,
+  favouriteProducts,
+  favouriteProductsHandedOverAtom,
+  ordersAtom,
   feedbackForm,
   latestBlogPosts,
   pagesAtom,
@@ -20,12 +24,20 @@ import type { CatalogSnapshot, Resource, SiteResource, Store } from "../shared/s
  * What the server render hands to the browser inside the page: the public data it loaded (the
  * catalogue, the website pages, the search results, the site-wide blocks), so that hydration draws
  * the same tree. Of the visitor only the account travels (the header's account area is drawn by
- * the server; without a session cookie it is "nobody", and the browser need not ask and get a 401);
- * the cart, favourites and orders are loaded by the browser.
+ * the server; without a session cookie it is "nobody", and the browser need not ask and get a 401),
+ * and on the screens that show them the cart (/cart), the favourite cards (/izbrannoe) and the
+ * placed order (/success-payment), loaded with the page's session (issue 31). The page is never
+ * kept in a shared cache (server/plugins/host-site.ts: private, no-cache).
  */
 export interface SiteSnapshot {
   /** The signed-in account, or null; undefined: the browser asks itself. */
   account?: AccountProfile | null;
+  /** The cart on /cart (the header's badge reads it too); absent elsewhere: the browser asks. */
+  cart?: Resource<Cart>;
+  /** The favourite cards on /izbrannoe; absent elsewhere. */
+  favourites?: Resource<ProductCard[]>;
+  /** The order on /success-payment, by id; absent elsewhere. */
+  orders?: Record<string, Resource<Order>>;
   catalog: CatalogSnapshot;
   pages: Record<string, Resource<Page>>;
   search: Record<string, Resource<SearchResultPage>>;
@@ -91,8 +103,14 @@ export function takeSiteSnapshot(store: Store): SiteSnapshot {
   const site: SiteSnapshot["site"] = {};
   for (const block of SITE_BLOCKS) block.take(store, site);
   const account = store.get(accountResource.valueAtom);
+  const cart = settled(store.get(cartResource.valueAtom));
+  const favourites = settled(store.get(favouriteProducts.valueAtom));
+  const orders = settledRecord(store.get(ordersAtom));
   return {
     ...(account?.status === "ready" ? { account: account.data } : {}),
+    ...(cart ? { cart } : {}),
+    ...(favourites ? { favourites } : {}),
+    ...(Object.keys(orders).length > 0 ? { orders } : {}),
     catalog: takeCatalogSnapshot(store),
     pages: settledRecord(store.get(pagesAtom)),
     search: settledRecord(store.get(searchPagesAtom)),
@@ -103,6 +121,9 @@ export function takeSiteSnapshot(store: Store): SiteSnapshot {
 /** Seeds the browser's fresh store with the server's data before hydration. */
 export function restoreSiteSnapshot(store: Store, snapshot: SiteSnapshot): void {
   if (snapshot.account !== undefined) store.set(accountResource.valueAtom, { status: "ready", data: snapshot.account });
+  if (snapshot.cart) store.set(cartResource.valueAtom, snapshot.cart);
+  if (snapshot.favourites) store.set(favouriteProductsHandedOverAtom, snapshot.favourites);
+  if (snapshot.orders) store.set(ordersAtom, snapshot.orders);
   restoreCatalogSnapshot(store, snapshot.catalog);
   store.set(pagesAtom, snapshot.pages);
   store.set(searchPagesAtom, snapshot.search);

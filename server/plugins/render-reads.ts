@@ -1,6 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod/mini";
-import { pageListQuerySchema, pageSlugParamsSchema, productIdParamsSchema, productListQuerySchema, searchQuerySchema } from "../../shared/contracts/index";
+import {
+  cartQuerySchema,
+  orderIdParamsSchema,
+  pageListQuerySchema,
+  pageSlugParamsSchema,
+  productIdParamsSchema,
+  productListQuerySchema,
+  searchQuerySchema,
+} from "../../shared/contracts/index";
 import type { Category, FooterContent, HeaderContent, MenuTab, RenderReadFailure, RenderReads, SideMenuItem } from "../../shared/contracts/index";
 import { VAT_PERCENT } from "../../shared/domain/index";
 import type { Viewer } from "../services/accounts/session.service";
@@ -105,6 +113,17 @@ export function renderReads(app: FastifyInstance): RenderReadsFor {
       getPages: (query) => answer(() => app.pages.listPages(checked(pageListQuerySchema, query, "querystring"), origin)),
       searchSite: (query) => answer(() => app.pages.search(checked(searchQuerySchema, query, "querystring"), origin)),
       getFeedbackForm: () => answer(() => app.feedback.definition()),
+      // GET /client-cart: open to anyone (without a session the empty cart, nothing created).
+      getCart: (query) => answer(async () => app.carts.getCart(await viewer(), checked(cartQuerySchema, query, "querystring"), origin)),
+      getFavoriteProducts: () => answer(async () => app.catalog.listFavoriteProducts(origin, await viewerId())),
+      // GET /client-order/{id}: access "signedIn" (a visitor's temporary account is 401), as requireSignedIn.
+      getOrder: (id) =>
+        answer(async () => {
+          const params = checked(orderIdParamsSchema, { id: String(id) }, "params");
+          const found = await viewer();
+          if (!found || found.account.temporary) throw notSignedIn();
+          return app.orders.getOrder(found, params.id, origin);
+        }),
     };
   };
 }

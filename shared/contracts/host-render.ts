@@ -1,8 +1,10 @@
 import type { AccountProfile } from "./account";
-import type { Category, ProductListPage } from "./catalog";
+import type { Cart } from "./cart";
+import type { Category, ProductCard, ProductListPage } from "./catalog";
 import type { ServerError } from "./error";
 import type { FeedbackFormDefinition } from "./feedback";
 import type { FooterContent, HeaderContent, MenuTab, Page, PageList, SearchResultPage } from "./pages";
+import type { Order } from "./order";
 import type { Product } from "./product";
 import type { SideMenuItem } from "./side-menu";
 import type { Nds } from "./tax";
@@ -68,6 +70,12 @@ export interface RenderReads {
   searchSite(query: Readonly<Record<string, string | number | boolean>>): Promise<SearchResultPage>;
   /** GET /feedback-form. */
   getFeedbackForm(): Promise<FeedbackFormDefinition>;
+  /** GET /client-cart: the page's session's cart (the empty cart without one); the query's set values. */
+  getCart(query: Readonly<Record<string, string | number | boolean>>): Promise<Cart>;
+  /** GET /public/product/favorite: the page's session's favourite cards (none without one). */
+  getFavoriteProducts(): Promise<ProductCard[]>;
+  /** GET /client-order/{id}: the signed-in client's order (401 without a session or for a visitor, 404 for another's). */
+  getOrder(id: number): Promise<Order>;
 }
 
 /** How a RenderReads call fails: with the body the API would have answered. */

@@ -57,6 +57,9 @@ export function withServerReads(api: Api, reads: RenderReads): Api {
     getFooter: () => read(() => reads.getFooter()),
     searchSite: ({ search, offset, limit }) => read(() => reads.searchSite(defined({ search, offset, limit }))),
     getFeedbackForm: () => read(() => reads.getFeedbackForm()),
+    getCart: (query = {}) => read(() => reads.getCart(defined({ ...query }))),
+    getFavoriteProducts: () => read(() => reads.getFavoriteProducts()),
+    getOrder: (orderId) => read(() => reads.getOrder(orderId)),
   };
   return { ...api, ...overlay };
 }

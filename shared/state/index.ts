@@ -50,7 +50,7 @@ export type { CityChoice } from "./city.atoms";
 export { useCityName, useCurrentCity } from "./city.hooks";
 export { useCategories, useProduct, useProductPage } from "./catalog.hooks";
 export { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, resetFavouritesAtom, toggleFavouriteAtom } from "./favourites.atoms";
-export { favouriteProducts, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+export { favouriteProducts, favouriteProductsHandedOverAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
 export { attachAnnotatedPdfAtom, downloadPdfAtom } from "./pdf-annotations.atoms";
 export { useFavouriteProducts, useFavouriteToggle } from "./favourites.hooks";
 export type { FavouriteToggle } from "./favourites.hooks";
@@ -64,7 +64,7 @@ export { dataOf } from "./resource";
 export type { KeyedResource, Resource, StoreResource } from "./resource";
 export { useDebounced, useKeyedResource, useResource } from "./resource.hooks";
 export { loadSearchPageAtom, searchPageKey, searchPagesAtom, storedSearchQuery, storeSearchQuery } from "./search.atoms";
-export { loadPageAtom, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
+export { loadPageAtom, orders, ordersAtom, pageKey, pagesAtom } from "./pages.atoms";
 export { useOrder, usePage } from "./pages.hooks";
 export {
   companiesByInn,

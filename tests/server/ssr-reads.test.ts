@@ -101,6 +101,9 @@ describe("the server render's reads from the services", () => {
       "/kontakty",
       "/poisk?q=визитки",
       "/cart",
+      "/izbrannoe",
+      "/success-payment?orderId=1",
+      "/success-payment?orderId=999999",
       "/no-such-page",
     ];
     for (const url of urls) {
