@@ -29,6 +29,7 @@ import {
 } from "../shared/state/index";
 import type { Resource, Store } from "../shared/state/index";
 import { App } from "./App";
+import { consentInCookies, cookieBannerStartAtom } from "./cookie-consent";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
 import { catalogHead, categoryHead, mainPageHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
@@ -142,6 +143,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // The server's reads (its services, in process, in this page's one request scope) where it gives them.
   const api = request.reads ? withServerReads(httpApi, request.reads) : httpApi;
   const store = createPageStore(api);
+  store.set(cookieBannerStartAtom, consentInCookies(request.headers.cookie) ? "accepted" : "shown");
   // The layout's header and footer are drawn complete (layout-data.ts), beside the page's own data,
   // and so is the account area: the visitor's account when the request carries a session.
   await Promise.all([store.set(loadCategoriesAtom), loadLayoutData(store), loadAccount(store, api, request.headers)]);

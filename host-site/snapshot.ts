@@ -19,6 +19,7 @@ import {
   takeCatalogSnapshot,
 } from "../shared/state/index";
 import type { CatalogSnapshot, Resource, SiteResource, Store } from "../shared/state/index";
+import { cookieBannerStartAtom } from "./cookie-consent";
 
 /**
  * What the server render hands to the browser inside the page: the public data it loaded (the
@@ -32,6 +33,8 @@ import type { CatalogSnapshot, Resource, SiteResource, Store } from "../shared/s
 export interface SiteSnapshot {
   /** The signed-in account, or null; undefined: the browser asks itself. */
   account?: AccountProfile | null;
+  /** How the server drew the cookie banner (cookie-consent.ts): the browser starts from it. */
+  cookieBanner?: "shown" | "accepted";
   /** The cart on /cart (the header's badge reads it too); absent elsewhere: the browser asks. */
   cart?: Resource<Cart>;
   /** The favourite cards on /izbrannoe; absent elsewhere. */
@@ -106,7 +109,9 @@ export function takeSiteSnapshot(store: Store): SiteSnapshot {
   const cart = settled(store.get(cartResource.valueAtom));
   const favourites = settled(store.get(favouriteProducts.valueAtom));
   const orders = settledRecord(store.get(ordersAtom));
+  const cookieBanner = store.get(cookieBannerStartAtom);
   return {
+    ...(cookieBanner !== "pending" ? { cookieBanner } : {}),
     ...(account?.status === "ready" ? { account: account.data } : {}),
     ...(cart ? { cart } : {}),
     ...(favourites ? { favourites } : {}),
@@ -121,6 +126,7 @@ export function takeSiteSnapshot(store: Store): SiteSnapshot {
 /** Seeds the browser's fresh store with the server's data before hydration. */
 export function restoreSiteSnapshot(store: Store, snapshot: SiteSnapshot): void {
   if (snapshot.account !== undefined) store.set(accountResource.valueAtom, { status: "ready", data: snapshot.account });
+  if (snapshot.cookieBanner) store.set(cookieBannerStartAtom, snapshot.cookieBanner);
   if (snapshot.cart) store.set(cartResource.valueAtom, snapshot.cart);
   if (snapshot.favourites) store.set(favouriteProductsHandedOverAtom, snapshot.favourites);
   if (snapshot.orders) store.set(ordersAtom, snapshot.orders);

@@ -114,6 +114,15 @@ describe("the screens drawn with the shopper's session", () => {
     expect(anonymous.favourites).toEqual({ status: "ready", data: [] });
   });
 
+  it("draws the cookie banner for whoever has not accepted the cookies (their consent cookie), not for whoever has", async () => {
+    const fresh = await page("/poisk?q=визитки");
+    expect(fresh).toContain("ottisk-cookie-banner__text");
+    expect(snapshotOf(fresh).cookieBanner).toBe("shown");
+    const response = await testApp.app.inject({ url: "/poisk?q=визитки", headers: { accept: "text/html", cookie: "accept-cookies=true" } });
+    expect(response.body).not.toContain("ottisk-cookie-banner__text");
+    expect(snapshotOf(response.body).cookieBanner).toBe("accepted");
+  });
+
   it("draws the success page's answer for a visitor without a session: the order is not theirs to see", async () => {
     const html = await page("/success-payment?orderId=1");
     expect(html).toContain("Заказ недоступен");
