@@ -1,6 +1,8 @@
+import { useAtomValue } from "jotai/react";
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { ACCOUNT_BASE, HOME_PATH, SCREEN_PATHS, sitePath } from "../shared/domain/index";
+import { readText, STORAGE_KEYS } from "../shared/state/index";
 import "../shared/ui/base.css";
 import "../shared/ui/dialog.css";
 import "../shared/ui/menu-item.css";
@@ -17,6 +19,7 @@ import { Popup } from "../widgets/popup/index";
 import "../shared/ui/search-box.css";
 import "../shared/ui/menu-button.css";
 import "../shared/ui/side-menu.css";
+import { cookieBannerStartAtom, rememberConsent } from "./cookie-consent";
 import "./site.css";
 
 /** The popup's button: a full address as it is, a site path or page slug (`/catalog/vizitki`) as this site's path. */
@@ -67,10 +70,16 @@ export interface LayoutProps {
  * strip with the contacts dialog, the footer, the cookie banner and the site popup, composed from
  * the widgets' React components. The header and the footer are drawn on the server with their data
  * (loadLayoutData in layout-data.ts, carried to the browser by the site snapshot), so nothing shifts
- * after hydration; the cookie banner and the popup exist only in the browser and float over the page.
+ * after hydration; so is the cookie banner for whoever has not accepted the cookies (its consent
+ * cookie, cookie-consent.ts); the popup exists only in the browser and floats over the page.
  */
 export function Layout({ activeCategorySlug, activePageSlug, popup = true, children }: LayoutProps) {
   const currentSlug = activePageSlug ?? (activeCategorySlug === undefined ? undefined : "catalog");
+  const bannerStart = useAtomValue(cookieBannerStartAtom);
+  // Accepted before the cookie mirrored it (or in another tab): the next page is drawn without the banner.
+  useEffect(() => {
+    if (readText(STORAGE_KEYS.acceptCookies) === "true") rememberConsent();
+  }, []);
   return (
     <div className="site ottisk-root">
       <a className="site__skip" href="#content">
@@ -97,7 +106,7 @@ export function Layout({ activeCategorySlug, activePageSlug, popup = true, child
         </div>
       </aside>
       <Footer homeUrl={HOME_PATH} />
-      <CookieBanner />
+      <CookieBanner initialState={bannerStart} onAccept={rememberConsent} />
       {popup ? <SitePopup /> : null}
     </div>
   );

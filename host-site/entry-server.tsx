@@ -8,13 +8,17 @@ import {
   accountResource,
   categoriesAtom,
   createPageStore,
+  favouriteProductsHandedOverAtom,
   feedbackForm,
   latestBlogPosts,
+  loadCartAtom,
   loadCategoriesAtom,
+  loadFavouriteProductsAtom,
   loadPageAtom,
   loadProductAtom,
   loadProductPageAtom,
   loadSearchPageAtom,
+  orders,
   pageKey,
   pagesAtom,
   productListKey,
@@ -25,6 +29,7 @@ import {
 } from "../shared/state/index";
 import type { Resource, Store } from "../shared/state/index";
 import { App } from "./App";
+import { consentInCookies, cookieBannerStartAtom } from "./cookie-consent";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
 import { catalogHead, categoryHead, mainPageHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
@@ -104,8 +109,7 @@ async function websitePage(store: Store, slug: string): Promise<Outcome> {
  * too). A failure leaves the account to the browser.
  */
 async function loadAccount(store: Store, api: Api, headers: Record<string, string> | undefined): Promise<void> {
-  const hasSession = (headers?.cookie ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
-  if (!hasSession) {
+  if (!hasSessionCookie(headers)) {
     store.set(accountResource.valueAtom, { status: "ready", data: null });
     return;
   }
@@ -114,6 +118,22 @@ async function loadAccount(store: Store, api: Api, headers: Record<string, strin
   } catch (error) {
     if (isApiError(error) && error.status === 401) store.set(accountResource.valueAtom, { status: "ready", data: null });
   }
+}
+
+function hasSessionCookie(headers: Record<string, string> | undefined): boolean {
+  return (headers?.cookie ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/**
+ * The visitor's favourite cards for /izbrannoe: none without the session cookie (nobody has any
+ * and nothing is asked); with it, the session's (a visitor's temporary account keeps favourites too).
+ */
+async function loadFavourites(store: Store, headers: Record<string, string> | undefined): Promise<void> {
+  if (!hasSessionCookie(headers)) {
+    store.set(favouriteProductsHandedOverAtom, { status: "ready", data: [] });
+    return;
+  }
+  await store.set(loadFavouriteProductsAtom);
 }
 
 /** Renders one page of the storefront with its data, the same tree the browser then hydrates. */
@@ -126,6 +146,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // The server's reads (its services, in process, in this page's one request scope) where it gives them.
   const api = request.reads ? withServerReads(httpApi, request.reads) : httpApi;
   const store = createPageStore(api);
+  store.set(cookieBannerStartAtom, consentInCookies(request.headers.cookie) ? "accepted" : "shown");
   // The layout's header and footer are drawn complete (layout-data.ts), beside the page's own data,
   // and so is the account area: the visitor's account when the request carries a session.
   await Promise.all([store.set(loadCategoriesAtom), loadLayoutData(store), loadAccount(store, api, request.headers)]);
@@ -155,12 +176,19 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       break;
     }
     case "favourites":
+      // Drawn with the session's cards (issue 31): the list is complete before the script runs.
+      await loadFavourites(store, request.headers);
       head = screenHead("Избранное", "Товары, отмеченные звёздочкой: вернитесь к ним, чтобы заказать.", SCREEN_PATHS.favourites);
       break;
     case "cart":
+      // The cart of the account loaded above (its selected company), or the empty one without a
+      // session (the service answers it without the database): drawn before the script runs.
+      await store.set(loadCartAtom);
       head = screenHead("Корзина", "Корзина, доставка и оформление заказа в типографии «Оттиск».", SCREEN_PATHS.cart);
       break;
     case "success":
+      // The order with the page's session; without one the read answers the route's 401 at once.
+      if (route.orderId !== null) await store.set(orders.loadAtom, route.orderId);
       head = screenHead(
         "Заказ оформлен",
         "Заказ оформлен: номер заказа и что будет дальше.",

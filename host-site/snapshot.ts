@@ -1,6 +1,7 @@
 import type {
   AccountProfile,
   Address,
+  Cart,
   Company,
   DocumentListPage,
   EmployeeOrder,
@@ -10,17 +11,21 @@ import type {
   Order,
   OrderListPage,
   Page,
+  ProductCard,
   Recipient,
   SearchResultPage,
 } from "../shared/contracts/index";
 import {
   accountResource,
   addresses,
+  cartResource,
   clientOrderPagesAtom,
   companies,
   documentPagesAtom,
   employeeOrderListsAtom,
   employeeOrdersAtom,
+  favouriteProducts,
+  favouriteProductsHandedOverAtom,
   notificationPages,
   ordersAtom,
   notificationSettings,
@@ -39,22 +44,34 @@ import {
   takeCatalogSnapshot,
 } from "../shared/state/index";
 import type { CatalogSnapshot, Resource, SiteResource, Store } from "../shared/state/index";
+import { cookieBannerStartAtom } from "./cookie-consent";
 
 /**
  * What the server render hands to the browser inside the page: the public data it loaded (the
  * catalogue, the website pages, the search results, the site-wide blocks), so that hydration draws
  * the same tree. Of the visitor only the account travels (the header's account area is drawn by
- * the server; without a session cookie it is "nobody", and the browser need not ask and get a 401)
- * and, on an account page, that page's data (account-data.ts: the page is drawn with it). The page
- * is private to the visitor (`cache-control: private`, plugins/host-site.ts), as the API's answers are.
+ * the server; without a session cookie it is "nobody", and the browser need not ask and get a 401),
+ * and on the screens that show them the cart (/cart), the favourite cards (/izbrannoe) and the
+ * placed order (/success-payment), loaded with the page's session (issue 31); on an account page, that page's data
+ * (account-data.ts: the page is drawn with it). The page is never
+ * kept in a shared cache (server/plugins/host-site.ts: private, no-cache).
  */
 export interface SiteSnapshot {
   /** The signed-in account, or null; undefined: the browser asks itself. */
   account?: AccountProfile | null;
+  /** How the server drew the cookie banner (cookie-consent.ts): the browser starts from it. */
+  cookieBanner?: "shown" | "accepted";
+  /** The cart on /cart (the header's badge reads it too); absent elsewhere: the browser asks. */
+  cart?: Resource<Cart>;
+  /** The favourite cards on /izbrannoe; absent elsewhere. */
+  favourites?: Resource<ProductCard[]>;
   catalog: CatalogSnapshot;
   pages: Record<string, Resource<Page>>;
   search: Record<string, Resource<SearchResultPage>>;
-  /** An account page's data (account-data.ts); absent on every other page. */
+  /**
+   * The visitor's own lists and values an account page (account-data.ts) or the success page (its
+   * placed order) was drawn with; absent on every other page.
+   */
   accountPages?: AccountPagesSnapshot;
   site: {
     menu?: SiteValue<typeof siteMenu>;
@@ -171,9 +188,15 @@ export function takeSiteSnapshot(store: Store): SiteSnapshot {
   for (const block of SITE_BLOCKS) block.take(store, site);
   const account = store.get(accountResource.valueAtom);
   const accountPages = takeAccountPages(store);
+  const cart = settled(store.get(cartResource.valueAtom));
+  const favourites = settled(store.get(favouriteProducts.valueAtom));
+  const cookieBanner = store.get(cookieBannerStartAtom);
   return {
+    ...(cookieBanner !== "pending" ? { cookieBanner } : {}),
     ...(account?.status === "ready" ? { account: account.data } : {}),
     ...(accountPages ? { accountPages } : {}),
+    ...(cart ? { cart } : {}),
+    ...(favourites ? { favourites } : {}),
     catalog: takeCatalogSnapshot(store),
     pages: settledRecord(store.get(pagesAtom)),
     search: settledRecord(store.get(searchPagesAtom)),
@@ -184,6 +207,9 @@ export function takeSiteSnapshot(store: Store): SiteSnapshot {
 /** Seeds the browser's fresh store with the server's data before hydration. */
 export function restoreSiteSnapshot(store: Store, snapshot: SiteSnapshot): void {
   if (snapshot.account !== undefined) store.set(accountResource.valueAtom, { status: "ready", data: snapshot.account });
+  if (snapshot.cookieBanner) store.set(cookieBannerStartAtom, snapshot.cookieBanner);
+  if (snapshot.cart) store.set(cartResource.valueAtom, snapshot.cart);
+  if (snapshot.favourites) store.set(favouriteProductsHandedOverAtom, snapshot.favourites);
   restoreCatalogSnapshot(store, snapshot.catalog);
   store.set(pagesAtom, snapshot.pages);
   store.set(searchPagesAtom, snapshot.search);

@@ -5,6 +5,7 @@ import {
   employeeOrderListQuerySchema,
   hasEmployeeRole,
   notificationListQuerySchema,
+  cartQuerySchema,
   orderIdParamsSchema,
   orderListQuerySchema,
   pageListQuerySchema,
@@ -205,6 +206,9 @@ export function renderReads(app: FastifyInstance): RenderReadsFor {
           const found = manager(await viewer());
           return app.employeeOrders.get(found, checked(orderIdParamsSchema, { id: String(orderId) }, "params").id, origin);
         }),
+      // GET /client-cart: open to anyone (without a session the empty cart, nothing created).
+      getCart: (query) => answer(async () => app.carts.getCart(await viewer(), checked(cartQuerySchema, query, "querystring"), origin)),
+      getFavoriteProducts: () => answer(async () => app.catalog.listFavoriteProducts(origin, (await viewer())?.account.id ?? null)),
     };
   };
 }

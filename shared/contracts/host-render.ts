@@ -1,5 +1,6 @@
 import type { AccountProfile } from "./account";
-import type { Category, ProductListPage } from "./catalog";
+import type { Cart } from "./cart";
+import type { Category, ProductCard, ProductListPage } from "./catalog";
 import type { Address, Company, Recipient } from "./company";
 import type { EmployeeOrder, EmployeeOrderListPage } from "./employee-order";
 import type { NotificationListPage, NotificationSettings } from "./notification";
@@ -94,6 +95,10 @@ export interface RenderReads {
   getEmployeeOrders(query: Readonly<Record<string, string>>): Promise<EmployeeOrderListPage>;
   /** GET /employee/order/{id} (a manager outside client mode). */
   getEmployeeOrder(orderId: number): Promise<EmployeeOrder>;
+  /** GET /client-cart: the page's session's cart (the empty cart without one); the query's set values. */
+  getCart(query: Readonly<Record<string, string | number | boolean>>): Promise<Cart>;
+  /** GET /public/product/favorite: the page's session's favourite cards (none without one). */
+  getFavoriteProducts(): Promise<ProductCard[]>;
 }
 
 /** How a RenderReads call fails: with the body the API would have answered. */

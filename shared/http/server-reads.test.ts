@@ -38,6 +38,8 @@ function readsWith(overrides: Partial<RenderReads>): RenderReads {
     getEmployeeOrders: unused,
     getOrder: unused,
     getEmployeeOrder: unused,
+    getCart: unused,
+    getFavoriteProducts: unused,
     ...overrides,
   };
 }
@@ -62,6 +64,14 @@ describe("withServerReads", () => {
     expect(seen).toEqual(["main", { categoryId: 2, minPrice: 0, offset: 24, limit: 24 }]);
   });
 
+  it("hands the cart read the query's set values only, as the HTTP call's query", async () => {
+    const seen: unknown[] = [];
+    const api = withServerReads(httpApi, readsWith({ getCart: (query) => (seen.push(query), Promise.reject(notFound)) }));
+    await api.getCart({ companyId: 5 }).catch(() => undefined);
+    await api.getCart().catch(() => undefined);
+    expect(seen).toEqual([{ companyId: 5 }, {}]);
+  });
+
   it("turns a failed read into the ApiError of the same error body", async () => {
     const api = withServerReads(httpApi, readsWith({ getProduct: () => Promise.reject(notFound) }));
     const error: unknown = await api.getProduct(7).catch((caught: unknown) => caught);
@@ -71,6 +81,6 @@ describe("withServerReads", () => {
 
   it("leaves the calls the reads do not cover to the HTTP client", () => {
     const api = withServerReads(httpApi, readsWith({}));
-    expect(api.getCart).toBe(httpApi.getCart);
+    expect(api.login).toBe(httpApi.login);
   });
 });

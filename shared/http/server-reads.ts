@@ -77,6 +77,8 @@ export function withServerReads(api: Api, reads: RenderReads): Api {
     getAddresses: () => read(() => reads.getAddresses()),
     getEmployeeOrders: (query = {}) => read(() => reads.getEmployeeOrders(queryText(query))),
     getEmployeeOrder: (orderId) => read(() => reads.getEmployeeOrder(orderId)),
+    getCart: (query = {}) => read(() => reads.getCart(defined({ ...query }))),
+    getFavoriteProducts: () => read(() => reads.getFavoriteProducts()),
   };
   return { ...api, ...overlay };
 }

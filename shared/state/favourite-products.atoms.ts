@@ -2,6 +2,7 @@ import { atom } from "jotai/vanilla";
 import type { ProductCard } from "../contracts/index";
 import { favouritesVersionAtom } from "./favourites.atoms";
 import { needsLoad, storeResource } from "./resource";
+import type { Resource } from "./resource";
 
 /*
  * The caller's favourite products (GET /public/product/favorite), for the favourites list, on the
@@ -21,4 +22,13 @@ export const loadFavouriteProductsAtom = atom(null, async (get, set) => {
   if (get(askedVersionAtom) === version && !needsLoad(get(favouriteProducts.valueAtom))) return;
   set(askedVersionAtom, version);
   await set(favouriteProducts.refreshAtom);
+});
+
+/**
+ * The list as the server render loaded it (host-site/snapshot.ts): stored as asked for the current
+ * favourites version, so the list's mount does not ask again; a failed one is asked again.
+ */
+export const favouriteProductsHandedOverAtom = atom(null, (get, set, value: Resource<ProductCard[]>) => {
+  set(favouriteProducts.valueAtom, value);
+  if (value.status === "ready") set(askedVersionAtom, get(favouritesVersionAtom));
 });

@@ -51,7 +51,7 @@ export type { CityChoice } from "./city.atoms";
 export { useCityName, useCurrentCity } from "./city.hooks";
 export { useCategories, useProduct, useProductPage } from "./catalog.hooks";
 export { favouriteOverridesAtom, favouritePendingAtom, favouritesVersionAtom, isFavourite, resetFavouritesAtom, toggleFavouriteAtom } from "./favourites.atoms";
-export { favouriteProducts, loadFavouriteProductsAtom } from "./favourite-products.atoms";
+export { favouriteProducts, favouriteProductsHandedOverAtom, loadFavouriteProductsAtom } from "./favourite-products.atoms";
 export { attachAnnotatedPdfAtom, downloadPdfAtom } from "./pdf-annotations.atoms";
 export { useFavouriteProducts, useFavouriteToggle } from "./favourites.hooks";
 export type { FavouriteToggle } from "./favourites.hooks";

@@ -7,7 +7,8 @@ import type { Resource } from "./resource";
  * The website's pages (spec §2 routes, §7 "Pages"), cached per store by slug — the whole path
  * without slashes at the ends, '' for the main page — and the orders shown on the payment success
  * page. The host site's server render loads the page it draws and hands the store's pages to the
- * browser; an order is private and is always loaded in the browser.
+ * browser; the success page's order is loaded by the render with the page's session too (and
+ * handed over in the page, which is never kept in a shared cache).
  */
 
 export const pagesAtom = atom<Record<string, Resource<Page>>>({});

@@ -361,8 +361,10 @@ test.describe("loading order", () => {
     for (const path of ["/", "/catalog/vizitki"]) {
       const problems = watchProblems(page);
       await page.goto(path);
-      // The cookie banner exists only in the browser: it shows once the code has hydrated the page.
+      // The cookie banner is drawn by the server for a fresh visitor (issue 31); the page's code has
+      // run once the app is marked hydrated.
       await expect(page.getByRole("region", { name: "Файлы cookie" })).toBeVisible();
+      await expect(page.locator("#ottisk-app[data-hydrated]")).toHaveCount(1);
       const timeline = await page.evaluate(() => {
         const main = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')?.currentSrc ?? "";
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];

@@ -102,6 +102,9 @@ describe("the server render's reads from the services", () => {
       "/kontakty",
       "/poisk?q=визитки",
       "/cart",
+      "/izbrannoe",
+      "/success-payment?orderId=1",
+      "/success-payment?orderId=999999",
       "/no-such-page",
       // The account pages drawn with the session (host-site/account-data.ts); the employee's list is a client's «not yours».
       "/admin/client/orders",

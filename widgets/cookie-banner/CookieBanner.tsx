@@ -2,6 +2,11 @@ import { useEffect, useState } from "react";
 import { onStoredChange, readText, siteDocuments, STORAGE_KEYS, useSiteResource, writeText } from "../../shared/state/index";
 
 export interface CookieBannerProps {
+  /**
+   * How the banner starts: "pending" by default (nothing drawn until the browser's storage is
+   * read); the host site passes what its server drew ("shown" or "accepted"), so hydration matches.
+   */
+  initialState?: CookieBannerState | undefined;
   /** The privacy policy's address; the main page's PrivacyPolicy document when absent. */
   policyUrl?: string | undefined;
   /** Called once the shopper accepted or closed the banner (acceptance is stored before). */
@@ -22,9 +27,10 @@ function accepted(): boolean {
  * closing stores 'accept-cookies' = 'true' and hides it for good (in the site's other tabs too).
  * Its links are the main page's PrivacyPolicy and Cookies documents (spec §3).
  */
-export function CookieBanner({ policyUrl, onAccept }: CookieBannerProps) {
-  // Unknown until the browser's storage is read, so a server render draws nothing.
-  const [state, setState] = useState<CookieBannerState>("pending");
+export function CookieBanner({ policyUrl, onAccept, initialState = "pending" }: CookieBannerProps) {
+  // Unknown until the browser's storage is read: a server render draws nothing, unless the host
+  // knows better (its consent cookie) and says how to start.
+  const [state, setState] = useState<CookieBannerState>(initialState);
   useEffect(() => {
     const follow = () => setState(accepted() ? "accepted" : "shown");
     follow();

@@ -8,7 +8,7 @@
 // The stylesheet the feature needs where it is drawn in a page (the host site): whoever imports the face gets it.
 import "./cookie-banner.css";
 export { CookieBanner } from "./CookieBanner";
-export type { CookieBannerProps } from "./CookieBanner";
+export type { CookieBannerProps, CookieBannerState } from "./CookieBanner";
 export type { OttiskCookieBannerElement } from "./cookie-banner.element";
 
 /** The tags of this widget and the code that defines each, loaded the first time the tag appears. */

@@ -51,10 +51,12 @@ export function Favourites({ productHref, catalogHref, onOrder, onFavouriteChang
       ) : (
         <ul className="ottisk-catalog__grid" part="grid">
           {products.status === "ready"
-            ? cards.map((card) => (
+            ? cards.map((card, index) => (
                 <li key={card.id}>
                   <ProductCard
                     card={{ ...card, inFavorite: true }}
+                    // The first card's photo is the page's largest paint, as the catalogue's (drawn by the server).
+                    priority={index === 0}
                     href={productHref(card)}
                     onOrder={onOrder}
                     favoritePending={favourites.isPending(card.id)}
