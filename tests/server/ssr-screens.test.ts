@@ -126,6 +126,6 @@ describe("the screens drawn with the shopper's session", () => {
   it("draws the success page's answer for a visitor without a session: the order is not theirs to see", async () => {
     const html = await page("/success-payment?orderId=1");
     expect(html).toContain("Заказ недоступен");
-    expect(snapshotOf(html).orders).toMatchObject({ "1": { status: "error", httpStatus: 401 } });
+    expect((snapshotOf(html).accountPages as { orders?: unknown } | undefined)?.orders).toMatchObject({ "1": { status: "error", httpStatus: 401 } });
   });
 });

@@ -55,6 +55,8 @@ export function Favourites({ productHref, catalogHref, onOrder, onFavouriteChang
                 <li key={card.id}>
                   <ProductCard
                     card={{ ...card, inFavorite: true }}
+                    // Under the screen's one heading (h1 on the shop's page): the cards' names come next.
+                    headingLevel={2}
                     // The first card's photo is the page's largest paint, as the catalogue's (drawn by the server).
                     priority={index === 0}
                     href={productHref(card)}
