@@ -12,7 +12,6 @@ export { CatalogElement } from "./CatalogElement";
 export { prerenderCatalog } from "./prerender";
 export type { CatalogProps } from "./Catalog";
 export type { CatalogElementProps } from "./CatalogElement";
-export type { CatalogPrerenderInput } from "./prerender";
 export type { OttiskCatalogElement } from "./catalog.element";
 
 /** The tags of this widget and the code that defines each, loaded the first time the tag appears. */

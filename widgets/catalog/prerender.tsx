@@ -1,20 +1,11 @@
-import { Provider } from "jotai/react";
-import { renderToString } from "react-dom/server";
 import { PRODUCT_LIST_DEFAULT_LIMIT } from "../../shared/contracts/wire";
-import { createApi } from "../../shared/http/index";
-import { categoriesAtom, createPageStore, loadCategoriesAtom, loadProductPageAtom, takeCatalogSnapshot } from "../../shared/state/index";
+import { categoriesAtom, loadCategoriesAtom, loadProductPageAtom, takeCatalogSnapshot } from "../../shared/state/index";
 import type { CatalogSnapshot } from "../../shared/state/index";
-import { ErrorBoundary } from "../../shared/ui/index";
-import { catalogStyles } from "./catalog.styles";
 import { defaultProductUrl } from "../product-url";
+import { paintOnServer, serverPaintStore } from "../server-paint";
+import type { ServerPaintInput } from "../server-paint";
+import { catalogStyles } from "./catalog.styles";
 import { CatalogElement } from "./CatalogElement";
-
-export interface CatalogPrerenderInput {
-  attributes: Record<string, string>;
-  origin: string;
-  apiBase: string;
-  fetch: typeof globalThis.fetch;
-}
 
 /**
  * `<ottisk-catalog>`'s first paint on the shop's server: the same tree the element renders (the
@@ -22,13 +13,13 @@ export interface CatalogPrerenderInput {
  * visitor without a session. Null when there is nothing worth drawing (an unknown category, a
  * failed load): the element then draws itself.
  */
-export async function prerenderCatalog(input: CatalogPrerenderInput): Promise<{ html: string; styles: string[]; snapshot: CatalogSnapshot } | null> {
+export async function prerenderCatalog(input: ServerPaintInput): Promise<{ html: string; styles: string[]; snapshot: CatalogSnapshot } | null> {
   const category = input.attributes.category || undefined;
   const pageSizeText = input.attributes["page-size"];
   const pageSize = pageSizeText && Number(pageSizeText) > 0 ? Math.floor(Number(pageSizeText)) : undefined;
   const productUrl = input.attributes["product-url"] || defaultProductUrl(input.origin);
 
-  const store = createPageStore(createApi({ baseURL: input.apiBase, fetch: input.fetch }));
+  const store = serverPaintStore(input);
   await store.set(loadCategoriesAtom);
   const categories = store.get(categoriesAtom);
   if (categories?.status !== "ready") return null;
@@ -39,20 +30,14 @@ export async function prerenderCatalog(input: CatalogPrerenderInput): Promise<{ 
   const snapshot = takeCatalogSnapshot(store);
   if (Object.values(snapshot.productPages).some((page) => page.status !== "ready")) return null;
 
-  // Nothing is clicked in a server render, so the element the events would come from is never used.
-  const noHost = undefined as unknown as HTMLElement;
-  const html = renderToString(
-    <Provider store={store}>
-      <ErrorBoundary>
-        <CatalogElement
-          host={noHost}
-          apiBase={input.apiBase}
-          {...(category ? { category } : {})}
-          {...(pageSize ? { pageSize } : {})}
-          productUrl={productUrl}
-        />
-      </ErrorBoundary>
-    </Provider>,
-  );
+  const html = paintOnServer(store, (host) => (
+    <CatalogElement
+      host={host}
+      apiBase={input.apiBase}
+      {...(category ? { category } : {})}
+      {...(pageSize ? { pageSize } : {})}
+      productUrl={productUrl}
+    />
+  ));
   return { html, styles: [...catalogStyles], snapshot };
 }
