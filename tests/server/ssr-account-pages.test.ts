@@ -1,15 +1,12 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, clientOrder, orderProduct, product } from "../../server/db/schema";
-import { hostSite } from "../../server/plugins/host-site";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
 import { orderNumber } from "../../server/services/orders/order-placing";
 import { SESSION_COOKIE } from "../../shared/contracts/index";
 import type { AccountProfile } from "../../shared/contracts/index";
 import { loginToken } from "./support/api-calls";
-import { startTestApp } from "./support/test-app";
+import { startHostSiteApp } from "./support/host-site-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -20,11 +17,6 @@ import type { TestApp } from "./support/test-app";
  * render (npm run build:client && npm run build:ssr).
  */
 
-const DIST = join(import.meta.dirname, "..", "..", "dist");
-if (!existsSync(join(DIST, "host-site", "server", "entry-server.js"))) {
-  throw new Error("The host site is not built: run npm run build:client && npm run build:ssr before this test");
-}
-
 let testApp: TestApp;
 let client: string;
 let employee: string;
@@ -32,9 +24,7 @@ let number: string;
 let orderId: number;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ publicUrl: "https://ottisk.example" });
-  await testApp.app.register(hostSite, { distDir: DIST });
-  await testApp.app.ready();
+  testApp = await startHostSiteApp();
   client = await loginToken(testApp.app, DEMO_ACCOUNTS.client.email, DEMO_ACCOUNTS.client.password);
   employee = await loginToken(testApp.app, DEMO_ACCOUNTS.employee.email, DEMO_ACCOUNTS.employee.password);
   // One order of the client's, for the account its orders page shows (the company chosen in «Заказываю от имени»).

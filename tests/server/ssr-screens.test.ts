@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
-import { hostSite } from "../../server/plugins/host-site";
 import { cartSchema, productCardSchema, productListPageSchema, SESSION_COOKIE } from "../../shared/contracts/index";
 import type { Cart } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
 import { freshClient } from "./support/fresh-client";
-import { demoBusinessCardsId, startTestApp } from "./support/test-app";
+import { startHostSiteApp } from "./support/host-site-app";
+import { demoBusinessCardsId } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -18,18 +16,11 @@ import type { TestApp } from "./support/test-app";
  * temporary account is a session too. Needs the built render (npm run build:ssr).
  */
 
-const DIST = join(import.meta.dirname, "..", "..", "dist");
-if (!existsSync(join(DIST, "host-site", "server", "entry-server.js"))) {
-  throw new Error("The host site is not built: run npm run build:client && npm run build:ssr before this test");
-}
-
 let testApp: TestApp;
 let cardsId: number;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ publicUrl: "https://ottisk.example" });
-  await testApp.app.register(hostSite, { distDir: DIST });
-  await testApp.app.ready();
+  testApp = await startHostSiteApp();
   cardsId = await demoBusinessCardsId(testApp);
 });
 

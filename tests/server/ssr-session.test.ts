@@ -1,11 +1,8 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Logger } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hostSite } from "../../server/plugins/host-site";
 import { SESSION_COOKIE } from "../../shared/contracts/index";
 import { loginToken } from "./support/api-calls";
-import { startTestApp } from "./support/test-app";
+import { startHostSiteApp } from "./support/host-site-app";
 import type { TestApp } from "./support/test-app";
 
 /*
@@ -14,20 +11,13 @@ import type { TestApp } from "./support/test-app";
  * and all, still resolves its own session. Needs the built render (npm run build:ssr).
  */
 
-const DIST = join(import.meta.dirname, "..", "..", "dist");
-if (!existsSync(join(DIST, "host-site", "server", "entry-server.js"))) {
-  throw new Error("The host site is not built: run npm run build:client && npm run build:ssr before this test");
-}
-
 let testApp: TestApp;
 let token: string;
 let lookups = 0;
 const statements: string[] = [];
 
 beforeAll(async () => {
-  testApp = await startTestApp({ publicUrl: "https://ottisk.example" });
-  await testApp.app.register(hostSite, { distDir: DIST });
-  await testApp.app.ready();
+  testApp = await startHostSiteApp();
   token = await loginToken(testApp.app, "client@example.com", "client12345");
   // Every session lookup, and every SQL statement the database runs (Drizzle's query logger).
   const sessions = testApp.app.sessions;
