@@ -27,5 +27,7 @@ export function consentInCookies(cookieHeader: string | undefined): boolean {
 
 /** Mirrors the acceptance in the cookie the server reads (in the browser). */
 export function rememberConsent(): void {
-  document.cookie = `${CONSENT_COOKIE}=true; path=/; max-age=${CONSENT_MAX_AGE_S}; samesite=lax`;
+  // Over HTTPS (every real shop) only ever sent back over HTTPS, as the session cookie is.
+  const secure = location.protocol === "https:" ? "; secure" : "";
+  document.cookie = `${CONSENT_COOKIE}=true; path=/; max-age=${CONSENT_MAX_AGE_S}; samesite=lax${secure}`;
 }
