@@ -39,6 +39,28 @@ export const cartStateAtom = atom((get): CartState => {
 /** A delivery change on its way (spec §4: the request sets loading), and the Russian message of the last one that failed. */
 export const deliveryChangeAtom = atom<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
+const cartChangesAtom = atom(0);
+
+/**
+ * A change of the cart is on its way (a payment type, a delivery, a line, a promocode): «Оформить
+ * заказ» waits for it, or the order would be placed on the cart as it was before the shopper's last
+ * word (an invoice chosen, the balance ordered).
+ */
+export const cartSavingAtom = atom((get) => get(cartChangesAtom) > 0);
+
+/**
+ * Runs `work` as a change of the cart: cartSavingAtom holds while it is on its way, including what
+ * the caller does after a failure (a 409's reload and the second try).
+ */
+export const trackCartChangeAtom = atom(null, async (_get, set, work: () => Promise<void>) => {
+  set(cartChangesAtom, (count) => count + 1);
+  try {
+    await work();
+  } finally {
+    set(cartChangesAtom, (count) => count - 1);
+  }
+});
+
 /** Lines in the cart: the number on the cart button's badge. */
 export const cartItemCountAtom = atom((get) => get(cartStateAtom).cart?.orderProduct.length ?? 0);
 
@@ -99,7 +121,13 @@ export const scheduleCartRefreshAtom = atom(null, (get, set) => {
  * reloads after the pause. Rejects with the ApiError, whose messageUI the element shows.
  */
 export const changeCartAtom = atom(null, async (get, set, change: (api: Api, target: { companyId?: number }) => Promise<Cart>) => {
-  const cart = await change(requireApi(get), get(cartTargetAtom));
+  set(cartChangesAtom, (count) => count + 1);
+  let cart: Cart;
+  try {
+    cart = await change(requireApi(get), get(cartTargetAtom));
+  } finally {
+    set(cartChangesAtom, (count) => count - 1);
+  }
   set(cartResource.valueAtom, { status: "ready", data: cart });
   publishChange(get, "cart");
   set(scheduleCartRefreshAtom);
@@ -166,6 +194,7 @@ export const setInOrderAtom = atom(null, async (get, set, change: { orderProduct
  */
 export const runDeliveryChangeAtom = atom(null, async (get, set, change: (api: Api, target: { companyId?: number }) => Promise<Cart>) => {
   set(deliveryChangeAtom, { busy: true, error: null });
+  set(cartChangesAtom, (count) => count + 1);
   try {
     const cart = await change(requireApi(get), get(cartTargetAtom));
     set(cartResource.valueAtom, { status: "ready", data: cart });
@@ -177,6 +206,8 @@ export const runDeliveryChangeAtom = atom(null, async (get, set, change: (api: A
     set(deliveryChangeAtom, { busy: false, error: isApiError(error) ? error.messageUI : null });
     if (!isApiError(error)) throw error;
     return null;
+  } finally {
+    set(cartChangesAtom, (count) => count - 1);
   }
 });
 

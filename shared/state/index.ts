@@ -7,6 +7,7 @@ export {
   cartAnsweredAtom,
   cartItemCountAtom,
   cartResource,
+  cartSavingAtom,
   cartStateAtom,
   changeCartAtom,
   deliveryChangeAtom,
@@ -18,6 +19,7 @@ export {
   scheduleCartRefreshAtom,
   sessionPossibleAtom,
   setInOrderAtom,
+  trackCartChangeAtom,
   updateCartAtom,
 } from "./cart.atoms";
 export type { CartState } from "./cart.atoms";

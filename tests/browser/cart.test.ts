@@ -497,6 +497,34 @@ describe("<ottisk-cart>: a signed-in client", () => {
     }, { emptyCartAfter: "romashka" });
   });
 
+  it("orders with the payment type clicked last: «Оформить заказ» waits while the choice is saved", async () => {
+    await asDemoClient(async ({ api, romashka }) => {
+      await api.selectCompany(romashka);
+      await clearCart(api, romashka);
+      await readyCart(api, romashka);
+      await api.updateCart({ companyId: romashka, paymentType: "InternalBalance" });
+      const element = mount("ottisk-cart");
+      await cartLines(element, 1);
+      const checkout = await waitFor(
+        () => shadow(element).querySelector<HTMLButtonElement>("[part~=checkout]:not(:disabled)"),
+        "«Оформить заказ» to be enabled for the balance",
+      );
+      (await choice(element, "Счёт для юрлица")).click();
+      await nextTask();
+      // The shopper's next click, while the server has not answered yet: the order is not placed on the old type.
+      expect(checkout.disabled, "the button waits for the save").to.equal(true);
+      checkout.click();
+      await waitFor(() => (checkout.disabled ? null : checkout), "«Оформить заказ» to be enabled again");
+      expect(getPageStore(apiBase).get(cartStateAtom).cart?.paymentType).to.equal("Invoice");
+      const heard = await collectCancelledEvents<{ paymentType: string }>("ottisk-checkout", async () => {
+        checkout.click();
+        await find(element, "[data-testid=order-placed]");
+      });
+      expect(heard.map((event) => event.detail.paymentType), "one order, by invoice").to.deep.equal(["Invoice"]);
+      expect((await api.getOrders({ companyId: romashka })).items[0]!.paymentType).to.equal("Invoice");
+    }, { emptyCartAfter: "romashka" });
+  });
+
   it("lists the account's recipients in the delivery form and saves the chosen one with the delivery", async () => {
     await asDemoClient(async ({ api }) => {
       await api.selectCompany(null);

@@ -255,7 +255,7 @@ export async function chooseSelfPickup(cart: Locator): Promise<void> {
   await expect(deliveryForm).toBeHidden();
 }
 
-/** Chooses the payment type (the radio turns checked when the server answers) and presses «Оформить заказ». */
+/** Chooses the payment type (the radio shows it at once; «Оформить заказ» is enabled once the server has it) and presses «Оформить заказ». */
 export async function placeOrderWith(cart: Locator, payment: string | RegExp): Promise<void> {
   const radio = cart.getByRole("radio", { name: payment });
   await radio.click();

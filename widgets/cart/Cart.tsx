@@ -5,6 +5,7 @@ import type { CartLine, Order } from "../../shared/contracts/index";
 import { DEFAULT_CITY_KLADR_ID, formatRoubles } from "../../shared/domain/index";
 import {
   apiAtom,
+  cartSavingAtom,
   cartStateAtom,
   cartTargetAtom,
   changeCartAtom,
@@ -52,6 +53,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
   const { cart, loading, error } = useCart();
   const signedIn = useAtomValue(signedInAtom);
   const target = useAtomValue(cartTargetAtom);
+  const saving = useAtomValue(cartSavingAtom);
   const reload = useSetAtom(loadCartAtom);
   const placeOrder = useSetAtom(placeOrderAtom);
   const showFailure = useShowFailure();
@@ -70,8 +72,9 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
 
   const checkout = async () => {
     // The store's cart, not this render's: a payment type saved a moment ago may not be rendered yet.
+    // A change still on its way (a payment type chosen a moment ago) keeps the button disabled.
     const paymentType = store.get(cartStateAtom).cart?.paymentType;
-    if (placingNow.current || !paymentType) return;
+    if (placingNow.current || store.get(cartSavingAtom) || !paymentType) return;
     placingNow.current = true;
     setPlacing(true);
     setCheckoutError(null);
@@ -138,6 +141,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
             cart={cart}
             signedIn={signedIn}
             placing={placing}
+            saving={saving}
             checkoutError={checkoutError}
             onCheckout={() => void checkout()}
             signIn={signIn}

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { CART_COMMENT_MAX_LENGTH } from "../../shared/contracts/cart";
 import type { Cart, PaymentType } from "../../shared/contracts/index";
 import { formatRoubles } from "../../shared/domain/index";
-import { balances, updateCartAtom, useKeyedResource, useShowFailure } from "../../shared/state/index";
+import { balances, trackCartChangeAtom, updateCartAtom, useKeyedResource, useShowFailure } from "../../shared/state/index";
 import { isApiError } from "../../shared/http/index";
 import { Textarea, useDraft } from "../../shared/ui/index";
 
@@ -28,6 +28,7 @@ export interface CartPaymentProps {
  */
 export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
   const updateCart = useSetAtom(updateCartAtom);
+  const trackCartChange = useSetAtom(trackCartChangeAtom);
   const showFailure = useShowFailure();
   // Another tab or a reload brought another comment: show the server's.
   const [comment, setComment] = useDraft(cart.comment);
@@ -49,14 +50,16 @@ export function CartPayment({ cart, signedIn, companyId }: CartPaymentProps) {
     setError(null);
     if (update.paymentType) setChosen(update.paymentType);
     try {
-      try {
-        await updateCart(update);
-      } catch (failure) {
-        // The cart moved on since this page loaded it (409; updateCartAtom has reloaded it): a payment
-        // type is the shopper's latest word, so it is sent once more on the fresh version.
-        if (!(update.paymentType && isApiError(failure) && failure.status === 409)) throw failure;
-        await updateCart(update);
-      }
+      await trackCartChange(async () => {
+        try {
+          await updateCart(update);
+        } catch (failure) {
+          // The cart moved on since this page loaded it (409; updateCartAtom has reloaded it): a payment
+          // type is the shopper's latest word, so it is sent once more on the fresh version.
+          if (!(update.paymentType && isApiError(failure) && failure.status === 409)) throw failure;
+          await updateCart(update);
+        }
+      });
     } catch (failure) {
       setChosen(null);
       showFailure(failure, setError);

@@ -6,6 +6,8 @@ export interface CartSummaryProps {
   cart: Cart;
   signedIn: boolean;
   placing: boolean;
+  /** A change of the cart is on its way: the order waits for the cart the shopper sees. */
+  saving: boolean;
   /** The last checkout failure, kept until the next attempt. */
   checkoutError: string | null;
   onCheckout: () => void;
@@ -14,13 +16,13 @@ export interface CartSummaryProps {
 }
 
 /** Totals, what still keeps the cart from being ordered, and «Оформить заказ». */
-export function CartSummary({ cart, signedIn, placing, checkoutError, onCheckout, signIn }: CartSummaryProps) {
+export function CartSummary({ cart, signedIn, placing, saving, checkoutError, onCheckout, signIn }: CartSummaryProps) {
   const { totals } = cart;
   // A visitor is told to sign in by the block below; the other problems are listed.
   const problems = cart.problems.filter((problem) => problem.code !== "SIGN_IN_REQUIRED");
   // A type the profile may not use (an invoice saved on the personal cart) counts as none chosen.
   const needsPaymentType = cart.paymentType === null || !cart.paymentTypes.includes(cart.paymentType);
-  const canOrder = signedIn && cart.readyToOrder && !needsPaymentType && !placing;
+  const canOrder = signedIn && cart.readyToOrder && !needsPaymentType && !placing && !saving;
   return (
     <section className="ottisk-cart__section ottisk-cart__summary" part="summary" aria-labelledby="ottisk-cart-summary-title">
       <h3 id="ottisk-cart-summary-title" className="ottisk-cart__heading">
