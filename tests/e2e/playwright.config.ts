@@ -45,7 +45,9 @@ export default defineConfig({
   testMatch: "*.spec.ts",
   outputDir: join(root, "test-results", "e2e"),
   fullyParallel: false,
-  workers: 1,
+  // The journeys share one shop and its demo accounts, so they run one at a time; the looks have a
+  // shop of their own and run beside them in a second worker.
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
@@ -58,8 +60,8 @@ export default defineConfig({
   snapshotPathTemplate: "{testDir}/looks/{arg}{ext}",
   expect: { toHaveScreenshot: { maxDiffPixels: 0 } },
   projects: [
-    { name: "journeys", testIgnore: "looks.spec.ts", use: { baseURL: `http://localhost:${port}` } },
-    { name: "looks", testMatch: "looks.spec.ts", use: { baseURL: `http://localhost:${looksPort}` } },
+    { name: "journeys", testIgnore: "looks.spec.ts", workers: 1, use: { baseURL: `http://localhost:${port}` } },
+    { name: "looks", testMatch: "looks.spec.ts", workers: 1, use: { baseURL: `http://localhost:${looksPort}` } },
   ],
   webServer: [shopServer(port, "e2e-data"), shopServer(looksPort, "e2e-looks-data")],
 });

@@ -2,8 +2,8 @@
 # npm run test:postgres — the server's tests against a real PostgreSQL instead of PGlite.
 #
 # Starts a throwaway PostgreSQL cluster in a temporary folder on a free port, runs
-# `npm run test:unit` with DATABASE_URL pointing at it (each test file then creates and drops a
-# database of its own), and always stops the server and deletes the folder on exit.
+# `npm run test:unit` with DATABASE_URL pointing at it (the run seeds one template database, and each
+# test file creates and drops a copy of its own), and always stops the server and deletes the folder on exit.
 # Extra arguments go to vitest, e.g. `npm run test:postgres -- tests/server/catalog-api.test.ts`.
 #
 # `with-postgres.sh --run <command…>` runs any command instead, with DATABASE_URL set to the

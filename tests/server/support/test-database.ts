@@ -7,13 +7,18 @@ import { inject } from "vitest";
 import { openDatabase } from "../../../server/db/client";
 import type { Database, OpenDatabase, SqlExecutor } from "../../../server/db/client";
 import type { DatabaseNotifications } from "../../../server/db/notifications";
-import { seedDemoData } from "../../../server/seed/seed";
-import { createFileStorages } from "../../../server/storage/file-storage";
 
 /** What the global setup prepared: a PGlite template to copy, or a PostgreSQL server to create databases on. */
 export type TestDatabaseSetup =
   | { kind: "pglite"; templateDir: string; runDir: string }
-  | { kind: "postgres"; databaseUrl: string };
+  | {
+      kind: "postgres";
+      databaseUrl: string;
+      /** The migrated and seeded database each test file's database is created from (CREATE DATABASE … TEMPLATE). */
+      templateDatabase: string;
+      /** The template's seeded files, copied for each database. */
+      templateFilesDir: string;
+    };
 
 /** A migrated database with the demo catalogue, private to one test file. */
 export interface TestDatabase {
@@ -58,7 +63,8 @@ async function openPgliteCopy(setup: { templateDir: string; runDir: string }): P
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+/** One statement on the server's own database (CREATE and DROP DATABASE). */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -68,12 +74,23 @@ async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** Each test file gets a database of its own on the server, so files can run in parallel. */
-async function openPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
-  const name = `ottisk_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+/** The URL of the database `name` on the server of `serverUrl`. */
+export function databaseUrlOf(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Each test file gets a database of its own on the server, so files can run in parallel: a copy of
+ * the run's seeded template (global-setup.ts), as PGlite's files get a copy of its data folder. A
+ * copy takes a fraction of a second; migrating and seeding a new database took seconds per file.
+ */
+async function openPostgresDatabase(setup: { databaseUrl: string; templateDatabase: string; templateFilesDir: string }): Promise<TestDatabase> {
+  const serverUrl = setup.databaseUrl;
+  const name = `ottisk_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${setup.templateDatabase}"`);
+  const url = new URL(databaseUrlOf(serverUrl, name));
   const filesDir = await mkdtemp(join(tmpdir(), "ottisk-test-files-"));
   const drop = async () => {
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -81,8 +98,8 @@ async function openPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   };
   let opened: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
+    await cp(setup.templateFilesDir, filesDir, { recursive: true });
     opened = await openDatabase({ databaseUrl: url.toString() });
-    await seedDemoData(opened.db, createFileStorages({ filesDir: filesDir }).publicFiles);
   } catch (error) {
     await opened?.close();
     await drop();
@@ -112,7 +129,7 @@ async function openPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   const setup = inject("testDatabase");
-  return setup.kind === "postgres" ? openPostgresDatabase(setup.databaseUrl) : openPgliteCopy(setup);
+  return setup.kind === "postgres" ? openPostgresDatabase(setup) : openPgliteCopy(setup);
 }
 
 /** A seeded database for an API node in another process (tests/server/support/api-node.ts): its environment, its files folder. */
@@ -127,7 +144,7 @@ export interface ChildDatabase {
 export async function childDatabase(): Promise<ChildDatabase> {
   const setup = inject("testDatabase");
   if (setup.kind === "postgres") {
-    const database = await openPostgresDatabase(setup.databaseUrl);
+    const database = await openPostgresDatabase(setup);
     if (!database.url) throw new Error("no URL of the test database");
     return { env: { DATABASE_URL: database.url, OTTISK_TEST_NODE_FILES_DIR: database.filesDir }, filesDir: database.filesDir, close: database.close };
   }
