@@ -747,3 +747,45 @@ export { FEEDBACK_PHONE_PROBLEM, feedbackPhoneProblem } from "./feedback";
 // The settlement receipt («полный расчёт») of a card order handed over (issue 30, s3-settle).
 export { paymentSettlementRecordSchema, receiptSettlementSchema, yookassaSettlementReceiptRequestSchema } from "./receipts";
 export type { PaymentSettlementRecord, ReceiptSettlement, YookassaSettlementReceiptRequest } from "./receipts";
+// The layout designer's document and templates (issue 32).
+export {
+  cmykColorSchema,
+  DESIGN_DOCUMENT_MAX_BYTES,
+  DESIGN_FIELD_LABELS,
+  DESIGN_FIELD_NAMES,
+  DESIGN_FONT_FAMILIES,
+  DESIGN_IMAGE_SLOT_LABELS,
+  DESIGN_IMAGE_SLOTS,
+  DESIGN_SIDE_MAX_ELEMENTS,
+  DESIGN_TEMPLATE_KINDS,
+  designDocumentSchema,
+  designElementSchema,
+  designImageElementSchema,
+  designImageSourceSchema,
+  designLineElementSchema,
+  designQrContentSchema,
+  designQrElementSchema,
+  designRectElementSchema,
+  designSideSchema,
+  designTemplateSchema,
+  designTextElementSchema,
+} from "./layout-design";
+export type {
+  CmykColor,
+  DesignDocument,
+  DesignElement,
+  DesignElementKind,
+  DesignFieldName,
+  DesignFontFamily,
+  DesignImageElement,
+  DesignImageSlot,
+  DesignImageSource,
+  DesignLineElement,
+  DesignQrContent,
+  DesignQrElement,
+  DesignRectElement,
+  DesignSide,
+  DesignTemplate,
+  DesignTemplateKind,
+  DesignTextElement,
+} from "./layout-design";
