@@ -17,7 +17,7 @@ import { installSessions } from "./plugins/session";
 import { installAccessCheck } from "./plugins/access";
 import { installInputGuard } from "./plugins/input-guard";
 import { installRateLimits } from "./plugins/rate-limits";
-import type { QuotaConfig, RequestLimits } from "./limits";
+import type { LayoutDesignQuotas, QuotaConfig, RequestLimits } from "./limits";
 import type { PaymentMethod } from "./config";
 import { installOriginCheck } from "./plugins/origin-check";
 import { createAccountService } from "./services/accounts/account.service";
@@ -42,6 +42,8 @@ import {
   clientAccountRoutes,
   clientDataRoutes,
   backOfficeCatalogRoutes,
+  backOfficeLayoutDesignTemplateRoutes,
+  layoutDesignRoutes,
   backOfficeContentRoutes,
   backOfficeDesignRoutes,
   backOfficePrepressRoutes,
@@ -115,7 +117,7 @@ import { createNotificationService } from "./services/accounts/notification.serv
 import type { NotificationService } from "./services/accounts/notification.service";
 import { createProfileService } from "./services/accounts/profile.service";
 import type { ProfileService } from "./services/accounts/profile.service";
-import { DEFAULT_QUOTAS } from "./limits";
+import { DEFAULT_LAYOUT_DESIGN_QUOTAS, DEFAULT_QUOTAS } from "./limits";
 import { createQuotaService } from "./services/files/quota.service";
 import type { QuotaService } from "./services/files/quota.service";
 import { clearStaleUploads } from "./routes/files/multipart";
@@ -125,6 +127,12 @@ import { createCheckRunner, SWEEP_EVERY_MS as CHECK_SWEEP_EVERY_MS } from "./job
 import type { CheckRunner, CheckRunnerOptions } from "./jobs/check-runner";
 import { createScheduler } from "./jobs/scheduler";
 import type { Scheduler } from "./jobs/scheduler";
+import { createLayoutDesignService } from "./services/layout-designs/layout-design.service";
+import type { LayoutDesignService } from "./services/layout-designs/layout-design.service";
+import { createLayoutDesignImageService } from "./services/layout-designs/layout-design-image.service";
+import type { LayoutDesignImageService } from "./services/layout-designs/layout-design-image.service";
+import { createLayoutDesignTemplateService } from "./services/layout-designs/layout-design-template.service";
+import type { LayoutDesignTemplateService } from "./services/layout-designs/layout-design-template.service";
 import { createBalanceService } from "./services/orders/balance.service";
 import type { BalanceService } from "./services/orders/balance.service";
 import { createOrderService } from "./services/orders/order.service";
@@ -192,6 +200,12 @@ declare module "fastify" {
     quotas: QuotaService;
     /** GET /api/health's write probes of the database and the files. */
     health: HealthService;
+    /** The layout designer's saved designs («Мои макеты», issue 32). */
+    layoutDesigns: LayoutDesignService;
+    /** The layout designer's pictures, in the private file storage. */
+    layoutDesignImages: LayoutDesignImageService;
+    /** The layout designer's templates: the public list and the back office's. */
+    layoutDesignTemplates: LayoutDesignTemplateService;
     /** Anonymous callers' catalogue pages as validated JSON, for a short while (services/catalog/public-response-cache.ts). */
     publicCache: PublicResponseCache<ProductListPage>;
     /** Drops the in-memory caches on every node after a write to what they were made from (services/cache-invalidation.ts). */
@@ -274,6 +288,8 @@ export interface AppOptions {
   searchCountCap?: number;
   /** Per-account quotas of visitors and clients (OTTISK_QUOTA_*); DEFAULT_QUOTAS without it. */
   quotas?: QuotaConfig;
+  /** The layout designer's quotas (designs and picture bytes per account); DEFAULT_LAYOUT_DESIGN_QUOTAS without it. */
+  layoutDesignQuotas?: LayoutDesignQuotas;
   /**
    * E-mail: an SMTP server (OTTISK_SMTP_URL), else .eml files in `dir` (default `filesDir/private/.mail`;
    * server.ts passes the data folder's mail/) with the dev mail page unless `devPage` is false
@@ -436,6 +452,13 @@ export async function buildApp(options: AppOptions) {
     ),
   );
   app.decorate("checks", checks);
+  const layoutDesignQuotas = options.layoutDesignQuotas ?? DEFAULT_LAYOUT_DESIGN_QUOTAS;
+  app.decorate("layoutDesigns", createLayoutDesignService(options.database, layoutDesignQuotas));
+  app.decorate(
+    "layoutDesignImages",
+    createLayoutDesignImageService(options.database, fileStorage, layoutDesignQuotas, (error) => app.log.error({ err: error }, "a designer's picture could not be removed")),
+  );
+  app.decorate("layoutDesignTemplates", createLayoutDesignTemplateService(options.database));
   app.addHook("onReady", () => checks.start());
   app.addHook("onClose", () => checks.stop());
   app.decorate("orders", createOrderService(options.database, { carts: app.carts, files: orderFiles, balance, payments, caches: cacheInvalidation, offered: offeredPayments, mail }));
@@ -448,6 +471,8 @@ export async function buildApp(options: AppOptions) {
   scheduler.add({ name: "rate-limit-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => app.limits.sweep() });
   scheduler.add({ name: "login-throttle-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => loginThrottle.sweep() });
   scheduler.add({ name: "visitor-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => visitorSweep.sweep() });
+  // The designer's pictures of accounts that are gone (abandoned visitors'): rows and bytes.
+  scheduler.add({ name: "design-image-sweep", everyMs: TIDY_UP_EVERY_MS, run: () => app.layoutDesignImages.sweepOwnerless() });
   // Letters that no wake sent: another node's, and retries that came due.
   scheduler.add({ name: "mail-outbox", everyMs: mailPollMs, run: () => mail.poll() });
   // Waiting checks without a carrier (only in a process that takes checks; a no-op elsewhere).
@@ -515,6 +540,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(designOrderRoutes);
       await api.register(checkRoutes);
       await api.register(designMessageRoutes);
+      await api.register(layoutDesignRoutes, { incomingDir });
       await api.register(notificationRoutes);
       await api.register(profileRoutes);
       await api.register(clientDataRoutes);
@@ -526,6 +552,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(backOfficeDesignRoutes, { database: options.database, upload: { maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir } });
       await api.register(backOfficePrepressRoutes, { database: options.database, maxLayoutBytes: (options.maxLayoutMb ?? 100) * 1024 * 1024, incomingDir });
       await api.register(backOfficeStaffRoutes, { database: options.database });
+      await api.register(backOfficeLayoutDesignTemplateRoutes);
     },
     { prefix: "/api" },
   );

@@ -5,7 +5,7 @@
  * below both config.ts and the code that enforces them, so config imports no plugin or service.
  */
 
-export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check", "design-message", "password-change", "registration", "email-send", "email-link", "mail-to", "company-lookup", "payment", "document", "catalog-import", "template"] as const;
+export const REQUEST_LIMIT_NAMES = ["login", "handoff", "handoff-redeem", "temp-account", "upload", "feedback", "check", "design-message", "password-change", "registration", "email-send", "email-link", "mail-to", "company-lookup", "payment", "document", "catalog-import", "template", "design-save", "design-upload"] as const;
 export type RequestLimitName = (typeof REQUEST_LIMIT_NAMES)[number];
 
 export interface RequestLimit {
@@ -51,6 +51,10 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   "catalog-import": { max: 30, windowMs: 10 * MINUTE_MS },
   // Layout templates made on the fly (GET /public/product/{id}/template.pdf|svg): each draws a PDF or an SVG; answers are cached by browsers and proxies for an hour.
   template: { max: 120, windowMs: 10 * MINUTE_MS },
+  // The layout designer's saves (POST and PUT /layout-designs): the editor saves when asked, not on every keystroke.
+  "design-save": { max: 30, windowMs: MINUTE_MS },
+  // The layout designer's pictures (POST /layout-design-images).
+  "design-upload": { max: 20, windowMs: MINUTE_MS },
 };
 
 /** What one account may take: uploads per hour, bytes kept, bytes uploaded per day, checks queued or running at once. */
@@ -79,6 +83,23 @@ export const DEFAULT_QUOTAS: QuotaConfig = {
   visitor: { uploadsPerHour: 20, storedBytes: 300 * MB, bytesPerDay: 1000 * MB, queuedChecks: 3 },
   client: { uploadsPerHour: 100, storedBytes: 2048 * MB, bytesPerDay: 10_000 * MB, queuedChecks: 10 },
   visitorBytesPerHourPerAddress: 200 * MB,
+};
+
+/** What one account may keep of the layout designer (issue 32): saved designs, and the bytes of their pictures. */
+export interface LayoutDesignQuota {
+  designs: number;
+  imageBytes: number;
+}
+
+/** The designer's quotas of visitors (temporary accounts) and of clients; an employee in client mode uses the client's. */
+export interface LayoutDesignQuotas {
+  visitor: LayoutDesignQuota;
+  client: LayoutDesignQuota;
+}
+
+export const DEFAULT_LAYOUT_DESIGN_QUOTAS: LayoutDesignQuotas = {
+  visitor: { designs: 20, imageBytes: 50 * MB },
+  client: { designs: 200, imageBytes: 300 * MB },
 };
 
 /** How long a visitor's layout not in a placed order is kept (services/accounts/visitor-sweep.ts). */

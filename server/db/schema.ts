@@ -29,3 +29,5 @@ export { designMessage, emailToken, emailTokenPurposeValues, mailAttachment, mai
 export type { DesignMessageRow, EmailTokenRow, MailOutboxRow, NotificationRow } from "./mail.schema";
 export { auditEntry } from "./backoffice.schema";
 export type { AuditEntryRow, AuditFieldChange } from "./backoffice.schema";
+export { layoutDesign, layoutDesignImage, layoutDesignTemplate } from "./layout-designs.schema";
+export type { LayoutDesignImageRow, LayoutDesignRow, LayoutDesignTemplateRow } from "./layout-designs.schema";

@@ -25,6 +25,7 @@ export const openApiTags = {
   design: "design",
   orders: "orders",
   backOffice: "back-office",
+  layoutDesigner: "layout-designer",
 } as const;
 
 /**
@@ -62,6 +63,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: openApiTags.website, description: "Страницы сайта, меню, шапка, подвал, всплывающее окно, поиск / Website pages, menu, header, footer, popup, search" },
         { name: openApiTags.files, description: "Файлы: макеты, файлы сайта, закрытые файлы / Files: layouts, website files, private files" },
         { name: openApiTags.design, description: "Заказ дизайна и автоматическая проверка макетов / Design orders and layout print-readiness checks" },
+        {
+          name: openApiTags.layoutDesigner,
+          description:
+            "Конструктор макетов: шаблоны, сохранённые макеты («Мои макеты») и их изображения / The layout designer: templates, saved designs and their pictures",
+        },
         { name: openApiTags.orders, description: "Оформление заказа, заказы, счёт, оплата ЮKassa, внутренний баланс / Placing orders, orders, invoices, YooKassa payments, the internal balance" },
         {
           name: openApiTags.backOffice,

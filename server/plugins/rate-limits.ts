@@ -35,6 +35,8 @@ const LIMIT_UI: Readonly<Record<RequestLimitName, string>> = {
   document: "Слишком много запросов документов.",
   "catalog-import": "Слишком много загрузок каталога.",
   template: "Слишком много запросов шаблонов макета.",
+  "design-save": "Слишком много сохранений макета подряд.",
+  "design-upload": "Слишком много загрузок изображений подряд.",
 };
 
 declare module "fastify" {

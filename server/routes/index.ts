@@ -36,3 +36,5 @@ export { backOfficePromoRoutes } from "./backoffice/promo";
 export { backOfficeDesignRoutes } from "./backoffice/design";
 export { backOfficePrepressRoutes } from "./backoffice/prepress";
 export { backOfficeStaffRoutes } from "./backoffice/staff";
+export { layoutDesignRoutes } from "./layout-designs/layout-designs";
+export { backOfficeLayoutDesignTemplateRoutes } from "./backoffice/layout-design-templates";

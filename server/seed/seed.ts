@@ -35,6 +35,8 @@ import { loadDocumentFonts, renderDocument } from "./seed-documents";
 import { drawMockup } from "./seed-photos";
 import type { Mockup } from "./seed-photos";
 import { productListingFields } from "../services/catalog/product-listing";
+import { loadTemplateFiles } from "../services/layout-designs/layout-design-template.service";
+import type { TemplateFilesReport } from "../services/layout-designs/layout-design-template.service";
 
 /*
  * The one seeder: what a fresh install starts with, so the storefront has something to show, and
@@ -371,6 +373,20 @@ export async function seedCatalogOptions(db: Database): Promise<void> {
   });
 }
 
+// ——— The layout designer's templates ————————————————————————————————————————————————————
+
+/** The shipped templates of the layout designer (issue 32): one JSON document per template. */
+export const LAYOUT_DESIGN_TEMPLATES_FOLDER = fileURLToPath(new URL("./layout-design-templates/", import.meta.url));
+
+/**
+ * Loads the shipped templates on every start: missing ones are inserted, ones still as their file
+ * made them follow the file, and the back office's are never overwritten
+ * (services/layout-designs/layout-design-template.service.ts).
+ */
+export async function seedLayoutDesignTemplates(db: Database, folder: string = LAYOUT_DESIGN_TEMPLATES_FOLDER): Promise<TemplateFilesReport> {
+  return loadTemplateFiles(db, folder);
+}
+
 export interface SeedResult {
   /** False when the catalogue already had categories and nothing was written. */
   seeded: boolean;
@@ -398,6 +414,8 @@ export async function seedDemoData(db: Database, publicFiles: FileStorage): Prom
   await seedDemoPages(db, publicFiles);
   // Sort keys made by an older productNameSortKey are remade (product-sort-keys.ts).
   await rekeyProductNames(db);
+  // The layout designer's templates need no products: they check for themselves.
+  await seedLayoutDesignTemplates(db);
   const [existing] = await db.select({ categories: count() }).from(productCategory);
   if ((existing?.categories ?? 0) > 0) {
     // A catalogue seeded before print options existed still gets them (looked up by slug, idempotent).

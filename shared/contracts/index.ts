@@ -789,3 +789,41 @@ export type {
   DesignTemplateKind,
   DesignTextElement,
 } from "./layout-design";
+
+// The layout designer's API (issue 32): saved designs, their pictures, the templates.
+export {
+  employeeLayoutDesignTemplateListSchema,
+  employeeLayoutDesignTemplateParamsSchema,
+  employeeLayoutDesignTemplateSchema,
+  employeeLayoutDesignTemplateWriteSchema,
+  LAYOUT_DESIGN_IMAGE_MAX_BYTES,
+  LAYOUT_DESIGN_IMAGE_MAX_PX,
+  LAYOUT_DESIGN_IMAGE_TYPES,
+  LAYOUT_DESIGN_NAME_MAX,
+  layoutDesignCreateRequestSchema,
+  layoutDesignDeletedSchema,
+  layoutDesignIdParamsSchema,
+  layoutDesignImageIdParamsSchema,
+  layoutDesignImageSchema,
+  layoutDesignListItemSchema,
+  layoutDesignListSchema,
+  layoutDesignSchema,
+  layoutDesignTemplateListSchema,
+  layoutDesignTemplateQuerySchema,
+  layoutDesignUpdateRequestSchema,
+} from "./layout-design-api";
+export type {
+  EmployeeLayoutDesignTemplate,
+  EmployeeLayoutDesignTemplateList,
+  EmployeeLayoutDesignTemplateWrite,
+  LayoutDesign,
+  LayoutDesignCreateRequest,
+  LayoutDesignDeleted,
+  LayoutDesignImage,
+  LayoutDesignImageType,
+  LayoutDesignList,
+  LayoutDesignListItem,
+  LayoutDesignTemplateList,
+  LayoutDesignTemplateQuery,
+  LayoutDesignUpdateRequest,
+} from "./layout-design-api";

@@ -14,6 +14,7 @@ export const BACK_OFFICE_SECTIONS = {
   categories: { path: "/employee/categories", label: "Категории", roles: ["catalog"] },
   products: { path: "/employee/products", label: "Товары", roles: ["catalog"] },
   "catalog-import": { path: "/employee/catalog-import", label: "Импорт и экспорт каталога", roles: ["catalog"] },
+  "layout-design-templates": { path: "/employee/layout-design-templates", label: "Шаблоны конструктора", roles: ["catalog"] },
   pages: { path: "/employee/pages", label: "Страницы сайта", roles: ["content"] },
   "site-blocks": { path: "/employee/site-blocks", label: "Меню, подвал, всплывающее окно", roles: ["content"] },
   promocodes: { path: "/employee/promocodes", label: "Промокоды", roles: ["manager"] },

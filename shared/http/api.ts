@@ -54,6 +54,10 @@ import { profileEndpoints } from "./profile.endpoints";
 import type { ProfileEndpoints } from "./profile.endpoints";
 import type { PagesEndpoints } from "./pages.endpoints";
 import { createRequest } from "./request";
+import { layoutDesignEndpoints } from "./layout-design.endpoints";
+import { backOfficeLayoutDesignEndpoints } from "./back-office-layout-design.endpoints";
+import type { BackOfficeLayoutDesignEndpoints } from "./back-office-layout-design.endpoints";
+import type { LayoutDesignEndpoints } from "./layout-design.endpoints";
 import { backOfficeCatalogCsvEndpoints } from "./back-office-catalog-csv.endpoints";
 import type { BackOfficeCatalogCsvEndpoints } from "./back-office-catalog-csv.endpoints";
 import { productListSearchParams } from "./query";
@@ -64,7 +68,7 @@ import type { ApiOptions } from "./request";
  * its endpoints in a file of its own (`<area>.endpoints.ts`: an interface and a factory taking the
  * shared `request`); this interface extends them and `createApi` spreads them in.
  */
-export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints, BackOfficePrepressEndpoints, BackOfficeDesignEndpoints, BackOfficeCatalogEndpoints {
+export interface Api extends AuthEndpoints, HandoffEndpoints, DeliveryEndpoints, PagesEndpoints, FilesEndpoints, CartEndpoints, OrderEndpoints, CatalogEndpoints, ProfileEndpoints, EmployeeEndpoints, BackOfficeStaffEndpoints, BackOfficePromoEndpoints, BackOfficeCatalogCsvEndpoints, BackOfficeContentEndpoints, BackOfficePrepressEndpoints, BackOfficeDesignEndpoints, BackOfficeCatalogEndpoints, LayoutDesignEndpoints, BackOfficeLayoutDesignEndpoints {
   readonly baseURL: string;
   getProductCategories(): Promise<Category[]>;
   getProducts(query?: ProductListQuery): Promise<ProductListPage>;
@@ -129,6 +133,8 @@ export function createApi(options: ApiOptions): Api {
     ...catalogEndpoints(request),
     ...profileEndpoints(request),
     ...backOfficeCatalogCsvEndpoints(request, options.baseURL),
+    ...layoutDesignEndpoints(request, options.baseURL),
+    ...backOfficeLayoutDesignEndpoints(request),
     getProductCategories: () => request("/public/product/category", contract("categoryListSchema")),
     getProducts: (query = {}) => request("/public/product", contract("productListPageSchema"), { query: productListSearchParams(query) }),
     getProduct: (id, query = {}) =>

@@ -221,3 +221,6 @@ export {
   uploadEmployeeProductPhotoAtom,
 } from "./back-office-catalog.atoms";
 export { useEmployeeCategory, useEmployeeCategoryList, useEmployeeProduct, useEmployeeProducts } from "./back-office-catalog.hooks";
+// The back office's layout designer templates (issue 32).
+export { employeeLayoutDesignTemplates, writeLayoutDesignTemplateAtom } from "./back-office-layout-design.atoms";
+export type { LayoutDesignTemplateWrite } from "./back-office-layout-design.atoms";

@@ -11,6 +11,9 @@ import { chromiumArgs, chromiumPath } from "../chromium";
 const port = Number(process.env.OTTISK_E2E_PORT ?? 18080);
 /** The looks (looks.spec.ts) have a server and a database of their own: what the journeys change does not reach their pictures. */
 const looksPort = port + 1;
+/** The office journeys (the back office, the account area, the CSP walk) have a shop of their own too. */
+const officePort = port + 2;
+const OFFICE_JOURNEYS = ["back-office-*.spec.ts", "account.spec.ts", "csp.spec.ts"];
 const root = join(import.meta.dirname, "..", "..");
 
 /**
@@ -45,8 +48,9 @@ export default defineConfig({
   testMatch: "*.spec.ts",
   outputDir: join(root, "test-results", "e2e"),
   fullyParallel: false,
-  // The journeys share one shop and its demo accounts, so they run one at a time; the looks have a
-  // shop of their own and run beside them in a second worker.
+  // The journeys of one shop share its demo accounts, so they run one at a time; the shopper's
+  // journeys, the office's journeys and the looks each have a shop of their own, and two of them
+  // run side by side (one per core of a 2-core machine; a third browser only made each slower).
   workers: 2,
   forbidOnly: true,
   retries: 0,
@@ -60,8 +64,9 @@ export default defineConfig({
   snapshotPathTemplate: "{testDir}/looks/{arg}{ext}",
   expect: { toHaveScreenshot: { maxDiffPixels: 0 } },
   projects: [
-    { name: "journeys", testIgnore: "looks.spec.ts", workers: 1, use: { baseURL: `http://localhost:${port}` } },
+    { name: "journeys", testIgnore: ["looks.spec.ts", ...OFFICE_JOURNEYS], workers: 1, use: { baseURL: `http://localhost:${port}` } },
+    { name: "office", testMatch: OFFICE_JOURNEYS, workers: 1, use: { baseURL: `http://localhost:${officePort}` } },
     { name: "looks", testMatch: "looks.spec.ts", workers: 1, use: { baseURL: `http://localhost:${looksPort}` } },
   ],
-  webServer: [shopServer(port, "e2e-data"), shopServer(looksPort, "e2e-looks-data")],
+  webServer: [shopServer(port, "e2e-data"), shopServer(looksPort, "e2e-looks-data"), shopServer(officePort, "e2e-office-data")],
 });

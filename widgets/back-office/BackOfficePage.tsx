@@ -6,6 +6,7 @@ import type { BackOfficeRoute, BackOfficeSection } from "../../shared/domain/ind
 import { CatalogImportSection, CategoriesSection, ProductsSection } from "./CatalogSections";
 import { PagesSection, SiteBlocksSection } from "./ContentSections";
 import { DesignSection } from "./DesignSections";
+import { LayoutDesignTemplatesSection } from "./LayoutDesignTemplates";
 import { PrepressSection } from "./PrepressSections";
 import { PickupPointsSection, PromocodesSection } from "./PromoSections";
 import type { SectionProps } from "./section-props";
@@ -22,6 +23,7 @@ const SECTION_PAGES: Readonly<Record<BackOfficeSection, ComponentType<SectionPro
   categories: CategoriesSection,
   products: ProductsSection,
   "catalog-import": CatalogImportSection,
+  "layout-design-templates": LayoutDesignTemplatesSection,
   pages: PagesSection,
   "site-blocks": SiteBlocksSection,
   promocodes: PromocodesSection,

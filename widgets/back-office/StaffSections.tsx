@@ -31,6 +31,7 @@ const OBJECT_TYPE_LABELS: Readonly<Record<string, string>> = {
   "design-order": "Заказ дизайна",
   layout: "Макет",
   "catalog-import": "Импорт каталога",
+  "layout-design-template": "Шаблон конструктора",
 };
 
 const ACTION_LABELS: Readonly<Record<string, string>> = {

@@ -10,6 +10,7 @@ import "./back-office.css";
 import "./staff-sections.css";
 import "./promo-sections.css";
 import "./catalog-import.css";
+import "./layout-templates.css";
 import "./content-sections.css";
 import "./prepress.css";
 import "./design-sections.css";

@@ -5,6 +5,7 @@ import { formatPhone } from "../../../shared/domain/index";
 import type { Database } from "../../db/client";
 import { account, company, favorite, product } from "../../db/schema";
 import { mergeVisitorCart } from "../cart/cart-lines.service";
+import { moveVisitorDesigns } from "../layout-designs/layout-design.service";
 import { publicFileUrl } from "../catalog/catalog.mapper";
 import { ownsCompany } from "./company.service";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
@@ -44,7 +45,7 @@ const companyNotYours = () =>
   new ShopError({ statusCode: 403, code: "COMPANY_NOT_YOURS", messageUI: "Эта компания не относится к вашему аккаунту.", message: "Foreign company" });
 
 /**
- * A visitor's favourites and cart follow them into the account they sign in to (or, with their
+ * A visitor's favourites, cart and layout designs follow them into the account they sign in to (or, with their
  * consent, the account a hand-off link opens); the temporary account goes.
  */
 export async function adoptTemporaryAccount(db: Database, temporaryId: number, accountId: number): Promise<void> {
@@ -55,6 +56,8 @@ export async function adoptTemporaryAccount(db: Database, temporaryId: number, a
       ON CONFLICT DO NOTHING`);
     // The cart too (lines with their layouts): it must move before the delete cascades it away.
     await mergeVisitorCart(tx, temporaryId, accountId);
+    // The layout designer's designs and their pictures («Мои макеты», issue 32) go the same way.
+    await moveVisitorDesigns(tx, temporaryId, accountId);
     await tx.delete(account).where(and(eq(account.id, temporaryId), eq(account.temporary, true)));
   });
 }

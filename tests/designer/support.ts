@@ -1,0 +1,145 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { designTemplateSchema } from "../../shared/contracts/index";
+import type { DesignDocument, DesignFontFamily, DesignTemplate } from "../../shared/contracts/index";
+import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
+import type { DecodedImage, DesignAssets } from "../../widgets/designer/pdf/index";
+
+/*
+ * What the designer's export tests share: the templates folder, the shipped fonts read from
+ * node_modules, pictures made in memory, a seeded random generator, and the product profile of a
+ * design's size (the seeded shop's "sheet" preset, server/seed/data/demo-pricing.json).
+ */
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const TEMPLATES_DIR = join(ROOT, "server/seed/layout-design-templates");
+
+/** Every template in the folder, validated by the contract (a broken file fails here, by name). */
+export function loadTemplates(): DesignTemplate[] {
+  return readdirSync(TEMPLATES_DIR)
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .map((file) => {
+      const parsed = designTemplateSchema.safeParse(JSON.parse(readFileSync(join(TEMPLATES_DIR, file), "utf8")));
+      if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
+      if (`${parsed.data.id}.json` !== file) throw new Error(`${file}: its id is ${parsed.data.id}`);
+      return parsed.data;
+    });
+}
+
+const FONT_PACKAGES: Record<DesignFontFamily, [string, string]> = {
+  "PT Sans": ["pt-sans", "PTSans"],
+  "PT Serif": ["pt-serif", "PTSerif"],
+  Montserrat: ["montserrat", "Montserrat"],
+  "Open Sans": ["open-sans", "OpenSans"],
+  Lora: ["lora", "Lora"],
+  Rubik: ["rubik", "Rubik"],
+};
+
+export function fontFile(family: DesignFontFamily, bold: boolean): string {
+  const [folder, prefix] = FONT_PACKAGES[family];
+  const weight = bold ? "700Bold" : "400Regular";
+  return join(ROOT, "node_modules/@expo-google-fonts", folder, weight, `${prefix}_${weight}.ttf`);
+}
+
+const fontBytes = new Map<string, Uint8Array>();
+
+/** Assets from files: the fonts from node_modules, the pictures from `images` (by source id). */
+export function fileAssets(images: ReadonlyMap<string, DecodedImage>): DesignAssets & { imageCalls: number } {
+  const assets = {
+    imageCalls: 0,
+    font: async (family: DesignFontFamily, bold: boolean) => {
+      const path = fontFile(family, bold);
+      let bytes = fontBytes.get(path);
+      if (bytes === undefined) {
+        bytes = new Uint8Array(readFileSync(path));
+        fontBytes.set(path, bytes);
+      }
+      return bytes;
+    },
+    image: async (source: { id: string }) => {
+      assets.imageCalls++;
+      const image = images.get(source.id);
+      if (image === undefined) throw new Error(`no test picture ${source.id}`);
+      return image;
+    },
+  };
+  return assets;
+}
+
+/** mulberry32: a small seeded generator, so a failing case is named by its seed and replayed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function pick<T>(random: () => number, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error("pick from nothing");
+  return item;
+}
+
+/** A picture id of the contract's form, from the generator. */
+export function pictureId(random: () => number): string {
+  const hex = () => Math.floor(random() * 16).toString(16);
+  const part = (n: number) => Array.from({ length: n }, hex).join("");
+  return `${part(8)}-${part(4)}-${part(4)}-${part(4)}-${part(12)}`;
+}
+
+/**
+ * A picture of `width` × `height`: a diagonal colour gradient with soft bands and, when `noise`,
+ * per-pixel grain (photo-like); with `alpha`, a logo — an opaque disc on transparent pixels with a
+ * soft edge.
+ */
+export function makePicture(random: () => number, width: number, height: number, options: { alpha: boolean; noise: boolean }): DecodedImage {
+  const rgba = new Uint8Array(width * height * 4);
+  const c0 = [random() * 255, random() * 255, random() * 255];
+  const c1 = [random() * 255, random() * 255, random() * 255];
+  const bands = 1 + Math.floor(random() * 6);
+  const cx = width / 2;
+  const cy = height / 2;
+  const radius = Math.min(width, height) * (0.3 + random() * 0.18);
+  // Triangle waves instead of sines, and one grain draw a pixel: a few megapixels in ~0.1 s.
+  const wave = (v: number) => Math.abs(((v % 2) + 2) % 2 - 1);
+  for (let y = 0; y < height; y++) {
+    const fy = y / height;
+    const dy = (y - cy) * (y - cy);
+    for (let x = 0; x < width; x++) {
+      const t = (x / width + fy) / 2;
+      const shade = 0.6 + 0.4 * wave(t * bands + fy);
+      const i = (y * width + x) * 4;
+      const grain = options.noise ? (random() - 0.5) * 40 : 0;
+      rgba[i] = Math.max(0, Math.min(255, ((c0[0] ?? 0) * (1 - t) + (c1[0] ?? 0) * t) * shade + grain));
+      rgba[i + 1] = Math.max(0, Math.min(255, ((c0[1] ?? 0) * (1 - t) + (c1[1] ?? 0) * t) * shade + grain));
+      rgba[i + 2] = Math.max(0, Math.min(255, ((c0[2] ?? 0) * (1 - t) + (c1[2] ?? 0) * t) * shade + grain));
+      if (options.alpha) {
+        const edge = radius - Math.sqrt((x - cx) * (x - cx) + dy);
+        rgba[i + 3] = Math.max(0, Math.min(255, 128 + edge * 64));
+      } else {
+        rgba[i + 3] = 255;
+      }
+    }
+  }
+  return { widthPx: width, heightPx: height, rgba };
+}
+
+const SHEET_PRESET = (() => {
+  const pricing = JSON.parse(readFileSync(join(ROOT, "server/seed/data/demo-pricing.json"), "utf8")) as { profilePresets: { sheet: Omit<PreflightProfile, "trimMm"> } };
+  return pricing.profilePresets.sheet;
+})();
+
+/**
+ * The product profile for a design: the shop's sheet preset (PDF 1.3, 300 ppi, 300 % ink, lossy
+ * compression refused, 1 mm² areas) at the design's trim and bleed, with a page per side (the shop
+ * checks each side as a detail of one page; the export writes both sides into one file).
+ */
+export function profileFor(document: DesignDocument): PreflightProfile {
+  return { ...SHEET_PRESET, trimMm: [document.trimMm[0], document.trimMm[1]], bleedMm: document.bleedMm, pages: document.sides.length };
+}
