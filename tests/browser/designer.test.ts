@@ -1,0 +1,139 @@
+/// <reference types="mocha" />
+import "../../shared/http/zod-config";
+import { expect } from "chai";
+import "../../widgets/index";
+import { businessCardId, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
+
+/*
+ * <ottisk-designer> in Chromium against the real API (the demo catalogue's business card and the
+ * templates of server/seed/layout-design-templates/): the first template chosen, its fields
+ * labelled, a name typed onto the canvas, undo and redo, a locked layer that does not move, the
+ * warning for a picture under 300 ppi, axe, and the whole designer within 375 px.
+ */
+
+let productId = 0;
+
+before(async () => {
+  productId = await businessCardId(testApi());
+});
+
+afterEach(() => resetPage());
+
+async function openDesigner(parent: HTMLElement = document.body): Promise<HTMLElement> {
+  const element = mount("ottisk-designer", { "product-id": String(productId) }, parent);
+  await find(element, ".ottisk-designer-template[aria-pressed='true']", 20_000);
+  return element;
+}
+
+/** The input labelled `label` (its <label for>). */
+function fieldByLabel(element: HTMLElement, label: string): HTMLInputElement | HTMLTextAreaElement | null {
+  const root = shadow(element);
+  const found = [...root.querySelectorAll("label")].find((node) => node.textContent?.trim() === label);
+  const id = found?.getAttribute("for");
+  return id ? root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${CSS.escape(id)}`) : null;
+}
+
+function buttonByText(element: HTMLElement, text: string): HTMLButtonElement | null {
+  return [...shadow(element).querySelectorAll<HTMLButtonElement>("button")].find((button) => button.textContent?.trim() === text) ?? null;
+}
+
+/** The texts drawn on the canvas (as glyph outlines, each path naming its text). */
+function canvasText(element: HTMLElement): string {
+  return [...shadow(element).querySelectorAll(".ottisk-designer-canvas [data-text]")].map((node) => node.getAttribute("data-text")).join("\n");
+}
+
+/** A PNG of `size` × `size` pixels, made in the page. */
+async function png(size: number): Promise<File> {
+  const canvas = new OffscreenCanvas(size, size);
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("no 2D canvas");
+  context.fillStyle = "#c2185b";
+  context.fillRect(0, 0, size, size);
+  const blob = await canvas.convertToBlob({ type: "image/png" });
+  return new File([blob], "logo.png", { type: "image/png" });
+}
+
+describe("<ottisk-designer>", () => {
+  it("opens with the first template chosen, every field labelled in Russian, and passes axe", async function () {
+    this.timeout(40_000);
+    const element = await openDesigner();
+    const templates = [...shadow(element).querySelectorAll<HTMLButtonElement>(".ottisk-designer-template")];
+    expect(templates.length).to.be.greaterThan(0);
+    expect(templates[0]?.getAttribute("aria-pressed")).to.equal("true");
+    for (const label of ["Имя", "Телефон"]) expect(fieldByLabel(element, label), label).to.not.equal(null);
+    expect(buttonByText(element, "Скачать PDF")).to.not.equal(null);
+    await expectAccessible(element);
+  });
+
+  it("shows a typed name on the canvas, and undoes and redoes the typing as one step", async function () {
+    this.timeout(40_000);
+    const element = await openDesigner();
+    const name = fieldByLabel(element, "Имя");
+    if (!name) throw new Error("no «Имя» field");
+    const before = name.value;
+    typeInto(name, "Пётр");
+    typeInto(name, "Пётр Ёлкин");
+    await waitFor(() => canvasText(element).includes("Пётр Ёлкин"), "the name on the canvas");
+    buttonByText(element, "Отменить")?.click();
+    await waitFor(() => !canvasText(element).includes("Пётр") && fieldByLabel(element, "Имя")?.value === before, "the name undone");
+    buttonByText(element, "Повторить")?.click();
+    await waitFor(() => canvasText(element).includes("Пётр Ёлкин"), "the name redone");
+  });
+
+  it("keeps a locked layer where it is: arrows move it only once unlocked", async function () {
+    this.timeout(40_000);
+    const element = await openDesigner();
+    // A layer not locked by its template.
+    const layer = (await find<HTMLButtonElement>(element, ".ottisk-designer-layer button[aria-label^='Закрепить']")).closest<HTMLLIElement>(".ottisk-designer-layer");
+    if (!layer) throw new Error("no layer to lock");
+    const id = layer.dataset.layerId ?? "";
+    const node = () => shadow(element).querySelector<SVGGElement>(`.ottisk-designer-canvas [data-element-id="${CSS.escape(id)}"]`);
+    const position = () => {
+      const box = node()?.getBBox();
+      return box ? `${box.x.toFixed(2)},${box.y.toFixed(2)}` : "";
+    };
+    const nameButton = layer.querySelector<HTMLButtonElement>(".ottisk-designer-layer__name");
+    nameButton?.click();
+    const lock = layer.querySelector<HTMLButtonElement>("button[aria-label^='Закрепить']");
+    lock?.click();
+    await waitFor(() => shadow(element).querySelector(`[data-layer-id="${CSS.escape(id)}"] button[aria-pressed='true'][aria-label^='Открепить']`), "the layer locked");
+    const start = position();
+    const pressRight = () =>
+      shadow(element)
+        .querySelector<HTMLButtonElement>(`[data-layer-id="${CSS.escape(id)}"] .ottisk-designer-layer__name`)
+        ?.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", shiftKey: true, bubbles: true, composed: true }));
+    pressRight();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(position(), "locked").to.equal(start);
+    shadow(element).querySelector<HTMLButtonElement>(`[data-layer-id="${CSS.escape(id)}"] button[aria-label^='Открепить']`)?.click();
+    await waitFor(() => shadow(element).querySelector(`[data-layer-id="${CSS.escape(id)}"] button[aria-label^='Закрепить']`), "the layer unlocked");
+    pressRight();
+    await waitFor(() => position() !== start, "the layer moved by Shift+→");
+  });
+
+  it("warns when the logo is under 300 ppi and offers the size at which it prints sharp", async function () {
+    this.timeout(40_000);
+    const element = await openDesigner();
+    const upload = [...shadow(element).querySelectorAll<HTMLButtonElement>(".ottisk-designer-slot-field button")][0];
+    if (!upload) throw new Error("the template has no picture slot");
+    upload.click();
+    const input = await find<HTMLInputElement>(element, 'input[type="file"]');
+    const transfer = new DataTransfer();
+    transfer.items.add(await png(40));
+    input.files = transfer.files;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await findText(element, "ниже 300 ppi", 20_000);
+  });
+
+  it("fits 375 px: nothing wider than the phone's screen", async function () {
+    this.timeout(40_000);
+    const frame = document.createElement("div");
+    frame.style.width = "375px";
+    document.body.append(frame);
+    const element = await openDesigner(frame);
+    const designer = await find(element, ".ottisk-designer");
+    expect(designer.scrollWidth, "the designer's width").to.be.at.most(375);
+    const wide = [...shadow(element).querySelectorAll<HTMLElement>("*")].filter((node) => node.getBoundingClientRect().right > frame.getBoundingClientRect().right + 1 && !node.closest(".ottisk-designer-templates, .ottisk-designer-scroller"));
+    expect(wide.map((node) => node.className || node.localName)).to.deep.equal([]);
+  });
+});
