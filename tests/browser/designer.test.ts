@@ -2,7 +2,7 @@
 import "../../shared/http/zod-config";
 import { expect } from "chai";
 import "../../widgets/index";
-import { businessCardId, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
+import { businessCardId, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
 /*
  * <ottisk-designer> in Chromium against the real API (the demo catalogue's business card and the
@@ -135,5 +135,33 @@ describe("<ottisk-designer>", () => {
     expect(designer.scrollWidth, "the designer's width").to.be.at.most(375);
     const wide = [...shadow(element).querySelectorAll<HTMLElement>("*")].filter((node) => node.getBoundingClientRect().right > frame.getBoundingClientRect().right + 1 && !node.closest(".ottisk-designer-templates, .ottisk-designer-scroller"));
     expect(wide.map((node) => node.className || node.localName)).to.deep.equal([]);
+  });
+
+  it("downloads a PDF the engine passes, saves the design to the account and puts it into the cart with its layouts", async function () {
+    this.timeout(90_000);
+    const element = await openDesigner();
+    const name = fieldByLabel(element, "Имя");
+    if (!name) throw new Error("no «Имя» field");
+    typeInto(name, "Ёжиков «Пётр» 2026");
+    const exported = await collectEvents<{ pages: number; bytes: number; fileName: string; findings: number }>("ottisk-design-export", async () => {
+      buttonByText(element, "Скачать PDF")?.click();
+      await waitFor(() => shadow(element).querySelector("a[download]") ?? shadow(element).querySelector("[part='problems']"), "the checked PDF", 60_000);
+    });
+    expect(shadow(element).querySelector("[part='problems']")?.textContent ?? "", "the engine's findings").to.equal("");
+    expect(exported).to.have.length(1);
+    expect(exported[0]?.detail.findings).to.equal(0);
+    expect(exported[0]?.detail.pages).to.be.within(1, 2);
+    expect(exported[0]?.detail.bytes).to.be.greaterThan(1000);
+
+    buttonByText(element, "Сохранить")?.click();
+    await findText(element, "Макет сохранён в «Мои макеты»", 20_000);
+
+    const added = await collectEvents<{ productId: number; orderProductId: number; layoutIds: number[] }>("ottisk-design-add-to-cart", async () => {
+      buttonByText(element, "В корзину")?.click();
+      await findText(element, "Перейти в корзину", 60_000);
+    });
+    expect(added).to.have.length(1);
+    expect(added[0]?.detail.productId).to.equal(productId);
+    expect(added[0]?.detail.layoutIds.length).to.be.greaterThan(0);
   });
 });
