@@ -2,7 +2,7 @@
 import "../../shared/http/zod-config";
 import { expect } from "chai";
 import "../../widgets/index";
-import { businessCardId, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
+import { apiBase, businessCardId, collectEvents, expectAccessible, find, findText, mount, resetPage, shadow, testApi, typeInto, waitFor } from "./support";
 
 /*
  * <ottisk-designer> in Chromium against the real API (the demo catalogue's business card and the
@@ -155,6 +155,13 @@ describe("<ottisk-designer>", () => {
 
     buttonByText(element, "Сохранить")?.click();
     await findText(element, "Макет сохранён в «Мои макеты»", 20_000);
+    // Reopened from «Мои макеты» (design-id) with the edit, by the same visitor.
+    const session = testApi({ value: localStorage.getItem(`ottisk-session:${apiBase}`) });
+    const saved = (await session.getLayoutDesigns()).designs[0];
+    if (!saved) throw new Error("the design was not saved");
+    const reopened = mount("ottisk-designer", { "product-id": String(productId), "design-id": saved.id });
+    await waitFor(() => fieldByLabel(reopened, "Имя")?.value === "Ёжиков «Пётр» 2026", "the reopened design's name", 20_000);
+    reopened.remove();
 
     const added = await collectEvents<{ productId: number; orderProductId: number; layoutIds: number[] }>("ottisk-design-add-to-cart", async () => {
       buttonByText(element, "В корзину")?.click();
