@@ -44,7 +44,7 @@ export function LayersPanel({ side, sideIndex, selectedId, onSelect, onEdit }: L
               title={element.locked ? "Открепить" : "Закрепить"}
               onClick={() => onEdit(setLocked(sideIndex, element.id, !element.locked), null)}
             >
-              {element.locked ? "🔒" : "🔓"}
+              <LockIcon locked={element.locked} />
             </button>
             <button
               type="button"
@@ -81,5 +81,15 @@ export function LayersPanel({ side, sideIndex, selectedId, onSelect, onEdit }: L
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A padlock, shut or open (drawn: the shop's fonts have no such sign). */
+function LockIcon({ locked }: { locked: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
+      <path d={locked ? "M8 11V8a4 4 0 0 1 8 0v3" : "M8 11V8a4 4 0 0 1 7.5-2"} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -71,10 +71,10 @@ export interface ColorFieldProps {
 }
 
 const INKS = [
-  ["c", "C, голубой"],
-  ["m", "M, пурпурный"],
-  ["y", "Y, жёлтый"],
-  ["k", "K, чёрный"],
+  ["c", "C"],
+  ["m", "M"],
+  ["y", "Y"],
+  ["k", "K"],
 ] as const;
 
 /** A colour: the palette's swatches and the four inks in per cent; over the product's ink limit it warns and offers to lower the ink. */
