@@ -24,7 +24,7 @@ export default defineConfig({
   root: fileURLToPath(new URL("..", import.meta.url)),
   test: {
     environment: "node",
-    include: ["server/**/*.test.ts", "shared/**/*.test.ts", "tests/server/**/*.test.ts", "preflight/**/*.test.ts", "tests/preflight/**/*.test.ts", "tests/docs/**/*.test.ts", "tests/lint/**/*.test.ts", "tests/designer/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "shared/**/*.test.ts", "tests/server/**/*.test.ts", "preflight/**/*.test.ts", "tests/preflight/**/*.test.ts", "tests/docs/**/*.test.ts", "tests/lint/**/*.test.ts", "tests/designer/**/*.test.ts", "widgets/designer/**/*.test.ts"],
     exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...EMBEDDED_DATABASE_ONLY] : configDefaults.exclude,
     globalSetup: ["tests/server/support/global-setup.ts"],
     // Opening a database copy and closing it take a moment under load; a real hang still fails.
