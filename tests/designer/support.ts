@@ -28,19 +28,21 @@ export function loadTemplates(): DesignTemplate[] {
     });
 }
 
+/** Each family's package folder (read by path, joined from "node_modules" and the package name: that is how tests/lint/dependencies.test.ts sees them used) and file prefix. */
 const FONT_PACKAGES: Record<DesignFontFamily, [string, string]> = {
-  "PT Sans": ["pt-sans", "PTSans"],
-  "PT Serif": ["pt-serif", "PTSerif"],
-  Montserrat: ["montserrat", "Montserrat"],
-  "Open Sans": ["open-sans", "OpenSans"],
-  Lora: ["lora", "Lora"],
-  Rubik: ["rubik", "Rubik"],
+  "PT Sans": [join(ROOT, "node_modules", "@expo-google-fonts/pt-sans"), "PTSans"],
+  "PT Serif": [join(ROOT, "node_modules", "@expo-google-fonts/pt-serif"), "PTSerif"],
+  Montserrat: [join(ROOT, "node_modules", "@expo-google-fonts/montserrat"), "Montserrat"],
+  "Open Sans": [join(ROOT, "node_modules", "@expo-google-fonts/open-sans"), "OpenSans"],
+  Lora: [join(ROOT, "node_modules", "@expo-google-fonts/lora"), "Lora"],
+  Rubik: [join(ROOT, "node_modules", "@expo-google-fonts/rubik"), "Rubik"],
 };
 
+/** The TrueType file of a family's regular or bold face, as installed from npm. */
 export function fontFile(family: DesignFontFamily, bold: boolean): string {
   const [folder, prefix] = FONT_PACKAGES[family];
   const weight = bold ? "700Bold" : "400Regular";
-  return join(ROOT, "node_modules/@expo-google-fonts", folder, weight, `${prefix}_${weight}.ttf`);
+  return join(folder, weight, `${prefix}_${weight}.ttf`);
 }
 
 const fontBytes = new Map<string, Uint8Array>();
