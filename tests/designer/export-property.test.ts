@@ -10,7 +10,7 @@ import { fileAssets, loadTemplates, profileFor, seededRandom } from "./support";
  * profile of its size — no findings, ever. Each case has its own seed (BASE_SEED + case number):
  * a failure names it, and `DESIGNER_SEED=<seed>` replays that case alone.
  * DESIGNER_CASES sets how many cases in all (default 200, spread evenly over the templates): 200
- * took 61 s with the two first templates on this 2-core machine under a load of 7.5 (a card ~160 ms,
+ * took 61–88 s with the two first templates on this 2-core machine under a load of 7.5–8.6 (a card ~160 ms,
  * an A5 flyer with its photo ~580 ms, export and check); with the twelve templates ~55 s.
  */
 
