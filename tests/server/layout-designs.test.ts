@@ -263,6 +263,8 @@ describe("saved designs", () => {
     const mine = await uploaded(me.token, 900, 300);
     const theirs = await uploaded(other.token);
     expectRefusal(await create(me.token, { name: "Чужое фото", productId: cardsId, document: documentOf([logo(theirs)]) }), 400, "LAYOUT_DESIGN_IMAGE_UNKNOWN", /не найдено среди ваших загрузок/);
+    // What the contract lets through but is no UUID is unknown too (the database is never asked with it).
+    expectRefusal(await create(me.token, { name: "Не код", productId: cardsId, document: documentOf([logo({ ...mine, id: "-".repeat(36) })]) }), 400, "LAYOUT_DESIGN_IMAGE_UNKNOWN", /не найдено/);
     expectRefusal(
       await create(me.token, { name: "Не тот размер", productId: cardsId, document: documentOf([logo({ ...mine, widthPx: 901 })]) }),
       400,
