@@ -40,6 +40,8 @@ export function matchAccountRoute(parts: string[], search: URLSearchParams): Acc
       return { name: "client-orders", page: pageIndex(search) };
     case ACCOUNT_PAGES.clientDocuments:
       return { name: "client-documents", page: pageIndex(search) };
+    case ACCOUNT_PAGES.clientDesigns:
+      return { name: "client-designs" };
     case ACCOUNT_PAGES.clientNotifications:
       return { name: "client-notifications" };
     case ACCOUNT_PAGES.clientProfile:

@@ -1,5 +1,5 @@
 import { useProduct } from "../../shared/state/index";
-import { catalogPath, SCREEN_PATHS } from "../../shared/domain/index";
+import { catalogPath, designerPath, SCREEN_PATHS } from "../../shared/domain/index";
 import { ProductPage as ProductView } from "../../widgets/product/index";
 
 /**
@@ -23,7 +23,7 @@ export function ProductPage({ productId }: { productId: number }) {
         </nav>
         {product.status === "ready" ? <h1 className="ottisk-visually-hidden">{product.data.seoName || product.data.productName}</h1> : null}
       </div>
-      <ProductView productId={productId} cartUrl={SCREEN_PATHS.cart} catalogUrl={catalogPath()} />
+      <ProductView productId={productId} cartUrl={SCREEN_PATHS.cart} catalogUrl={catalogPath()} designerUrl={designerPath(productId)} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_BASE, catalogPath, clientOrderPath, pagePath, productPath, SCREEN_PATHS, successPath } from "../../shared/domain/index";
+import { ACCOUNT_BASE, catalogPath, clientOrderPath, designerPath, pagePath, productPath, SCREEN_PATHS, successPath } from "../../shared/domain/index";
 import { LoginButton, SearchBox } from "../../shared/ui/index";
 import { Cart, PAYMENT_TYPE_LABELS } from "../../widgets/cart/index";
 import { Favourites } from "../../widgets/favourites/index";
@@ -51,6 +51,7 @@ export function CartPage() {
       <Cart
         catalogHref={catalogPath()}
         productHref={(line) => productPath(line.product.category.slug, line.product.id)}
+        designerHref={(line) => designerPath(line.product.id, { orderProductId: line.id })}
         successHref={(order) => successPath(order.id)}
         signIn={<LoginButton adminUrl={ACCOUNT_BASE} />}
       />

@@ -68,6 +68,27 @@ export function productPath(categorySlug: string, productId: number): string {
 /** A product's page as an address template with `{category}` and `{id}` to fill (the elements' `product-url`). */
 export const PRODUCT_PATH_TEMPLATE = `${CATALOG_PATH}/{category}/{id}`;
 
+/** The layout designer's pages (issue 32): `/konstruktor/{productId}`. */
+export const DESIGNER_PATH = "/konstruktor";
+
+/**
+ * The layout designer of a product: `/konstruktor/42`; `designId` reopens a saved layout design
+ * (`?design=7`), `orderProductId` designs the layout of that cart line (`?line=12`).
+ */
+export function designerPath(productId: number, options: { designId?: string | number | null; orderProductId?: number | null } = {}): string {
+  const params = new URLSearchParams();
+  if (options.designId !== undefined && options.designId !== null) params.set("design", String(options.designId));
+  if (options.orderProductId !== undefined && options.orderProductId !== null) params.set("line", String(options.orderProductId));
+  const query = params.toString();
+  return `${DESIGNER_PATH}/${productId}${query ? `?${query}` : ""}`;
+}
+
+/** The designer of a cart line as an address template with `{id}` (the product) and `{line}` (the line): the cart element's `designer-url`. */
+export const DESIGNER_LINE_PATH_TEMPLATE = `${DESIGNER_PATH}/{id}?line={line}`;
+
+/** The designer of a product as an address template with `{id}`: the product element's `designer-url`. */
+export const DESIGNER_PATH_TEMPLATE = `${DESIGNER_PATH}/{id}`;
+
 /** A website page's address: `/` for the main page, else `/{slug}` (`/blog/cmyk-i-rgb`), each segment encoded. */
 export function pagePath(slug: string): string {
   const trimmed = slug.replace(/^\/+|\/+$/g, "");
@@ -110,6 +131,7 @@ export const ACCOUNT_PAGES = {
   passwordReset: "/auth/password-reset",
   clientOrders: "/client/orders",
   clientDocuments: "/client/documents",
+  clientDesigns: "/client/designs",
   clientNotifications: "/client/notification",
   clientProfile: "/client/profile/info",
   clientCompany: "/client/profile/company/info",
@@ -177,6 +199,8 @@ export type AccountRoute =
   | { name: "client-order"; orderId: number }
   /** `/admin/client/documents?page=2`. */
   | { name: "client-documents"; page: number }
+  /** `/admin/client/designs`: «Мои макеты», the account's layout designs (issue 32). */
+  | { name: "client-designs" }
   | { name: "client-notifications" }
   | { name: "client-profile" }
   | { name: "client-company" }
@@ -228,6 +252,8 @@ export function accountPath(route: AccountRoute): string {
       return ACCOUNT_PATHS.passwordReset;
     case "client-documents":
       return listPath(ACCOUNT_PATHS.clientDocuments, route.page);
+    case "client-designs":
+      return ACCOUNT_PATHS.clientDesigns;
     case "client-notifications":
       return ACCOUNT_PATHS.clientNotifications;
     case "client-profile":

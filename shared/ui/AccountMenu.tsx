@@ -188,6 +188,7 @@ function AccountPanel({ profile, adminUrl, onCompanyChange, onExitClientMode, on
 export function clientLinks(adminUrl: string, companySelected: boolean): { href: string; label: string }[] {
   return [
     { href: accountPagePath("clientOrders", adminUrl), label: "Мои заказы" },
+    { href: accountPagePath("clientDesigns", adminUrl), label: "Мои макеты" },
     { href: accountPagePath("clientDocuments", adminUrl), label: "Документы" },
     { href: accountPagePath("clientNotifications", adminUrl), label: "Уведомления" },
     companySelected

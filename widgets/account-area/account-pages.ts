@@ -22,6 +22,7 @@ export function accountAccess(route: AccountRoute): AccountAccess {
     case "client-orders":
     case "client-order":
     case "client-documents":
+    case "client-designs":
     case "client-notifications":
     case "client-profile":
     case "client-company":
@@ -77,6 +78,8 @@ export function accountTitle(route: AccountRoute): string {
       return `Заказ`;
     case "client-documents":
       return "Документы";
+    case "client-designs":
+      return "Мои макеты";
     case "client-notifications":
       return "Уведомления";
     case "client-profile":

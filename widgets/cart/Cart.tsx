@@ -32,6 +32,8 @@ export interface CartProps {
   catalogHref: string;
   /** A line's product page. */
   productHref: (line: CartLine) => string;
+  /** The layout designer of a line (its «Создать онлайн»); absent: no link. */
+  designerHref?: ((line: CartLine) => string) | undefined;
   /** Where an order paid by invoice or from the balance is shown after placing. */
   successHref: (order: Order) => string;
   /**
@@ -48,7 +50,7 @@ export interface CartProps {
  * The cart screen (the spec shows no layout for it): lines, promocode, deliveries, payment, totals
  * and checkout, over the page store's cart (spec §4 states: loading, error, empty).
  */
-export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompanyChange, signIn }: CartProps) {
+export function Cart({ catalogHref, productHref, designerHref, successHref, onPlaced, onCompanyChange, signIn }: CartProps) {
   const account = useAccount();
   const { cart, loading, error } = useCart();
   const signedIn = useAtomValue(signedInAtom);
@@ -127,7 +129,7 @@ export function Cart({ catalogHref, productHref, successHref, onPlaced, onCompan
         ) : null}
         <div className="ottisk-cart__layout">
           <div className="ottisk-cart__main">
-            <CartLines cart={cart} productHref={productHref} onError={showError} />
+            <CartLines cart={cart} productHref={productHref} designerHref={designerHref} onError={showError} />
             <CartPromocode cart={cart} />
             <CartDeliveries
               cart={cart}

@@ -6,13 +6,14 @@ import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { useCartChangeEvent } from "../cart-change-event";
 import { Cart } from "./Cart";
-import { CATALOG_PATH, SUCCESS_PATH_TEMPLATE } from "../../shared/domain/index";
+import { CATALOG_PATH, DESIGNER_LINE_PATH_TEMPLATE, SUCCESS_PATH_TEMPLATE } from "../../shared/domain/index";
 import { LoginButton } from "../../shared/ui/index";
 
 export interface CartElementProps {
   catalogUrl?: string;
   successUrl?: string;
   productUrl?: string;
+  designerUrl?: string;
 }
 
 /** Fills `{id}` and `{category}` of a product address template with a cart line's product. */
@@ -22,20 +23,27 @@ export function productUrlForLine(template: string, line: CartLine): string {
     .replaceAll("{category}", encodeURIComponent(line.product.category.slug));
 }
 
+/** Fills `{id}` (the product) and `{line}` (the cart line) of the designer's address template. */
+export function designerUrlForLine(template: string, line: CartLine): string {
+  return template.replaceAll("{id}", encodeURIComponent(String(line.product.id))).replaceAll("{line}", encodeURIComponent(String(line.id)));
+}
+
 /** Fills `{id}` and `{number}` of the success address template with the placed order. */
 export function successUrlFor(template: string, order: Order): string {
   return template.replaceAll("{id}", encodeURIComponent(String(order.id))).replaceAll("{number}", encodeURIComponent(order.number));
 }
 
 /** `<ottisk-cart>` as React sees it: the Cart, its events fired from the element. */
-export function CartElement({ catalogUrl, successUrl, productUrl, host }: CartElementProps & HostProps) {
+export function CartElement({ catalogUrl, successUrl, productUrl, designerUrl, host }: CartElementProps & HostProps) {
   useCartChangeEvent(host);
   const productTemplate = productUrl ?? defaultProductUrl(storefrontOrigin());
   const successTemplate = successUrl ?? storefrontHref(SUCCESS_PATH_TEMPLATE);
+  const designerTemplate = designerUrl ?? storefrontHref(DESIGNER_LINE_PATH_TEMPLATE);
   return (
     <Cart
       catalogHref={catalogUrl ?? storefrontHref(CATALOG_PATH)}
       productHref={(line) => productUrlForLine(productTemplate, line)}
+      designerHref={(line) => designerUrlForLine(designerTemplate, line)}
       successHref={(order) => successUrlFor(successTemplate, order)}
       onPlaced={(order, href) =>
         fireOttiskEvent(

@@ -5,6 +5,7 @@ import type { Cart, CartLayout, CartLine } from "../../shared/contracts/index";
 import { formatDayMonth, formatRoubles } from "../../shared/domain/index";
 import { changeCartAtom, setInOrderAtom, useShowFailure } from "../../shared/state/index";
 import { Dialog, useDraft } from "../../shared/ui/index";
+import { useShopLink } from "../handoff";
 import { loadLayoutChecker } from "../layout-checker/index";
 
 /** The layout checker, through its face (the one widget this one opens), in its own chunk: loaded when a line's layouts are opened. */
@@ -32,12 +33,14 @@ const LAYOUT_STATUS_TEXT: Record<CartLayout["status"], string> = {
 export interface CartLinesProps {
   cart: Cart;
   productHref: (line: CartLine) => string;
+  /** The layout designer of a line (issue 32): «Создать онлайн» beside its layouts; absent: no link. */
+  designerHref?: ((line: CartLine) => string) | undefined;
   /** A failed change: the cart shows its message. */
   onError: (messageUI: string) => void;
 }
 
 /** The cart's lines (spec §3 orderProduct): in-order flag, photo, name, options, layouts, quantity, price, remove, repeat. */
-export function CartLines({ cart, productHref, onError }: CartLinesProps) {
+export function CartLines({ cart, productHref, designerHref, onError }: CartLinesProps) {
   return (
     <section className="ottisk-cart__section" part="lines" aria-labelledby="ottisk-cart-lines-title">
       <h3 id="ottisk-cart-lines-title" className="ottisk-cart__heading">
@@ -45,7 +48,7 @@ export function CartLines({ cart, productHref, onError }: CartLinesProps) {
       </h3>
       <ul className="ottisk-cart__lines">
         {cart.orderProduct.map((line) => (
-          <CartLineItem key={line.id} line={line} cart={cart} href={productHref(line)} onError={onError} />
+          <CartLineItem key={line.id} line={line} cart={cart} href={productHref(line)} designerHref={designerHref?.(line)} onError={onError} />
         ))}
       </ul>
     </section>
@@ -77,7 +80,17 @@ function layoutProblem(cart: Cart, line: CartLine, layout: CartLayout): string |
   return problem?.messageUI ?? null;
 }
 
-function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Cart; href: string; onError: (messageUI: string) => void }) {
+interface CartLineItemProps {
+  line: CartLine;
+  cart: Cart;
+  href: string;
+  designerHref: string | undefined;
+  onError: (messageUI: string) => void;
+}
+
+function CartLineItem({ line, cart, href, designerHref, onError }: CartLineItemProps) {
+  // The designer lives on the shop's pages: from a partner's page the link keeps the session (a hand-off).
+  const shopLink = useShopLink();
   const setInOrder = useSetAtom(setInOrderAtom);
   const changeCart = useSetAtom(changeCartAtom);
   const showFailure = useShowFailure();
@@ -169,6 +182,11 @@ function CartLineItem({ line, cart, href, onError }: { line: CartLine; cart: Car
                   ? "Макеты и заказ дизайна"
                   : "Макеты: загрузить и проверить"}
             </button>
+            {designerHref !== undefined ? (
+              <a className="ottisk-cart__link-button ottisk-cart-line__designer" href={designerHref} onClick={shopLink} aria-label={`Создать макет онлайн: ${line.product.name}`} part="designer-link">
+                Создать онлайн
+              </a>
+            ) : null}
             <Dialog open={layoutsOpen} title={`Макеты: ${line.product.name}`} onClose={() => setLayoutsOpen(false)} className="ottisk-cart__layouts-dialog">
               <Suspense fallback={<p role="status">Загружаем проверку макетов…</p>}>
                 <LayoutChecker orderProductId={line.id} showTitle={false} />

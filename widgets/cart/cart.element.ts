@@ -9,7 +9,7 @@ import clientModePickerCss from "../../shared/ui/client-mode-picker.css?inline";
 import { CartElement } from "./CartElement";
 
 const ReactCartElement = reactElement(CartElement, {
-  attributes: { catalogUrl: "string", successUrl: "string", productUrl: "string" },
+  attributes: { catalogUrl: "string", successUrl: "string", productUrl: "string", designerUrl: "string" },
   styles: [baseCss, dialogCss, menuItemCss, loginCss, cartCss, clientModePickerCss],
 });
 
@@ -26,6 +26,7 @@ const ReactCartElement = reactElement(CartElement, {
  * @attr {string} catalog-url - Where the empty cart's «Перейти в каталог» leads; the storefront's `/catalog` by default.
  * @attr {string} success-url - Where an order paid by invoice or from the balance is shown, with `{id}` (and `{number}`); `/success-payment?orderId={id}` on the storefront by default. Card payments go to the payment page.
  * @attr {string} product-url - Address template of a line's product page, with `{id}` and `{category}`; the storefront's product page by default.
+ * @attr {string} designer-url - Address template of a line's «Создать онлайн» (the layout designer for that line), with `{id}` (the product) and `{line}` (the line); the storefront's `/konstruktor/{id}?line={line}` by default (through a hand-off link from another origin).
  *
  * @fires {CustomEvent<{itemCount: number, total: number, readyToOrder: boolean}>} ottisk-cart-change - The page's cart changed its line count, total or readiness (and once when it is first loaded). Every cart element fires it for itself.
  * @fires {CustomEvent<{orderId: number, number: string, paymentType: string, total: number, href: string | null}>} ottisk-checkout - An order was placed. `href` is the payment page (Yookassa; null when the payment service did not answer) or the success page. Cancelable: `preventDefault()` keeps the shopper on the page (no redirect to the payment page); the cart then shows the order.
@@ -35,6 +36,7 @@ const ReactCartElement = reactElement(CartElement, {
  * @csspart cart - The whole cart.
  * @csspart lines - The list of lines.
  * @csspart line - One line.
+ * @csspart designer-link - A line's «Создать онлайн»: its layout made in the layout designer.
  * @csspart promocode - The promocode block.
  * @csspart deliveries - The deliveries block.
  * @csspart delivery - One chosen delivery.

@@ -21,6 +21,7 @@ import {
   useUrgentProduct,
 } from "../../shared/state/index";
 import { Alert, FavouriteStar, PhotoPlaceholderIcon } from "../../shared/ui/index";
+import { useShopLink } from "../handoff";
 import type { AlertMessage } from "../../shared/ui/index";
 
 type SingleGroup = Exclude<ProductOptionGroupName, "finishing">;
@@ -48,6 +49,8 @@ export interface ProductPageProps {
   onFavouriteChange?: ((state: { productId: number; inFavorite: boolean }) => void) | undefined;
   /** The shop's API (the templates' links): the element's `api-base`; the shop's own `/api` on its site. */
   apiBase?: string | undefined;
+  /** Where «Создать макет онлайн» leads (the layout designer of this product); absent: no link. */
+  designerUrl?: string | undefined;
 }
 
 function initialChoice(product: Product): ProductChoice {
@@ -85,7 +88,7 @@ function quantityOf(text: string): number | null {
 }
 
 /** The product page: photos, options, runs, urgency, the server's price and «В корзину». */
-export function ProductPage({ productId, cartUrl, catalogUrl, onAdded, onFavouriteChange, apiBase = "/api" }: ProductPageProps) {
+export function ProductPage({ productId, cartUrl, catalogUrl, onAdded, onFavouriteChange, apiBase = "/api", designerUrl }: ProductPageProps) {
   const product = useProduct(productId);
   const reload = useSetAtom(loadProductAtom);
   if (product.status === "loading") {
@@ -123,6 +126,7 @@ export function ProductPage({ productId, cartUrl, catalogUrl, onAdded, onFavouri
       onAdded={onAdded}
       onFavouriteChange={onFavouriteChange}
       apiBase={apiBase}
+      designerUrl={designerUrl}
     />
   );
 }
@@ -133,9 +137,12 @@ interface ProductViewProps {
   onAdded: ProductPageProps["onAdded"];
   onFavouriteChange: ProductPageProps["onFavouriteChange"];
   apiBase: string;
+  designerUrl: string | undefined;
 }
 
-function ProductView({ product, cartUrl, onAdded, onFavouriteChange, apiBase }: ProductViewProps) {
+function ProductView({ product, cartUrl, onAdded, onFavouriteChange, apiBase, designerUrl }: ProductViewProps) {
+  // A partner page's link to the shop's designer keeps the shopper's session (a hand-off).
+  const shopLink = useShopLink();
   const headingId = useId();
   const quantityId = useId();
   const quantityErrorId = useId();
@@ -316,6 +323,14 @@ function ProductView({ product, cartUrl, onAdded, onFavouriteChange, apiBase }: 
               <p>Макеты для этого товара не нужны.</p>
             )}
             <p className="ottisk-product__note">Макеты загружаются в корзине, после того как товар добавлен.</p>
+            {designerUrl !== undefined && layoutDetails.length > 0 ? (
+              <p className="ottisk-product__designer" part="designer">
+                <a className="ottisk-button ottisk-button--quiet" href={designerUrl} onClick={shopLink} part="designer-link">
+                  Создать макет онлайн
+                </a>{" "}
+                <span className="ottisk-product__note">в конструкторе: шаблоны, свой текст и логотип, PDF для печати</span>
+              </p>
+            ) : null}
             <p className="ottisk-product__template" part="template">
               <a href={`${apiBase}${productTemplatePath(product.id, "pdf", templateChoice)}`} download part="template-link">
                 Скачать шаблон

@@ -2,16 +2,22 @@ import { storefrontHref } from "../navigate";
 import type { HostProps } from "../element";
 import { fireOttiskEvent } from "../events";
 import { ProductPage } from "./Product";
-import { CATALOG_PATH, SCREEN_PATHS } from "../../shared/domain/index";
+import { CATALOG_PATH, DESIGNER_PATH_TEMPLATE, SCREEN_PATHS } from "../../shared/domain/index";
 
 export interface ProductElementProps {
   productId?: number;
   cartUrl?: string;
   catalogUrl?: string;
+  designerUrl?: string;
+}
+
+/** Fills `{id}` of the designer's address template (the element's `designer-url`). */
+export function designerUrlFor(template: string, productId: number): string {
+  return template.replaceAll("{id}", encodeURIComponent(String(productId)));
 }
 
 /** `<ottisk-product>` as React sees it: the product page, its events fired from the element. */
-export function ProductElement({ productId, cartUrl, catalogUrl, host, apiBase }: ProductElementProps & HostProps) {
+export function ProductElement({ productId, cartUrl, catalogUrl, designerUrl, host, apiBase }: ProductElementProps & HostProps) {
   const catalog = catalogUrl ?? storefrontHref(CATALOG_PATH);
   if (productId === undefined) {
     // Nothing chosen yet (a partner page that sets the attribute later): say what to set, not an error.
@@ -46,6 +52,7 @@ export function ProductElement({ productId, cartUrl, catalogUrl, host, apiBase }
       cartUrl={cartUrl ?? storefrontHref(SCREEN_PATHS.cart)}
       catalogUrl={catalog}
       apiBase={apiBase}
+      designerUrl={designerUrlFor(designerUrl ?? storefrontHref(DESIGNER_PATH_TEMPLATE), productId)}
       onAdded={(cart, line, quantity) => {
         fireOttiskEvent(host, "ottisk-add-to-cart", {
           productId,

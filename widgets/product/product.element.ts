@@ -7,7 +7,7 @@ import productCss from "./product.css?inline";
 import { ProductElement } from "./ProductElement";
 
 const ReactProductElement = reactElement(ProductElement, {
-  attributes: { productId: "number", cartUrl: "string", catalogUrl: "string" },
+  attributes: { productId: "number", cartUrl: "string", catalogUrl: "string", designerUrl: "string" },
   styles: [baseCss, dialogCss, starCss, productCss],
 });
 
@@ -22,6 +22,7 @@ const ReactProductElement = reactElement(ProductElement, {
  * @attr {string} api-base - The Ottisk API's address; defaults to the script tag's `data-api-base`, then to `/api` on the script's origin.
  * @attr {string} cart-url - Where «Перейти в корзину» leads; the storefront's `/cart` by default.
  * @attr {string} catalog-url - Where «Перейти в каталог» leads when the product cannot be shown; the storefront's `/catalog` by default.
+ * @attr {string} designer-url - Where «Создать макет онлайн» leads (shown for a product that takes a layout), with `{id}`; the storefront's layout designer `/konstruktor/{id}` by default (through a hand-off link from another origin, so the shopper's session goes along).
  *
  * @fires {CustomEvent<{productId: number, orderProductId: number, quantity: number, itemCount: number}>} ottisk-add-to-cart - The server added a line: `orderProductId` is the line that was not in the cart before (else the product's last line), `itemCount` the number of lines in the cart.
  * @fires {CustomEvent<{productId: number, inFavorite: boolean}>} ottisk-favourite-change - The server confirmed a favourite star change.
@@ -34,6 +35,8 @@ const ReactProductElement = reactElement(ProductElement, {
  * @csspart tiers - The runs with their prices and the own-run field.
  * @csspart urgency - The urgent production switch.
  * @csspart layouts - The list of details that need a layout.
+ * @csspart designer - The line with «Создать макет онлайн».
+ * @csspart designer-link - «Создать макет онлайн», the link to the layout designer.
  * @csspart price - The live price, production time and VAT note.
  * @csspart add-button - «В корзину».
  * @csspart cart-link - «Перейти в корзину», shown once a line was added.
