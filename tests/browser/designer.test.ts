@@ -135,6 +135,26 @@ describe("<ottisk-designer>", () => {
     expect(designer.scrollWidth, "the designer's width").to.be.at.most(375);
     const wide = [...shadow(element).querySelectorAll<HTMLElement>("*")].filter((node) => node.getBoundingClientRect().right > frame.getBoundingClientRect().right + 1 && !node.closest(".ottisk-designer-templates, .ottisk-designer-scroller"));
     expect(wide.map((node) => node.className || node.localName)).to.deep.equal([]);
+
+    // A finger drags an element on the canvas: it moves, and the whole drag is one undo step.
+    const layer = (await find<HTMLButtonElement>(element, ".ottisk-designer-layer button[aria-label^='Закрепить']")).closest<HTMLLIElement>(".ottisk-designer-layer");
+    const id = layer?.dataset.layerId ?? "";
+    layer?.querySelector<HTMLButtonElement>(".ottisk-designer-layer__name")?.click();
+    const xField = () => fieldByLabel(element, "X, мм") ?? fieldByLabel(element, "Начало X, мм");
+    const startX = (await waitFor(() => xField(), "the element's X")).value;
+    const target = shadow(element).querySelector(`.ottisk-designer-canvas [data-element-id="${CSS.escape(id)}"]`)?.querySelector("rect, path, line, svg");
+    if (!target) throw new Error("no element on the canvas");
+    const box = target.getBoundingClientRect();
+    const x = box.left + Math.min(4, box.width / 2);
+    const y = box.top + Math.min(4, box.height / 2);
+    const finger = (type: string, dx: number) =>
+      target.dispatchEvent(new PointerEvent(type, { pointerId: 7, pointerType: "touch", isPrimary: true, button: 0, buttons: type === "pointerup" ? 0 : 1, clientX: x + dx, clientY: y, bubbles: true, composed: true }));
+    finger("pointerdown", 0);
+    for (const dx of [10, 20, 30, 40]) finger("pointermove", dx);
+    finger("pointerup", 40);
+    await waitFor(() => xField()?.value !== startX, "the element dragged");
+    buttonByText(element, "Отменить")?.click();
+    await waitFor(() => xField()?.value === startX, "the drag undone in one step");
   });
 
   it("downloads a PDF the engine passes, saves the design to the account and puts it into the cart with its layouts", async function () {

@@ -103,7 +103,11 @@ export function DesignCanvas({ document, sideIndex, selectedId, zoom, guides, sh
     // The arrows then move what was picked (the keys reach the editor from the focused frame).
     scroller.current?.focus({ preventScroll: true });
     const target = event.target instanceof Element ? event.target : null;
-    event.currentTarget.setPointerCapture(event.pointerId);
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // A pointer already gone (lifted before this handler ran) cannot be captured: the drag still follows its events.
+    }
     if (target?.closest("[data-handle]") && selected && !selected.locked) {
       event.preventDefault();
       gesture.current = { kind: "resize", pointerId: event.pointerId, key: `resize:${(gestureCount += 1)}`, original: selected };
