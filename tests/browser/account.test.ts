@@ -82,6 +82,7 @@ describe("<ottisk-account>", () => {
     expect(getComputedStyle(list).maxHeight).to.equal(`${ACCOUNT_LIST_MAX_HEIGHT_PX}px`);
     expect(links(panel)).to.deep.equal([
       { href: `${ADMIN}/client/orders`, text: "Мои заказы" },
+      { href: `${ADMIN}/client/designs`, text: "Мои макеты" },
       { href: `${ADMIN}/client/documents`, text: "Документы" },
       { href: `${ADMIN}/client/notification`, text: "Уведомления" },
       { href: `${ADMIN}/client/profile/info`, text: "Данные профиля" },
