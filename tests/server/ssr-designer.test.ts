@@ -102,7 +102,7 @@ describe("the layout designer's page", () => {
     if (!line) throw new Error("No cart line");
     const response = await testApp.app.inject({ url: "/cart", headers: { accept: "text/html", cookie: `${SESSION_COOKIE}=${token}` } });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toMatch(new RegExp(`<a [^>]*href="/konstruktor/${cards.id}\\?line=${line.id}"[^>]*>Создать онлайн</a>`));
+    expect(response.body).toMatch(new RegExp(`<a [^>]*href="/konstruktor/${cards.id}\\?line=${line.id}"[^>]*>Создать онлайн<span class="ottisk-visually-hidden"> макет для «`));
   });
 
   it("«Мои макеты» is drawn with the account's designs, each opened in the designer, and hands them to the browser", async () => {
