@@ -18,6 +18,8 @@ const EMBEDDED_DATABASE_ONLY = [
   "tests/server/files-storage-s3.test.ts",
   "tests/server/widget-faces.test.ts",
   "tests/server/account-routes.test.ts",
+  // The layout designer's export: no database at all (~90 s of property test and tools).
+  "tests/designer/**",
 ];
 
 export default defineConfig({

@@ -9,11 +9,13 @@ import { fileAssets, loadTemplates, profileFor, seededRandom } from "./support";
  * random (random-design.ts), exported and checked by the REAL preflight engine with the product
  * profile of its size — no findings, ever. Each case has its own seed (BASE_SEED + case number):
  * a failure names it, and `DESIGNER_SEED=<seed>` replays that case alone.
- * DESIGNER_CASES sets how many cases in all (default 240, spread evenly over the templates).
+ * DESIGNER_CASES sets how many cases in all (default 200, spread evenly over the templates): 200
+ * took 61–88 s with the two first templates on this 2-core machine under a load of 7.5–8.6 (a card ~160 ms,
+ * an A5 flyer with its photo ~580 ms, export and check); with the twelve templates ~55 s.
  */
 
 const BASE_SEED = 32_000;
-const CASES = Number(process.env.DESIGNER_CASES ?? 240);
+const CASES = Number(process.env.DESIGNER_CASES ?? 200);
 const ONLY_SEED = process.env.DESIGNER_SEED === undefined ? null : Number(process.env.DESIGNER_SEED);
 
 describe("the designer's export passes the shop's preflight", () => {
@@ -23,7 +25,7 @@ describe("the designer's export passes the shop's preflight", () => {
     expect(templates.length).toBeGreaterThanOrEqual(2);
   });
 
-  it(`exports ${ONLY_SEED ?? CASES} random designs of every template with no findings`, { timeout: 180_000 }, async () => {
+  it(`exports ${ONLY_SEED ?? CASES} random designs of every template with no findings`, { timeout: 300_000 }, async () => {
     const seeds = ONLY_SEED !== null ? [ONLY_SEED] : Array.from({ length: Math.max(CASES, templates.length) }, (_, i) => BASE_SEED + i);
     const failures: string[] = [];
     const perTemplate = new Map<string, number>();

@@ -208,6 +208,35 @@ describe("the exported PDF read by Ghostscript, qpdf and poppler", () => {
     }
   });
 
+  it("Ghostscript's render: the background and a rectangle touching the trim fill the bleed; a logo's clear pixels leave the paper", async () => {
+    const card = exported.find((e) => e.name === "card");
+    if (card === undefined) throw new Error("no card");
+    await run("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-r300", "-sDEVICE=pamcmyk32", "-o", join(dir, "bleed-%d.pam"), card.file]);
+    const ink = async (page: number, xMm: number, yMm: number) => {
+      const pam = await readFile(join(dir, `bleed-${page}.pam`));
+      const header = pam.subarray(0, pam.indexOf("ENDHDR\n")).toString("latin1");
+      const width = Number(/WIDTH (\d+)/.exec(header)?.[1]);
+      const offset = pam.indexOf("ENDHDR\n") + "ENDHDR\n".length;
+      // Trim coordinates (y down) → the render's pixel (the page starts at the bleed's corner).
+      const x = Math.floor(((xMm + 2) / 25.4) * 300);
+      const y = Math.floor(((yMm + 2) / 25.4) * 300);
+      const i = offset + (y * width + x) * 4;
+      return Array.from(pam.subarray(i, i + 4)).map((v) => Math.round((v * 100) / 255));
+    };
+    // Front: the band (C100 M60 K20, x 0–6 mm) runs on into the left, top and bottom bleed; the
+    // right bleed is paper. The logo's corner (outside its disc) is paper, its centre is inked.
+    expect(await ink(1, -1, 25)).toEqual([100, 60, 0, 20]);
+    expect(await ink(1, 3, -1.5)).toEqual([100, 60, 0, 20]);
+    expect(await ink(1, 3, 51.5)).toEqual([100, 60, 0, 20]);
+    expect(await ink(1, 91, 25)).toEqual([0, 0, 0, 0]);
+    expect(await ink(1, 64.3, 6.3)).toEqual([0, 0, 0, 0]);
+    expect((await ink(1, 74, 16)).some((v) => v > 0)).toBe(true);
+    // Back: the background fills the bleed's corners; the QR's plate is paper.
+    expect(await ink(2, -1.5, -1.5)).toEqual([100, 60, 0, 20]);
+    expect(await ink(2, 91.5, 51.5)).toEqual([100, 60, 0, 20]);
+    expect(await ink(2, 62.5, 25)).toEqual([0, 0, 0, 0]);
+  });
+
   it("the card's QR code, drawn by poppler and read by a QR reader, says the vCard", async () => {
     const card = exported.find((e) => e.name === "card");
     const qr = card?.document.sides[1]?.elements.find((element) => element.kind === "qr");

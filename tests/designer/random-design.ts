@@ -46,7 +46,9 @@ function fieldText(random: () => number, field: DesignFieldName): string {
 function colour(random: () => number, allowOverLimit: boolean): CmykColor {
   const roll = random();
   if (allowOverLimit && roll < 0.15) {
-    const v = () => Math.round(random() * 100);
+    // Any CMYK, half of them heavy (each ink 50–100 %: mostly over 300 % in all).
+    const floor = random() < 0.5 ? 50 : 0;
+    const v = () => Math.round(floor + random() * (100 - floor));
     return { c: v(), m: v(), y: v(), k: v() };
   }
   if (roll < 0.25) return RICH_BLACK;

@@ -28,19 +28,21 @@ export function loadTemplates(): DesignTemplate[] {
     });
 }
 
+/** Each family's package folder (read by path, joined from "node_modules" and the package name: that is how tests/lint/dependencies.test.ts sees them used) and file prefix. */
 const FONT_PACKAGES: Record<DesignFontFamily, [string, string]> = {
-  "PT Sans": ["pt-sans", "PTSans"],
-  "PT Serif": ["pt-serif", "PTSerif"],
-  Montserrat: ["montserrat", "Montserrat"],
-  "Open Sans": ["open-sans", "OpenSans"],
-  Lora: ["lora", "Lora"],
-  Rubik: ["rubik", "Rubik"],
+  "PT Sans": [join(ROOT, "node_modules", "@expo-google-fonts/pt-sans"), "PTSans"],
+  "PT Serif": [join(ROOT, "node_modules", "@expo-google-fonts/pt-serif"), "PTSerif"],
+  Montserrat: [join(ROOT, "node_modules", "@expo-google-fonts/montserrat"), "Montserrat"],
+  "Open Sans": [join(ROOT, "node_modules", "@expo-google-fonts/open-sans"), "OpenSans"],
+  Lora: [join(ROOT, "node_modules", "@expo-google-fonts/lora"), "Lora"],
+  Rubik: [join(ROOT, "node_modules", "@expo-google-fonts/rubik"), "Rubik"],
 };
 
+/** The TrueType file of a family's regular or bold face, as installed from npm. */
 export function fontFile(family: DesignFontFamily, bold: boolean): string {
   const [folder, prefix] = FONT_PACKAGES[family];
   const weight = bold ? "700Bold" : "400Regular";
-  return join(ROOT, "node_modules/@expo-google-fonts", folder, weight, `${prefix}_${weight}.ttf`);
+  return join(folder, weight, `${prefix}_${weight}.ttf`);
 }
 
 const fontBytes = new Map<string, Uint8Array>();
@@ -130,16 +132,38 @@ export function makePicture(random: () => number, width: number, height: number,
   return { widthPx: width, heightPx: height, rgba };
 }
 
-const SHEET_PRESET = (() => {
-  const pricing = JSON.parse(readFileSync(join(ROOT, "server/seed/data/demo-pricing.json"), "utf8")) as { profilePresets: { sheet: Omit<PreflightProfile, "trimMm"> } };
-  return pricing.profilePresets.sheet;
+interface SeededDetail {
+  name: string;
+  profile: Partial<PreflightProfile> & { preset: string; trimMm: [number, number] };
+}
+
+/** Every product detail of the seeded shop with its profile resolved (preset + changes). */
+const SEEDED_PROFILES: { product: string; detail: string; profile: PreflightProfile }[] = (() => {
+  const pricing = JSON.parse(readFileSync(join(ROOT, "server/seed/data/demo-pricing.json"), "utf8")) as {
+    profilePresets: Record<string, Omit<PreflightProfile, "trimMm">>;
+    products: { product: string; details: SeededDetail[] }[];
+  };
+  return pricing.products.flatMap(({ product, details }) =>
+    details.map(({ name, profile: { preset, ...changes } }) => {
+      const base = pricing.profilePresets[preset];
+      if (base === undefined) throw new Error(`${product}: no preset ${preset}`);
+      return { product, detail: name, profile: { ...base, ...changes } };
+    }),
+  );
 })();
 
 /**
- * The product profile for a design: the shop's sheet preset (PDF 1.3, 300 ppi, 300 % ink, lossy
- * compression refused, 1 mm² areas) at the design's trim and bleed, with a page per side (the shop
- * checks each side as a detail of one page; the export writes both sides into one file).
+ * The product profile for a design: the profile of the seeded shop's product detail of the design's
+ * trim size (either orientation; a print detail, not a foil mask), with a page per side (the shop
+ * checks each side as a detail of one page; the export writes both sides into one file). A design
+ * of a size no product has fails here, by name.
  */
 export function profileFor(document: DesignDocument): PreflightProfile {
-  return { ...SHEET_PRESET, trimMm: [document.trimMm[0], document.trimMm[1]], bleedMm: document.bleedMm, pages: document.sides.length };
+  const [w, h] = document.trimMm;
+  const match = SEEDED_PROFILES.find(({ profile }) => {
+    const [pw, ph] = profile.trimMm;
+    return profile.maxTacPct > 100 && ((pw === w && ph === h) || (pw === h && ph === w));
+  });
+  if (match === undefined) throw new Error(`no seeded product has a ${w}×${h} mm detail`);
+  return { ...match.profile, trimMm: [w, h], pages: document.sides.length };
 }

@@ -19,6 +19,7 @@ import type { DesignDocument, DesignElement, DesignTemplate, LayoutDesign, Layou
 import { auditEntry } from "../../server/db/backoffice.schema";
 import { account, layoutDesign, layoutDesignImage, product, productDetail } from "../../server/db/schema";
 import { DEMO_ACCOUNTS } from "../../server/seed/demo-data";
+import { DEFAULT_QUOTAS } from "../../server/limits";
 import { seedLayoutDesignTemplates } from "../../server/seed/seed";
 import { callerOf, loginToken, problemOf } from "./support/api-calls";
 import type { CallOptions } from "./support/api-calls";
@@ -49,6 +50,8 @@ const call = (options: CallOptions) => inject({ remoteAddress: address, ...optio
 beforeAll(async () => {
   testApp = await startTestApp({
     layoutDesignQuotas: QUOTAS,
+    // Visitors' uploads from one address share this many bytes an hour, layouts and pictures alike.
+    quotas: { ...DEFAULT_QUOTAS, visitorBytesPerHourPerAddress: 4 * 1024 },
     requestLimits: { "design-save": { max: SAVES_PER_MINUTE, windowMs: 60_000 }, "design-upload": { max: 6, windowMs: 60_000 } },
   });
   cardsId = await demoBusinessCardsId(testApp);
@@ -263,6 +266,8 @@ describe("saved designs", () => {
     const mine = await uploaded(me.token, 900, 300);
     const theirs = await uploaded(other.token);
     expectRefusal(await create(me.token, { name: "Чужое фото", productId: cardsId, document: documentOf([logo(theirs)]) }), 400, "LAYOUT_DESIGN_IMAGE_UNKNOWN", /не найдено среди ваших загрузок/);
+    // What the contract lets through but is no UUID is unknown too (the database is never asked with it).
+    expectRefusal(await create(me.token, { name: "Не код", productId: cardsId, document: documentOf([logo({ ...mine, id: "-".repeat(36) })]) }), 400, "LAYOUT_DESIGN_IMAGE_UNKNOWN", /не найдено/);
     expectRefusal(
       await create(me.token, { name: "Не тот размер", productId: cardsId, document: documentOf([logo({ ...mine, widthPx: 901 })]) }),
       400,
@@ -324,6 +329,13 @@ describe("quotas and limits", () => {
 
     expect((await upload(visitor, { name: "a.png", bytes: pngOf(10, 10, 1200) })).statusCode).toBe(200);
     expectRefusal(await upload(visitor, { name: "b.png", bytes: pngOf(10, 10, 2500) }), 413, "LAYOUT_DESIGN_IMAGES_QUOTA_EXCEEDED", /заняли всё отведённое место/);
+  });
+
+  it("counts visitors' pictures against the address's upload budget, as layouts", async () => {
+    const first = await upload(undefined, { name: "a.png", bytes: pngOf(10, 10, 2400) });
+    expect(first.statusCode, first.body).toBe(200);
+    // Another visitor from the same address: the address has 1 KiB left of its 4 KiB.
+    expectRefusal(await upload(undefined, { name: "b.png", bytes: pngOf(10, 10, 2400) }), 413, "ADDRESS_UPLOAD_BUDGET_EXCEEDED", /с вашего адреса за этот час без входа/);
   });
 
   it("limits saves per address and minute with 429 and Retry-After", async () => {

@@ -33,6 +33,8 @@ export function LayoutDesignTemplatesSection(_props: SectionProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** A switch shows its new state while the change is saved (and goes back if it fails). */
+  const [switching, setSwitching] = useState<Readonly<Record<string, boolean>>>({});
 
   const run = async (label: string, work: () => Promise<unknown>, success: string): Promise<void> => {
     setBusy(label);
@@ -48,8 +50,12 @@ export function LayoutDesignTemplatesSection(_props: SectionProps) {
     }
   };
 
-  const setActive = (entry: EmployeeLayoutDesignTemplate, active: boolean, success: string) =>
-    run(entry.template.id, () => write({ kind: "update", templateId: entry.template.id, input: { template: entry.template, active, position: entry.position } }), success);
+  const setActive = async (entry: EmployeeLayoutDesignTemplate, active: boolean, success: string): Promise<void> => {
+    const id = entry.template.id;
+    setSwitching((current) => ({ ...current, [id]: active }));
+    await run(id, () => write({ kind: "update", templateId: id, input: { template: entry.template, active, position: entry.position } }), success);
+    setSwitching(({ [id]: _done, ...rest }) => rest);
+  };
 
   /** Moves `entry` to `other`'s place: they swap positions (equal ones are told apart). */
   const swap = (entry: EmployeeLayoutDesignTemplate, other: EmployeeLayoutDesignTemplate, upwards: boolean, success: string) => {
@@ -109,6 +115,7 @@ export function LayoutDesignTemplatesSection(_props: SectionProps) {
                   const previous = all[index - 1];
                   const next = all[index + 1];
                   const { template } = entry;
+                  const active = switching[template.id] ?? entry.active;
                   return (
                     <tr key={template.id}>
                       <td>
@@ -123,11 +130,12 @@ export function LayoutDesignTemplatesSection(_props: SectionProps) {
                         <label className="layout-templates__toggle">
                           <input
                             type="checkbox"
-                            checked={entry.active}
+                            checked={active}
+                            aria-label={`Показывать «${template.name}» в конструкторе`}
                             disabled={busy !== null}
                             onChange={(event) => void setActive(entry, event.currentTarget.checked, event.currentTarget.checked ? `«${template.name}» снова в конструкторе.` : `«${template.name}» скрыт из конструктора.`)}
                           />
-                          {entry.active ? "Да" : "Нет"}
+                          {active ? "Да" : "Нет"}
                         </label>
                       </td>
                       <td>

@@ -18,7 +18,7 @@ import {
   serverErrorSchema,
 } from "../../../shared/contracts/index";
 import { openApiTags } from "../../plugins/openapi";
-import { routeLimit } from "../../plugins/rate-limits";
+import { clientAddress, routeLimit } from "../../plugins/rate-limits";
 import { ensureViewer, requireViewer } from "../../plugins/session";
 import { actingClientId } from "../../services/accounts/acting-client";
 import type { Viewer } from "../../services/accounts/session.service";
@@ -191,7 +191,7 @@ export const layoutDesignRoutes: FastifyPluginAsyncZod<LayoutDesignRoutesOptions
         tags,
         operationId: "uploadLayoutDesignImage",
         summary: "Upload a picture for a design",
-        description: `${whose} multipart/form-data with the picture in the field file: a JPEG or PNG judged by its bytes (else 400 UNSUPPORTED_IMAGE_TYPE), at most ${LAYOUT_DESIGN_IMAGE_MAX_BYTES / (1024 * 1024)} MB (413 FILE_TOO_LARGE) and ${LAYOUT_DESIGN_IMAGE_MAX_PX} px a side, read from its header (413 IMAGE_TOO_MANY_PIXELS). Streamed to the file storage as it arrives. The bytes an account keeps have a quota (413 LAYOUT_DESIGN_IMAGES_QUOTA_EXCEEDED); uploads are limited per address and minute (429). Answers the id and pixel size to put in the document's image source.`,
+        description: `${whose} multipart/form-data with the picture in the field file: a JPEG or PNG judged by its bytes (else 400 UNSUPPORTED_IMAGE_TYPE), at most ${LAYOUT_DESIGN_IMAGE_MAX_BYTES / (1024 * 1024)} MB (413 FILE_TOO_LARGE) and ${LAYOUT_DESIGN_IMAGE_MAX_PX} px a side, read from its header (413 IMAGE_TOO_MANY_PIXELS). Streamed to the file storage as it arrives. The bytes an account keeps have a quota (413 LAYOUT_DESIGN_IMAGES_QUOTA_EXCEEDED); the bytes count against the account's uploads per day and, for a visitor, the address's per hour, as layouts do (429/413 DAILY_UPLOAD_BUDGET_EXCEEDED, ADDRESS_UPLOAD_BUDGET_EXCEEDED); uploads are limited per address and minute (429). Answers the id and pixel size to put in the document's image source.`,
         consumes: ["multipart/form-data"],
         response: {
           200: layoutDesignImageSchema,
@@ -205,12 +205,18 @@ export const layoutDesignRoutes: FastifyPluginAsyncZod<LayoutDesignRoutesOptions
       },
     },
     async (request, reply) => {
-      const owner = designOwnerOf(await ensureViewer(request, reply, api.sessions, { keep: true }));
+      const viewer = await ensureViewer(request, reply, api.sessions, { keep: true });
+      const owner = designOwnerOf(viewer);
       const room = await api.layoutDesignImages.admit(owner);
+      // The bytes count against the account's uploads per day and, for visitors, the address's per hour, as layouts do.
+      const meter = await api.quotas.meterUpload(viewer, owner.accountId, clientAddress(request));
+      const stored: { bytes: number | null } = { bytes: null };
       try {
-        return await withUploadForm(request, { maxFileBytes: LAYOUT_DESIGN_IMAGE_MAX_BYTES, roomBytes: room.roomBytes, quotaBytes: room.quotaBytes }, options.incomingDir, async (form) =>
-          api.layoutDesignImages.store(owner, requireFile(form)),
-        );
+        return await withUploadForm(request, { maxFileBytes: LAYOUT_DESIGN_IMAGE_MAX_BYTES, roomBytes: room.roomBytes, quotaBytes: room.quotaBytes, meter }, options.incomingDir, async (form) => {
+          const image = await api.layoutDesignImages.store(owner, requireFile(form));
+          stored.bytes = image.bytes;
+          return image;
+        });
       } catch (error) {
         // The form reader's refusals, in the designer's words.
         if (error instanceof ShopError && error.code === "STORAGE_QUOTA_EXCEEDED") throw imageQuotaExceeded(owner, room.quotaBytes);
@@ -223,6 +229,9 @@ export const layoutDesignRoutes: FastifyPluginAsyncZod<LayoutDesignRoutesOptions
           });
         }
         throw error;
+      } finally {
+        if (stored.bytes === null) await meter?.release();
+        else await meter?.settle(stored.bytes);
       }
     },
   );

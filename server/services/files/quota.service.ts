@@ -56,6 +56,12 @@ export interface QuotaService {
    * meter that counts the file against the budgets while it streams. `address` is the client's.
    */
   admitUpload(viewer: Viewer, ownerAccountId: number, address: string): Promise<UploadAllowance>;
+  /**
+   * The byte budgets alone, for an upload whose kept bytes have a quota of their own (the layout
+   * designer's pictures, services/layout-designs/): 429 when one is used up, else the meter that
+   * counts the file as it streams; null for staff.
+   */
+  meterUpload(viewer: Viewer, ownerAccountId: number, address: string): Promise<UploadMeter | null>;
   /** After the file arrived: it still fits (parallel uploads may have used the room meanwhile); else 413. */
   confirmRoom(viewer: Viewer, ownerAccountId: number, sizeBytes: number): Promise<void>;
   /** The account's checks waiting or running at once stay under its quota; else 429. */
@@ -265,6 +271,14 @@ export function createQuotaService(
       const roomBytes = await roomOf(ownerAccountId, quota.storedBytes, 1);
       if (roomBytes <= 0) throw storageQuotaExceeded(quota.storedBytes);
       return { roomBytes, quotaBytes: quota.storedBytes, meter: meterOf(budgets) };
+    },
+
+    async meterUpload(viewer, ownerAccountId, address) {
+      const quota = limitsFor(viewer);
+      if (!quota) return null;
+      const budgets = budgetsOf(viewer, quota, ownerAccountId, address);
+      await assertBudgetsLeft(budgets);
+      return meterOf(budgets);
     },
 
     async confirmRoom(viewer, ownerAccountId, sizeBytes) {

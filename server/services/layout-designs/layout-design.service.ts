@@ -37,6 +37,8 @@ export interface LayoutDesignService {
   remove(owner: DesignOwner, id: string): Promise<LayoutDesignDeleted>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const designNotFound = () => new ShopError({ statusCode: 404, code: "LAYOUT_DESIGN_NOT_FOUND", messageUI: "Макет не найден", message: "No such design, or not the caller's" });
 
 const bad = (code: string, messageUI: string, message: string) => new ShopError({ statusCode: 400, code, messageUI, message });
@@ -122,10 +124,15 @@ export function createLayoutDesignService(db: Database, quotas: { visitor: Layou
   async function assertOwnImages(owner: DesignOwner, document: DesignDocument): Promise<void> {
     const sources = imageSourcesOf(document);
     if (sources.size === 0) return;
-    const rows = await db
-      .select({ id: layoutDesignImage.id, widthPx: layoutDesignImage.widthPx, heightPx: layoutDesignImage.heightPx })
-      .from(layoutDesignImage)
-      .where(and(inArray(layoutDesignImage.id, [...sources.keys()]), eq(layoutDesignImage.accountId, owner.accountId)));
+    // The contract takes any 36 hex digits and hyphens; only a real UUID may reach the uuid column (else the database refuses the query).
+    const ids = [...sources.keys()].filter((id) => UUID.test(id));
+    const rows =
+      ids.length === 0
+        ? []
+        : await db
+            .select({ id: layoutDesignImage.id, widthPx: layoutDesignImage.widthPx, heightPx: layoutDesignImage.heightPx })
+            .from(layoutDesignImage)
+            .where(and(inArray(layoutDesignImage.id, ids), eq(layoutDesignImage.accountId, owner.accountId)));
     const owned = new Map(rows.map((row) => [row.id, row]));
     for (const [id, size] of sources) {
       const row = owned.get(id);
