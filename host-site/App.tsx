@@ -14,8 +14,8 @@ export function App({ route, page }: { route: PageRoute; page: ReactElement }) {
   const activeCategorySlug = route.name === "category" || route.name === "product" ? route.categorySlug : undefined;
   // A website page marks its section's tab (`blog` for a post).
   const activePageSlug = route.name === "page" ? route.slug.split("/")[0] : undefined;
-  // The popup announces; it does not interrupt ordering (the product, the cart, the payment, the account).
-  const popup = route.name !== "product" && route.name !== "cart" && route.name !== "success" && route.name !== "account";
+  // The popup announces; it does not interrupt ordering (the product, the cart, the payment, the account, the designer).
+  const popup = route.name !== "product" && route.name !== "cart" && route.name !== "success" && route.name !== "account" && route.name !== "designer";
   return (
     <ErrorBoundary>
       <Layout activeCategorySlug={activeCategorySlug} activePageSlug={activePageSlug} popup={popup}>

@@ -9,6 +9,7 @@ import {
   documentPages,
   employeeOrderLists,
   employeeOrders,
+  layoutDesignList,
   notificationPages,
   orders,
   notificationSettings,
@@ -51,6 +52,9 @@ export async function loadAccountPageData(store: Store, route: AccountRoute): Pr
       return;
     case "client-documents":
       if (target.status === "ready") await store.set(documentPages.loadAtom, { companyId, page: shown.page, pageSize: DOCUMENT_LIST_DEFAULT_LIMIT });
+      return;
+    case "client-designs":
+      await store.set(layoutDesignList.loadAtom);
       return;
     case "client-notifications":
       await Promise.all([store.set(notificationSettings.loadAtom), store.set(notificationPages.loadAtom, 0)]);

@@ -32,7 +32,7 @@ import { App } from "./App";
 import { consentInCookies, cookieBannerStartAtom } from "./cookie-consent";
 import type { PageRoute } from "./App";
 import { documentHtml } from "./document";
-import { catalogHead, categoryHead, mainPageHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
+import { catalogHead, categoryHead, designerHead, mainPageHead, notFoundHead, pageHead, productHead, screenHead, serviceUnavailableHead } from "./head";
 import type { PageHead } from "./head";
 import { pageCrumbs } from "./pages/WebsitePage";
 import { matchRoute, PRIVATE_PATHS } from "./routes";
@@ -41,7 +41,7 @@ import { loadLayoutData } from "./layout-data";
 import { routePage, routePageModule } from "./route-page";
 import { takeSiteSnapshot } from "./snapshot";
 import type { CatalogView, CatalogViewFilters } from "../shared/domain/index";
-import { accountPath, catalogPath, HOME_PATH, pagePath, productPath, SCREEN_PATHS, searchPath, successPath } from "../shared/domain/index";
+import { accountPath, catalogPath, designerPath, HOME_PATH, pagePath, productPath, SCREEN_PATHS, searchPath, successPath } from "../shared/domain/index";
 import { accountTitle } from "../widgets/account-area/index";
 import { prerenderAccount } from "../widgets/account/index";
 import { prerenderCartButton } from "../widgets/cart-button/index";
@@ -211,6 +211,35 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         head = status === 404 ? notFoundHead() : serviceUnavailableHead();
       }
       break;
+    case "designer": {
+      await store.set(loadProductAtom, route.productId);
+      const product = store.get(productsAtom)[String(route.productId)];
+      if (product?.status !== "ready") {
+        if (unavailable(product)) {
+          status = 503;
+          head = serviceUnavailableHead();
+          break;
+        }
+        // As the product page: a product that cannot be loaded leads back to the catalogue.
+        return { status: 302, redirect: catalogPath() };
+      }
+      // Nothing to design: a product that takes no layout.
+      if (product.data.details.length === 0) return { status: 302, redirect: catalogPath() };
+      const productCanonical = productPath(product.data.category.slug, product.data.id);
+      const canonical = designerPath(product.data.id);
+      head = designerHead(
+        product.data,
+        canonical,
+        [
+          { name: "Каталог", path: catalogPath() },
+          { name: product.data.category.name, path: catalogPath(product.data.category.slug) },
+          { name: product.data.seoName || product.data.productName, path: productCanonical },
+          { name: "Конструктор макета", path: canonical },
+        ],
+        route.designId !== null || route.orderProductId !== null,
+      );
+      break;
+    }
     case "product": {
       await store.set(loadProductAtom, route.productId);
       const product = store.get(productsAtom)[String(route.productId)];

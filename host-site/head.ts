@@ -154,6 +154,24 @@ export function productHead(product: Product, canonicalPath: string, crumbs: rea
   };
 }
 
+/**
+ * The layout designer of a product (issue 32): indexable at the product's own address; a saved
+ * design (`?design=`) or a cart line's (`?line=`) is somebody's, so not indexed (the canonical is
+ * the product's designer either way).
+ */
+export function designerHead(product: Product, canonicalPath: string, crumbs: readonly Crumb[], personal: boolean): PageHead {
+  const name = product.seoName || product.productName;
+  return {
+    title: `Конструктор макета — ${name} — ${SHOP}`,
+    description: `Соберите макет «${name}» онлайн из готовых шаблонов: свой текст, логотип, QR-код, PDF для печати с проверкой типографии.`,
+    keywords: `конструктор макета, ${name.toLowerCase()} онлайн, шаблоны, макет для печати`,
+    canonicalPath,
+    ...(personal ? { noindex: true } : {}),
+    image: product.photos[0] ?? product.photoUrl,
+    structuredData: (origin) => [breadcrumbList(origin, crumbs)],
+  };
+}
+
 /** The main page's head: its SEO fields, and the Organization and WebSite JSON-LD (siteStructuredData). */
 export function mainPageHead(page: Page, contacts: HeaderContent | null, footer: FooterContent | null): PageHead {
   return { ...pageHead(page, HOME_PATH, []), structuredData: (origin) => siteStructuredData(origin, contacts, footer) };

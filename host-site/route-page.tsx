@@ -26,6 +26,8 @@ export function routePageModule(route: PageRoute): string | null {
       return "host-site/pages/ScreenPages.tsx";
     case "account":
       return "host-site/pages/account/AccountPage.tsx";
+    case "designer":
+      return "host-site/pages/DesignerPage.tsx";
   }
 }
 
@@ -39,6 +41,7 @@ const websitePages = once(() => import("./pages/WebsitePage"));
 const productPages = once(() => import("./pages/ProductPage"));
 const screenPages = once(() => import("./pages/ScreenPages"));
 const accountPages = once(() => import("./pages/account/AccountPage"));
+const designerPages = once(() => import("./pages/DesignerPage"));
 
 /**
  * The page inside the layout for a route. The catalogue is part of the entry (the shop's most
@@ -80,6 +83,10 @@ export async function routePage(route: PageRoute): Promise<ReactElement> {
     case "account": {
       const { AccountPage } = await accountPages();
       return <AccountPage route={route.page} />;
+    }
+    case "designer": {
+      const { DesignerPage } = await designerPages();
+      return <DesignerPage productId={route.productId} designId={route.designId} orderProductId={route.orderProductId} />;
     }
   }
 }

@@ -1,5 +1,5 @@
 import { productSortValues } from "../shared/contracts/wire";
-import { ACCOUNT_BASE, CATALOG_PATH, catalogPath, HOME_PATH, SCREEN_PATHS } from "../shared/domain/index";
+import { ACCOUNT_BASE, CATALOG_PATH, catalogPath, DESIGNER_PATH, HOME_PATH, SCREEN_PATHS } from "../shared/domain/index";
 import type { AccountRoute, CatalogView } from "../shared/domain/index";
 import { parseCatalogFilters } from "../shared/state/index";
 import { matchAccountRoute } from "./account-routes";
@@ -18,6 +18,8 @@ export type Route =
   | { name: "category"; categorySlug: string; view: CatalogView }
   | { name: "product"; categorySlug: string; productId: number }
   | { name: "cart" }
+  /** The layout designer (issue 32): `/konstruktor/{productId}?design=&line=`. */
+  | { name: "designer"; productId: number; designId: string | null; orderProductId: number | null }
   | { name: "success"; orderId: number | null }
   /** A website page: a section list (blog, uslugi, …), an item under it, the contacts or a generic page. */
   | { name: "page"; slug: string }
@@ -65,6 +67,20 @@ function orderIdFrom(search: URLSearchParams): number | null {
   return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null;
 }
 
+/** `/konstruktor/{productId}`: `?design=` a saved layout design's id, `?line=` a cart line's; anything else in them is dropped. */
+function designerRoute(parts: string[], search: URLSearchParams): Route {
+  const [, productText] = parts;
+  if (productText === undefined || parts.length > 2 || !/^\d{1,9}$/.test(productText) || Number(productText) < 1) return { name: "redirect", to: catalogPath(), permanent: false };
+  const design = search.get("design") ?? "";
+  const line = search.get("line") ?? "";
+  return {
+    name: "designer",
+    productId: Number(productText),
+    designId: /^[A-Za-z0-9-]{1,64}$/.test(design) ? design : null,
+    orderProductId: /^\d{1,9}$/.test(line) && Number(line) > 0 ? Number(line) : null,
+  };
+}
+
 function catalogRoute(parts: string[], search: URLSearchParams): Route {
   const [, categorySlug, productText] = parts;
   if (categorySlug === undefined) return { name: "catalog", view: catalogViewFrom(search) };
@@ -91,6 +107,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   const [first, second] = parts;
   if (first === undefined) return { name: "main" };
   if (`/${first}` === CATALOG_PATH) return catalogRoute(parts, search);
+  if (`/${first}` === DESIGNER_PATH) return designerRoute(parts, search);
   if (`/${first}` === ACCOUNT_BASE) {
     const page = matchAccountRoute(parts.slice(1), search);
     // An address under /admin that names no page: the account area's start, not the shop's.

@@ -4,6 +4,7 @@ import type {
   Cart,
   Company,
   DocumentListPage,
+  LayoutDesignListItem,
   EmployeeOrder,
   EmployeeOrderListPage,
   NotificationListPage,
@@ -25,6 +26,7 @@ import {
   employeeOrderListsAtom,
   employeeOrdersAtom,
   favouriteProducts,
+  layoutDesignList,
   favouriteProductsHandedOverAtom,
   notificationPages,
   ordersAtom,
@@ -99,6 +101,8 @@ export interface AccountPagesSnapshot {
   companies?: Resource<Company[]>;
   recipients?: Record<string, Resource<Recipient[]>>;
   addresses?: Resource<Address[]>;
+  /** «Мои макеты»: the account's layout designs. */
+  layoutDesigns?: Resource<LayoutDesignListItem[]>;
 }
 
 /** An account page's data, or undefined when the page loaded none (a public page, a visitor without a session). */
@@ -121,6 +125,8 @@ function takeAccountPages(store: Store): AccountPagesSnapshot | undefined {
   if (companyList) taken.companies = companyList;
   const addressList = settled(store.get(addresses.valueAtom));
   if (addressList) taken.addresses = addressList;
+  const designList = settled(store.get(layoutDesignList.valueAtom));
+  if (designList) taken.layoutDesigns = designList;
   return Object.keys(taken).length > 0 ? taken : undefined;
 }
 
@@ -135,6 +141,7 @@ function restoreAccountPages(store: Store, taken: AccountPagesSnapshot): void {
   if (taken.notificationSettings) store.set(notificationSettings.valueAtom, taken.notificationSettings);
   if (taken.companies) store.set(companies.valueAtom, taken.companies);
   if (taken.addresses) store.set(addresses.valueAtom, taken.addresses);
+  if (taken.layoutDesigns) store.set(layoutDesignList.valueAtom, taken.layoutDesigns);
 }
 
 type SiteValue<R> = R extends SiteResource<infer T> ? Resource<T> : never;

@@ -94,6 +94,7 @@ export {
   replaceReturnedLayoutAtom,
 } from "./orders.atoms";
 export type { AccountPageQuery } from "./orders.atoms";
+export { deleteLayoutDesignAtom, layoutDesignList, renameLayoutDesignAtom } from "./layout-design-list.atoms";
 export { useClientOrders, useDocuments } from "./orders.hooks";
 export {
   addresses,

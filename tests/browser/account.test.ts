@@ -82,6 +82,7 @@ describe("<ottisk-account>", () => {
     expect(getComputedStyle(list).maxHeight).to.equal(`${ACCOUNT_LIST_MAX_HEIGHT_PX}px`);
     expect(links(panel)).to.deep.equal([
       { href: `${ADMIN}/client/orders`, text: "Мои заказы" },
+      { href: `${ADMIN}/client/designs`, text: "Мои макеты" },
       { href: `${ADMIN}/client/documents`, text: "Документы" },
       { href: `${ADMIN}/client/notification`, text: "Уведомления" },
       { href: `${ADMIN}/client/profile/info`, text: "Данные профиля" },
@@ -94,7 +95,7 @@ describe("<ottisk-account>", () => {
     expect(options(element).find((option) => option.textContent === romashka.name)?.getAttribute("aria-current")).to.equal("true");
     expect(options(element)[0]!.getAttribute("aria-current")).to.equal(null);
     expect(toggle.textContent).to.contain(romashka.name);
-    expect(links(panel)[3]).to.deep.equal({ href: `${ADMIN}/client/profile/company/info`, text: "Данные компании" });
+    expect(links(panel)[4]).to.deep.equal({ href: `${ADMIN}/client/profile/company/info`, text: "Данные компании" });
     expect((await api.getProfile()).selectedCompanyId).to.equal(romashka.id);
 
     const back = nextEvent<{ companyId: number | null }>("ottisk-company-change");

@@ -211,7 +211,7 @@ describe("<ottisk-side-menu>", () => {
       grant.profile.selectedCompanyId === null
         ? { href: `${admin}/client/profile/info`, label: "Данные профиля" }
         : { href: `${admin}/client/profile/company/info`, label: "Данные компании" };
-    expect(hrefs(links)).to.deep.equal([`${admin}/client/orders`, `${admin}/client/documents`, `${admin}/client/notification`, profileLink.href]);
+    expect(hrefs(links)).to.deep.equal([`${admin}/client/orders`, `${admin}/client/designs`, `${admin}/client/documents`, `${admin}/client/notification`, profileLink.href]);
     expect(texts(links).at(-1)).to.equal(profileLink.label);
     await expectAccessible(element);
 

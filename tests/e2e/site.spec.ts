@@ -306,13 +306,16 @@ test.describe("routes rendered on the server", () => {
 
   test("every route of spec §2 answers with its title and h1 in the HTML; unknown paths go to main", async ({ page, request }) => {
     const paths = await sitemapPaths(request);
+    const productPage = pathLike(paths, /^\/catalog\/vizitki\/\d+$/);
     const routes = [
       "/",
       "/poisk?q=визитки",
       "/izbrannoe",
       "/catalog",
       "/catalog/vizitki",
-      pathLike(paths, /^\/catalog\/vizitki\/\d+$/),
+      productPage,
+      // The layout designer of that product (issue 32).
+      `/konstruktor/${productPage.split("/").pop() ?? ""}`,
       "/vakansii",
       pathLike(paths, /^\/vakansii\/[^/]+$/),
       "/uslugi",
@@ -335,7 +338,7 @@ test.describe("routes rendered on the server", () => {
       expect(title, `${path}: <title>`).not.toBe("");
       expect(html, `${path}: h1`).toMatch(/<h1[\s>][^]*?<\/h1>/);
     }
-    for (const path of ["/no-such-page", "/o-kompanii/x/y", "/catalog/vizitki/abc"]) {
+    for (const path of ["/no-such-page", "/o-kompanii/x/y", "/catalog/vizitki/abc", "/konstruktor/abc"]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(302);
     }

@@ -587,6 +587,7 @@ describe("the account area at /admin", () => {
       ["/admin/client/orders", "Мои заказы"],
       ["/admin/client/orders/1", "Заказ"],
       ["/admin/client/documents", "Документы"],
+      ["/admin/client/designs", "Мои макеты"],
       ["/admin/client/notification", "Уведомления"],
       ["/admin/client/profile/info", "Данные профиля"],
       ["/admin/client/profile/company/info", "Данные компании"],

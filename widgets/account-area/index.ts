@@ -13,4 +13,5 @@ export type { AccountPageRenderer } from "./AccountArea";
 export { accountPageShown, accountTitle } from "./account-pages";
 export { ConfirmEmailPage, EmailConfirmationNotice, LoginPage, PasswordRecoveryPage, PasswordResetPage, RegistrationPage } from "./AuthPages";
 export { DesignMessages } from "./DesignMessages";
+export { LayoutDesignsPage } from "./LayoutDesignsPage";
 export { CompanyPage, EmployeeProfilePage, NotificationsPage, ProfilePage } from "./ProfilePages";

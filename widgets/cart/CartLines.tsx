@@ -183,8 +183,8 @@ function CartLineItem({ line, cart, href, designerHref, onError }: CartLineItemP
                   : "Макеты: загрузить и проверить"}
             </button>
             {designerHref !== undefined ? (
-              <a className="ottisk-cart__link-button ottisk-cart-line__designer" href={designerHref} onClick={shopLink} aria-label={`Создать макет онлайн: ${line.product.name}`} part="designer-link">
-                Создать онлайн
+              <a className="ottisk-cart__link-button ottisk-cart-line__designer" href={designerHref} onClick={shopLink} part="designer-link">
+                Создать онлайн<span className="ottisk-visually-hidden"> макет для «{line.product.name}» в конструкторе</span>
               </a>
             ) : null}
             <Dialog open={layoutsOpen} title={`Макеты: ${line.product.name}`} onClose={() => setLayoutsOpen(false)} className="ottisk-cart__layouts-dialog">

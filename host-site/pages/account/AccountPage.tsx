@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { AccountProfile } from "../../../shared/contracts/index";
 import type { AccountRoute } from "../../../shared/domain/index";
-import { AccountArea, CompanyPage, DesignMessages, EmployeeProfilePage, NotificationsPage, ProfilePage } from "../../../widgets/account-area/index";
+import { AccountArea, CompanyPage, DesignMessages, EmployeeProfilePage, LayoutDesignsPage, NotificationsPage, ProfilePage } from "../../../widgets/account-area/index";
 import { BackOfficePage, ClientSearchPage, EmployeeHomePage, EmployeeOrderPage, EmployeeOrdersPage } from "../../../widgets/back-office/index";
 import { ClientOrderPage, ClientOrdersPage, DocumentsPage } from "./ClientOrderPages";
 
@@ -22,6 +22,8 @@ function signedInPage(route: AccountRoute, profile: AccountProfile): ReactNode {
       return <ClientOrderPage orderId={route.orderId} profile={profile} />;
     case "client-documents":
       return <DocumentsPage page={route.page} profile={profile} />;
+    case "client-designs":
+      return <LayoutDesignsPage />;
     case "client-notifications":
       return <NotificationsPage profile={profile} />;
     case "client-profile":
