@@ -1,7 +1,7 @@
 import { Provider } from "jotai/react";
 import { renderToString } from "react-dom/server";
 import { PRODUCT_LIST_DEFAULT_LIMIT, SEARCH_DEFAULT_LIMIT, SESSION_COOKIE } from "../shared/contracts/index";
-import type { Page, ProductListPage, RenderRequest, RenderResult, SitemapIndexRequest, SitemapRequest, WidgetPrerenderRequest } from "../shared/contracts/index";
+import type { Page, Product, ProductListPage, RenderRequest, RenderResult, SitemapIndexRequest, SitemapRequest, WidgetPrerenderRequest } from "../shared/contracts/index";
 import { createApi, isApiError, withServerReads } from "../shared/http/index";
 import type { Api } from "../shared/http/index";
 import {
@@ -49,6 +49,17 @@ import { prerenderCatalog } from "../widgets/catalog/index";
 
 function unavailable(resource: Resource<unknown> | undefined): boolean {
   return resource?.status === "error" && (resource.httpStatus === 0 || resource.httpStatus >= 500);
+}
+
+/** The product of a product or designer page, loaded into the page's store. */
+type PageProduct = { kind: "ready"; data: Product } | { kind: "unavailable" } | { kind: "missing"; archived: boolean };
+
+async function loadPageProduct(store: Store, productId: number): Promise<PageProduct> {
+  await store.set(loadProductAtom, productId);
+  const product = store.get(productsAtom)[String(productId)];
+  if (product?.status === "ready") return { kind: "ready", data: product.data };
+  if (unavailable(product)) return { kind: "unavailable" };
+  return { kind: "missing", archived: product?.status === "error" && product.httpStatus === 410 };
 }
 
 /** The filters without the category: a category's page keeps to its own (as the Catalog does). */
@@ -212,17 +223,14 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       }
       break;
     case "designer": {
-      await store.set(loadProductAtom, route.productId);
-      const product = store.get(productsAtom)[String(route.productId)];
-      if (product?.status !== "ready") {
-        if (unavailable(product)) {
-          status = 503;
-          head = serviceUnavailableHead();
-          break;
-        }
-        // As the product page: a product that cannot be loaded leads back to the catalogue.
-        return { status: 302, redirect: catalogPath() };
+      const product = await loadPageProduct(store, route.productId);
+      if (product.kind === "unavailable") {
+        status = 503;
+        head = serviceUnavailableHead();
+        break;
       }
+      // As the product page: a product that cannot be loaded leads back to the catalogue.
+      if (product.kind === "missing") return { status: 302, redirect: catalogPath() };
       // Nothing to design: a product that takes no layout.
       if (product.data.details.length === 0) return { status: 302, redirect: catalogPath() };
       const productCanonical = productPath(product.data.category.slug, product.data.id);
@@ -241,18 +249,16 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       break;
     }
     case "product": {
-      await store.set(loadProductAtom, route.productId);
-      const product = store.get(productsAtom)[String(route.productId)];
-      if (product?.status !== "ready") {
-        if (unavailable(product)) {
-          status = 503;
-          head = serviceUnavailableHead();
-          break;
-        }
+      const product = await loadPageProduct(store, route.productId);
+      if (product.kind === "unavailable") {
+        status = 503;
+        head = serviceUnavailableHead();
+        break;
+      }
+      if (product.kind === "missing") {
         // Archived (issue 29, the API's 410): no longer sold, its address leads to its category for good.
-        if (product?.status === "error" && product.httpStatus === 410) return { status: 301, redirect: catalogPath(route.categorySlug) };
         // Spec §2: a product that cannot be loaded (a hidden one too) leads back to the catalogue.
-        return { status: 302, redirect: catalogPath() };
+        return product.archived ? { status: 301, redirect: catalogPath(route.categorySlug) } : { status: 302, redirect: catalogPath() };
       }
       const canonical = productPath(product.data.category.slug, product.data.id);
       if (product.data.category.slug !== route.categorySlug) return { status: 301, redirect: canonical };

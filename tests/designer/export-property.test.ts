@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { runPreflight } from "../../preflight/index";
 import { exportDesignPdf } from "../../widgets/designer/pdf/index";
 import { randomDesign } from "./random-design";
-import { fileAssets, loadTemplates, profileFor, seededRandom } from "./support";
+import { fileAssets, loadTemplates, profileFor } from "./support";
+import { seededRandom } from "../seeded-random";
 
 /*
  * The issue's property test: every template of server/seed/layout-design-templates/, filled at

@@ -11,7 +11,8 @@ import type { Report } from "../../preflight/index";
 import type { DesignDocument, DesignElement, DesignTemplate } from "../../shared/contracts/index";
 import { PT_PER_MM, exportDesignPdf, qrContentText } from "../../widgets/designer/pdf/index";
 import type { DecodedImage } from "../../widgets/designer/pdf/index";
-import { fileAssets, loadTemplates, makePicture, profileFor, seededRandom } from "./support";
+import { fileAssets, loadTemplates, makePicture, profileFor } from "./support";
+import { seededRandom } from "../seeded-random";
 
 /*
  * The independent check of the issue: a two-sided card with a logo (with transparency) and a vCard

@@ -6,6 +6,7 @@ import { REQUEST_LIMIT_NAMES } from "../../server/limits";
 import type { RequestLimits } from "../../server/limits";
 import { startTestApp, TEST_APP_ORIGIN } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
+import { seededRandom } from "../seeded-random";
 
 /*
  * The API's own fuzzer, driven by its OpenAPI document (GET /api/openapi.json): every operation,
@@ -118,17 +119,6 @@ const VALID_BY_NAME: Readonly<Record<string, unknown>> = {
 /** A tiny PDF, enough for an upload form to reach its rules. */
 const PDF_BYTES = Buffer.from("%PDF-1.3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n", "latin1");
 
-/** mulberry32: a small seeded generator, so every run sends the same requests. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Marks where a 1000-level nested JSON value goes in a body (JSON.stringify cannot write one safely). */
 const DEEP_MARK = "\u{1F9E8}deep-nesting\u{1F9E8}";
