@@ -19,6 +19,8 @@ const EVENTS = [
   "ottisk-design-order",
   "ottisk-pdf-saved",
   "ottisk-pdf-error",
+  "ottisk-design-export",
+  "ottisk-design-add-to-cart",
 ];
 const log = document.querySelector("#event-log");
 const product = document.querySelector("ottisk-product");
@@ -35,6 +37,9 @@ for (const name of EVENTS) {
 document.addEventListener("ottisk-order", (event) => {
   event.preventDefault();
   product.setAttribute("product-id", String(event.detail.productId));
+  // The designer, hidden until a product is chosen (its code loads only then).
+  document.querySelector("ottisk-designer").setAttribute("product-id", String(event.detail.productId));
+  document.querySelector("#designer-section").hidden = false;
   product.scrollIntoView({ block: "center" });
 });
 document.addEventListener("ottisk-search", (event) => {

@@ -44,6 +44,10 @@ export interface OttiskEventMap {
   "ottisk-pdf-error": { stage: "open" | "save"; messageUI: string };
   /** «Повторить заказ» put every line of an order back into the cart (itemCount: the cart's lines now). */
   "ottisk-order-repeat": { orderId: number; number: string; itemCount: number };
+  /** The layout designer made a PDF and the engine checked it (findings: how many it reported). */
+  "ottisk-design-export": { pages: number; bytes: number; fileName: string; findings: number };
+  /** The layout designer's file was uploaded as the layout of each detail of a cart line. */
+  "ottisk-design-add-to-cart": { productId: number; orderProductId: number; layoutIds: number[] };
 }
 
 export type OttiskEventName = keyof OttiskEventMap;
@@ -80,6 +84,8 @@ declare global {
     "ottisk-pdf-saved": CustomEvent<OttiskEventMap["ottisk-pdf-saved"]>;
     "ottisk-pdf-error": CustomEvent<OttiskEventMap["ottisk-pdf-error"]>;
     "ottisk-order-repeat": CustomEvent<OttiskEventMap["ottisk-order-repeat"]>;
+    "ottisk-design-export": CustomEvent<OttiskEventMap["ottisk-design-export"]>;
+    "ottisk-design-add-to-cart": CustomEvent<OttiskEventMap["ottisk-design-add-to-cart"]>;
   }
   interface DocumentEventMap {
     "ottisk-cart-change": CustomEvent<OttiskEventMap["ottisk-cart-change"]>;

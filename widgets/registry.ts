@@ -17,6 +17,7 @@ import { elements as catalog } from "./catalog/index";
 import { elements as cityPicker } from "./city-picker/index";
 import { elements as contacts } from "./contacts/index";
 import { elements as cookieBanner } from "./cookie-banner/index";
+import { elements as designer } from "./designer/index";
 import { elements as favouriteButton } from "./favourite-button/index";
 import { elements as favourites } from "./favourites/index";
 import { elements as feedbackForm } from "./feedback-form/index";
@@ -40,6 +41,7 @@ export const elementModules: Readonly<Record<string, () => Promise<unknown>>> = 
   ...cityPicker,
   ...contacts,
   ...cookieBanner,
+  ...designer,
   ...favouriteButton,
   ...favourites,
   ...feedbackForm,

@@ -28,9 +28,9 @@ export async function staticSite(
     // The bundle's name is stable for partners' script tags, so caches must ask again.
     cacheControl: false,
     setHeaders: (reply, path) => {
-      // Chunks and the workers' scripts (assets/) carry a content hash in their names: cached for
-      // good. The loader's name is stable.
-      reply.header("cache-control", /[\\/](chunks|assets)[\\/]/.test(path) ? "public, max-age=31536000, immutable" : "no-cache");
+      // Chunks, the workers' scripts (assets/) and the designer's fonts (fonts/) carry a content hash
+      // in their names: cached for good. The loader's name is stable.
+      reply.header("cache-control", /[\\/](chunks|assets|fonts)[\\/]/.test(path) ? "public, max-age=31536000, immutable" : "no-cache");
       reply.header("access-control-allow-origin", "*");
     },
   });

@@ -225,3 +225,5 @@ export { useEmployeeCategory, useEmployeeCategoryList, useEmployeeProduct, useEm
 // The back office's layout designer templates (issue 32).
 export { employeeLayoutDesignTemplates, writeLayoutDesignTemplateAtom } from "./back-office-layout-design.atoms";
 export type { LayoutDesignTemplateWrite } from "./back-office-layout-design.atoms";
+// The layout designer (issue 32).
+export { designTemplates, layoutDesignImageBytesAtom, layoutDesigns, saveLayoutDesignAtom, uploadLayoutDesignImageAtom } from "./designer.atoms";

@@ -113,9 +113,9 @@ module.exports = {
     },
     {
       name: "preflight-only-layout-checker",
-      comment: "Only the layout checker and pdf.js's loader (widgets/pdfjs.ts, for its worker) import the preflight engine.",
+      comment: "Only the layout checker, the designer (its export's check) and pdf.js's loader (widgets/pdfjs.ts, for its worker) import the preflight engine.",
       severity: "error",
-      from: { path: "^widgets/", pathNot: ["^widgets/layout-checker/", "^widgets/pdfjs\\.ts$", TEST] },
+      from: { path: "^widgets/", pathNot: ["^widgets/layout-checker/", "^widgets/designer/", "^widgets/pdfjs\\.ts$", TEST] },
       to: { path: "^preflight/" },
     },
     {

@@ -1,6 +1,4 @@
 import type { DesignElement, DesignTextElement } from "../../../shared/contracts/index";
-import { breakTextLines, textHeightMm } from "./text";
-import type { MeasureText } from "./text";
 
 /** A rectangle in the trim's millimetres (y down). */
 export interface Box {
@@ -10,16 +8,14 @@ export interface Box {
   height: number;
 }
 
-/** The text box's height with its current lines. */
-export function textBoxHeight(element: DesignTextElement, measure: MeasureText): number {
-  return textHeightMm(element, breakTextLines(element, measure).length);
-}
+/** A text box's height as laid out (its lines × line height). */
+export type TextHeight = (element: DesignTextElement) => number;
 
 /** The box an element takes on the side (a line's box spans its two ends). */
-export function elementBox(element: DesignElement, measure: MeasureText): Box {
+export function elementBox(element: DesignElement, textHeight: TextHeight): Box {
   switch (element.kind) {
     case "text":
-      return { x: element.x, y: element.y, width: element.width, height: textBoxHeight(element, measure) };
+      return { x: element.x, y: element.y, width: element.width, height: textHeight(element) };
     case "image":
     case "rect":
       return { x: element.x, y: element.y, width: element.width, height: element.height };

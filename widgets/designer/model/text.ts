@@ -1,10 +1,9 @@
 import type { DesignTextElement } from "../../../shared/contracts/index";
 
 /*
- * The text box's layout, as far as the editor needs it: where lines break inside the box's width
- * and how tall the box is. Lines break at spaces (a word longer than the box is broken between
- * letters) and at every "\n". The widths come from a `MeasureText` the caller passes: on screen the
- * font's own advance widths, the same numbers the PDF export lays the curves out with.
+ * Text sizes in the model's millimetres, and a rough line breaker for code without the fonts (the
+ * model's tests). The designer itself lays text out with the PDF export's own layout
+ * (pdf/text-layout.ts, through text-shaper.ts), so the screen breaks lines as the file does.
  */
 
 export const PT_TO_MM = 25.4 / 72;
