@@ -189,6 +189,7 @@ describe("<ottisk-designer>", () => {
     });
     expect(added).to.have.length(1);
     expect(added[0]?.detail.productId).to.equal(productId);
-    expect(added[0]?.detail.layoutIds.length).to.be.greaterThan(0);
+    // One layout per side: a two-sided card goes in with its colours for two sides and both details' layouts.
+    expect(added[0]?.detail.layoutIds.length).to.equal(exported[0]?.detail.pages);
   });
 });

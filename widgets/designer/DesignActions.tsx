@@ -7,6 +7,7 @@ import { SCREEN_PATHS } from "../../shared/domain/index";
 import { fireOttiskEvent } from "../events";
 import { storefrontHref } from "../navigate";
 import type { Command } from "./model/edits";
+import { designDetails } from "./model/from-template";
 import type { DesignAssets } from "./pdf/index";
 import type { DesignProblem } from "./problems";
 
@@ -148,9 +149,12 @@ export function DesignActions({ host, document, details, productId, productName,
         lineId = lines.reduce((latest, line) => Math.max(latest, line.id), 0);
       }
       const cartId = cart?.id ?? currentCart?.id ?? null;
+      // The line's own details (its format and colours applied), side by side; the product's when the cart is not at hand.
+      const line = (cart ?? currentCart)?.orderProduct.find((item) => item.id === lineId);
+      const lineDetails: readonly DesignDetail[] = line ? designDetails(line.layouts.map((layout) => ({ name: layout.detailName, profile: layout.profile }))) : details;
       const layoutIds: number[] = [];
       for (let index = 0; index < document.sides.length; index += 1) {
-        const detail = details[index];
+        const detail = lineDetails[index];
         if (!detail) continue;
         const side = document.sides[index];
         if (!side) continue;

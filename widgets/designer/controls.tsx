@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { CmykColor } from "../../shared/contracts/index";
-import { cmykToCss, describeCmyk, DESIGN_PALETTE, inkWarning, lowerInk, sameColor } from "./model/color";
+import { cmykToCss, describeCmyk, inkWarning, sameColor } from "./model/color";
+import { DESIGN_PALETTE, limitInk } from "./pdf/index";
 
 /*
  * The designer's small form controls: a number field that commits while typed (one undo step per
@@ -121,7 +122,7 @@ export function ColorField({ label, color, maxTacPct, allowNone = false, largeAr
       {warning && color ? (
         <p id={warningId} className="ottisk-designer-warning" role="status">
           {warning}{" "}
-          <button type="button" className="ottisk-button ottisk-designer-fix" onClick={() => onChange(lowerInk(color, maxTacPct), null)}>
+          <button type="button" className="ottisk-button ottisk-designer-fix" onClick={() => onChange(limitInk(color, maxTacPct), null)}>
             Снизить краску до {maxTacPct} %
           </button>
         </p>

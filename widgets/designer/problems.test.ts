@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DesignDocument } from "../../shared/contracts/index";
 import type { PreflightProfile } from "../../preflight/index";
-import { totalInk } from "./model/color";
+import { totalInk } from "./pdf/index";
 import { imagePpi } from "./model/image";
 import { designerProblems } from "./problems";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DesignDocument, DesignImageElement, DesignTemplate, DesignTextElement } from "../../../shared/contracts/index";
 import { designDocumentSchema } from "../../../shared/contracts/index";
-import { inkWarning, lowerInk, totalInk, RICH_BLACK, DESIGN_PALETTE, cmykToRgb } from "./color";
+import { DESIGN_PALETTE, limitInk, RICH_BLACK, totalInk } from "../pdf/colours";
+import { inkWarning, cmykToRgb } from "./color";
 import { addElement, deleteElement, duplicateElement, fieldText, moveElement, moveLayer, newElement, replaceElement, setFieldText, setLocked, setSlotSource, updateElement } from "./edits";
 import { carryOver, coverCrop, designDetails, designFromTemplate, designTarget, templateFit, templatesFor } from "./from-template";
 import { elementBox, movedElement } from "./geometry";
@@ -254,7 +255,7 @@ describe("colours and text", () => {
     const heavy = { c: 100, m: 100, y: 100, k: 30 };
     expect(inkWarning(heavy, 300)).toBe("Сумма красок 330 % больше допустимых 300 %");
     expect(inkWarning(RICH_BLACK, 300)).toBeNull();
-    expect(totalInk(lowerInk(heavy, 300))).toBeLessThanOrEqual(300);
+    expect(totalInk(limitInk(heavy, 300))).toBeLessThanOrEqual(300);
     for (const entry of DESIGN_PALETTE) expect(totalInk(entry.color)).toBeLessThanOrEqual(300);
     expect(cmykToRgb({ c: 0, m: 0, y: 0, k: 0 })).toEqual([255, 255, 255]);
     expect(cmykToRgb({ c: 100, m: 0, y: 0, k: 0 })).toEqual([0, 255, 255]);

@@ -10,10 +10,17 @@ import type { CmykColor, DesignDocument } from "../../../shared/contracts/index"
 /** Rich black for large areas: a deeper black than K 100 alone, 240 % of ink (within 300 %). */
 export const RICH_BLACK: CmykColor = { c: 60, m: 40, y: 40, k: 100 };
 
+/** A colour of the palette; rich black is offered for backgrounds and large areas only, never for small text. */
+export interface PaletteColor {
+  name: string;
+  color: CmykColor;
+  largeAreas?: boolean;
+}
+
 /** The designer's palette: named process colours, all within 300 % (black text stays K 100 only). */
-export const DESIGN_PALETTE: readonly { name: string; color: CmykColor }[] = [
+export const DESIGN_PALETTE: readonly PaletteColor[] = [
   { name: "Чёрный", color: { c: 0, m: 0, y: 0, k: 100 } },
-  { name: "Насыщенный чёрный (для больших площадей)", color: RICH_BLACK },
+  { name: "Насыщенный чёрный (для больших площадей)", color: RICH_BLACK, largeAreas: true },
   { name: "Тёмно-серый", color: { c: 0, m: 0, y: 0, k: 80 } },
   { name: "Серый", color: { c: 0, m: 0, y: 0, k: 50 } },
   { name: "Светло-серый", color: { c: 0, m: 0, y: 0, k: 15 } },

@@ -5,6 +5,7 @@
 export { exportDesignPdf } from "./export-pdf";
 export type { DecodedImage, DesignAssets, ExportOptions } from "./types";
 export { DESIGN_PALETTE, RICH_BLACK, coloursOverInkLimit, limitInk, rgbToCmyk, totalInk } from "./colours";
+export type { PaletteColor } from "./colours";
 export type { InkOverLimit } from "./colours";
 export { MAX_EXPORT_PPI, cropPixels, effectivePpi, exportPixelSize, printImage } from "./image";
 export type { PrintImage } from "./image";
