@@ -21,6 +21,7 @@ function sizeText(design: LayoutDesignListItem): string {
   return `${mm(design.trimMm[0])} × ${mm(design.trimMm[1])} мм`;
 }
 
+/** «Мои макеты»: the session account's layout designs with «Открыть», «Переименовать» and «Удалить». */
 export function LayoutDesignsPage() {
   const designs = useAtomValue(layoutDesignList.valueAtom);
   const load = useSetAtom(layoutDesignList.loadAtom);
