@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountProfileSchema,
@@ -51,6 +52,9 @@ interface Ids {
   /** A's recipient and saved address (the profile pages' edit and delete calls). */
   recipientId: number;
   addressId: number;
+  /** A's saved layout design and a picture A uploaded for it (the designer, issue 32). */
+  layoutDesignId: string;
+  layoutDesignImageId: string;
 }
 
 interface Call {
@@ -123,6 +127,26 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
   parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`));
   parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A 600×400 grey PNG: a logo for the designer. */
+function logoPng(): Buffer {
+  const png = new PNG({ width: 600, height: 400 });
+  png.data.fill(128);
+  return PNG.sync.write(png);
+}
+
+function uploadDesignImage() {
+  return { method: "POST" as const, url: "/api/layout-design-images", ...multipart({}, { name: "logo.png", type: "image/png", bytes: logoPng() }) };
+}
+
+/** A blank one-sided business card of 90×50 mm: the smallest design the product takes. */
+const BLANK_CARD = { version: 1, trimMm: [90, 50], bleedMm: 2, safeMm: 3, sides: [{ background: null, elements: [] }] };
+
+/** A new design of A's (each delete uses one up). */
+async function layoutDesignOfA(): Promise<{ layoutDesignId: string }> {
+  const created = (await ok({ method: "POST", url: "/api/layout-designs", payload: { name: "Визитка А", productId: ids.productId, document: BLANK_CARD } }, tokens.get("clientA"))) as { id: string };
+  return { layoutDesignId: created.id };
 }
 
 function uploadLayout(lineId: number, detailName: string) {
@@ -227,6 +251,8 @@ beforeAll(async () => {
     checkId: check.pitstopDesignId,
   };
   ids = { ...ids, ...(await recipientAndAddressOfA()) };
+  const picture = (await ok(uploadDesignImage(), tokenA)) as { id: string };
+  ids = { ...ids, layoutDesignImageId: picture.id, ...(await layoutDesignOfA()) };
   tokens.set("employeeAsA", await employeeInClientModeForA());
 }, 120_000);
 
@@ -323,9 +349,37 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/payment/test/{paymentId}",
   // YooKassa calls it; it trusts nothing it is sent and asks YooKassa again.
   "POST /api/payment/yookassa/webhook",
+  // The designer's templates: the same for everyone.
+  "GET /api/layout-design-templates",
 ]);
 
 const CALLS: Call[] = [
+  // The layout designer (issue 32): the caller's own designs and pictures; a visitor's first save or
+  // picture opens a temporary account, as the cart does; an employee works on a client's in client mode only.
+  { route: "GET /api/layout-designs", expect: ["ok", "ok", "ok", "ok", 403, "ok"], request: () => ({ method: "GET", url: "/api/layout-designs" }) },
+  {
+    route: "POST /api/layout-designs",
+    expect: ["ok", "ok", "ok", "ok", 403, "ok"],
+    request: (ids) => ({ method: "POST", url: "/api/layout-designs", payload: { name: "Визитка", productId: ids.productId, document: BLANK_CARD } }),
+  },
+  { route: "GET /api/layout-designs/{id}", expect: [401, "denied", "ok", "denied", 403, "ok"], request: (ids) => ({ method: "GET", url: `/api/layout-designs/${ids.layoutDesignId}` }) },
+  {
+    route: "PUT /api/layout-designs/{id}",
+    expect: [401, "denied", "allowed", "denied", 403, "allowed"],
+    request: (ids) => ({ method: "PUT", url: `/api/layout-designs/${ids.layoutDesignId}`, payload: { name: "Визитка А", productId: ids.productId, document: BLANK_CARD, version: 1 } }),
+  },
+  {
+    route: "DELETE /api/layout-designs/{id}",
+    expect: [401, "denied", "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "DELETE", url: `/api/layout-designs/${ids.layoutDesignId}` }),
+    fresh: layoutDesignOfA,
+  },
+  { route: "POST /api/layout-design-images", expect: ["ok", "ok", "ok", "ok", 403, "ok"], request: () => uploadDesignImage() },
+  {
+    route: "GET /api/layout-design-images/{id}",
+    expect: [401, "denied", "ok", "denied", 403, "ok"],
+    request: (ids) => ({ method: "GET", url: `/api/layout-design-images/${ids.layoutDesignImageId}` }),
+  },
   // Account. A visitor's temporary account has a profile (temporary: true) and may keep favourites and a city.
   { route: "GET /api/account/profile", expect: [401, "ok", "ok", "ok", "ok", "ok"], request: () => ({ method: "GET", url: "/api/account/profile" }) },
   {
