@@ -52,6 +52,16 @@ test.describe("the layout designer", () => {
     const productId = Number(cardsPath.split("/").pop());
     await page.goto(cardsPath);
     await siteHydrated(page);
+    // The designer's code (its element, its page, fontkit, the export) is not loaded on a page without it.
+    const designerCode = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => /designer|fontkit|\.ttf$/i.test(path)),
+      );
+    expect(await designerCode(), "the product page loads none of the designer's code").toEqual([]);
+    expect(await page.evaluate(() => customElements.get("ottisk-designer") === undefined)).toBe(true);
     const create = page.getByRole("link", { name: "Создать макет онлайн" });
     await expect(create).toHaveAttribute("href", `/konstruktor/${productId}`);
     await create.click();
@@ -67,6 +77,7 @@ test.describe("the layout designer", () => {
 
     // 2. The designer: a template, the name and phone, the logo, a QR code.
     await page.waitForFunction(() => customElements.get("ottisk-designer") !== undefined);
+    expect((await designerCode()).length, "the designer's page loads its code").toBeGreaterThan(0);
     const designer = page.locator("ottisk-designer");
     const minimal = designer.getByRole("region", { name: "Шаблоны" }).getByRole("button", { name: "Минимализм" });
     await minimal.click();
