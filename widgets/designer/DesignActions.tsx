@@ -53,7 +53,7 @@ type Outcome =
 
 /** The PDF of the document (all its sides, or one). */
 async function makePdf(document: DesignDocument, assets: DesignAssets, maxTacPct: number): Promise<Uint8Array> {
-  const { exportDesignPdf } = await import("./pdf/index");
+  const { exportDesignPdf } = await import("./pdf/export-pdf");
   return exportDesignPdf(document, assets, { maxTacPct });
 }
 

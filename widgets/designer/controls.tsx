@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { CmykColor } from "../../shared/contracts/index";
 import { cmykToCss, describeCmyk, inkWarning, sameColor } from "./model/color";
-import { DESIGN_PALETTE, limitInk } from "./pdf/index";
+import { DESIGN_PALETTE, limitInk } from "./pdf/colours";
 
 /*
  * The designer's small form controls: a number field that commits while typed (one undo step per
