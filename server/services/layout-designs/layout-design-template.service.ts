@@ -20,6 +20,20 @@ import { ShopError } from "../shop-error";
 import { assertDocumentSize } from "./layout-design.service";
 import { designTemplateOf, employeeTemplateOf } from "./layout-design.mapper";
 
+/** The columns a back-office write sets, the same for a new template and a changed one. */
+function backOfficeColumns(input: EmployeeLayoutDesignTemplateWrite, actor: ReturnType<typeof auditActorOf>) {
+  return {
+    name: input.template.name,
+    kind: input.template.kind,
+    document: input.template.document,
+    active: input.active,
+    position: input.position,
+    source: "back-office" as const,
+    updatedById: actor.id,
+    updatedByName: actor.name,
+  };
+}
+
 /*
  * The layout designer's templates (issue 32) as data: one JSON document per template, checked by
  * the contract (designTemplateSchema). The shipped ones are files in
@@ -162,17 +176,7 @@ export function createLayoutDesignTemplateService(db: Database): LayoutDesignTem
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(layoutDesignTemplate)
-          .values({
-            id: input.template.id,
-            name: input.template.name,
-            kind: input.template.kind,
-            document: input.template.document,
-            active: input.active,
-            position: input.position,
-            source: "back-office",
-            updatedById: actor.id,
-            updatedByName: actor.name,
-          })
+          .values({ id: input.template.id, ...backOfficeColumns(input, actor) })
           .onConflictDoNothing()
           .returning();
         if (!created) {
@@ -205,17 +209,7 @@ export function createLayoutDesignTemplateService(db: Database): LayoutDesignTem
         if (!before) throw templateNotFound(id);
         const [after] = await tx
           .update(layoutDesignTemplate)
-          .set({
-            name: input.template.name,
-            kind: input.template.kind,
-            document: input.template.document,
-            active: input.active,
-            position: input.position,
-            source: "back-office",
-            updatedById: actor.id,
-            updatedByName: actor.name,
-            updatedAt: new Date(),
-          })
+          .set({ ...backOfficeColumns(input, actor), updatedAt: new Date() })
           .where(eq(layoutDesignTemplate.id, id))
           .returning();
         if (!after) throw templateNotFound(id);
