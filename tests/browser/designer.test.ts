@@ -125,6 +125,61 @@ describe("<ottisk-designer>", () => {
     await findText(element, "ниже 300 ppi", 20_000);
   });
 
+  it("keeps a design that cannot pass out of the cart: «В корзину» checks each side first and shows why, with the fix", async function () {
+    this.timeout(90_000);
+    const element = await openDesigner();
+    const upload = [...shadow(element).querySelectorAll<HTMLButtonElement>(".ottisk-designer-slot-field button")][0];
+    if (!upload) throw new Error("the template has no picture slot");
+    upload.click();
+    const input = await find<HTMLInputElement>(element, 'input[type="file"]');
+    const transfer = new DataTransfer();
+    transfer.items.add(await png(40));
+    input.files = transfer.files;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await findText(element, "ниже 300 ppi", 20_000);
+
+    const added = await collectEvents("ottisk-design-add-to-cart", async () => {
+      buttonByText(element, "В корзину")?.click();
+      await find(element, "[part='problems']", 60_000);
+      await waitFor(() => !buttonByText(element, "В корзину")?.disabled, "the actions free again");
+    });
+    expect(added, "nothing was added").to.have.length(0);
+    const problems = shadow(element).querySelector("[part='problems']");
+    // The engine's finding, numbered by side, and the designer's fix for it.
+    expect(problems?.querySelector("li[data-code]")?.textContent ?? "").to.match(/стр\. 1/);
+    const fix = [...(problems?.querySelectorAll<HTMLButtonElement>(".ottisk-designer-fix") ?? [])].find((button) => /^Уменьшить до/.test(button.textContent ?? ""));
+    expect(fix, "the fix offered").to.not.equal(undefined);
+    expect(shadow(element).textContent).to.not.contain("Перейти в корзину");
+    const session = testApi({ value: localStorage.getItem(`ottisk-session:${apiBase}`) });
+    const cart = await session.getCart();
+    expect(cart.orderProduct.filter((line) => line.product.id === productId)).to.deep.equal([]);
+  });
+
+  it("zooms with two fingers: spreading them enlarges the side, the design itself unchanged", async function () {
+    this.timeout(40_000);
+    const element = await openDesigner();
+    const zoom = await find<HTMLOutputElement>(element, "output.ottisk-designer-zoom");
+    const percent = () => Number.parseInt(zoom.textContent ?? "", 10);
+    const before = percent();
+    const svg = await find<SVGSVGElement>(element, ".ottisk-designer-canvas svg, svg.ottisk-designer-canvas");
+    const box = svg.getBoundingClientRect();
+    const cx = box.left + box.width / 2;
+    const cy = box.top + 2;
+    const finger = (type: string, pointerId: number, x: number) =>
+      svg.dispatchEvent(new PointerEvent(type, { pointerId, pointerType: "touch", isPrimary: pointerId === 11, button: 0, buttons: type === "pointerup" ? 0 : 1, clientX: x, clientY: cy, bubbles: true, composed: true }));
+    finger("pointerdown", 11, cx - 20);
+    finger("pointerdown", 12, cx + 20);
+    for (const spread of [30, 40, 50]) {
+      finger("pointermove", 11, cx - spread);
+      finger("pointermove", 12, cx + spread);
+    }
+    finger("pointerup", 12, cx + 50);
+    finger("pointerup", 11, cx - 50);
+    await waitFor(() => percent() > before * 2, `zoomed in from ${before} %`);
+    // A pinch is a view, not an edit: nothing to undo.
+    expect(buttonByText(element, "Отменить")?.disabled, "«Отменить» after a pinch").to.equal(true);
+  });
+
   it("fits 375 px: nothing wider than the phone's screen", async function () {
     this.timeout(40_000);
     const frame = document.createElement("div");

@@ -16,7 +16,8 @@ import type { DesignProblem } from "./problems";
  * product's profile, then the file is offered — or the reasons and the fixes), «Сохранить» (the
  * account's «Мои макеты»: created, then updated), «В корзину» (the product added with its default
  * options — both sides printed when the design has two — or the cart line the designer was opened
- * for; each side's PDF uploaded as its detail's layout and the server's check started).
+ * for; each side's PDF checked in the browser first — the cart gets nothing from a design that
+ * cannot pass — then uploaded as its detail's layout, and the server's check started).
  */
 
 /** A detail of the product the design prints on, with the profile its layout is checked against. */
@@ -137,9 +138,42 @@ export function DesignActions({ host, document, details, productId, productName,
     }
   };
 
+  /**
+   * Each side's PDF for `sideDetails` (side i prints as detail i), checked by the engine in the
+   * browser with its detail's profile: the files, or what keeps them from the cart (the findings,
+   * numbered by side, and the designer's own reasons with their fixes).
+   */
+  const exportSides = async (sideDetails: readonly DesignDetail[]): Promise<{ kind: "files"; files: { detail: DesignDetail; bytes: Uint8Array }[] } | { kind: "failed"; findings: Finding[]; problems: DesignProblem[] }> => {
+    const files: { detail: DesignDetail; bytes: Uint8Array }[] = [];
+    const findings: Finding[] = [];
+    for (let index = 0; index < document.sides.length; index += 1) {
+      const detail = sideDetails[index];
+      const side = document.sides[index];
+      if (!detail || !side) continue;
+      const bytes = await makePdf({ ...document, sides: [side] }, assets, detail.profile.maxTacPct);
+      const sideFindings = await check(bytes, { ...detail.profile, pages: 1 });
+      findings.push(...sideFindings.map((finding) => ({ ...finding, page: index + 1 })));
+      files.push({ detail, bytes });
+    }
+    if (findings.length === 0) return { kind: "files", files };
+    const { designerProblems } = await import("./problems");
+    const base = sideDetails[0] ?? first;
+    const problems = base ? designerProblems(document, { ...base.profile, pages: document.sides.length }, textHeight) : [];
+    return { kind: "failed", findings, problems };
+  };
+
   const toCart = async () => {
     setCartState({ kind: "working" });
+    setOutcome((current) => (current.kind === "failed" ? { kind: "idle" } : current));
     try {
+      // Checked in the browser first, side by side with the product's profiles: a design that cannot
+      // pass says why here, and the cart gets nothing.
+      const checked = await exportSides(details);
+      if (checked.kind === "failed") {
+        setOutcome(checked);
+        setCartState({ kind: "idle" });
+        return;
+      }
       let lineId = orderProductId;
       let cart = null;
       if (lineId === null) {
@@ -152,17 +186,23 @@ export function DesignActions({ host, document, details, productId, productName,
       // The line's own details (its format and colours applied), side by side; the product's when the cart is not at hand.
       const line = (cart ?? currentCart)?.orderProduct.find((item) => item.id === lineId);
       const lineDetails: readonly DesignDetail[] = line ? designDetails(line.layouts.map((layout) => ({ name: layout.detailName, profile: layout.profile }))) : details;
+      // The files already checked serve when the line's details print them alike; otherwise they are made for the line.
+      const same = lineDetails.every((detail, index) => {
+        const checkedDetail = checked.files[index]?.detail;
+        return checkedDetail === undefined || (checkedDetail.name === detail.name && JSON.stringify(checkedDetail.profile) === JSON.stringify(detail.profile));
+      });
+      const forLine = same ? checked : await exportSides(lineDetails);
+      if (forLine.kind === "failed") {
+        setOutcome(forLine);
+        setCartState({ kind: "idle" });
+        return;
+      }
       const layoutIds: number[] = [];
-      for (let index = 0; index < document.sides.length; index += 1) {
-        const detail = lineDetails[index];
-        if (!detail) continue;
-        const side = document.sides[index];
-        if (!side) continue;
-        const bytes = await makePdf({ ...document, sides: [side] }, assets, detail.profile.maxTacPct);
-        const layout = await uploadLayout({ file: new Blob([bytes.slice()], { type: "application/pdf" }), fileName: `${fileNameOf(productName).replace(/\.pdf$/, "")}-${index + 1}.pdf`, orderProductId: lineId, detailName: detail.name });
+      for (const [index, file] of forLine.files.entries()) {
+        const layout = await uploadLayout({ file: new Blob([file.bytes.slice()], { type: "application/pdf" }), fileName: `${fileNameOf(productName).replace(/\.pdf$/, "")}-${index + 1}.pdf`, orderProductId: lineId, detailName: file.detail.name });
         layoutIds.push(layout.id);
-        fireOttiskEvent(host, "ottisk-layout-uploaded", { orderProductId: lineId, detailName: detail.name, layoutId: layout.id });
-        if (cartId !== null) await startCheck({ cartId, orderProductId: lineId, detailName: detail.name });
+        fireOttiskEvent(host, "ottisk-layout-uploaded", { orderProductId: lineId, detailName: file.detail.name, layoutId: layout.id });
+        if (cartId !== null) await startCheck({ cartId, orderProductId: lineId, detailName: file.detail.name });
       }
       await layoutsChanged();
       fireOttiskEvent(host, "ottisk-design-add-to-cart", { productId, orderProductId: lineId, layoutIds });

@@ -22,8 +22,9 @@ const ReactDesignerElement = reactElement<DesignerElementProps>(DesignerElement,
  * «Скачать PDF» makes the PDF in the browser (PDF 1.3, DeviceCMYK, text as curves) and checks it
  * with the shop's engine against the product's profile before offering it; a design that cannot
  * pass says why and offers the fix. «Сохранить» keeps the design in the account («Мои макеты»);
- * «В корзину» adds the product with the file as each side's layout (checked on the server like
- * any upload).
+ * «В корзину» checks each side's PDF in the browser first (a side that cannot pass says why, with
+ * the fix, and the cart gets nothing), then adds the product with the file as each side's layout
+ * (checked on the server again like any upload).
  *
  * @summary The Ottisk layout designer: make a print-ready layout from a template in the browser.
  * @tag ottisk-designer
