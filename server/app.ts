@@ -370,10 +370,12 @@ export async function buildApp(options: AppOptions) {
   const offeredPayments = paymentTypeValues.filter((type) => (options.payments ?? ["card", "invoice", "balance"]).includes(PAYMENT_METHOD_OF[type]));
   app.decorate("carts", createCartService(options.database, deliveryQuotes, options.delivery?.now, offeredPayments));
   const sessions = createSessionService(options.database);
+  // The layout designer's quotas: its services', and the bound on designs a visitor brings in at sign-in.
+  const layoutDesignQuotas = options.layoutDesignQuotas ?? DEFAULT_LAYOUT_DESIGN_QUOTAS;
   const companies = createCompanyService(options.database, options.companyDirectory ?? null);
   app.decorate("sessions", sessions);
   // Without a configured secret each start signs with a new one: links in flight then die with a restart.
-  app.decorate("handoff", createHandoffService(options.database, sessions, { secret: options.handoffSecret ?? randomBytes(32).toString("base64url") }));
+  app.decorate("handoff", createHandoffService(options.database, sessions, { secret: options.handoffSecret ?? randomBytes(32).toString("base64url"), designQuotas: layoutDesignQuotas }));
   // The known-device cookies are signed with a key of their own, made from the hand-off secret (random per start without it).
   const deviceKey = createHmac("sha256", options.handoffSecret ?? randomBytes(32)).update("ottisk known-device cookie").digest();
   const { now: throttleNow, ...throttleSettings } = options.loginThrottle ?? {};
@@ -383,7 +385,7 @@ export async function buildApp(options: AppOptions) {
     settings: throttleSettings,
     ...(throttleNow ? { now: throttleNow } : {}),
   });
-  app.decorate("accounts", createAccountService(options.database, sessions, geo, loginThrottle));
+  app.decorate("accounts", createAccountService(options.database, sessions, geo, loginThrottle, layoutDesignQuotas));
   const mailFrom = options.mail?.from ?? DEFAULT_MAIL_FROM;
   const smtpUrl = options.mail?.smtpUrl ?? null;
   const mailDir = options.mail?.dir ?? join(resolve(options.filesDir), PRIVATE_FILES_FOLDER, ".mail");
@@ -404,7 +406,7 @@ export async function buildApp(options: AppOptions) {
   const mailPollMs = options.mail?.settings?.pollMs ?? DEFAULT_MAIL_OUTBOX.pollMs;
   // The letters (with their sign-in links) are readable on a page only while they go to files.
   const devMailPage = !smtpUrl && options.mail?.devPage !== false;
-  app.decorate("registration", createRegistrationService(options.database, { sessions, outbox: mail, throttle: loginThrottle }));
+  app.decorate("registration", createRegistrationService(options.database, { sessions, outbox: mail, throttle: loginThrottle, designQuotas: layoutDesignQuotas }));
   app.decorate("companies", companies);
   app.decorate("clients", createClientService(options.database, companies, sessions));
   app.decorate("feedback", createFeedbackService(options.database, options.recaptcha?.verifier ?? null));
@@ -452,7 +454,6 @@ export async function buildApp(options: AppOptions) {
     ),
   );
   app.decorate("checks", checks);
-  const layoutDesignQuotas = options.layoutDesignQuotas ?? DEFAULT_LAYOUT_DESIGN_QUOTAS;
   app.decorate("layoutDesigns", createLayoutDesignService(options.database, layoutDesignQuotas));
   app.decorate(
     "layoutDesignImages",

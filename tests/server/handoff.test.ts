@@ -4,6 +4,7 @@ import { accountProfileSchema, handoffGrantSchema, serverErrorSchema, SESSION_TO
 import type { HandoffGrant } from "../../shared/contracts/index";
 import { SESSION_COOKIE } from "../../shared/contracts/index";
 import { createHandoffService, HANDOFF_LIFETIME_MS } from "../../server/services/accounts/handoff.service";
+import { DEFAULT_LAYOUT_DESIGN_QUOTAS } from "../../server/limits";
 import { startTestApp } from "./support/test-app";
 import type { TestApp } from "./support/test-app";
 
@@ -120,7 +121,7 @@ describe("POST /auth/handoff and GET /auth/handoff", () => {
     const bearer = await login("petrova@example.com", "client12345");
     const viewer = await testApp.app.sessions.resolve(bearer);
     if (!viewer) throw new Error("the session was not found");
-    const service = createHandoffService(testApp.database.db, testApp.app.sessions, { secret: "s".repeat(32), now: () => now });
+    const service = createHandoffService(testApp.database.db, testApp.app.sessions, { secret: "s".repeat(32), designQuotas: DEFAULT_LAYOUT_DESIGN_QUOTAS, now: () => now });
     const late = service.issue(viewer);
     now += HANDOFF_LIFETIME_MS + 1;
     expect(await service.inspect(late.token)).toBeNull();

@@ -390,6 +390,57 @@ describe("a visitor's designs at registration", () => {
   });
 });
 
+describe("a visitor's designs at sign-in", () => {
+  /** A visitor's session with `names.length` designs (the first one by an anonymous save). */
+  async function visitorWith(names: string[]): Promise<string> {
+    const first = await create(undefined, { name: names[0], productId: cardsId, document: documentOf() });
+    expect(first.statusCode, first.body).toBe(200);
+    const token = String(first.headers[SESSION_TOKEN_HEADER]);
+    for (const name of names.slice(1)) await created(token, documentOf(), name);
+    return token;
+  }
+  const login = (token: string, email: string) => call({ method: "POST", url: "/api/auth/login", token, payload: { email, password: "secret12345" } });
+  const names = async (token: string) => layoutDesignListSchema.parse((await call({ method: "GET", url: "/api/layout-designs", token })).json()).designs.map((item) => item.name).sort();
+
+  it("never take an account more than one visitor's quota past the client's: beyond it the visitor's designs stay behind, the pictures no design uses still move", async () => {
+    // A client at its quota of 4, having brought 2 in at registration.
+    const email = freshEmail("sign-in");
+    const registered = await call({
+      method: "POST",
+      url: "/api/auth/registration",
+      token: await visitorWith(["Гость 1", "Гость 2"]),
+      payload: { kind: "personal", email, password: "secret12345", name: "Олег", surname: "Ёлкин", phone: "8 (918) 555-12-35", consent: true },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const client = await signIn({ email, password: "secret12345" });
+    await created(client, documentOf(), "Свой 1");
+    await created(client, documentOf(), "Свой 2");
+    expectRefusal(await create(client, { name: "Свой 3", productId: cardsId, document: documentOf() }), 413, "LAYOUT_DESIGN_QUOTA_EXCEEDED", /Сохранено уже 4 макетов/);
+
+    // A visitor's 2 designs come in even so: the account has 6, one visitor's quota past its own.
+    address = "10.33.0.1";
+    const second = await visitorWith(["Второй визит 1", "Второй визит 2"]);
+    expect((await login(second, email)).statusCode).toBe(200);
+    expect(await names(client)).toEqual(["Второй визит 1", "Второй визит 2", "Гость 1", "Гость 2", "Свой 1", "Свой 2"]);
+
+    // A third visitor: the account has no room left; its design and the picture it uses stay behind, its unused picture moves.
+    address = "10.33.0.2";
+    const usedPicture = await upload(undefined, { name: "logo.png", bytes: pngOf(10, 10, 600) });
+    expect(usedPicture.statusCode, usedPicture.body).toBe(200);
+    const third = String(usedPicture.headers[SESSION_TOKEN_HEADER]);
+    const used = layoutDesignImageSchema.parse(usedPicture.json());
+    const unused = layoutDesignImageSchema.parse((await upload(third, { name: "photo.png", bytes: pngOf(10, 10, 600) })).json());
+    await created(third, documentOf([nameText(), logo(used)]), "Третий визит");
+    expect((await login(third, email)).statusCode).toBe(200);
+    expect(await names(client)).not.toContain("Третий визит");
+    expect(await names(client)).toHaveLength(6);
+    expect((await call({ method: "GET", url: `/api/layout-design-images/${unused.id}`, token: client })).statusCode).toBe(200);
+    expect((await call({ method: "GET", url: `/api/layout-design-images/${used.id}`, token: client })).statusCode).toBe(404);
+    const [left] = await testApp.database.db.select({ accountId: layoutDesignImage.accountId }).from(layoutDesignImage).where(eq(layoutDesignImage.id, used.id));
+    expect(left?.accountId, "the picture left behind awaits the sweep").toBe(null);
+  });
+});
+
 // ——— Templates ———————————————————————————————————————————————————————————————————————————
 
 function templateOf(id: string, name: string, trimMm: [number, number] = [90, 50]): DesignTemplate {

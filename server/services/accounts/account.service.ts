@@ -10,6 +10,7 @@ import { publicFileUrl } from "../catalog/catalog.mapper";
 import { ownsCompany } from "./company.service";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
 import type { GeoService } from "../geo/geo.service";
+import type { LayoutDesignQuotas } from "../../limits";
 import type { LoginClient, LoginThrottle } from "./login-throttle";
 import type { OpenedSession, SessionService, Viewer } from "./session.service";
 import { ShopError } from "../shop-error";
@@ -48,7 +49,7 @@ const companyNotYours = () =>
  * A visitor's favourites, cart and layout designs follow them into the account they sign in to (or, with their
  * consent, the account a hand-off link opens); the temporary account goes.
  */
-export async function adoptTemporaryAccount(db: Database, temporaryId: number, accountId: number): Promise<void> {
+export async function adoptTemporaryAccount(db: Database, temporaryId: number, accountId: number, designQuotas: LayoutDesignQuotas): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       INSERT INTO ${favorite} (account_id, product_id, created_at)
@@ -57,7 +58,7 @@ export async function adoptTemporaryAccount(db: Database, temporaryId: number, a
     // The cart too (lines with their layouts): it must move before the delete cascades it away.
     await mergeVisitorCart(tx, temporaryId, accountId);
     // The layout designer's designs and their pictures («Мои макеты», issue 32) go the same way.
-    await moveVisitorDesigns(tx, temporaryId, accountId);
+    await moveVisitorDesigns(tx, temporaryId, accountId, designQuotas);
     await tx.delete(account).where(and(eq(account.id, temporaryId), eq(account.temporary, true)));
   });
 }
@@ -70,7 +71,7 @@ const accountDisabled = () =>
     message: "Sign-in to a disabled employee account",
   });
 
-export function createAccountService(db: Database, sessions: SessionService, geo: GeoService, throttle: LoginThrottle): AccountService {
+export function createAccountService(db: Database, sessions: SessionService, geo: GeoService, throttle: LoginThrottle, designQuotas: LayoutDesignQuotas): AccountService {
   return {
     async login(input, client, current) {
       const [row] = await db
@@ -85,7 +86,7 @@ export function createAccountService(db: Database, sessions: SessionService, geo
       // Told only to whoever knows the password: a disabled employee learns why, a guesser learns nothing.
       if (row.disabledAt !== null) throw accountDisabled();
       await throttle.succeeded(admitted);
-      if (current?.account.temporary) await adoptTemporaryAccount(db, current.account.id, row.id);
+      if (current?.account.temporary) await adoptTemporaryAccount(db, current.account.id, row.id, designQuotas);
       else if (current) await sessions.close(current.sessionId);
 
       const opened = await sessions.open(row.id, input.rememberMe ? "remembered" : "ordinary");

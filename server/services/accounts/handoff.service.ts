@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cart, favorite, handoffUse, orderProduct } from "../../db/schema";
+import type { LayoutDesignQuotas } from "../../limits";
 import { adoptTemporaryAccount } from "./account.service";
 import type { SessionService, Viewer } from "./session.service";
 import type { OpenedSession } from "./session.service";
@@ -73,7 +74,7 @@ function isPayload(value: unknown): value is HandoffPayload {
   );
 }
 
-export function createHandoffService(db: Database, sessions: SessionService, options: { secret: string; now?: () => number }): HandoffService {
+export function createHandoffService(db: Database, sessions: SessionService, options: { secret: string; designQuotas: LayoutDesignQuotas; now?: () => number }): HandoffService {
   const now = options.now ?? Date.now;
   const sign = (payload: string) => createHmac("sha256", options.secret).update(payload).digest("base64url");
   let lastSweep = 0;
@@ -150,7 +151,7 @@ export function createHandoffService(db: Database, sessions: SessionService, opt
       if (!still || still.account.id !== source.account.id) return null;
       const target = source.account.id;
       if (current && current.account.id !== target) {
-        if (current.account.temporary) await adoptTemporaryAccount(db, current.account.id, target);
+        if (current.account.temporary) await adoptTemporaryAccount(db, current.account.id, target, options.designQuotas);
         else await sessions.close(current.sessionId);
       }
       const opened = await sessions.open(target, source.account.temporary ? "temporary" : source.rememberMe ? "remembered" : "ordinary");

@@ -7,6 +7,7 @@ import type { Database, DatabaseTransaction } from "../../db/client";
 import { account, company, emailToken, session } from "../../db/schema";
 import type { AccountRow } from "../../db/schema";
 import { emailTokenPurposeValues } from "../../db/mail.schema";
+import type { LayoutDesignQuotas } from "../../limits";
 import { adoptTemporaryAccount } from "./account.service";
 import { CONFIRM_EMAIL_PATH, confirmEmailMail, emailLink, PASSWORD_RESET_PATH, passwordResetMail } from "../mail/account-mail";
 import type { LoginClient, LoginThrottle } from "./login-throttle";
@@ -155,7 +156,7 @@ async function takeToken(tx: DatabaseTransaction, token: string, purpose: Purpos
   return row;
 }
 
-export function createRegistrationService(db: Database, deps: { sessions: SessionService; outbox: MailOutbox; throttle: LoginThrottle }): RegistrationService {
+export function createRegistrationService(db: Database, deps: { sessions: SessionService; outbox: MailOutbox; throttle: LoginThrottle; designQuotas: LayoutDesignQuotas }): RegistrationService {
   const { sessions, outbox, throttle } = deps;
 
   /** Signs in to `accountId` as /auth/login does (same session kinds, same device cookie). */
@@ -168,7 +169,7 @@ export function createRegistrationService(db: Database, deps: { sessions: Sessio
 
   /** The caller's session before the new one: a visitor's temporary account moves in (as on sign-in), another account's session ends. */
   async function leaveCurrent(tx: DatabaseTransaction, current: Viewer | null, accountId: number): Promise<void> {
-    if (current?.account.temporary) await adoptTemporaryAccount(tx, current.account.id, accountId);
+    if (current?.account.temporary) await adoptTemporaryAccount(tx, current.account.id, accountId, deps.designQuotas);
     else if (current) await tx.delete(session).where(eq(session.id, current.sessionId));
   }
 

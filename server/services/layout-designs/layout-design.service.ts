@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, notExists, or, sql } from "drizzle-orm";
 import { DESIGN_DOCUMENT_MAX_BYTES } from "../../../shared/contracts/index";
 import type { DesignDocument, LayoutDesign, LayoutDesignCreateRequest, LayoutDesignDeleted, LayoutDesignList, LayoutDesignUpdateRequest } from "../../../shared/contracts/index";
 import type { Database, DatabaseTransaction } from "../../db/client";
@@ -7,7 +7,7 @@ import { account } from "../../db/accounts.schema";
 import { product } from "../../db/catalog.schema";
 import { productDetail } from "../../db/catalog-options.schema";
 import { layoutDesign, layoutDesignImage } from "../../db/layout-designs.schema";
-import type { LayoutDesignQuota } from "../../limits";
+import type { LayoutDesignQuota, LayoutDesignQuotas } from "../../limits";
 import { ShopError } from "../shop-error";
 import { layoutDesignListItemOf, layoutDesignOf } from "./layout-design.mapper";
 
@@ -235,9 +235,25 @@ export function createLayoutDesignService(db: Database, quotas: { visitor: Layou
 /**
  * A visitor's designs and their pictures follow them into the account they sign in to or register
  * (with the cart, in the caller's transaction: services/accounts/account.service.ts
- * adoptTemporaryAccount). The client's quotas are not checked here: nothing a visitor made is lost.
+ * adoptTemporaryAccount). A shopper under the client's quota keeps everything the visitor made, even
+ * when that takes the account past its quota (new saves are then refused until some go). What bounds
+ * the move: it never takes an account more than one visitor's quota past the client's, so signing in
+ * again and again from fresh visitors cannot grow one account without end; designs beyond that (the
+ * oldest first) stay with the visitor's account and go with it. The pictures that go are those the
+ * moved designs use and those no design of the visitor uses (an editor's unsaved work); the others
+ * lose their account and the sweep removes them.
  */
-export async function moveVisitorDesigns(tx: DatabaseTransaction, temporaryId: number, accountId: number): Promise<void> {
-  await tx.update(layoutDesign).set({ accountId }).where(eq(layoutDesign.accountId, temporaryId));
-  await tx.update(layoutDesignImage).set({ accountId }).where(eq(layoutDesignImage.accountId, temporaryId));
+export async function moveVisitorDesigns(tx: DatabaseTransaction, temporaryId: number, accountId: number, quotas: LayoutDesignQuotas): Promise<void> {
+  // Moves into one account in turn, as its saves (assertRoomForOne).
+  await tx.select({ id: account.id }).from(account).where(eq(account.id, accountId)).for("update");
+  const [kept] = await tx.select({ n: count() }).from(layoutDesign).where(eq(layoutDesign.accountId, accountId));
+  const room = Math.max(0, quotas.client.designs + quotas.visitor.designs - (kept?.n ?? 0));
+  const moving = room === 0 ? [] : await tx.select({ id: layoutDesign.id }).from(layoutDesign).where(eq(layoutDesign.accountId, temporaryId)).orderBy(desc(layoutDesign.updatedAt)).limit(room);
+  if (moving.length > 0) await tx.update(layoutDesign).set({ accountId }).where(inArray(layoutDesign.id, moving.map((row) => row.id)));
+  const usedBy = (owner: number) =>
+    sql`(SELECT 1 FROM ${layoutDesign} WHERE ${layoutDesign.accountId} = ${owner} AND strpos(${layoutDesign.document}::text, ${layoutDesignImage.id}::text) > 0)`;
+  await tx
+    .update(layoutDesignImage)
+    .set({ accountId })
+    .where(and(eq(layoutDesignImage.accountId, temporaryId), or(exists(usedBy(accountId)), notExists(usedBy(temporaryId)))));
 }
