@@ -4,12 +4,15 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright";
+import type { Browser } from "playwright";
 import { build } from "vite";
 import { DESIGN_FONT_FAMILIES, designTemplateSchema } from "../../shared/contracts/index";
 import type { DesignDocument, DesignElement } from "../../shared/contracts/index";
 import { chromiumArgs, chromiumPath } from "../chromium";
 import { fontFile } from "../designer/support";
 import type { DesignerBench } from "./designer-page";
+import { freePort } from "../free-port";
+import { startBenchServer } from "./bench-process";
 import { printGoalTable } from "./goal-table";
 import type { GoalRow } from "./goal-table";
 
@@ -24,8 +27,12 @@ import type { GoalRow } from "./goal-table";
  *     built here by Vite with the widgets' settings (es2022, production, minified): the export
  *     module (widgets/designer/pdf/index.ts with pdf-lib, fontkit and qrcode) and — when
  *     `npm run build` has made it — the editor's chunk (`dist/widgets/**` files named `*designer*`;
- *     the row says "not built" until the editor exists).
- * The issue sets no goal for these figures: the table reports them ("none set"; "met" only means measured).
+ *     the row says "not built" until the editor exists);
+ *   - the designer's page as shipped (with a build): what /konstruktor/{id} of the built shop fetches
+ *     beyond its product page's — scripts and fonts, transfer sizes as served — and that the product
+ *     page fetches none of it.
+ * The issue sets no goal for the times and sizes: the table reports them. Its one goal here is that
+ * the product page fetches none of the designer's files.
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -90,6 +97,53 @@ function benchA4Flyer(): DesignDocument {
   return { ...a5, trimMm: [210, 297], sides: a5.sides.map((side) => ({ ...side, elements: side.elements.map(scale) })) };
 }
 
+/**
+ * The designer's page as shipped: the built shop (tests/bench/site-server.ts, as `npm start` serves
+ * dist/) with its demo data; a business card's product page, then its /konstruktor page until the
+ * designer shows its first template. What the second fetches and the first did not is the designer's
+ * cost (transfer sizes as served: compressed, headers aside); the first must fetch none of it.
+ */
+async function designerPageAsShipped(browser: Browser, workDir: string): Promise<{ scripts: number; scriptBytes: number; fonts: number; fontBytes: number; onProductPage: number }> {
+  const server = await startBenchServer("tests/bench/site-server.ts", [join(workDir, "site"), join(root, "dist"), String(await freePort())]);
+  try {
+    const categories = (await (await fetch(`${server.url}/api/public/product/category`)).json()) as { id: number; slug: string }[];
+    const vizitki = categories.find((category) => category.slug === "vizitki");
+    if (!vizitki) throw new Error("the demo data has no vizitki");
+    const products = (await (await fetch(`${server.url}/api/public/product?categoryId=${vizitki.id}&sort=NameAsc&limit=1`)).json()) as { items: { id: number }[] };
+    const productId = products.items[0]?.id;
+    if (productId === undefined) throw new Error("no business card");
+    // Without the service worker, so the timing entries carry what came over the network (compressed).
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    const fetched = () =>
+      page.evaluate(() =>
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, bytes: entry.encodedBodySize })),
+      );
+    await page.goto(`${server.url}/catalog/vizitki/${productId}`, { waitUntil: "networkidle" });
+    const onProduct = await fetched();
+    const productPaths = new Set(onProduct.map((entry) => entry.path));
+    const designerFile = /designer|fontkit|\.ttf$/i;
+    await page.goto(`${server.url}/konstruktor/${productId}`, { waitUntil: "networkidle" });
+    await page.locator("ottisk-designer .ottisk-designer-template[aria-pressed='true']").first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+    const added = (await fetched()).filter((entry) => !productPaths.has(entry.path));
+    const scripts = added.filter((entry) => entry.path.endsWith(".js"));
+    const fonts = added.filter((entry) => /\.(ttf|woff2?)$/.test(entry.path));
+    await context.close();
+    console.log(`What /konstruktor/${productId} fetched beyond its product page (as served):`);
+    for (const entry of [...scripts, ...fonts]) console.log(`  ${entry.path}  ${kb(entry.bytes)}`);
+    return {
+      scripts: scripts.length,
+      scriptBytes: scripts.reduce((sum, entry) => sum + entry.bytes, 0),
+      fonts: fonts.length,
+      fontBytes: fonts.reduce((sum, entry) => sum + entry.bytes, 0),
+      onProductPage: onProduct.filter((entry) => designerFile.test(entry.path)).length,
+    };
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+}
+
 await mkdir(join(root, ".tmp"), { recursive: true });
 const workDir = await mkdtemp(join(root, ".tmp", "bench-designer-"));
 try {
@@ -143,6 +197,7 @@ try {
     sizes.a4 = a4.bytes;
     times.a4Empty.push((await page.evaluate((d) => (globalThis as unknown as { designerBench: DesignerBench }).designerBench.emptyPages(d), designs.a4)).ms);
   }
+  const shipped = editorChunks.length > 0 ? await designerPageAsShipped(browser, workDir) : null;
   await browser.close();
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -161,6 +216,13 @@ try {
     editorChunks.length > 0
       ? { figure: `The editor's chunk (${editorChunks.join(", ")}), gzip`, measured: kb(editorGzip), reference: `${kb(reactGzip)} (React + react-dom)`, ratio: editorGzip / reactGzip, goal: "none set", met: null }
       : { figure: "The editor's chunk (dist/widgets/**/*designer*.js), gzip", measured: "not built", reference: `${kb(reactGzip)} (React + react-dom)`, ratio: NaN, goal: "none set", met: null },
+    ...(shipped
+      ? [
+          { figure: `JS /konstruktor/{id} fetches beyond its product page's, as served (${shipped.scripts} files)`, measured: kb(shipped.scriptBytes), reference: `${kb(reactGzip)} (React + react-dom)`, ratio: shipped.scriptBytes / reactGzip, goal: "none set", met: null },
+          { figure: `Fonts /konstruktor/{id} fetches to draw the template (${shipped.fonts} files)`, measured: kb(shipped.fontBytes), reference: `${kb(reactGzip)} (React + react-dom)`, ratio: shipped.fontBytes / reactGzip, goal: "none set", met: null },
+          { figure: "Designer files the product page fetches", measured: `${shipped.onProductPage} files`, reference: "—", ratio: NaN, goal: "0", met: shipped.onProductPage === 0 },
+        ]
+      : []),
   ];
   console.log(`${ROUNDS} interleaved rounds, medians; ${new Date().toISOString()}`);
   printGoalTable("bench:designer — the layout designer's PDF export", rows);

@@ -53,6 +53,19 @@ async function png(size: number): Promise<File> {
   return new File([blob], "logo.png", { type: "image/png" });
 }
 
+/** A 40 × 40 px picture into the template's first picture slot: under 300 ppi, as the designer warns. */
+async function uploadTinyLogo(element: HTMLElement): Promise<void> {
+  const upload = [...shadow(element).querySelectorAll<HTMLButtonElement>(".ottisk-designer-slot-field button")][0];
+  if (!upload) throw new Error("the template has no picture slot");
+  upload.click();
+  const input = await find<HTMLInputElement>(element, 'input[type="file"]');
+  const transfer = new DataTransfer();
+  transfer.items.add(await png(40));
+  input.files = transfer.files;
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+  await findText(element, "ниже 300 ppi", 20_000);
+}
+
 describe("<ottisk-designer>", () => {
   it("opens with the first template chosen, every field labelled in Russian, and passes axe", async function () {
     this.timeout(40_000);
@@ -114,29 +127,13 @@ describe("<ottisk-designer>", () => {
   it("warns when the logo is under 300 ppi and offers the size at which it prints sharp", async function () {
     this.timeout(40_000);
     const element = await openDesigner();
-    const upload = [...shadow(element).querySelectorAll<HTMLButtonElement>(".ottisk-designer-slot-field button")][0];
-    if (!upload) throw new Error("the template has no picture slot");
-    upload.click();
-    const input = await find<HTMLInputElement>(element, 'input[type="file"]');
-    const transfer = new DataTransfer();
-    transfer.items.add(await png(40));
-    input.files = transfer.files;
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-    await findText(element, "ниже 300 ppi", 20_000);
+    await uploadTinyLogo(element);
   });
 
   it("keeps a design that cannot pass out of the cart: «В корзину» checks each side first and shows why, with the fix", async function () {
     this.timeout(90_000);
     const element = await openDesigner();
-    const upload = [...shadow(element).querySelectorAll<HTMLButtonElement>(".ottisk-designer-slot-field button")][0];
-    if (!upload) throw new Error("the template has no picture slot");
-    upload.click();
-    const input = await find<HTMLInputElement>(element, 'input[type="file"]');
-    const transfer = new DataTransfer();
-    transfer.items.add(await png(40));
-    input.files = transfer.files;
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-    await findText(element, "ниже 300 ppi", 20_000);
+    await uploadTinyLogo(element);
 
     const added = await collectEvents("ottisk-design-add-to-cart", async () => {
       buttonByText(element, "В корзину")?.click();

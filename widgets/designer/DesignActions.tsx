@@ -249,21 +249,13 @@ export function DesignActions({ host, document, details, productId, productName,
           </p>
         ) : null}
       </div>
-      {outcome.kind === "error" ? (
-        <p className="ottisk-designer-error" role="alert" part="error">
-          {outcome.messageUI}
-        </p>
-      ) : null}
-      {saveState.kind === "error" ? (
-        <p className="ottisk-designer-error" role="alert" part="error">
-          {saveState.messageUI}
-        </p>
-      ) : null}
-      {cartState.kind === "error" ? (
-        <p className="ottisk-designer-error" role="alert" part="error">
-          {cartState.messageUI}
-        </p>
-      ) : null}
+      {[outcome, saveState, cartState].map((state, index) =>
+        state.kind === "error" ? (
+          <p key={index} className="ottisk-designer-error" role="alert" part="error">
+            {state.messageUI}
+          </p>
+        ) : null,
+      )}
       {outcome.kind === "failed" ? (
         <div className="ottisk-designer-problems-box" part="problems" role="alert">
           <p className="ottisk-designer-error">Макет не прошёл проверку типографии:</p>
