@@ -21,8 +21,7 @@ import { fontUrl } from "./fonts";
 import type { DesignTarget } from "./model/from-template";
 import { designDetails, designFromTemplate, designTarget, templateFit, templatesFor } from "./model/from-template";
 import type { DesignAssets } from "./pdf/index";
-import { shaperDocuments, useTextShaper } from "./text-shaper";
-import type { TextShaper } from "./text-shaper";
+import { useTextShaper } from "./text-shaper";
 
 /*
  * <ottisk-designer>'s React feature: loads the product (its printed details decide the size and the
@@ -84,18 +83,11 @@ function DesignerWithDetails({ host, productId, designId, orderProductId, templa
   const product = useProduct(productId);
   const templates = useResource(designTemplates).resource;
   const design = useKeyedResource(layoutDesigns, designId).resource;
-  const shaping = useTextShaper(
-    useMemo(
-      () => (templates.status === "ready" && (design === null || design.status === "ready") ? shaperDocuments(design?.status === "ready" ? design.data.document : null, templates.data) : null),
-      [templates, design],
-    ),
-  );
 
   if (product.status === "error") return <Message alert text={product.messageUI} />;
   if (templates.status === "error") return <Message alert text={templates.messageUI} />;
   if (design?.status === "error") return <Message alert text={design.messageUI} />;
-  if (shaping.error) return <Message alert text={shaping.error} />;
-  if (product.status === "loading" || templates.status === "loading" || design?.status === "loading" || !shaping.ready) return <Message text="Загружаем конструктор…" />;
+  if (product.status === "loading" || templates.status === "loading" || design?.status === "loading") return <Message text="Загружаем конструктор…" />;
 
   const details: DesignDetail[] = designDetails(line ? line.layouts.map((layout) => ({ name: layout.detailName, profile: layout.profile })) : product.data.details);
   const target = designTarget(details);
@@ -111,7 +103,6 @@ function DesignerWithDetails({ host, productId, designId, orderProductId, templa
       orderProductId={orderProductId}
       templateId={templateId}
       cartUrl={cartUrl}
-      shaper={shaping.shaper}
     />
   );
 }
@@ -195,9 +186,7 @@ function LoadedDesigner({
   orderProductId,
   templateId,
   cartUrl,
-  shaper,
 }: {
-  shaper: TextShaper;
   host: HTMLElement;
   product: Product;
   details: DesignDetail[];
@@ -219,6 +208,10 @@ function LoadedDesigner({
     const chosen = offered.find((entry) => entry.template.id === templateId) ?? offered[0];
     return chosen ? { document: designFromTemplate(chosen.template, target), templateId: chosen.template.id } : { document: blankDocument(target), templateId: null };
   });
+  // The editor opens once the fonts of the design it starts with are there; the thumbnails' fonts
+  // (every template in its own) load after, each thumbnail's text drawn as its font arrives.
+  const shaping = useTextShaper(start.document);
+  const shaper = shaping.shaper;
   const services = useMemo<EditorServices>(
     () => ({
       uploadImage: async (file) => {
@@ -231,6 +224,8 @@ function LoadedDesigner({
     }),
     [upload, imageHref, shaper, showFailure],
   );
+  if (shaping.error) return <Message alert text={shaping.error} />;
+  if (!shaping.ready) return <Message text="Загружаем конструктор…" />;
   const minQuantity = product.priceTiers.reduce((least, tier) => Math.min(least, tier.minQuantity), Number.POSITIVE_INFINITY);
   return (
     <Editor

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { DesignDocument, DesignFontFamily, DesignTemplate, DesignTextElement } from "../../shared/contracts/index";
+import type { DesignDocument, DesignFontFamily, DesignTextElement } from "../../shared/contracts/index";
 import { fetchStaticAsset } from "../../shared/http/index";
 import { useShowFailure } from "../../shared/state/index";
 import { fontUrl } from "./fonts";
@@ -33,10 +33,11 @@ export function documentFonts(document: DesignDocument): { family: DesignFontFam
 }
 
 /**
- * Loads the layout code and the fonts the given documents use (the design and the thumbnails'
- * templates); `ready` once they are there. Other fonts load when a text first asks for them.
+ * Loads the layout code and the fonts the document the editor starts with uses; `ready` once they
+ * are there. Other fonts (another template's, the thumbnails', one chosen in the panel) load when a
+ * text first asks for them, and that text is drawn once its font has arrived.
  */
-export function useTextShaper(documents: readonly DesignDocument[] | null): { ready: boolean; shaper: TextShaper; error: string | null } {
+export function useTextShaper(start: DesignDocument): { ready: boolean; shaper: TextShaper; error: string | null } {
   const [module, setModule] = useState<TextModule | null>(null);
   const [fonts, setFonts] = useState<ReadonlyMap<string, DesignFont>>(new Map());
   const asked = useRef(new Set<string>());
@@ -73,11 +74,7 @@ export function useTextShaper(documents: readonly DesignDocument[] | null): { re
     };
   }, []);
 
-  const wanted = useMemo(() => {
-    const all = new Map<string, { family: DesignFontFamily; bold: boolean }>();
-    for (const document of documents ?? []) for (const font of documentFonts(document)) all.set(fontKey(font.family, font.bold), font);
-    return [...all.values()];
-  }, [documents]);
+  const wanted = useMemo(() => documentFonts(start), [start]);
 
   useEffect(() => {
     if (!module) return;
@@ -106,11 +103,6 @@ export function useTextShaper(documents: readonly DesignDocument[] | null): { re
     };
   }, [module, fonts, requestFont]);
 
-  const ready = module !== null && documents !== null && wanted.every((font) => fonts.has(fontKey(font.family, font.bold)));
+  const ready = module !== null && wanted.every((font) => fonts.has(fontKey(font.family, font.bold)));
   return { ready, shaper, error: failed };
-}
-
-/** The documents whose fonts the designer needs at once: the design's and the templates' first sides (thumbnails). */
-export function shaperDocuments(design: DesignDocument | null, templates: readonly DesignTemplate[]): DesignDocument[] {
-  return [...(design ? [design] : []), ...templates.map((template) => template.document)];
 }
