@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import type { AccountProfile, Cart, NotificationListPage, Order, OrderListPage } from "../../shared/contracts/index";
 import { CLIENT, SessionApi, chooseSelfPickup, expectAccessible, mailedLink, placeOrderWith, siteHydrated, uploadCleanLayouts, watchProblems, test, productPath } from "./support";
 
@@ -165,6 +165,13 @@ test.describe("the account area", () => {
     test.setTimeout(120_000);
     if (!baseURL) throw new Error("baseURL is not configured");
     const problems = watchProblems(page);
+    // The page's API calls on their way.
+    const apiCalls = new Set<Request>();
+    page.on("request", (call) => {
+      if (new URL(call.url()).pathname.startsWith("/api/")) apiCalls.add(call);
+    });
+    page.on("requestfinished", (call) => apiCalls.delete(call));
+    page.on("requestfailed", (call) => apiCalls.delete(call));
     const main = page.locator("main");
     const header = page.locator("header");
     const client = await SessionApi.signIn(request, baseURL, CLIENT);
@@ -215,6 +222,9 @@ test.describe("the account area", () => {
     expect(placed.paymentType).toBe("InternalBalance");
 
     // 4. Out of client mode, into the panel: the client's orders, the new one, on into production.
+    // The cart reloads after the order; a reload still on its way when the mode ends would be
+    // answered 403 (the employee has no cart of their own), so the page's calls settle first.
+    await expect.poll(() => apiCalls.size, { message: "the page's API calls settled" }).toBe(0);
     await header.locator("[part~=account-button]").click();
     await header.locator("[part~=account-panel]").getByRole("button", { name: "Выйти из режима клиента" }).click();
     await expect(page).toHaveURL(`${baseURL}/admin`);
