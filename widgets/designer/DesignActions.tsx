@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useAtomValue, useSetAtom } from "jotai/react";
 import type { Finding, PreflightProfile } from "../../preflight/index";
 import type { DesignDocument, DesignTextElement, LayoutDesign } from "../../shared/contracts/index";
-import { addToCartAtom, cartStateAtom, layoutsChangedAtom, saveLayoutDesignAtom, startCheckAtom, uploadLayoutAtom, useShowFailure } from "../../shared/state/index";
+import { addToCartAtom, cartStateAtom, changeCartAtom, layoutsChangedAtom, saveLayoutDesignAtom, startCheckAtom, uploadLayoutAtom, useShowFailure } from "../../shared/state/index";
 import { SCREEN_PATHS } from "../../shared/domain/index";
 import { fireOttiskEvent } from "../events";
 import { storefrontHref } from "../navigate";
@@ -79,6 +79,7 @@ export function DesignActions({ host, document, details, productId, productName,
   const showFailure = useShowFailure();
   const saveDesign = useSetAtom(saveLayoutDesignAtom);
   const addToCart = useSetAtom(addToCartAtom);
+  const changeCart = useSetAtom(changeCartAtom);
   const uploadLayout = useSetAtom(uploadLayoutAtom);
   const startCheck = useSetAtom(startCheckAtom);
   const layoutsChanged = useSetAtom(layoutsChangedAtom);
@@ -193,6 +194,9 @@ export function DesignActions({ host, document, details, productId, productName,
       });
       const forLine = same ? checked : await exportSides(lineDetails);
       if (forLine.kind === "failed") {
+        // A line this click added goes again: the cart keeps nothing of a design that cannot pass.
+        const added = lineId;
+        if (orderProductId === null) await changeCart((api) => api.removeCartProduct(added));
         setOutcome(forLine);
         setCartState({ kind: "idle" });
         return;
