@@ -7,7 +7,7 @@ import type { NodeCheckPool } from "../../preflight/runtime/node";
 import { preflightFindingSchema } from "../../shared/contracts/files";
 import type { PreflightFinding } from "../../shared/contracts/files";
 import type { PreflightProfile } from "../../shared/contracts/preflight-profile";
-import type { Database, OpenDatabase } from "../db/client";
+import type { Database, OpenDatabase, SqlExecutor } from "../db/client";
 import { layout, layoutCheck } from "../db/files.schema";
 import { storedFile } from "../db/stored-file.schema";
 import type { LayoutCheckRow } from "../db/files.schema";
@@ -359,11 +359,29 @@ export function createCheckRunner(database: RunnerDatabase, storage: FileStorage
     return orphans.length;
   }
 
+  /*
+   * The queue's statements, counted while on their way: pg-boss does not wait for the completion it
+   * sends after a handler ends, so a stop that closed the pool at once could strand it ("Cannot use a
+   * pool after calling end"). stop() waits for them.
+   */
+  const queueCalls = new Set<Promise<unknown>>();
+  const queueDatabase: SqlExecutor = {
+    executeSql(text, values) {
+      const call = database.sql.executeSql(text, values);
+      queueCalls.add(call);
+      call.then(
+        () => queueCalls.delete(call),
+        () => queueCalls.delete(call),
+      );
+      return call;
+    },
+  };
+
   const runner: CheckRunner = {
     async start() {
       if (!stopped) return;
       const queue = new PgBoss({
-        db: database.sql,
+        db: queueDatabase,
         schema: QUEUE_SCHEMA,
         // Expired leases are found by the maintenance pass: often enough that a vanished worker's check moves on soon.
         maintenanceIntervalSeconds: Math.min(60, Math.max(1, Math.floor(leaseSeconds / 4))),
@@ -434,6 +452,9 @@ export function createCheckRunner(database: RunnerDatabase, storage: FileStorage
       boss = null;
       workerIds.length = 0;
       await queue?.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+      // A completion sent just as the workers stopped still finishes before the pool may close.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (queueCalls.size > 0) await Promise.allSettled([...queueCalls]);
     },
   };
   return runner;
