@@ -52,22 +52,30 @@ async function streamToFile(source: Readable & { truncated?: boolean }, path: st
   let sizeBytes = 0;
   let head = Buffer.alloc(0);
   let tail = Buffer.alloc(0);
-  await pipeline(
-    source,
-    async function* inspect(chunks: AsyncIterable<Buffer | string>) {
-      for await (const piece of chunks) {
-        const chunk = typeof piece === "string" ? Buffer.from(piece) : piece;
-        // Counted before it is written: past a budget the stream stops here (413) and the file goes.
-        await meter?.add(chunk.length);
-        hash.update(chunk);
-        sizeBytes += chunk.length;
-        if (head.length < SNIFF_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_HEAD_BYTES - head.length)]);
-        tail = chunk.length >= SNIFF_TAIL_BYTES ? Buffer.from(chunk.subarray(chunk.length - SNIFF_TAIL_BYTES)) : Buffer.concat([tail, chunk]).subarray(-SNIFF_TAIL_BYTES);
-        yield chunk;
-      }
-    },
-    createWriteStream(path, { flags: "wx" }),
-  );
+  const sink = createWriteStream(path, { flags: "wx" });
+  try {
+    await pipeline(
+      source,
+      async function* inspect(chunks: AsyncIterable<Buffer | string>) {
+        for await (const piece of chunks) {
+          const chunk = typeof piece === "string" ? Buffer.from(piece) : piece;
+          // Counted before it is written: past a budget the stream stops here (413) and the file goes.
+          await meter?.add(chunk.length);
+          hash.update(chunk);
+          sizeBytes += chunk.length;
+          if (head.length < SNIFF_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_HEAD_BYTES - head.length)]);
+          tail = chunk.length >= SNIFF_TAIL_BYTES ? Buffer.from(chunk.subarray(chunk.length - SNIFF_TAIL_BYTES)) : Buffer.concat([tail, chunk]).subarray(-SNIFF_TAIL_BYTES);
+          yield chunk;
+        }
+      },
+      sink,
+    );
+  } catch (error) {
+    // A stream stopped early (a budget's 413) may still be opening its file: the caller removes the
+    // file once this answers, so it must not appear after that.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once("close", () => resolve()));
+    throw error;
+  }
   return { sizeBytes, sha256: hash.digest("hex"), head: new Uint8Array(head), tail: new Uint8Array(tail), truncated: source.truncated === true };
 }
 
