@@ -324,6 +324,11 @@ describe("<ottisk-layout-checker> for a cart line", () => {
     await waitFor(() => detailSection(element, detail.detailName), "the detail");
     await expectAccessible(element);
 
+    let heardServerCheck = false;
+    const onChecked = (event: Event) => {
+      if ((event as CustomEvent<{ source: string }>).detail.source === "server") heardServerCheck = true;
+    };
+    document.addEventListener("ottisk-layout-checked", onChecked);
     const uploaded = await collectEvents<{ orderProductId: number; detailName: string; layoutId: number }>("ottisk-layout-uploaded", async () => {
       const checked = await collectEvents<{ source: string; ok: boolean }>("ottisk-layout-checked", async () => {
         const { sawUploadProgress, section } = await uploadThroughChecker(element, await cardPdf("0 0.5 1 0 k 20 20 100 60 re f"), "card.pdf", detail.detailName);
@@ -331,7 +336,10 @@ describe("<ottisk-layout-checker> for a cart line", () => {
         expect(section.getAttribute("data-status")).to.equal("passed");
         expect(section.querySelector(".ottisk-findings")?.textContent).to.include("Проверка на сервере");
         expect(section.querySelector(".ottisk-findings")?.textContent).to.include("Макет готов к печати");
+        // The event follows the drawn result (fired after the render): heard before the list is read.
+        await waitFor(() => heardServerCheck, "the server's ottisk-layout-checked");
       });
+      document.removeEventListener("ottisk-layout-checked", onChecked);
       expect(checked.map((event) => [event.detail.source, event.detail.ok])).to.deep.equal([
         ["browser", true],
         ["server", true],
